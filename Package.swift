@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+// The host: REPL, the .stk language, rendering and the command line. The layout
+// engine and the built-in layouts live in the separate package at Plugins/.
+import PackageDescription
+
+let package = Package(
+    name: "stk",
+    products: [
+        .executable(name: "stk", targets: ["stk"]),
+    ],
+    dependencies: [
+        .package(path: "Plugins"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libedit through a system-library target and a small C shim: el_set and
+        // history are variadic and cannot be called from Swift.
+        .systemLibrary(name: "CLibEdit", path: "Sources/CLibEdit"),
+        .target(name: "CLineEdit", dependencies: ["CLibEdit"], path: "Sources/CLineEdit"),
+        .target(name: "LineEditor", dependencies: ["CLineEdit"], path: "Sources/LineEditor"),
+        .target(
+            name: "StkScript",
+            dependencies: [
+                .product(name: "LayoutKit", package: "Plugins"),
+                .product(name: "BuiltinLayouts", package: "Plugins"),
+                "StkRender",
+            ],
+            path: "Sources/StkScript"
+        ),
+        .target(
+            name: "StkRender",
+            dependencies: [.product(name: "LayoutKit", package: "Plugins")],
+            path: "Sources/StkRender"
+        ),
+        .executableTarget(
+            name: "stk",
+            dependencies: [
+                "StkScript", "LineEditor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/stk"
+        ),
+        .testTarget(
+            name: "LayoutKitTests",
+            dependencies: [.product(name: "LayoutKit", package: "Plugins")],
+            path: "Tests/LayoutKitTests"
+        ),
+        .testTarget(
+            name: "LayoutsTests",
+            dependencies: [
+                .product(name: "LayoutKit", package: "Plugins"),
+                .product(name: "BuiltinLayouts", package: "Plugins"),
+            ],
+            path: "Tests/LayoutsTests"
+        ),
+        .testTarget(
+            name: "StkScriptTests",
+            dependencies: ["StkScript", "StkRender"],
+            path: "Tests/StkScriptTests"
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [],
+            path: "Tests/EndToEndTests"
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,178 @@
+import Foundation
+
+/// UIKit's `UICollectionView.ElementCategory`.
+public enum ElementCategory: Int, Hashable, Sendable, CustomStringConvertible {
+    case cell
+    case supplementaryView
+    case decorationView
+
+    public var description: String {
+        switch self {
+        case .cell: return "cell"
+        case .supplementaryView: return "supplementaryView"
+        case .decorationView: return "decorationView"
+        }
+    }
+}
+
+/// The kinds of supplementary view the flow layouts use. stk spells them as
+/// users type them (`attr header 1`) and as the JSON output names them.
+public enum ElementKind {
+    public static let sectionHeader = "header"
+    public static let sectionFooter = "footer"
+}
+
+/// UIKit's `UICollectionViewLayoutAttributes`: the geometry and appearance of one
+/// element. Open for subclasses that add fields (global-stretchy's
+/// `stretchFactor`); a subclass overrides `copy(with:)`, `isEqual(_:)` and
+/// `extraFields` exactly as it would on iOS.
+open class CollectionViewLayoutAttributes: NSObject, NSCopying {
+    open var frame: CGRect = .zero
+    open var zIndex: Int = 0
+    open var alpha: CGFloat = 1
+    open var isHidden: Bool = false
+    open var indexPath: IndexPath = IndexPath(item: 0, section: 0)
+    public private(set) var representedElementCategory: ElementCategory = .cell
+    public private(set) var representedElementKind: String?
+
+    public required override init() { super.init() }
+
+    public convenience init(forCellWith indexPath: IndexPath) {
+        self.init()
+        self.indexPath = indexPath
+    }
+
+    public convenience init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
+        self.init()
+        self.indexPath = indexPath
+        representedElementCategory = .supplementaryView
+        representedElementKind = kind
+    }
+
+    public convenience init(forDecorationViewOfKind kind: String, with indexPath: IndexPath) {
+        self.init()
+        self.indexPath = indexPath
+        representedElementCategory = .decorationView
+        representedElementKind = kind
+    }
+
+    /// Category and kind are fixed at creation in UIKit; LayoutKit's factories set them here.
+    func setCategory(_ category: ElementCategory, kind: String?) {
+        representedElementCategory = category
+        representedElementKind = kind
+    }
+
+    open var center: CGPoint {
+        get { CGPoint(x: frame.midX, y: frame.midY) }
+        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
+
+    open var size: CGSize {
+        get { frame.size }
+        set {
+            let c = center
+            frame = CGRect(x: c.x - newValue.width / 2, y: c.y - newValue.height / 2, width: newValue.width, height: newValue.height)
+        }
+    }
+
+    open var bounds: CGRect {
+        get { CGRect(origin: .zero, size: frame.size) }
+        set { size = newValue.size }
+    }
+
+    /// The element's identity: category, kind and index path.
+    public var key: ElementKey {
+        ElementKey(category: representedElementCategory, kind: representedElementKind, indexPath: indexPath)
+    }
+
+    /// Fields a subclass adds, by name, so that stk can print, compare and
+    /// export them without knowing the subclass (`stretchFactor`, ...).
+    open var extraFields: [String: Double] { [:] }
+
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copy.frame = frame
+        copy.zIndex = zIndex
+        copy.alpha = alpha
+        copy.isHidden = isHidden
+        copy.indexPath = indexPath
+        copy.representedElementCategory = representedElementCategory
+        copy.representedElementKind = representedElementKind
+        return copy
+    }
+
+    /// A typed copy: `attributes.copied()` instead of `attributes.copy() as! ...`.
+    public func copied() -> Self { copy(with: nil) as! Self }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CollectionViewLayoutAttributes, type(of: other) == type(of: self) else { return false }
+        return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
+            && indexPath == other.indexPath && representedElementCategory == other.representedElementCategory
+            && representedElementKind == other.representedElementKind
+    }
+
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(key)
+        return hasher.finalize()
+    }
+
+    open override var description: String {
+        var s = "\(key) frame=\(frame.stk) zIndex=\(zIndex) alpha=\(alpha.stk) hidden=\(isHidden)"
+        for (name, value) in extraFields.sorted(by: { $0.key < $1.key }) { s += " \(name)=\(value.stk)" }
+        return s
+    }
+}
+
+/// The identity of an element: what UIKit uses to match an element across
+/// layout passes. Ordered as stk lists elements: cells first, then supplementary
+/// views, then decoration views, each in index path order (kind breaks ties).
+public struct ElementKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var category: ElementCategory
+    public var kind: String?
+    public var indexPath: IndexPath
+
+    public init(category: ElementCategory, kind: String?, indexPath: IndexPath) {
+        self.category = category
+        self.kind = kind
+        self.indexPath = indexPath
+    }
+
+    public static func cell(_ indexPath: IndexPath) -> ElementKey {
+        ElementKey(category: .cell, kind: nil, indexPath: indexPath)
+    }
+
+    public static func supplementary(_ kind: String, _ indexPath: IndexPath) -> ElementKey {
+        ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath)
+    }
+
+    public static func header(_ section: Int) -> ElementKey { .supplementary(ElementKind.sectionHeader, IndexPath(item: 0, section: section)) }
+    public static func footer(_ section: Int) -> ElementKey { .supplementary(ElementKind.sectionFooter, IndexPath(item: 0, section: section)) }
+
+    public static func < (a: ElementKey, b: ElementKey) -> Bool {
+        if a.category != b.category { return a.category.rawValue < b.category.rawValue }
+        if a.indexPath != b.indexPath { return a.indexPath < b.indexPath }
+        return kindRank(a.kind) < kindRank(b.kind) || (kindRank(a.kind) == kindRank(b.kind) && (a.kind ?? "") < (b.kind ?? ""))
+    }
+
+    private static func kindRank(_ kind: String?) -> Int {
+        switch kind {
+        case nil: return 0
+        case ElementKind.sectionHeader?: return 1
+        case ElementKind.sectionFooter?: return 2
+        default: return 3
+        }
+    }
+
+    /// How stk names an element: `item 2:15`, `header 1`, `footer 3`,
+    /// `supplementary badge 2:15`, `decoration background 2:0`.
+    public var description: String {
+        switch (category, kind) {
+        case (.cell, _): return "item \(indexPath.stk)"
+        case (.supplementaryView, ElementKind.sectionHeader?): return "header \(indexPath.section)"
+        case (.supplementaryView, ElementKind.sectionFooter?): return "footer \(indexPath.section)"
+        case (.supplementaryView, let kind): return "supplementary \(kind ?? "?") \(indexPath.stk)"
+        case (.decorationView, let kind): return "decoration \(kind ?? "?") \(indexPath.stk)"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// One phase of the layout cycle, reported by the collection view as it happens
+/// (SEMANTICS.md, "The layout cycle"). Each event carries what it needs to be
+/// shown later: trace prints them, step replays them one by one, render and the
+/// tests read them. The engine never prints.
+public enum LayoutCycleEvent {
+    /// `shouldInvalidateLayout(forBoundsChange:)` was asked, while `currentBounds` was still current.
+    case shouldInvalidateAsked(currentBounds: CGRect, newBounds: CGRect, answer: Bool)
+    /// An invalidation context was built, and why.
+    case contextCreated(InvalidationContextSnapshot, reason: InvalidationReason)
+    /// `invalidateLayout(with:)` was called with this context.
+    case invalidated(InvalidationContextSnapshot)
+    /// The bounds became `to`.
+    case boundsChanged(from: CGRect, to: CGRect)
+    /// `prepare()` ran; `counters` are the layout's work counters after it.
+    case prepared(elementsTouched: Int, sectionsComputed: Int)
+    /// `collectionViewContentSize` was read.
+    case contentSize(CGSize)
+    /// `layoutAttributesForElements(in:)` answered (copies of the attributes).
+    case elementsQueried(rect: CGRect, attributes: [CollectionViewLayoutAttributes], attributesCreated: Int)
+    /// `prepare(forCollectionViewUpdates:)` was called with these updates, in UIKit's order.
+    case updatesPrepared([CollectionViewUpdateItem])
+    /// Initial attributes of an appearing element (nil: the layout gave none).
+    case appearing(ElementKey, initial: CollectionViewLayoutAttributes?)
+    /// Final attributes of a disappearing element (nil: the layout gave none).
+    case disappearing(ElementKey, final: CollectionViewLayoutAttributes?)
+    /// `finalizeCollectionViewUpdates()` was called.
+    case updatesFinalized
+    /// What changed in the visible set.
+    case visibleChanged(VisibleDiff)
+}
+
+public enum InvalidationReason: String, Sendable {
+    case boundsChange = "bounds change"
+    case reloadData = "reloadData"
+    case batchUpdates = "batch updates"
+    case insetsChange = "insets change"
+    case sizeChange = "size change"
+    case layoutChange = "layout change"
+    case layoutRequest = "layout request"
+}
+
+/// The difference between two visible sets. Elements are matched by identity
+/// across batch updates (an item moved from 0:3 to 0:2 is the same element).
+public struct VisibleDiff {
+    public struct Change {
+        public let key: ElementKey
+        /// The key the element had before (differs from `key` after batch updates).
+        public let oldKey: ElementKey
+        public let from: CollectionViewLayoutAttributes
+        public let to: CollectionViewLayoutAttributes
+        public var frameChanged: Bool { from.frame != to.frame }
+    }
+    public var appeared: [CollectionViewLayoutAttributes] = []
+    public var disappeared: [CollectionViewLayoutAttributes] = []
+    /// Elements visible before and after whose attributes differ.
+    public var changed: [Change] = []
+    public var isEmpty: Bool { appeared.isEmpty && disappeared.isEmpty && changed.isEmpty }
+    public init() {}
+}
+
+/// Receives the events of the layout cycle.
+public protocol LayoutCycleObserver: AnyObject {
+    func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent)
+}

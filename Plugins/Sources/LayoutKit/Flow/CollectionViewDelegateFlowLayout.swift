@@ -1,0 +1,35 @@
+import Foundation
+
+/// UIKit's `UICollectionViewDelegateFlowLayout`. UIKit's requirements are
+/// optional (`delegate?.collectionView?(...)`); Linux has no optional protocol
+/// requirements, so every one has a default here that returns the layout's own
+/// value, and layouts call them without the `?`.
+public protocol CollectionViewDelegateFlowLayout: AnyObject {
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize
+}
+
+extension CollectionViewDelegateFlowLayout {
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+        collectionView.sections[indexPath.section].itemSizeOverride(at: indexPath.item) ?? (collectionViewLayout as? CollectionViewFlowLayout)?.itemSize ?? .zero
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
+        (collectionViewLayout as? CollectionViewFlowLayout)?.sectionInset ?? .zero
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat {
+        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumLineSpacing ?? 0
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
+        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
+        collectionView.sections[section].headerSize ?? (collectionViewLayout as? CollectionViewFlowLayout)?.headerReferenceSize ?? .zero
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize {
+        collectionView.sections[section].footerSize ?? (collectionViewLayout as? CollectionViewFlowLayout)?.footerReferenceSize ?? .zero
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+extension CGRect {
+    /// Whether the interiors of two rects overlap. This is stk's one rule for
+    /// "an element is in a rect" (SEMANTICS.md): rects that only touch along an
+    /// edge do not intersect, and an empty rect intersects nothing. Rect queries,
+    /// the visible set and every brute-force oracle in the tests use it.
+    @inlinable
+    public func overlaps(_ other: CGRect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    /// x and y exchanged: horizontal flow geometry is the transpose of vertical.
+    @inlinable
+    public var transposed: CGRect { CGRect(x: origin.y, y: origin.x, width: size.height, height: size.width) }
+
+    /// `X,Y,W,H` as stk prints and parses rects.
+    public var stk: String { "\(origin.x.stk),\(origin.y.stk),\(size.width.stk),\(size.height.stk)" }
+}
+
+extension CGSize {
+    @inlinable
+    public var transposed: CGSize { CGSize(width: height, height: width) }
+    /// `WxH` as stk prints and parses sizes.
+    public var stk: String { "\(width.stk)x\(height.stk)" }
+}
+
+extension CGPoint {
+    @inlinable
+    public var transposed: CGPoint { CGPoint(x: y, y: x) }
+    /// `X,Y` as stk prints and parses points.
+    public var stk: String { "\(x.stk),\(y.stk)" }
+}
+
+extension IndexPath {
+    /// UIKit's `IndexPath(item:section:)`, which Linux's Foundation lacks.
+    @inlinable
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+
+    /// UIKit's `IndexPath.section`: the first index.
+    @inlinable
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
+
+    /// UIKit's `IndexPath.item`: the second index.
+    @inlinable
+    public var item: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+
+    /// `S:I` as stk prints and parses index paths.
+    public var stk: String { "\(section):\(item)" }
+}

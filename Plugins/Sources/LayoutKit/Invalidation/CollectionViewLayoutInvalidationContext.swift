@@ -1,0 +1,113 @@
+import Foundation
+
+/// UIKit's `UICollectionViewLayoutInvalidationContext`: what a layout must redo.
+/// `invalidateLayout(with:)` only records it; the next `prepare()` does the work.
+open class CollectionViewLayoutInvalidationContext: NSObject {
+    /// Set by the collection view (reloadData, a layout switch) or by
+    /// `invalidateLayout()`; read-only for layouts, as in UIKit.
+    public internal(set) var invalidateEverything = false
+    /// Set by the collection view for batch updates; read-only for layouts.
+    public internal(set) var invalidateDataSourceCounts = false
+    open var contentOffsetAdjustment: CGPoint = .zero
+    open var contentSizeAdjustment: CGSize = .zero
+
+    public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    public private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]?
+    public private(set) var invalidatedDecorationIndexPaths: [String: [IndexPath]]?
+
+    public required override init() { super.init() }
+
+    open func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    }
+
+    open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
+        var byKind = invalidatedSupplementaryIndexPaths ?? [:]
+        byKind[elementKind, default: []].append(contentsOf: indexPaths)
+        invalidatedSupplementaryIndexPaths = byKind
+    }
+
+    open func invalidateDecorationElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
+        var byKind = invalidatedDecorationIndexPaths ?? [:]
+        byKind[elementKind, default: []].append(contentsOf: indexPaths)
+        invalidatedDecorationIndexPaths = byKind
+    }
+
+    /// A value copy of every field, for events, `context` and JSON. Subclasses
+    /// with fields of their own override it and fill `extraFlags`.
+    open func snapshot() -> InvalidationContextSnapshot {
+        InvalidationContextSnapshot(
+            contextClass: String(describing: type(of: self)),
+            invalidateEverything: invalidateEverything,
+            invalidateDataSourceCounts: invalidateDataSourceCounts,
+            items: (invalidatedItemIndexPaths ?? []).sorted(),
+            supplementary: (invalidatedSupplementaryIndexPaths ?? [:]).mapValues { $0.sorted() },
+            decoration: (invalidatedDecorationIndexPaths ?? [:]).mapValues { $0.sorted() },
+            contentOffsetAdjustment: contentOffsetAdjustment,
+            contentSizeAdjustment: contentSizeAdjustment,
+            invalidateFlowLayoutDelegateMetrics: nil,
+            invalidateFlowLayoutAttributes: nil
+        )
+    }
+
+    /// Marks the context as "redo everything"; what `invalidateLayout()` sends.
+    public static func everything<C: CollectionViewLayoutInvalidationContext>(_ type: C.Type) -> C {
+        let context = type.init()
+        context.invalidateEverything = true
+        return context
+    }
+}
+
+/// UIKit's `UICollectionViewFlowLayoutInvalidationContext`. Both flags default
+/// to true, as in UIKit: a layout that wants a cheap context turns them off.
+open class CollectionViewFlowLayoutInvalidationContext: CollectionViewLayoutInvalidationContext {
+    /// Sizes from the delegate (item, header, footer sizes, insets, spacings) must be asked again.
+    open var invalidateFlowLayoutDelegateMetrics = true
+    /// The flow layout's own geometry must be recomputed.
+    open var invalidateFlowLayoutAttributes = true
+
+    open override func snapshot() -> InvalidationContextSnapshot {
+        var s = super.snapshot()
+        s.invalidateFlowLayoutDelegateMetrics = invalidateFlowLayoutDelegateMetrics
+        s.invalidateFlowLayoutAttributes = invalidateFlowLayoutAttributes
+        return s
+    }
+}
+
+/// A value copy of an invalidation context, taken when it was built.
+public struct InvalidationContextSnapshot: Equatable, Sendable {
+    public var contextClass: String
+    public var invalidateEverything: Bool
+    public var invalidateDataSourceCounts: Bool
+    /// Sorted index paths.
+    public var items: [IndexPath]
+    /// Sorted index paths by kind.
+    public var supplementary: [String: [IndexPath]]
+    public var decoration: [String: [IndexPath]]
+    public var contentOffsetAdjustment: CGPoint
+    public var contentSizeAdjustment: CGSize
+    /// nil for contexts that are not flow contexts.
+    public var invalidateFlowLayoutDelegateMetrics: Bool?
+    public var invalidateFlowLayoutAttributes: Bool?
+
+    /// How many elements the context names (items + supplementary + decoration).
+    public var elementCount: Int {
+        items.count + supplementary.values.reduce(0) { $0 + $1.count } + decoration.values.reduce(0) { $0 + $1.count }
+    }
+
+    /// Whether the context makes the layout redo everything, by flag or by the
+    /// flow flags a full recompute implies.
+    public var isFullInvalidation: Bool {
+        invalidateEverything || invalidateDataSourceCounts || invalidateFlowLayoutAttributes == true || invalidateFlowLayoutDelegateMetrics == true
+    }
+
+    /// Whether the context names this element (or invalidates everything).
+    public func contains(_ key: ElementKey) -> Bool {
+        if invalidateEverything { return true }
+        switch key.category {
+        case .cell: return items.contains(key.indexPath)
+        case .supplementaryView: return supplementary[key.kind ?? ""]?.contains(key.indexPath) ?? false
+        case .decorationView: return decoration[key.kind ?? ""]?.contains(key.indexPath) ?? false
+        }
+    }
+}

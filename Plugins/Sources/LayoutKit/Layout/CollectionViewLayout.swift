@@ -1,0 +1,139 @@
+import Foundation
+
+/// UIKit's `UICollectionViewLayout`: the abstract layout. Subclasses override the
+/// same methods, with the same names, as on iOS; the collection view calls them
+/// in UIKit's order (SEMANTICS.md, "The layout cycle").
+///
+/// The habit every layout here follows: `invalidateLayout(with:)` only records
+/// what to redo, and `prepare()` does it.
+open class CollectionViewLayout: NSObject {
+    /// The collection view using this layout (set when the layout is installed).
+    public internal(set) weak var collectionView: CollectionView?
+
+    /// Work counters, so tests can prove cost is proportional to the answer
+    /// rather than to the number of items (no wall-clock timing in tests).
+    public let counters = LayoutCounters()
+
+    /// True from an invalidation until the next `prepare()`; the collection view
+    /// runs a layout pass when it is set.
+    public internal(set) var needsPrepare = true
+
+    public override init() { super.init() }
+
+    /// Layouts are never archived in stk; this exists so that code written for
+    /// iOS, which must declare it, compiles unchanged.
+    public required init?(coder: NSCoder) { super.init() }
+
+    // MARK: Classes
+
+    open class var layoutAttributesClass: CollectionViewLayoutAttributes.Type { CollectionViewLayoutAttributes.self }
+    open class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type { CollectionViewLayoutInvalidationContext.self }
+
+    // MARK: The layout pass
+
+    open func prepare() {}
+    open var collectionViewContentSize: CGSize { .zero }
+    open func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? { nil }
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    // MARK: Invalidation
+
+    /// Asked while `collectionView.bounds` is still the old bounds.
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+
+    /// Asked, with the old bounds still current, when `shouldInvalidateLayout` said yes.
+    open func invalidationContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
+        let context = Self.invalidationContextClass.init()
+        if let cv = collectionView, cv.bounds.size != newBounds.size {
+            context.contentSizeAdjustment = .zero
+        }
+        return context
+    }
+
+    /// Records what to redo; `prepare()` does it. Subclasses that cache call super.
+    open func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        needsPrepare = true
+        collectionView?.layoutDidInvalidate(self, context: context)
+    }
+
+    /// Invalidates everything (`invalidateEverything` is true in the context).
+    open func invalidateLayout() {
+        invalidateLayout(with: CollectionViewLayoutInvalidationContext.everything(Self.invalidationContextClass))
+    }
+
+    // MARK: Batch updates
+
+    open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
+    open func finalizeCollectionViewUpdates() {}
+    open func prepareForAnimatedBoundsChange(_ oldBounds: CGRect) {}
+    open func finalizeAnimatedBoundsChange() {}
+
+    open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String, at elementIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    open func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind elementKind: String, at elementIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    // MARK: Scrolling
+
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+        targetContentOffset(forProposedContentOffset: proposedContentOffset)
+    }
+
+    // MARK: Helpers for layouts
+
+    /// Makes attributes of this layout's `layoutAttributesClass` and counts them.
+    public func makeAttributes(forCellAt indexPath: IndexPath) -> CollectionViewLayoutAttributes {
+        counters.attributesCreated += 1
+        let a = Self.layoutAttributesClass.init()
+        a.setIdentity(category: .cell, kind: nil, indexPath: indexPath)
+        return a
+    }
+
+    /// Makes supplementary attributes of this layout's `layoutAttributesClass` and counts them.
+    public func makeAttributes(forSupplementaryOfKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes {
+        counters.attributesCreated += 1
+        let a = Self.layoutAttributesClass.init()
+        a.setIdentity(category: .supplementaryView, kind: kind, indexPath: indexPath)
+        return a
+    }
+
+    /// The attributes of one element by its key, whatever its category.
+    public func layoutAttributes(for key: ElementKey) -> CollectionViewLayoutAttributes? {
+        switch key.category {
+        case .cell: return layoutAttributesForItem(at: key.indexPath)
+        case .supplementaryView: return layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
+        case .decorationView: return layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
+        }
+    }
+}
+
+/// Work counters of one layout. Layouts built on LayoutKit's helpers count
+/// attribute objects they create and elements they visit; tests compare them to
+/// the size of the answer to prove that cost does not grow with the item count.
+public final class LayoutCounters {
+    /// Attribute objects made (by `makeAttributes`).
+    public var attributesCreated = 0
+    /// Elements a layout looked at while preparing or answering (incremented by layouts).
+    public var elementsTouched = 0
+    /// Sections whose geometry was (re)computed in `prepare()`.
+    public var sectionsComputed = 0
+
+    public init() {}
+
+    public func reset() {
+        attributesCreated = 0
+        elementsTouched = 0
+        sectionsComputed = 0
+    }
+}
+
+extension CollectionViewLayoutAttributes {
+    /// Sets category, kind and index path (the initialisers with UIKit's names do it too).
+    public func setIdentity(category: ElementCategory, kind: String?, indexPath: IndexPath) {
+        self.indexPath = indexPath
+        setCategory(category, kind: kind)
+    }
+}

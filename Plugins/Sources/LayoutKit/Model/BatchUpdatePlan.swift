@@ -1,0 +1,304 @@
+import Foundation
+
+/// One change inside `performBatchUpdates`. As in UIKit, deletes, reloads and
+/// move sources name index paths *before* the update; inserts and move
+/// destinations name index paths *after* it.
+public enum CollectionViewUpdate: Equatable, Sendable, CustomStringConvertible {
+    case insertSection(Int, itemCount: Int)
+    case deleteSection(Int)
+    case moveSection(Int, to: Int)
+    case reloadSection(Int)
+    case insertItem(IndexPath)
+    case deleteItem(IndexPath)
+    case moveItem(IndexPath, to: IndexPath)
+    case reloadItem(IndexPath)
+
+    public var description: String {
+        switch self {
+        case let .insertSection(s, n): return "insert section \(s) items=\(n)"
+        case let .deleteSection(s): return "delete section \(s)"
+        case let .moveSection(s, t): return "move section \(s) to \(t)"
+        case let .reloadSection(s): return "reload section \(s)"
+        case let .insertItem(p): return "insert item \(p.stk)"
+        case let .deleteItem(p): return "delete item \(p.stk)"
+        case let .moveItem(p, q): return "move item \(p.stk) to \(q.stk)"
+        case let .reloadItem(p): return "reload item \(p.stk)"
+        }
+    }
+}
+
+/// The result of applying a batch of updates to the data: the new sections, how
+/// old elements map to new ones, and the update items in UIKit's order. A pure
+/// function of its input, tested directly; cost is proportional to the number
+/// of sections plus the items of the sections that item updates touch.
+public struct BatchUpdatePlan {
+    public let sections: [SectionData]
+    /// For each old section, its index after the update (nil: deleted or reloaded away).
+    public let sectionMap: [Int?]
+    /// For old sections whose items were rearranged: old item -> new index path (nil: deleted).
+    let itemMaps: [Int: [IndexPath?]]
+    /// Sections whose content was reloaded (old index): every item is new.
+    let reloadedSections: Set<Int>
+    /// Items reloaded (old index paths): same place, new content.
+    let reloadedItems: Set<IndexPath>
+    /// Update items ordered as UIKit passes them: deletes descending, inserts
+    /// ascending, then reloads, then moves.
+    public let updateItems: [CollectionViewUpdateItem]
+
+    /// Where an element that existed before the update is after it, or nil if it
+    /// is gone (deleted, or reloaded: a reloaded element is a new one).
+    public func newKey(for old: ElementKey) -> ElementKey? {
+        let s = old.indexPath.section
+        guard s >= 0, s < sectionMap.count, let ns = sectionMap[s], !reloadedSections.contains(s) else { return nil }
+        switch old.category {
+        case .cell:
+            if reloadedItems.contains(old.indexPath) { return nil }
+            if let map = itemMaps[s] {
+                let i = old.indexPath.item
+                guard i >= 0, i < map.count, let np = map[i] else { return nil }
+                return ElementKey(category: .cell, kind: nil, indexPath: np)
+            }
+            return ElementKey(category: .cell, kind: nil, indexPath: IndexPath(item: old.indexPath.item, section: ns))
+        case .supplementaryView, .decorationView:
+            return ElementKey(category: old.category, kind: old.kind, indexPath: IndexPath(item: old.indexPath.item, section: ns))
+        }
+    }
+
+    static func make(
+        old: [SectionData],
+        updates: [CollectionViewUpdate],
+        nextIdentity: inout Int,
+        nextRevision: inout Int
+    ) throws -> BatchUpdatePlan {
+        let n = old.count
+        func sectionPath(_ s: Int) -> IndexPath { IndexPath(item: NSNotFound, section: s) }
+
+        // --- Collect and validate section-level updates (old indices unless noted).
+        var deletedSections = Set<Int>()
+        var reloadedSections = Set<Int>()
+        var movedSections: [Int: Int] = [:]          // old -> new
+        var insertedSections: [Int: Int] = [:]       // new -> item count
+        var claimedNew = Set<Int>()                  // new indices taken by inserts and move targets
+        func checkOld(_ s: Int, _ what: String) throws {
+            guard s >= 0, s < n else {
+                throw CollectionViewError("\(what): section \(s) does not exist before the update (expected 0..<\(n))")
+            }
+        }
+        for u in updates {
+            switch u {
+            case let .deleteSection(s):
+                try checkOld(s, "delete section \(s)")
+                guard deletedSections.insert(s).inserted else { throw CollectionViewError("section \(s) is deleted twice in one batch") }
+            case let .reloadSection(s):
+                try checkOld(s, "reload section \(s)")
+                guard reloadedSections.insert(s).inserted else { throw CollectionViewError("section \(s) is reloaded twice in one batch") }
+            case let .moveSection(s, t):
+                try checkOld(s, "move section \(s) to \(t)")
+                guard movedSections[s] == nil else { throw CollectionViewError("section \(s) is moved twice in one batch") }
+                guard claimedNew.insert(t).inserted else { throw CollectionViewError("move section \(s) to \(t): section \(t) is already the target of another insert or move in this batch") }
+                movedSections[s] = t
+            case let .insertSection(t, count):
+                guard count >= 0 else { throw CollectionViewError("insert section \(t): items must not be negative, got \(count)") }
+                guard claimedNew.insert(t).inserted else { throw CollectionViewError("insert section \(t): section \(t) is already the target of another insert or move in this batch") }
+                insertedSections[t] = count
+            default: break
+            }
+        }
+        for s in deletedSections where movedSections[s] != nil {
+            throw CollectionViewError("section \(s) is both deleted and moved in one batch")
+        }
+        for s in reloadedSections where deletedSections.contains(s) || movedSections[s] != nil {
+            throw CollectionViewError("section \(s) is both reloaded and \(deletedSections.contains(s) ? "deleted" : "moved") in one batch")
+        }
+        let newCount = n - deletedSections.count + insertedSections.count
+        for t in claimedNew where t < 0 || t >= newCount {
+            throw CollectionViewError("section \(t) is past the end after the update: there will be \(newCount) section\(newCount == 1 ? "" : "s") (expected 0..<\(newCount))")
+        }
+
+        // --- Place sections: fixed slots for inserts and move targets, the rest in order.
+        var newToOld = [Int?](repeating: nil, count: newCount)  // nil: inserted
+        var fixed = [Bool](repeating: false, count: newCount)
+        for (s, t) in movedSections { newToOld[t] = s; fixed[t] = true }
+        for t in insertedSections.keys { fixed[t] = true }
+        var slot = 0
+        for s in 0..<n where !deletedSections.contains(s) && movedSections[s] == nil {
+            while fixed[slot] { slot += 1 }
+            newToOld[slot] = s
+            slot += 1
+        }
+        var sectionMap = [Int?](repeating: nil, count: n)
+        for (t, s) in newToOld.enumerated() { if let s { sectionMap[s] = t } }
+
+        // --- Collect and validate item-level updates.
+        func itemCountBefore(_ s: Int) -> Int { old[s].itemCount }
+        func checkOldItem(_ p: IndexPath, _ what: String) throws {
+            guard p.count == 2 else { throw CollectionViewError("\(what): expected an index path S:I") }
+            try checkOld(p.section, what)
+            let c = itemCountBefore(p.section)
+            guard p.item >= 0, p.item < c else {
+                throw CollectionViewError("\(what): item \(p.stk) does not exist before the update (section \(p.section) has \(c) item\(c == 1 ? "" : "s"), expected 0..<\(c))")
+            }
+            if deletedSections.contains(p.section) || reloadedSections.contains(p.section) {
+                throw CollectionViewError("\(what): section \(p.section) is \(deletedSections.contains(p.section) ? "deleted" : "reloaded") in the same batch")
+            }
+        }
+        func checkNewSection(_ p: IndexPath, _ what: String) throws {
+            guard p.count == 2 else { throw CollectionViewError("\(what): expected an index path S:I") }
+            guard p.section >= 0, p.section < newCount else {
+                throw CollectionViewError("\(what): section \(p.section) does not exist after the update (expected 0..<\(newCount))")
+            }
+        }
+        var deletedItems = Set<IndexPath>()
+        var reloadedItems = Set<IndexPath>()
+        var movedItems: [IndexPath: IndexPath] = [:]      // old -> new
+        var insertedItems = Set<IndexPath>()              // new
+        var claimedItems = Set<IndexPath>()               // new paths taken by inserts and move targets
+        for u in updates {
+            switch u {
+            case let .deleteItem(p):
+                try checkOldItem(p, "delete item \(p.stk)")
+                guard deletedItems.insert(p).inserted else { throw CollectionViewError("item \(p.stk) is deleted twice in one batch") }
+            case let .reloadItem(p):
+                try checkOldItem(p, "reload item \(p.stk)")
+                guard reloadedItems.insert(p).inserted else { throw CollectionViewError("item \(p.stk) is reloaded twice in one batch") }
+            case let .moveItem(p, q):
+                try checkOldItem(p, "move item \(p.stk) to \(q.stk)")
+                try checkNewSection(q, "move item \(p.stk) to \(q.stk)")
+                guard movedItems[p] == nil else { throw CollectionViewError("item \(p.stk) is moved twice in one batch") }
+                guard claimedItems.insert(q).inserted else { throw CollectionViewError("move item \(p.stk) to \(q.stk): \(q.stk) is already the target of another insert or move in this batch") }
+                movedItems[p] = q
+            case let .insertItem(q):
+                try checkNewSection(q, "insert item \(q.stk)")
+                guard claimedItems.insert(q).inserted else { throw CollectionViewError("insert item \(q.stk): \(q.stk) is already the target of another insert or move in this batch") }
+                insertedItems.insert(q)
+            default: break
+            }
+        }
+        for p in deletedItems where movedItems[p] != nil {
+            throw CollectionViewError("item \(p.stk) is both deleted and moved in one batch")
+        }
+        for p in reloadedItems where deletedItems.contains(p) || movedItems[p] != nil {
+            throw CollectionViewError("item \(p.stk) is both reloaded and \(deletedItems.contains(p) ? "deleted" : "moved") in one batch")
+        }
+
+        // --- Build the new sections. Sections no item update touches are carried over as they are.
+        var touchedOld = Set<Int>()                 // old sections losing items
+        for p in deletedItems { touchedOld.insert(p.section) }
+        for p in movedItems.keys { touchedOld.insert(p.section) }
+        var fixedByNewSection: [Int: [(item: Int, source: IndexPath?)]] = [:]   // source nil: inserted
+        for q in insertedItems { fixedByNewSection[q.section, default: []].append((q.item, nil)) }
+        for (p, q) in movedItems { fixedByNewSection[q.section, default: []].append((q.item, p)) }
+
+        var newSections: [SectionData] = []
+        newSections.reserveCapacity(newCount)
+        var itemMaps: [Int: [IndexPath?]] = [:]
+        for t in 0..<newCount {
+            let source = newToOld[t]
+            var section: SectionData
+            if let s = source {
+                section = old[s]
+                if reloadedSections.contains(s) {
+                    nextRevision += 1
+                    section.revision = nextRevision
+                }
+            } else {
+                nextIdentity += 1
+                nextRevision += 1
+                section = SectionData(itemCount: insertedSections[t] ?? 0, itemSizes: nil, headerSize: nil, footerSize: nil,
+                                      identity: nextIdentity, revision: nextRevision)
+            }
+            let fixedHere = fixedByNewSection[t] ?? []
+            let losesItems = source.map { touchedOld.contains($0) } ?? false
+            if fixedHere.isEmpty && !losesItems { newSections.append(section); continue }
+
+            // Remaining items of the source section, in order, with their sizes.
+            var remaining: [(oldItem: Int?, size: CGSize)] = []
+            if let s = source {
+                remaining.reserveCapacity(section.itemCount)
+                for i in 0..<section.itemCount {
+                    let p = IndexPath(item: i, section: s)
+                    if deletedItems.contains(p) || movedItems[p] != nil { continue }
+                    remaining.append((i, section.itemSizes?[i] ?? SectionData.noOverride))
+                }
+            } else {
+                for _ in 0..<section.itemCount { remaining.append((nil, SectionData.noOverride)) }
+            }
+            let total = remaining.count + fixedHere.count
+            var slots = [(source: IndexPath?, size: CGSize, fixed: Bool)?](repeating: nil, count: total)
+            for f in fixedHere {
+                guard f.item >= 0, f.item < total else {
+                    let what = f.source.map { "move item \($0.stk) to \(t):\(f.item)" } ?? "insert item \(t):\(f.item)"
+                    throw CollectionViewError("\(what): item \(f.item) is past the end of section \(t), which will have \(total) item\(total == 1 ? "" : "s") (expected 0..<\(total))")
+                }
+                let size = f.source.map { old[$0.section].itemSizes?[$0.item] ?? SectionData.noOverride } ?? SectionData.noOverride
+                slots[f.item] = (f.source, size, true)
+            }
+            var k = 0
+            for r in remaining {
+                while slots[k] != nil { k += 1 }
+                slots[k] = (r.oldItem.map { IndexPath(item: $0, section: source!) }, r.size, false)
+                k += 1
+            }
+            var sizes: [CGSize] = []
+            sizes.reserveCapacity(total)
+            var anyOverride = false
+            for (newItem, slot) in slots.enumerated() {
+                let slot = slot!
+                sizes.append(slot.size)
+                if slot.size != SectionData.noOverride { anyOverride = true }
+                if let from = slot.source {
+                    if itemMaps[from.section] == nil {
+                        itemMaps[from.section] = [IndexPath?](repeating: nil, count: old[from.section].itemCount)
+                    }
+                    itemMaps[from.section]![from.item] = IndexPath(item: newItem, section: t)
+                }
+            }
+            section.itemCount = total
+            section.itemSizes = anyOverride ? sizes : nil
+            nextRevision += 1
+            section.revision = nextRevision
+            newSections.append(section)
+        }
+        // Old sections that lost items to deletes or moves but were not rebuilt above
+        // cannot exist (every surviving old section maps to some new one); deleted
+        // sections need no map. Sections that only lost items still need a map for
+        // the items that went elsewhere:
+        for s in touchedOld where itemMaps[s] == nil {
+            itemMaps[s] = [IndexPath?](repeating: nil, count: old[s].itemCount)
+        }
+        for p in reloadedItems {
+            // Same place, new content: bump the revision of the section holding it.
+            if let t = sectionMap[p.section] {
+                nextRevision += 1
+                newSections[t].revision = nextRevision
+            }
+        }
+
+        // --- Update items in UIKit's order.
+        var deletes: [CollectionViewUpdateItem] = []
+        var inserts: [CollectionViewUpdateItem] = []
+        var reloads: [CollectionViewUpdateItem] = []
+        var moves: [CollectionViewUpdateItem] = []
+        for s in deletedSections { deletes.append(.init(action: .delete, before: sectionPath(s), after: nil)) }
+        for p in deletedItems { deletes.append(.init(action: .delete, before: p, after: nil)) }
+        for t in insertedSections.keys { inserts.append(.init(action: .insert, before: nil, after: sectionPath(t))) }
+        for q in insertedItems { inserts.append(.init(action: .insert, before: nil, after: q)) }
+        for s in reloadedSections { reloads.append(.init(action: .reload, before: sectionPath(s), after: sectionPath(sectionMap[s] ?? s))) }
+        for p in reloadedItems {
+            let after = sectionMap[p.section].map { IndexPath(item: itemMaps[p.section]?[p.item]?.item ?? p.item, section: $0) }
+            reloads.append(.init(action: .reload, before: p, after: after))
+        }
+        for (s, t) in movedSections { moves.append(.init(action: .move, before: sectionPath(s), after: sectionPath(t))) }
+        for (p, q) in movedItems { moves.append(.init(action: .move, before: p, after: q)) }
+        deletes.sort { $0.indexPathBeforeUpdate! > $1.indexPathBeforeUpdate! }
+        inserts.sort { $0.indexPathAfterUpdate! < $1.indexPathAfterUpdate! }
+        reloads.sort { $0.indexPathBeforeUpdate! < $1.indexPathBeforeUpdate! }
+        moves.sort { $0.indexPathBeforeUpdate! < $1.indexPathBeforeUpdate! }
+
+        return BatchUpdatePlan(
+            sections: newSections, sectionMap: sectionMap, itemMaps: itemMaps,
+            reloadedSections: reloadedSections, reloadedItems: reloadedItems,
+            updateItems: deletes + inserts + reloads + moves
+        )
+    }
+}

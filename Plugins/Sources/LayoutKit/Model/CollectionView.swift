@@ -1,0 +1,374 @@
+import Foundation
+
+/// A headless model of `UICollectionView`: the data (sections, item counts,
+/// size overrides), the scroll view geometry (bounds, insets) and the driver of
+/// the layout cycle, which calls the layout in UIKit's order and reports every
+/// phase to its observer.
+///
+/// Every mutating call validates its input first and throws
+/// `CollectionViewError` without changing anything when it is refused.
+public final class CollectionView {
+    public static let elementKindSectionHeader = ElementKind.sectionHeader
+    public static let elementKindSectionFooter = ElementKind.sectionFooter
+
+    /// UIKit's `UICollectionView.ScrollPosition`, the subset stk uses.
+    public enum ScrollPosition: String, Sendable, CaseIterable {
+        case top, center, bottom
+    }
+
+    public private(set) var collectionViewLayout: CollectionViewLayout
+    /// origin = contentOffset, size = the viewport.
+    public private(set) var bounds: CGRect
+    public private(set) var contentInset: EdgeInsets = .zero
+    public private(set) var safeAreaInsets: EdgeInsets = .zero
+    /// The data. Layouts read it; only the collection view's methods change it.
+    public private(set) var sections: [SectionData] = []
+    /// The flow delegate. When nil, flow layouts read the size overrides held in
+    /// `sections` (stk's own delegate), which lets uniform sections skip per-item work.
+    public weak var delegate: CollectionViewDelegateFlowLayout?
+    public weak var observer: LayoutCycleObserver?
+
+    /// What `layoutAttributesForElements(in: bounds)` returned after the last layout pass, by key.
+    public private(set) var visibleAttributes: [ElementKey: CollectionViewLayoutAttributes] = [:]
+
+    private var nextIdentity = 0
+    private var nextRevision = 0
+    /// True while the driver itself calls `invalidateLayout(with:)`.
+    private var driverIsInvalidating = false
+
+    public init(size: CGSize = CGSize(width: 390, height: 844), layout: CollectionViewLayout) {
+        bounds = CGRect(origin: .zero, size: size)
+        collectionViewLayout = layout
+        layout.collectionView = self
+        layout.needsPrepare = true
+    }
+
+    // MARK: Geometry
+
+    public var contentOffset: CGPoint { bounds.origin }
+    public var frame: CGRect { CGRect(origin: .zero, size: bounds.size) }
+    public var adjustedContentInset: EdgeInsets { contentInset + safeAreaInsets }
+    public var contentSize: CGSize { collectionViewLayout.collectionViewContentSize }
+
+    // MARK: Data source
+
+    public var numberOfSections: Int { sections.count }
+
+    public func numberOfItems(inSection section: Int) -> Int { sections[section].itemCount }
+
+    /// Whether an index path names an existing item.
+    public func isValidItem(_ indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < sections.count
+            && indexPath.item >= 0 && indexPath.item < sections[indexPath.section].itemCount
+    }
+
+    // MARK: Observing
+
+    func report(_ event: LayoutCycleEvent) {
+        observer?.collectionView(self, didReport: event)
+    }
+
+    /// Called by `CollectionViewLayout.invalidateLayout(with:)`.
+    func layoutDidInvalidate(_ layout: CollectionViewLayout, context: CollectionViewLayoutInvalidationContext) {
+        guard layout === collectionViewLayout else { return }
+        let snapshot = context.snapshot()
+        if !driverIsInvalidating {
+            // The layout invalidated itself (an option changed): that context is
+            // part of the next operation's story too.
+            report(.contextCreated(snapshot, reason: .layoutRequest))
+        }
+        report(.invalidated(snapshot))
+    }
+
+    private func invalidate(with context: CollectionViewLayoutInvalidationContext, reason: InvalidationReason) {
+        report(.contextCreated(context.snapshot(), reason: reason))
+        driverIsInvalidating = true
+        defer { driverIsInvalidating = false }
+        collectionViewLayout.invalidateLayout(with: context)
+    }
+
+    private func invalidateEverything(reason: InvalidationReason) {
+        invalidate(with: .everything(type(of: collectionViewLayout).invalidationContextClass), reason: reason)
+    }
+
+    // MARK: The layout pass
+
+    /// Runs a layout pass if the layout was invalidated: prepare, content size,
+    /// the visible query and the visible diff. Does nothing when the layout is valid.
+    public func layoutIfNeeded() {
+        guard collectionViewLayout.needsPrepare else { return }
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    /// The layout pass. `mapping` matches old visible elements to new keys after
+    /// a batch update; `updates` are passed to `prepare(forCollectionViewUpdates:)`.
+    private func layoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?) {
+        let layout = collectionViewLayout
+        if layout.needsPrepare {
+            let touchedBefore = layout.counters.elementsTouched
+            let sectionsBefore = layout.counters.sectionsComputed
+            layout.needsPrepare = false
+            layout.prepare()
+            report(.prepared(elementsTouched: layout.counters.elementsTouched - touchedBefore,
+                             sectionsComputed: layout.counters.sectionsComputed - sectionsBefore))
+            report(.contentSize(layout.collectionViewContentSize))
+        }
+        if let updates {
+            layout.prepare(forCollectionViewUpdates: updates)
+            report(.updatesPrepared(updates))
+        }
+        let createdBefore = layout.counters.attributesCreated
+        let answer = layout.layoutAttributesForElements(in: bounds) ?? []
+        report(.elementsQueried(rect: bounds, attributes: answer.map { $0.copied() },
+                                attributesCreated: layout.counters.attributesCreated - createdBefore))
+        var now: [ElementKey: CollectionViewLayoutAttributes] = [:]
+        now.reserveCapacity(answer.count)
+        for a in answer { now[a.key] = a }
+
+        var diff = VisibleDiff()
+        var matched = Set<ElementKey>()
+        for (oldKey, before) in visibleAttributes {
+            let key = mapping.map { $0.newKey(for: oldKey) } ?? oldKey
+            if let key, let after = now[key] {
+                matched.insert(key)
+                if !before.isEqual(after) || key != oldKey {
+                    diff.changed.append(.init(key: key, oldKey: oldKey, from: before, to: after))
+                }
+            } else {
+                diff.disappeared.append(before)
+            }
+        }
+        for (key, a) in now where !matched.contains(key) { diff.appeared.append(a) }
+        diff.appeared.sort { $0.key < $1.key }
+        diff.disappeared.sort { $0.key < $1.key }
+        diff.changed.sort { $0.key < $1.key }
+
+        if updates != nil {
+            for a in diff.appeared {
+                let initial: CollectionViewLayoutAttributes?
+                switch a.representedElementCategory {
+                case .cell: initial = layout.initialLayoutAttributesForAppearingItem(at: a.indexPath)
+                default: initial = layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: a.representedElementKind ?? "", at: a.indexPath)
+                }
+                report(.appearing(a.key, initial: initial?.copied()))
+            }
+            for a in diff.disappeared {
+                let final: CollectionViewLayoutAttributes?
+                switch a.representedElementCategory {
+                case .cell: final = layout.finalLayoutAttributesForDisappearingItem(at: a.indexPath)
+                default: final = layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: a.representedElementKind ?? "", at: a.indexPath)
+                }
+                report(.disappearing(a.key, final: final?.copied()))
+            }
+            layout.finalizeCollectionViewUpdates()
+            report(.updatesFinalized)
+        }
+        visibleAttributes = now
+        report(.visibleChanged(diff))
+    }
+
+    // MARK: Bounds changes
+
+    /// Moves and/or resizes the viewport as UIKit does: should-invalidate and the
+    /// context are asked while the old bounds are still current, then the bounds
+    /// change, then the layout pass runs.
+    public func setBounds(_ newBounds: CGRect) throws {
+        try Validate.point(newBounds.origin, "contentOffset")
+        try Validate.size(newBounds.size, "bounds size")
+        layoutIfNeeded()
+        guard newBounds != bounds else { return }
+        let layout = collectionViewLayout
+        let old = bounds
+        let answer = layout.shouldInvalidateLayout(forBoundsChange: newBounds)
+        report(.shouldInvalidateAsked(currentBounds: old, newBounds: newBounds, answer: answer))
+        if answer {
+            let context = layout.invalidationContext(forBoundsChange: newBounds)
+            invalidate(with: context, reason: .boundsChange)
+        }
+        bounds = newBounds
+        report(.boundsChanged(from: old, to: newBounds))
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    public func setContentOffset(_ offset: CGPoint) throws {
+        try setBounds(CGRect(origin: offset, size: bounds.size))
+    }
+
+    /// Resizes the viewport, keeping the content offset.
+    public func setBoundsSize(_ size: CGSize) throws {
+        try setBounds(CGRect(origin: bounds.origin, size: size))
+    }
+
+    /// The content offset `scrollToItem(at:position:)` would scroll to: the item
+    /// aligned with the top, centre or bottom of the area inside the adjusted
+    /// insets (left, centre, right for horizontal layouts), clamped to the
+    /// scrollable range as UIKit clamps it.
+    public func contentOffset(forScrollingToItem indexPath: IndexPath, at position: ScrollPosition) throws -> CGPoint {
+        guard isValidItem(indexPath) else { throw itemOutOfRange(indexPath) }
+        layoutIfNeeded()
+        guard let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) else {
+            throw CollectionViewError("the layout has no attributes for item \(indexPath.stk)")
+        }
+        let horizontal = (collectionViewLayout as? CollectionViewFlowLayout)?.scrollDirection == .horizontal
+        let inset = adjustedContentInset
+        let content = collectionViewLayout.collectionViewContentSize
+        func target(minEdge: CGFloat, maxEdge: CGFloat, viewport: CGFloat, insetMin: CGFloat, insetMax: CGFloat, contentLength: CGFloat) -> CGFloat {
+            let visible = viewport - insetMin - insetMax
+            let raw: CGFloat
+            switch position {
+            case .top: raw = minEdge - insetMin
+            case .center: raw = (minEdge + maxEdge) / 2 - visible / 2 - insetMin
+            case .bottom: raw = maxEdge - viewport + insetMax
+            }
+            let lowest = -insetMin
+            let highest = max(lowest, contentLength + insetMax - viewport)
+            return min(max(raw, lowest), highest)
+        }
+        var offset = contentOffset
+        if horizontal {
+            offset.x = target(minEdge: attributes.frame.minX, maxEdge: attributes.frame.maxX, viewport: bounds.width,
+                              insetMin: inset.left, insetMax: inset.right, contentLength: content.width)
+        } else {
+            offset.y = target(minEdge: attributes.frame.minY, maxEdge: attributes.frame.maxY, viewport: bounds.height,
+                              insetMin: inset.top, insetMax: inset.bottom, contentLength: content.height)
+        }
+        return offset
+    }
+
+    /// UIKit's `scrollToItem(at:at:animated:)`, without animation.
+    public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) throws {
+        try setContentOffset(contentOffset(forScrollingToItem: indexPath, at: position))
+    }
+
+    // MARK: Insets
+
+    public func setContentInset(_ insets: EdgeInsets) throws {
+        try Validate.insets(insets, "contentInset")
+        guard insets != contentInset else { return }
+        layoutIfNeeded()
+        contentInset = insets
+        invalidateEverything(reason: .insetsChange)
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    public func setSafeAreaInsets(_ insets: EdgeInsets) throws {
+        try Validate.insets(insets, "safeAreaInsets")
+        guard insets != safeAreaInsets else { return }
+        layoutIfNeeded()
+        safeAreaInsets = insets
+        invalidateEverything(reason: .insetsChange)
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    // MARK: The layout
+
+    /// Installs another layout; it is prepared from scratch.
+    public func setCollectionViewLayout(_ layout: CollectionViewLayout) {
+        collectionViewLayout.collectionView = nil
+        collectionViewLayout = layout
+        layout.collectionView = self
+        invalidateEverything(reason: .layoutChange)
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    // MARK: Data changes
+
+    /// Replaces all data: one section per count (reloadData).
+    public func reloadData(itemCounts: [Int]) throws {
+        for (s, c) in itemCounts.enumerated() where c < 0 {
+            throw CollectionViewError("section \(s): item count must not be negative, got \(c)")
+        }
+        layoutIfNeeded()
+        sections = itemCounts.map { count in
+            nextIdentity += 1
+            nextRevision += 1
+            return SectionData(itemCount: count, itemSizes: nil, headerSize: nil, footerSize: nil,
+                               identity: nextIdentity, revision: nextRevision)
+        }
+        invalidateEverything(reason: .reloadData)
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    /// Applies updates as one `performBatchUpdates`. Refused updates (deleting and
+    /// moving the same item, inserting past the end, ...) throw before anything changes.
+    /// `expectedSectionCounts`, when given, plays the data source's answer after
+    /// the update: counts that do not add up are refused, as UIKit refuses them.
+    public func performBatchUpdates(_ updates: [CollectionViewUpdate], expectedItemCounts: [Int]? = nil) throws {
+        var identity = nextIdentity
+        var revision = nextRevision
+        let plan = try BatchUpdatePlan.make(old: sections, updates: updates, nextIdentity: &identity, nextRevision: &revision)
+        if let expected = expectedItemCounts {
+            let actual = plan.sections.map(\.itemCount)
+            guard expected == actual else {
+                throw CollectionViewError("the number of items after the update (\(actual.map(String.init).joined(separator: ","))) must equal the data source's counts (\(expected.map(String.init).joined(separator: ","))): the counts do not add up")
+            }
+        }
+        layoutIfNeeded()
+        nextIdentity = identity
+        nextRevision = revision
+        sections = plan.sections
+        let context = type(of: collectionViewLayout).invalidationContextClass.init()
+        context.invalidateDataSourceCounts = true
+        invalidate(with: context, reason: .batchUpdates)
+        layoutPass(mapping: plan, updates: plan.updateItems)
+    }
+
+    // MARK: Size overrides (stk's flow delegate)
+
+    /// Sets (or with nil, clears) one item's size override.
+    public func setItemSize(_ size: CGSize?, at indexPath: IndexPath) throws {
+        guard isValidItem(indexPath) else { throw itemOutOfRange(indexPath) }
+        if let size { try Validate.size(size, "size of item \(indexPath.stk)") }
+        layoutIfNeeded()
+        var section = sections[indexPath.section]
+        var sizes = section.itemSizes ?? [CGSize](repeating: SectionData.noOverride, count: section.itemCount)
+        sizes[indexPath.item] = size ?? SectionData.noOverride
+        section.itemSizes = sizes.allSatisfy { $0 == SectionData.noOverride } ? nil : sizes
+        nextRevision += 1
+        section.revision = nextRevision
+        sections[indexPath.section] = section
+        let context = type(of: collectionViewLayout).invalidationContextClass.init()
+        context.invalidateItems(at: [indexPath])
+        invalidate(with: context, reason: .sizeChange)
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    /// Sets (or with nil, clears) a section's header or footer size override.
+    public func setSupplementarySize(_ size: CGSize?, ofKind kind: String, inSection section: Int) throws {
+        guard section >= 0, section < sections.count else {
+            throw CollectionViewError("section \(section) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
+        }
+        guard kind == ElementKind.sectionHeader || kind == ElementKind.sectionFooter else {
+            throw CollectionViewError("unknown supplementary kind '\(kind)' (expected header or footer)")
+        }
+        if let size { try Validate.size(size, "size of \(kind) \(section)") }
+        layoutIfNeeded()
+        if kind == ElementKind.sectionHeader { sections[section].headerSize = size } else { sections[section].footerSize = size }
+        nextRevision += 1
+        sections[section].revision = nextRevision
+        let context = type(of: collectionViewLayout).invalidationContextClass.init()
+        context.invalidateSupplementaryElements(ofKind: kind, at: [IndexPath(item: 0, section: section)])
+        invalidate(with: context, reason: .sizeChange)
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    /// Restores data previously read from `sections` (undo), as a reload.
+    public func restoreSections(_ data: [SectionData]) {
+        layoutIfNeeded()
+        sections = data
+        nextIdentity = max(nextIdentity, data.map(\.identity).max() ?? 0)
+        nextRevision += 1
+        for i in sections.indices { sections[i].revision = nextRevision }
+        invalidateEverything(reason: .reloadData)
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    func itemOutOfRange(_ indexPath: IndexPath) -> CollectionViewError {
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < sections.count else {
+            let s = indexPath.count == 2 ? indexPath.section : -1
+            return CollectionViewError("section \(s) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
+        }
+        let c = sections[indexPath.section].itemCount
+        return CollectionViewError("item \(indexPath.stk) does not exist (section \(indexPath.section) has \(c) item\(c == 1 ? "" : "s"), expected 0..<\(c))")
+    }
+}

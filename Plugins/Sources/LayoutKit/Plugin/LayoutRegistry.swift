@@ -1,0 +1,37 @@
+import Foundation
+
+/// Every layout stk knows, built-in and loaded. There is one registry per
+/// process, inside the one shared copy of LayoutKit: the host and every plugin
+/// library see the same one (ARCHITECTURE.md, "Plugins and type identity").
+public final class LayoutRegistry {
+    public static let shared = LayoutRegistry()
+
+    public struct Entry {
+        public let descriptor: LayoutDescriptor
+        /// "built-in", or the path of the library that registered it.
+        public let origin: String
+    }
+
+    public private(set) var entries: [Entry] = []
+    private let lock = NSLock()
+
+    public init() {}
+
+    /// Registers a descriptor. A name already taken is refused, naming who took it.
+    public func register(_ descriptor: LayoutDescriptor, origin: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = entries.first(where: { $0.descriptor.name == descriptor.name }) {
+            throw CollectionViewError("a layout named '\(descriptor.name)' is already registered by \(existing.origin)")
+        }
+        entries.append(Entry(descriptor: descriptor, origin: origin))
+    }
+
+    public func entry(named name: String) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.first { $0.descriptor.name == name }
+    }
+
+    public var names: [String] { entries.map(\.descriptor.name) }
+}

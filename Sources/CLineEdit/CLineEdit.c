@@ -1,0 +1,1 @@
+int cle_placeholder(void) { return 0; }

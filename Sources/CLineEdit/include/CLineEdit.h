@@ -1,0 +1,3 @@
+#pragma once
+// placeholder: the shim over libedit
+int cle_placeholder(void);
