@@ -32,6 +32,9 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     open var alpha: CGFloat = 1
     open var isHidden: Bool = false
     open var indexPath: IndexPath = IndexPath(item: 0, section: 0)
+    /// stk's addition: the element sits away from its natural position because it
+    /// is pinned or sticky (render marks it). Not a UIKit property.
+    open var isPinned: Bool = false
     public private(set) var representedElementCategory: ElementCategory = .cell
     public private(set) var representedElementKind: String?
 
@@ -96,6 +99,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         copy.alpha = alpha
         copy.isHidden = isHidden
         copy.indexPath = indexPath
+        copy.isPinned = isPinned
         copy.representedElementCategory = representedElementCategory
         copy.representedElementKind = representedElementKind
         return copy
@@ -107,7 +111,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CollectionViewLayoutAttributes, type(of: other) == type(of: self) else { return false }
         return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
-            && indexPath == other.indexPath && representedElementCategory == other.representedElementCategory
+            && indexPath == other.indexPath && isPinned == other.isPinned && representedElementCategory == other.representedElementCategory
             && representedElementKind == other.representedElementKind
     }
 
@@ -118,7 +122,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     }
 
     open override var description: String {
-        var s = "\(key) frame=\(frame.stk) zIndex=\(zIndex) alpha=\(alpha.stk) hidden=\(isHidden)"
+        var s = "\(key) frame=\(frame.stk) zIndex=\(zIndex) alpha=\(alpha.stk) hidden=\(isHidden)\(isPinned ? " pinned" : "")"
         for (name, value) in extraFields.sorted(by: { $0.key < $1.key }) { s += " \(name)=\(value.stk)" }
         return s
     }
