@@ -1,11 +1,43 @@
 import Foundation
 
 /// UIKit's `UICollectionViewFlowLayout`, with the geometry of SEMANTICS.md,
-/// "Flow layout geometry".
+/// "Flow layout geometry", in both scroll directions, plus pinned headers and
+/// footers (`sectionHeadersPinToVisibleBounds`, `sectionFootersPinToVisibleBounds`).
+///
+/// How it stays fast at a million items:
+/// - geometry is kept per section, relative to the section's start, with the
+///   starts as prefix sums: a rect query is a binary search plus the elements
+///   returned; uniform sections are arithmetic and store nothing per item;
+/// - a section is recomputed only when its data revision, the layout's metrics
+///   or the available width changed (batch updates touch one section);
+/// - elements whose attributes depend on the bounds (pinned headers, faded or
+///   stretched ones in subclasses) are *floating*: their attributes are cached
+///   and recomputed only for the index paths an invalidation context names.
+///
+/// The floating rule (the same for every layout in stk, so a context can be
+/// checked exactly): for given bounds a layout names its *candidates*
+/// (`boundsDependentElements(for:)`); a candidate gets `adjustedAttributes`,
+/// every other element sits at its natural flow position. A bounds change
+/// invalidates exactly the candidates of the old and the new bounds.
 open class CollectionViewFlowLayout: CollectionViewLayout {
     public enum ScrollDirection: Int, Sendable {
         case vertical, horizontal
     }
+
+    /// What pushes a pinned header off (SEMANTICS.md, flow-sticky, `pinLimit`).
+    public enum PinLimit: String, Sendable, CaseIterable {
+        /// The maxY of the section's last line (UIKit-like; the default).
+        case lastItem
+        /// The last line's maxY plus `sectionInset.bottom`.
+        case sectionEnd
+        /// The next section's header: a sticky view is pushed off only by the next one.
+        case nextHeader
+    }
+
+    /// zIndex of cells, of headers and footers at rest, and of pinned ones.
+    public static let cellZIndex = 0
+    public static let supplementaryZIndex = 1
+    public static let pinnedZIndex = 2
 
     open var itemSize = CGSize(width: 50, height: 50) { didSet { metricsChanged() } }
     open var minimumLineSpacing: CGFloat = 10 { didSet { metricsChanged() } }
@@ -16,14 +48,479 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open var scrollDirection: ScrollDirection = .vertical { didSet { metricsChanged() } }
     open var sectionHeadersPinToVisibleBounds = false { didSet { metricsChanged() } }
     open var sectionFootersPinToVisibleBounds = false { didSet { metricsChanged() } }
+    /// stk's addition: where a pinned header is pushed off.
+    open var sectionHeadersPinLimit: PinLimit = .lastItem { didSet { metricsChanged() } }
 
     open override class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
         CollectionViewFlowLayoutInvalidationContext.self
     }
 
+    // MARK: State
+
+    var geometry = FlowGeometry()
+    /// The geometry before the last batch update, for final attributes of disappearing elements.
+    var geometryBeforeUpdate: FlowGeometry?
+    /// Bumped when a property of the layout changes; part of every section's cache key.
+    var metricsGeneration = 0
+    var geometryGeneration = -1
+    /// Attributes of candidates that differ from their natural ones.
+    var floating: [ElementKey: CollectionViewLayoutAttributes] = [:]
+    var floatingHasCells = false
+
+    // What the recorded invalidations ask prepare() to redo.
+    var pendingGeometry = true
+    var pendingDelegateMetrics = true
+    var pendingAllFloating = true
+    var pendingFloating = Set<ElementKey>()
+
+    /// Problems found by the last geometry pass (an item wider than the available width).
+    public private(set) var layoutWarnings: [String] = []
+
     /// A property change invalidates the layout, as in UIKit.
     func metricsChanged() {
+        metricsGeneration += 1
         guard collectionView != nil else { return }
         invalidateLayout()
+    }
+
+    // MARK: Scroll-axis coordinates
+
+    /// Whether the scroll axis is x (geometry is then transposed on the way out).
+    public var isHorizontal: Bool { scrollDirection == .horizontal }
+
+    /// A rect between the real coordinates and the scroll-axis ones (y along the
+    /// scroll direction). The transform is its own inverse.
+    public func scrollAxisRect(_ rect: CGRect) -> CGRect { isHorizontal ? rect.transposed : rect }
+
+    /// The adjusted content inset in scroll-axis coordinates (top = the inset at the scroll start).
+    public var scrollAxisInsets: EdgeInsets {
+        let inset = collectionView?.adjustedContentInset ?? .zero
+        return isHorizontal ? inset.transposed : inset
+    }
+
+    /// W in SEMANTICS.md: the extent across the scroll axis inside the adjusted insets.
+    public func contentCrossExtent(for bounds: CGRect) -> CGFloat {
+        let b = scrollAxisRect(bounds)
+        let inset = scrollAxisInsets
+        return max(0, b.width - inset.left - inset.right)
+    }
+
+    /// Where pinned headers stick, along the scroll axis: the content offset plus
+    /// the adjusted inset at the start (`top` in SEMANTICS.md).
+    open func pinTop(for bounds: CGRect) -> CGFloat {
+        scrollAxisRect(bounds).minY + scrollAxisInsets.top
+    }
+
+    /// Where pinned footers stick: the end of the visible area inside the insets (`bottom`).
+    open func pinBottom(for bounds: CGRect) -> CGFloat {
+        scrollAxisRect(bounds).maxY - scrollAxisInsets.bottom
+    }
+
+    /// One section's extent along the scroll axis, in content coordinates.
+    public struct SectionExtent: Equatable {
+        public var start: CGFloat
+        public var headerLength: CGFloat
+        /// Top of the first line.
+        public var itemsStart: CGFloat
+        /// maxY of the last line (== itemsStart without items).
+        public var lastLineEnd: CGFloat
+        /// lastLineEnd + sectionInset.bottom.
+        public var insetEnd: CGFloat
+        public var footerLength: CGFloat
+        public var end: CGFloat
+        /// minY of the first item (it may sit lower than its line's top when centred).
+        public var firstItemMin: CGFloat?
+        public var itemCount: Int
+    }
+
+    public var numberOfPreparedSections: Int { geometry.sections.count }
+
+    public func sectionExtent(_ section: Int) -> SectionExtent {
+        let g = geometry.sections[section]
+        let start = geometry.starts[section]
+        return SectionExtent(start: start, headerLength: g.headerLength, itemsStart: start + g.itemsStart,
+                             lastLineEnd: start + g.itemsEnd, insetEnd: start + g.footerStart,
+                             footerLength: g.footerLength, end: start + g.length,
+                             firstItemMin: g.itemCount > 0 ? start + g.itemFrame(0).minY : nil, itemCount: g.itemCount)
+    }
+
+    /// Sections whose extent overlaps [from, to) along the scroll axis.
+    public func sections(alongScrollAxisFrom from: CGFloat, to: CGFloat) -> Range<Int> {
+        geometry.sections(overlapping: from, to)
+    }
+
+    // MARK: Geometry
+
+    private func sectionInput(_ section: Int, in cv: CollectionView) -> FlowSectionInput {
+        let data = cv.sections[section]
+        func axis(_ size: CGSize) -> CGSize { isHorizontal ? size.transposed : size }
+        if let delegate = cv.delegate {
+            let sizes = (0..<data.itemCount).map {
+                axis(delegate.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: $0, section: section)))
+            }
+            let header = delegate.collectionView(cv, layout: self, referenceSizeForHeaderInSection: section)
+            let footer = delegate.collectionView(cv, layout: self, referenceSizeForFooterInSection: section)
+            let inset = delegate.collectionView(cv, layout: self, insetForSectionAt: section)
+            return FlowSectionInput(
+                itemCount: data.itemCount, uniformItemSize: nil, itemSizes: sizes,
+                inset: isHorizontal ? inset.transposed : inset,
+                lineSpacing: delegate.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: section),
+                interitemSpacing: delegate.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: section),
+                headerLength: axis(header).height, footerLength: axis(footer).height)
+        }
+        let header = data.headerSize ?? headerReferenceSize
+        let footer = data.footerSize ?? footerReferenceSize
+        var sizes: [CGSize] = []
+        if let overrides = data.itemSizes {
+            let fallback = axis(itemSize)
+            sizes = overrides.map { $0 == SectionData.noOverride ? fallback : axis($0) }
+        }
+        return FlowSectionInput(
+            itemCount: data.itemCount, uniformItemSize: data.isUniform ? axis(itemSize) : nil, itemSizes: sizes,
+            inset: isHorizontal ? sectionInset.transposed : sectionInset,
+            lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing,
+            headerLength: axis(header).height, footerLength: axis(footer).height)
+    }
+
+    /// Recomputes the sections whose data, metrics or width changed; reuses the rest.
+    private func rebuildGeometry(in cv: CollectionView) {
+        let width = contentCrossExtent(for: cv.bounds)
+        let reuseAllowed = width == geometry.width && geometryGeneration == metricsGeneration
+            && !(pendingDelegateMetrics && cv.delegate != nil)
+        var reusable: [Int: Int] = [:]
+        if reuseAllowed {
+            reusable.reserveCapacity(geometry.cacheKeys.count)
+            for (i, key) in geometry.cacheKeys.enumerated() { reusable[key.identity] = i }
+        }
+        var next = FlowGeometry()
+        next.width = width
+        let n = cv.sections.count
+        next.sections.reserveCapacity(n)
+        next.starts.reserveCapacity(n)
+        next.cacheKeys.reserveCapacity(n)
+        var y: CGFloat = 0
+        var warnings: [String] = []
+        for s in 0..<n {
+            let data = cv.sections[s]
+            let section: FlowSectionGeometry
+            if let old = reusable[data.identity], geometry.cacheKeys[old].revision == data.revision {
+                section = geometry.sections[old]
+            } else {
+                section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
+                counters.sectionsComputed += 1
+                if !data.isUniform || cv.delegate != nil { counters.elementsTouched += data.itemCount }
+            }
+            if let item = section.firstOversizeItem {
+                warnings.append("item \(s):\(item) is wider than the available width \((width - section.inset.left - section.inset.right).stk): it sits alone on its line")
+            }
+            next.starts.append(y)
+            next.sections.append(section)
+            next.cacheKeys.append((data.identity, data.revision))
+            y += section.length
+        }
+        geometry = next
+        geometryGeneration = metricsGeneration
+        layoutWarnings = warnings
+    }
+
+    // MARK: Natural attributes
+
+    private func naturalHeaderFrame(_ s: Int) -> CGRect? {
+        let g = geometry.sections[s]
+        guard g.headerLength > 0 else { return nil }
+        return CGRect(x: 0, y: geometry.starts[s], width: geometry.width, height: g.headerLength)
+    }
+
+    private func naturalFooterFrame(_ s: Int) -> CGRect? {
+        let g = geometry.sections[s]
+        guard g.footerLength > 0 else { return nil }
+        return CGRect(x: 0, y: geometry.starts[s] + g.footerStart, width: geometry.width, height: g.footerLength)
+    }
+
+    /// An element's attributes at its flow position, ignoring pinning; nil if it does not exist.
+    public func naturalAttributes(for key: ElementKey) -> CollectionViewLayoutAttributes? {
+        let s = key.indexPath.section
+        guard key.indexPath.count == 2, s >= 0, s < geometry.sections.count else { return nil }
+        switch key.category {
+        case .cell:
+            let i = key.indexPath.item
+            guard i >= 0, i < geometry.sections[s].itemCount else { return nil }
+            let local = geometry.sections[s].itemFrame(i)
+            let a = makeAttributes(forCellAt: key.indexPath)
+            a.frame = scrollAxisRect(local.offsetBy(dx: 0, dy: geometry.starts[s]))
+            a.zIndex = Self.cellZIndex
+            return a
+        case .supplementaryView:
+            guard key.indexPath.item == 0 else { return nil }
+            let frame: CGRect?
+            switch key.kind {
+            case ElementKind.sectionHeader?: frame = naturalHeaderFrame(s)
+            case ElementKind.sectionFooter?: frame = naturalFooterFrame(s)
+            default: frame = nil
+            }
+            guard let frame else { return nil }
+            let a = makeAttributes(forSupplementaryOfKind: key.kind!, at: key.indexPath)
+            a.frame = scrollAxisRect(frame)
+            a.zIndex = Self.supplementaryZIndex
+            return a
+        case .decorationView:
+            return nil
+        }
+    }
+
+    // MARK: Floating elements (subclass hooks)
+
+    /// Whether some elements' attributes depend on the bounds (then every bounds
+    /// change is answered with a context naming the candidates).
+    open var hasBoundsDependentElements: Bool { sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds }
+
+    /// The candidates for these bounds: elements that may sit away from their
+    /// natural attributes. Default: headers (and footers) that pin, of non-empty
+    /// sections overlapping the bounds or holding the pin line.
+    open func boundsDependentElements(for bounds: CGRect) -> [ElementKey] {
+        guard !geometry.sections.isEmpty else { return [] }
+        var keys: [ElementKey] = []
+        let b = scrollAxisRect(bounds)
+        if sectionHeadersPinToVisibleBounds {
+            var range = geometry.sections(overlapping: b.minY, b.maxY)
+            if let s = geometry.section(containing: pinTop(for: bounds)) { range = min(range.lowerBound, s)..<max(range.upperBound, s + 1) }
+            for s in range where geometry.sections[s].itemCount > 0 && geometry.sections[s].headerLength > 0 {
+                keys.append(.header(s))
+            }
+        }
+        if sectionFootersPinToVisibleBounds {
+            var range = geometry.sections(overlapping: b.minY, b.maxY)
+            if let s = geometry.section(containing: pinBottom(for: bounds) - 1e-9) { range = min(range.lowerBound, s)..<max(range.upperBound, s + 1) }
+            for s in range where geometry.sections[s].itemCount > 0 && geometry.sections[s].footerLength > 0 {
+                keys.append(.footer(s))
+            }
+        }
+        return keys
+    }
+
+    /// The attributes of a candidate for these bounds. `attributes` is a fresh
+    /// copy of its natural attributes, to adjust and return. Default: pinning.
+    open func adjustedAttributes(_ attributes: CollectionViewLayoutAttributes, for bounds: CGRect) -> CollectionViewLayoutAttributes {
+        guard attributes.representedElementCategory == .supplementaryView else { return attributes }
+        let s = attributes.indexPath.section
+        let e = sectionExtent(s)
+        guard e.itemCount > 0 else { return attributes }
+        var frame = scrollAxisRect(attributes.frame)
+        let natural = frame.minY
+        var y = natural
+        if attributes.representedElementKind == ElementKind.sectionHeader, sectionHeadersPinToVisibleBounds {
+            let limit: CGFloat
+            switch sectionHeadersPinLimit {
+            case .lastItem: limit = e.lastLineEnd
+            case .sectionEnd: limit = e.insetEnd
+            case .nextHeader: limit = s + 1 < geometry.sections.count ? geometry.starts[s + 1] : .infinity
+            }
+            y = min(max(pinTop(for: bounds), natural), limit - frame.height)
+        } else if attributes.representedElementKind == ElementKind.sectionFooter, sectionFootersPinToVisibleBounds,
+                  let firstItemMin = e.firstItemMin {
+            y = min(max(pinBottom(for: bounds) - frame.height, firstItemMin), natural)
+        }
+        if y != natural {
+            frame.origin.y = y
+            attributes.frame = scrollAxisRect(frame)
+            attributes.zIndex = Self.pinnedZIndex
+            attributes.isPinned = true
+        }
+        return attributes
+    }
+
+    /// Recomputes one candidate (or reverts a non-candidate) for the bounds.
+    private func refloat(_ key: ElementKey, candidates: Set<ElementKey>, bounds: CGRect) {
+        counters.elementsTouched += 1
+        guard candidates.contains(key), let natural = naturalAttributes(for: key) else {
+            floating[key] = nil
+            return
+        }
+        counters.attributesCreated -= 1   // the natural copy is scratch, not an answer
+        let adjusted = adjustedAttributes(natural.copied(), for: bounds)
+        if adjusted.isEqual(natural) {
+            floating[key] = nil
+        } else {
+            floating[key] = adjusted
+            if key.category == .cell { floatingHasCells = true }
+        }
+    }
+
+    // MARK: The layout cycle
+
+    open override func prepare() {
+        super.prepare()
+        guard let cv = collectionView else { return }
+        if pendingGeometry {
+            rebuildGeometry(in: cv)
+            pendingAllFloating = true
+        }
+        let bounds = cv.bounds
+        let candidates = Set(boundsDependentElements(for: bounds))
+        if pendingAllFloating {
+            floating.removeAll(keepingCapacity: true)
+            floatingHasCells = false
+            for key in candidates { refloat(key, candidates: candidates, bounds: bounds) }
+        } else {
+            for key in pendingFloating { refloat(key, candidates: candidates, bounds: bounds) }
+        }
+        pendingGeometry = false
+        pendingDelegateMetrics = false
+        pendingAllFloating = false
+        pendingFloating.removeAll(keepingCapacity: true)
+    }
+
+    open override var collectionViewContentSize: CGSize {
+        scrollAxisRect(CGRect(x: 0, y: 0, width: geometry.width, height: geometry.contentLength)).size
+    }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        let r = scrollAxisRect(rect)
+        var result: [CollectionViewLayoutAttributes] = []
+        for s in geometry.sections(overlapping: r.minY, r.maxY) {
+            let start = geometry.starts[s]
+            let section = geometry.sections[s]
+            counters.elementsTouched += 1
+            if let frame = naturalHeaderFrame(s), frame.overlaps(r), floating[.header(s)] == nil {
+                let a = makeAttributes(forSupplementaryOfKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: s))
+                a.frame = scrollAxisRect(frame)
+                a.zIndex = Self.supplementaryZIndex
+                result.append(a)
+            }
+            section.items(overlapping: r.offsetBy(dx: 0, dy: -start)) { item, local in
+                counters.elementsTouched += 1
+                let indexPath = IndexPath(item: item, section: s)
+                if floatingHasCells, floating[.cell(indexPath)] != nil { return }
+                let a = makeAttributes(forCellAt: indexPath)
+                a.frame = scrollAxisRect(local.offsetBy(dx: 0, dy: start))
+                a.zIndex = Self.cellZIndex
+                result.append(a)
+            }
+            if let frame = naturalFooterFrame(s), frame.overlaps(r), floating[.footer(s)] == nil {
+                let a = makeAttributes(forSupplementaryOfKind: ElementKind.sectionFooter, at: IndexPath(item: 0, section: s))
+                a.frame = scrollAxisRect(frame)
+                a.zIndex = Self.supplementaryZIndex
+                result.append(a)
+            }
+        }
+        for (_, a) in floating where a.frame.overlaps(rect) {
+            counters.attributesCreated += 1
+            result.append(a.copied())
+        }
+        return result
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        if floatingHasCells, let a = floating[.cell(indexPath)] {
+            counters.attributesCreated += 1
+            return a.copied()
+        }
+        return naturalAttributes(for: .cell(indexPath))
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        let key = ElementKey.supplementary(elementKind, indexPath)
+        if let a = floating[key] {
+            counters.attributesCreated += 1
+            return a.copied()
+        }
+        return naturalAttributes(for: key)
+    }
+
+    // MARK: Invalidation
+
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        guard let cv = collectionView else { return false }
+        if contentCrossExtent(for: newBounds) != contentCrossExtent(for: cv.bounds) { return true }
+        return hasBoundsDependentElements && newBounds != cv.bounds
+    }
+
+    /// A change of the cross-axis extent recomputes the flow (both flow flags);
+    /// anything else names only the candidates of the old and the new bounds.
+    open override func invalidationContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(forBoundsChange: newBounds)
+        guard let cv = collectionView, let flow = context as? CollectionViewFlowLayoutInvalidationContext else { return context }
+        if contentCrossExtent(for: newBounds) != contentCrossExtent(for: cv.bounds) { return context }
+        flow.invalidateFlowLayoutDelegateMetrics = false
+        flow.invalidateFlowLayoutAttributes = false
+        var keys = Set(floating.keys)
+        keys.formUnion(boundsDependentElements(for: cv.bounds))
+        keys.formUnion(boundsDependentElements(for: newBounds))
+        Self.add(keys, to: flow)
+        return flow
+    }
+
+    /// Names the elements in a context, cells as items and the rest by kind.
+    public static func add(_ keys: Set<ElementKey>, to context: CollectionViewLayoutInvalidationContext) {
+        var items: [IndexPath] = []
+        var supplementary: [String: [IndexPath]] = [:]
+        var decoration: [String: [IndexPath]] = [:]
+        for key in keys.sorted() {
+            switch key.category {
+            case .cell: items.append(key.indexPath)
+            case .supplementaryView: supplementary[key.kind ?? "", default: []].append(key.indexPath)
+            case .decorationView: decoration[key.kind ?? "", default: []].append(key.indexPath)
+            }
+        }
+        if !items.isEmpty { context.invalidateItems(at: items) }
+        for (kind, paths) in supplementary.sorted(by: { $0.key < $1.key }) { context.invalidateSupplementaryElements(ofKind: kind, at: paths) }
+        for (kind, paths) in decoration.sorted(by: { $0.key < $1.key }) { context.invalidateDecorationElements(ofKind: kind, at: paths) }
+    }
+
+    /// Records what to redo; prepare() does it.
+    open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        super.invalidateLayout(with: context)
+        if context.invalidateEverything || context.invalidateDataSourceCounts {
+            pendingGeometry = true
+            pendingDelegateMetrics = true
+        }
+        if context.invalidateDataSourceCounts { geometryBeforeUpdate = geometry }
+        if let flow = context as? CollectionViewFlowLayoutInvalidationContext {
+            if flow.invalidateFlowLayoutDelegateMetrics { pendingGeometry = true; pendingDelegateMetrics = true }
+            if flow.invalidateFlowLayoutAttributes { pendingGeometry = true }
+        }
+        for path in context.invalidatedItemIndexPaths ?? [] { pendingFloating.insert(.cell(path)) }
+        for (kind, paths) in context.invalidatedSupplementaryIndexPaths ?? [:] {
+            for path in paths { pendingFloating.insert(.supplementary(kind, path)) }
+        }
+    }
+
+    // MARK: Batch updates
+
+    /// UIKit's flow layout fades appearing elements in at their final place.
+    open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        let a = layoutAttributesForItem(at: itemIndexPath)
+        a?.alpha = 0
+        return a
+    }
+
+    open override func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String, at elementIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        let a = layoutAttributesForSupplementaryView(ofKind: elementKind, at: elementIndexPath)
+        a?.alpha = 0
+        return a
+    }
+
+    /// Disappearing elements fade out where they were before the update.
+    open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        beforeUpdate { $0.naturalAttributes(for: .cell(itemIndexPath)) }
+    }
+
+    open override func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind elementKind: String, at elementIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        beforeUpdate { $0.naturalAttributes(for: .supplementary(elementKind, elementIndexPath)) }
+    }
+
+    private func beforeUpdate(_ body: (CollectionViewFlowLayout) -> CollectionViewLayoutAttributes?) -> CollectionViewLayoutAttributes? {
+        guard let before = geometryBeforeUpdate else { return nil }
+        let now = geometry
+        geometry = before
+        defer { geometry = now }
+        let a = body(self)
+        a?.alpha = 0
+        return a
+    }
+
+    open override func finalizeCollectionViewUpdates() {
+        super.finalizeCollectionViewUpdates()
+        geometryBeforeUpdate = nil
     }
 }

@@ -1,0 +1,288 @@
+import Foundation
+
+// The flow layout's geometry, in *scroll-axis coordinates*: y runs along the
+// scroll direction and x across it. Vertical layouts use these coordinates as
+// they are; horizontal layouts transpose every rect on the way out (SEMANTICS.md:
+// horizontal is the exact transpose). Plain values, no knowledge of UIKit's
+// classes, tested directly.
+
+/// What one section's geometry depends on, in scroll-axis coordinates.
+struct FlowSectionInput {
+    var itemCount: Int
+    /// The size of every item when the section is uniform.
+    var uniformItemSize: CGSize?
+    /// Per-item sizes when it is not (count == itemCount).
+    var itemSizes: [CGSize]
+    var inset: EdgeInsets
+    var lineSpacing: CGFloat
+    var interitemSpacing: CGFloat
+    var headerLength: CGFloat
+    var footerLength: CGFloat
+}
+
+/// One section's geometry relative to the section's start (its header's top).
+struct FlowSectionGeometry {
+    var headerLength: CGFloat
+    var footerLength: CGFloat
+    var inset: EdgeInsets
+    /// Where the first line starts: headerLength + inset.top.
+    var itemsStart: CGFloat
+    /// The maxY of the last line (== itemsStart when there are no items).
+    var itemsEnd: CGFloat
+    /// The whole section: items end + inset.bottom + footer.
+    var length: CGFloat
+    var itemCount: Int
+    var items: FlowItems
+    /// The first item wider than the available width, if any (stk warns).
+    var firstOversizeItem: Int?
+
+    var footerStart: CGFloat { itemsEnd + inset.bottom }
+}
+
+/// How the items of a section are placed.
+enum FlowItems {
+    /// Every item the same size: pure arithmetic, nothing stored per item.
+    case uniform(UniformGrid)
+    /// Items of different sizes: frames stored per item, lines for binary search.
+    case variable(VariableLines)
+}
+
+/// A uniform section: `perLine` items a line, each `size`, columns `columnStep`
+/// apart starting at `firstX`, lines `lineStep` apart starting at itemsStart.
+struct UniformGrid {
+    var size: CGSize
+    var perLine: Int
+    var firstX: CGFloat
+    var columnStep: CGFloat
+    var lineStep: CGFloat
+}
+
+/// A section of mixed sizes: item frames relative to the section start, and
+/// its lines, for binary search.
+struct VariableLines {
+    var frames: [CGRect]
+    var lineFirstItem: [Int]
+    var lineMinY: [CGFloat]
+    var lineMaxY: [CGFloat]
+}
+
+/// Tolerance for "fits in the line": sums of decimal sizes must not lose an
+/// item to the last bits of floating point (3 x 100 + 2 x 10 fits in 320).
+let fitTolerance: CGFloat = 1e-9
+
+extension FlowSectionGeometry {
+    /// Lays out one section by SEMANTICS.md, "Flow layout geometry", steps 1-6,
+    /// for a content width `width` (W in SEMANTICS.md, scroll-axis coordinates).
+    static func make(_ input: FlowSectionInput, width: CGFloat) -> FlowSectionGeometry {
+        let inset = input.inset
+        let avail = width - inset.left - inset.right
+        let itemsStart = input.headerLength + inset.top
+        var itemsEnd = itemsStart
+        var oversize: Int? = nil
+        let items: FlowItems
+
+        if input.itemCount == 0 {
+            items = .uniform(UniformGrid(size: input.uniformItemSize ?? .zero, perLine: 1, firstX: inset.left, columnStep: 0, lineStep: 0))
+        } else if let size = input.uniformItemSize {
+            // Step 3 for equal widths: the first item needs w, each further one
+            // spacing + w, so k = 1 + floor((avail - w) / (w + spacing)).
+            let w = size.width
+            let spacing = input.interitemSpacing
+            var perLine: Int
+            if w > avail + fitTolerance {
+                perLine = 1
+                oversize = 0
+            } else if w + spacing <= 0 {
+                perLine = input.itemCount   // zero-width items and no spacing: all fit
+            } else {
+                perLine = 1 + Int(min(CGFloat(input.itemCount), ((avail - w + fitTolerance) / (w + spacing)).rounded(.down)))
+            }
+            perLine = min(perLine, max(1, input.itemCount))
+            let placement = lineOrigins(widths: Array(repeating: w, count: min(perLine, input.itemCount)),
+                                        virtualFill: w, isLast: true, avail: avail, spacing: input.interitemSpacing, left: inset.left,
+                                        oversize: w > avail + fitTolerance)
+            // A full line and the last line (filled with copies of its last item)
+            // get the same gap, so one column step serves every line.
+            let columnStep = placement.count > 1 ? placement[1] - placement[0] : 0
+            let lines = (input.itemCount + perLine - 1) / perLine
+            let lineStep = size.height + input.lineSpacing
+            itemsEnd = itemsStart + CGFloat(lines) * size.height + CGFloat(lines - 1) * input.lineSpacing
+            // The last line with fewer items: fill-with-copies gives the same
+            // positions, except that a virtual full line of one item is centred.
+            items = .uniform(UniformGrid(size: size, perLine: perLine, firstX: placement[0], columnStep: columnStep, lineStep: lineStep))
+        } else {
+            var frames: [CGRect] = []
+            frames.reserveCapacity(input.itemCount)
+            var lineFirstItem: [Int] = []
+            var lineMinY: [CGFloat] = []
+            var lineMaxY: [CGFloat] = []
+            var y = itemsStart
+            var start = 0
+            let sizes = input.itemSizes
+            while start < input.itemCount {
+                // Greedy line breaking (step 3).
+                var end = start + 1
+                var used = sizes[start].width
+                while end < input.itemCount, used + input.interitemSpacing + sizes[end].width <= avail + fitTolerance {
+                    used += input.interitemSpacing + sizes[end].width
+                    end += 1
+                }
+                let isLast = end == input.itemCount
+                let widths = sizes[start..<end].map(\.width)
+                let lone = end - start == 1 && widths[0] > avail + fitTolerance
+                if lone, oversize == nil { oversize = start }
+                let xs = lineOrigins(widths: widths, virtualFill: widths[widths.count - 1], isLast: isLast,
+                                     avail: avail, spacing: input.interitemSpacing, left: inset.left, oversize: lone)
+                let lineHeight = sizes[start..<end].map(\.height).max() ?? 0
+                if !lineFirstItem.isEmpty { y += input.lineSpacing }
+                for (offset, i) in (start..<end).enumerated() {
+                    let s = sizes[i]
+                    // Each item is centred vertically in its line.
+                    frames.append(CGRect(x: xs[offset], y: y + (lineHeight - s.height) / 2, width: s.width, height: s.height))
+                }
+                lineFirstItem.append(start)
+                lineMinY.append(y)
+                lineMaxY.append(y + lineHeight)
+                y += lineHeight
+                start = end
+            }
+            itemsEnd = y
+            items = .variable(VariableLines(frames: frames, lineFirstItem: lineFirstItem, lineMinY: lineMinY, lineMaxY: lineMaxY))
+        }
+        let length = itemsEnd + inset.bottom + input.footerLength
+        return FlowSectionGeometry(headerLength: input.headerLength, footerLength: input.footerLength, inset: inset,
+                                   itemsStart: itemsStart, itemsEnd: itemsEnd, length: length,
+                                   itemCount: input.itemCount, items: items, firstOversizeItem: oversize)
+    }
+
+    /// Horizontal placement of one line (step 4, PSTCollectionView's rules):
+    /// leftover space is spread between the items; the last line is justified as
+    /// if filled up with copies of its last item; a line whose (virtual) full
+    /// width holds one item centres it; an oversize item sits at the left inset.
+    static func lineOrigins(widths: [CGFloat], virtualFill: CGFloat, isLast: Bool, avail: CGFloat,
+                            spacing: CGFloat, left: CGFloat, oversize: Bool) -> [CGFloat] {
+        if oversize { return [left] }
+        var count = widths.count
+        var used = widths.reduce(0, +) + CGFloat(count - 1) * spacing
+        if isLast {
+            // Invisible copies of the last item while they fit.
+            while used + spacing + virtualFill <= avail + fitTolerance, virtualFill + spacing > 0 {
+                used += spacing + virtualFill
+                count += 1
+            }
+        }
+        let leftover = max(0, avail - used)
+        if count == 1 {
+            return [left + leftover / 2]
+        }
+        let gap = spacing + leftover / CGFloat(count - 1)
+        var xs: [CGFloat] = []
+        xs.reserveCapacity(widths.count)
+        var x = left
+        for w in widths {
+            xs.append(x)
+            x += w + gap
+        }
+        return xs
+    }
+
+    /// The frame of one item, relative to the section start.
+    func itemFrame(_ item: Int) -> CGRect {
+        switch items {
+        case .uniform(let g):
+            let line = item / g.perLine
+            let column = item % g.perLine
+            return CGRect(x: g.firstX + CGFloat(column) * g.columnStep, y: itemsStart + CGFloat(line) * g.lineStep,
+                          width: g.size.width, height: g.size.height)
+        case .variable(let v):
+            return v.frames[item]
+        }
+    }
+
+    /// The items whose frames overlap `rect` (relative to the section start), in
+    /// order, visiting only lines that overlap it.
+    func items(overlapping rect: CGRect, visit: (Int, CGRect) -> Void) {
+        guard itemCount > 0, rect.maxY > itemsStart, rect.minY < itemsEnd else { return }
+        switch items {
+        case .uniform(let g):
+            guard g.size.height > 0, g.size.width > 0 else { return }
+            let lines = (itemCount + g.perLine - 1) / g.perLine
+            var first = Int(((rect.minY - itemsStart - g.size.height) / g.lineStep).rounded(.down))
+            first = max(0, first)
+            var line = first
+            while line < lines {
+                let y = itemsStart + CGFloat(line) * g.lineStep
+                if y >= rect.maxY { break }
+                if y + g.size.height > rect.minY {
+                    // Columns by arithmetic too, then the exact overlap test.
+                    var c0 = 0
+                    if g.columnStep > 0 {
+                        c0 = max(0, Int(((rect.minX - g.firstX - g.size.width) / g.columnStep).rounded(.down)))
+                    }
+                    let lineCount = min(g.perLine, itemCount - line * g.perLine)
+                    var c = c0
+                    while c < lineCount {
+                        let x = g.firstX + CGFloat(c) * g.columnStep
+                        if x >= rect.maxX { break }
+                        let frame = CGRect(x: x, y: y, width: g.size.width, height: g.size.height)
+                        if frame.overlaps(rect) { visit(line * g.perLine + c, frame) }
+                        c += 1
+                    }
+                }
+                line += 1
+            }
+        case .variable(let v):
+            // First line whose maxY is past rect.minY.
+            var lo = 0, hi = v.lineMaxY.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if v.lineMaxY[mid] <= rect.minY { lo = mid + 1 } else { hi = mid }
+            }
+            var line = lo
+            while line < v.lineMinY.count, v.lineMinY[line] < rect.maxY {
+                let end = line + 1 < v.lineFirstItem.count ? v.lineFirstItem[line + 1] : itemCount
+                for i in v.lineFirstItem[line]..<end where v.frames[i].overlaps(rect) {
+                    visit(i, v.frames[i])
+                }
+                line += 1
+            }
+        }
+    }
+}
+
+/// All sections, with their starts along the scroll axis (prefix sums), so a
+/// rect query is a binary search plus the elements returned.
+struct FlowGeometry {
+    var width: CGFloat = 0
+    var sections: [FlowSectionGeometry] = []
+    var starts: [CGFloat] = []
+    /// identity -> (revision, index in `sections`) of the last computation, for reuse.
+    var cacheKeys: [(identity: Int, revision: Int)] = []
+
+    var contentLength: CGFloat { (starts.last ?? 0) + (sections.last?.length ?? 0) }
+
+    /// Sections whose extent [start, start + length) overlaps [minY, maxY).
+    func sections(overlapping minY: CGFloat, _ maxY: CGFloat) -> Range<Int> {
+        var lo = 0, hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] + sections[mid].length <= minY { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < sections.count, starts[end] < maxY { end += 1 }
+        return lo..<end
+    }
+
+    /// The section containing the line y (the last one starting at or before it), if any.
+    func section(containing y: CGFloat) -> Int? {
+        guard !sections.isEmpty else { return nil }
+        var lo = 0, hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= y { lo = mid + 1 } else { hi = mid }
+        }
+        let s = lo - 1
+        guard s >= 0, y < starts[s] + sections[s].length else { return nil }
+        return s
+    }
+}
