@@ -23,9 +23,24 @@ let package = Package(
             dependencies: [
                 .product(name: "LayoutKit", package: "Plugins"),
                 .product(name: "BuiltinLayouts", package: "Plugins"),
-                "StkRender",
+                "StkRender", "PluginHost", "StkBench",
             ],
             path: "Sources/StkScript"
+        ),
+        // dlopen of user layouts: the C entry point, version check, registration.
+        .target(
+            name: "PluginHost",
+            dependencies: [.product(name: "LayoutKit", package: "Plugins")],
+            path: "Sources/PluginHost"
+        ),
+        // `stk bench`: workloads, timing, the report (text and JSON).
+        .target(
+            name: "StkBench",
+            dependencies: [
+                .product(name: "LayoutKit", package: "Plugins"),
+                .product(name: "BuiltinLayouts", package: "Plugins"),
+            ],
+            path: "Sources/StkBench"
         ),
         .target(
             name: "StkRender",
@@ -57,6 +72,16 @@ let package = Package(
             name: "StkScriptTests",
             dependencies: ["StkScript", "StkRender"],
             path: "Tests/StkScriptTests"
+        ),
+        .testTarget(
+            name: "PluginHostTests",
+            dependencies: ["PluginHost", .product(name: "LayoutKit", package: "Plugins")],
+            path: "Tests/PluginHostTests"
+        ),
+        .testTarget(
+            name: "StkBenchTests",
+            dependencies: ["StkBench"],
+            path: "Tests/StkBenchTests"
         ),
         .testTarget(
             name: "EndToEndTests",
