@@ -1,0 +1,227 @@
+import Foundation
+import LayoutKit
+
+/// One stk session: a collection view, its current layout and options, the
+/// events of the last operation (for `context`, `trace` and `step`), and the
+/// history that `undo` and `save` use. The REPL, script files, `-e` and
+/// `stk test` are front ends over the same Session.
+///
+/// Session methods validate first and throw `SessionError` without changing
+/// anything; a front end turns the error into a diagnostic at the command's
+/// source location.
+public final class Session: LayoutCycleObserver {
+    public let registry: LayoutRegistry
+    public private(set) var collectionView: CollectionView
+    public private(set) var layoutName: String
+    public private(set) var layout: ConfigurableLayout
+    /// Options set explicitly since the last `layout` command, in order.
+    private(set) var explicitOptions: [(name: String, value: LayoutOptionValue)] = []
+
+    /// Events of the operation in progress and of the last one that reported any.
+    public private(set) var currentEvents: [LayoutCycleEvent] = []
+    public private(set) var lastOperationEvents: [LayoutCycleEvent] = []
+    private var recording = false
+
+    /// Commands that changed state, as replayable source text (for `save`).
+    public private(set) var history: [String] = []
+    private var undoStack: [SessionState] = []
+    /// How many states `undo` keeps.
+    public var undoLimit = 200
+
+    public init(registry: LayoutRegistry = .shared) throws {
+        self.registry = registry
+        guard let entry = registry.entry(named: SessionDefaults.layoutName) else {
+            throw SessionError("the default layout '\(SessionDefaults.layoutName)' is not registered")
+        }
+        layoutName = SessionDefaults.layoutName
+        layout = try entry.descriptor.makeLayout()
+        collectionView = CollectionView(size: SessionDefaults.viewport, layout: layout)
+        try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
+        collectionView.observer = self
+    }
+
+    // MARK: Observing the layout cycle
+
+    public func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
+        guard recording else { return }
+        currentEvents.append(event)
+    }
+
+    /// Runs a state-changing operation: records its events, and on success
+    /// pushes the previous state for `undo` and appends `source` to the history.
+    /// On failure nothing changes (the model refuses before changing anything;
+    /// a failed multi-step operation is rolled back to the saved state).
+    public func perform(_ source: String?, _ body: () throws -> Void) throws {
+        let before = state()
+        currentEvents = []
+        recording = true
+        defer { recording = false }
+        do {
+            try body()
+        } catch {
+            // A multi-step operation (scroll steps, a batch with options) may have
+            // changed part of the state before failing: restore it whole.
+            if !stateMatches(before) { try? restore(before) }
+            currentEvents = []
+            throw error
+        }
+        if !currentEvents.isEmpty { lastOperationEvents = currentEvents }
+        undoStack.append(before)
+        if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
+        if let source { history.append(source) }
+    }
+
+    /// Runs a query (no state change) with its events recorded but not kept as
+    /// the last operation.
+    public func query<T>(_ body: () throws -> T) rethrows -> T {
+        try body()
+    }
+
+    // MARK: State for undo
+
+    func state() -> SessionState {
+        SessionState(layoutName: layoutName, options: explicitOptions, sections: collectionView.sections,
+                     bounds: collectionView.bounds, contentInset: collectionView.contentInset,
+                     safeAreaInsets: collectionView.safeAreaInsets, historyCount: history.count)
+    }
+
+    private func stateMatches(_ s: SessionState) -> Bool {
+        s.layoutName == layoutName && s.sections == collectionView.sections && s.bounds == collectionView.bounds
+            && s.contentInset == collectionView.contentInset && s.safeAreaInsets == collectionView.safeAreaInsets
+            && s.options.map(\.name) == explicitOptions.map(\.name) && s.options.map(\.value) == explicitOptions.map(\.value)
+    }
+
+    /// Rebuilds the session from a state: a fresh layout with the options, the
+    /// data, the insets and the bounds. Not recorded as an operation.
+    func restore(_ s: SessionState) throws {
+        guard let entry = registry.entry(named: s.layoutName) else {
+            throw SessionError("layout '\(s.layoutName)' is no longer registered")
+        }
+        let newLayout = try entry.descriptor.makeLayout()
+        for (name, value) in s.options { try newLayout.setOption(name, to: value) }
+        let cv = CollectionView(size: s.bounds.size, layout: newLayout)
+        cv.restoreSections(s.sections)
+        try cv.setContentInset(s.contentInset)
+        try cv.setSafeAreaInsets(s.safeAreaInsets)
+        try cv.setBounds(s.bounds)
+        cv.observer = self
+        collectionView = cv
+        layout = newLayout
+        layoutName = s.layoutName
+        explicitOptions = s.options
+        if history.count > s.historyCount { history.removeLast(history.count - s.historyCount) }
+    }
+
+    /// Reverts the last command that changed state. Returns false when there is nothing to undo.
+    @discardableResult
+    public func undo() throws -> Bool {
+        guard let previous = undoStack.popLast() else { return false }
+        try restore(previous)
+        return true
+    }
+
+    /// Back to how every session starts; `undo` can take it back.
+    public func reset() throws {
+        let defaults = SessionState(
+            layoutName: SessionDefaults.layoutName, options: [],
+            sections: [], bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
+            contentInset: .zero, safeAreaInsets: .zero, historyCount: 0)
+        try perform(nil) {
+            try restore(defaults)
+            try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
+        }
+        history.removeAll()
+    }
+
+    // MARK: Layout and options
+
+    public var descriptor: LayoutDescriptor {
+        registry.entry(named: layoutName)!.descriptor
+    }
+
+    /// `layout NAME [key=value ...]`: a new layout with its options at their
+    /// defaults, then the given ones.
+    public func setLayout(_ name: String, options: [(name: String, value: LayoutOptionValue)]) throws {
+        guard let entry = registry.entry(named: name) else {
+            throw SessionError.unknownLayout(name, known: registry.names)
+        }
+        let newLayout = try entry.descriptor.makeLayout()
+        for (option, value) in options {
+            guard entry.descriptor.option(named: option) != nil else {
+                throw SessionError.unknownOption(option, layout: name, known: entry.descriptor.options.map(\.name))
+            }
+            try newLayout.setOption(option, to: value)
+        }
+        collectionView.setCollectionViewLayout(newLayout)
+        layout = newLayout
+        layoutName = name
+        explicitOptions = options
+    }
+
+    /// `set key=value ...` on the current layout. All values are checked first.
+    public func setOptions(_ options: [(name: String, value: LayoutOptionValue)]) throws {
+        for (option, _) in options where descriptor.option(named: option) == nil {
+            throw SessionError.unknownOption(option, layout: layoutName, known: descriptor.options.map(\.name))
+        }
+        for (option, value) in options {
+            try layout.setOption(option, to: value)
+            explicitOptions.removeAll { $0.name == option }
+            explicitOptions.append((option, value))
+        }
+        collectionView.layoutIfNeeded()
+    }
+
+    /// The current value of every option of the current layout.
+    public func optionValues() -> [(option: LayoutOption, value: LayoutOptionValue)] {
+        descriptor.options.map { ($0, layout.optionValue($0.name) ?? $0.defaultValue) }
+    }
+}
+
+/// A refused session command. The front end places it at the command's source
+/// range, or at `argumentIndex`'s range when the error is about one argument.
+public struct SessionError: Error, CustomStringConvertible {
+    public var message: String
+    /// A near name to suggest ("did you mean 'flow-sticky'?").
+    public var suggestion: String?
+    public init(_ message: String, suggestion: String? = nil) {
+        self.message = message
+        self.suggestion = suggestion
+    }
+    public var description: String { message }
+
+    static func unknownLayout(_ name: String, known: [String]) -> SessionError {
+        SessionError("unknown layout '\(name)' (known: \(known.joined(separator: ", ")))",
+                     suggestion: nearestName(to: name, among: known))
+    }
+
+    static func unknownOption(_ name: String, layout: String, known: [String]) -> SessionError {
+        SessionError("layout '\(layout)' has no option '\(name)' (options: \(known.joined(separator: ", ")))",
+                     suggestion: nearestName(to: name, among: known))
+    }
+}
+
+/// The closest name by edit distance, if it is close enough to be a typo.
+func nearestName(to name: String, among candidates: [String]) -> String? {
+    let target = Array(name.lowercased())
+    var best: (String, Int)?
+    for c in candidates {
+        let d = editDistance(target, Array(c.lowercased()))
+        if d <= max(1, target.count / 3), best == nil || d < best!.1 { best = (c, d) }
+    }
+    return best?.0
+}
+
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
