@@ -92,9 +92,9 @@ final class EventRecorder: LayoutCycleObserver {
         }
     }
 
-    /// Updates in the order given (the driver passes UIKit's order); cut at 48
-    /// characters: "delete item 0:3" (15) + ", insert item 0:1" (17) = 32, adding
-    /// ", insert section 2" (18) would make 50.
+    /// Updates in the order given (the driver passes UIKit's order); cut at 64
+    /// characters: "delete item 0:3" (15) + ", insert item 0:1" (17) + ", insert
+    /// section 2" (18) = 50; adding ", move item 0:4 to 1:0" (22) would make 72.
     @Test func batchUpdatePhases() {
         let updates = [
             CollectionViewUpdateItem(action: .delete, before: IndexPath(item: 3, section: 0), after: nil),
@@ -103,9 +103,9 @@ final class EventRecorder: LayoutCycleObserver {
             CollectionViewUpdateItem(action: .move, before: IndexPath(item: 4, section: 0), after: IndexPath(item: 0, section: 1)),
         ]
         #expect(Self.line(.updatesPrepared(updates))
-                == "prepare(forCollectionViewUpdates: [delete item 0:3, insert item 0:1 … and 2 more])")
-        #expect(Self.line(.updatesPrepared(Array(updates.prefix(2))))
-                == "prepare(forCollectionViewUpdates: [delete item 0:3, insert item 0:1])")
+                == "prepare(forCollectionViewUpdates: [delete item 0:3, insert item 0:1, insert section 2 … and 1 more])")
+        #expect(Self.line(.updatesPrepared(Array(updates.prefix(3))))
+                == "prepare(forCollectionViewUpdates: [delete item 0:3, insert item 0:1, insert section 2])")
 
         let initial = cell(0, 3, 0, 150, 50, 50)
         initial.alpha = 0
@@ -235,5 +235,30 @@ final class EventRecorder: LayoutCycleObserver {
         #expect(diffLines.first == "moved: item 0:0 0,0,8,8 -> 0,10,8,8")
         #expect(diffLines[9] == "moved: item 0:9 72,0,8,8 -> 72,10,8,8")
         #expect(diffLines.last == "… and 2 more changed")
+    }
+
+    /// 30 full-width cells 10 points tall in a 100-point viewport: 0:0..0:9 are
+    /// visible; at offset 200, 0:20..0:29 are. "item 0:20" is 9 characters, so n
+    /// names with ", " between take 11n - 2: 8 fit in 90 (86), 9 would take 97.
+    /// "item 0:0" is 8: 10n - 2, so 9 fit (88) and 10 would take 98.
+    @Test func longElementListsAreSummarised() throws {
+        let layout = ScriptedLayout { layout, _ in
+            (0..<30).map { i in
+                let a = layout.makeAttributes(forCellAt: IndexPath(item: i, section: 0))
+                a.frame = CGRect(x: 0, y: CGFloat(10 * i), width: 100, height: 10)
+                return a
+            }
+        }
+        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
+        let recorder = EventRecorder()
+        cv.observer = recorder
+        try cv.reloadData(itemCounts: [30])
+        recorder.events.removeAll()
+        try cv.setContentOffset(CGPoint(x: 0, y: 200))
+        #expect(Array(recorder.lines.suffix(2)) == [
+            "appeared: " + (20...27).map { "item 0:\($0)" }.joined(separator: ", ") + " … and 2 more",
+            "disappeared: item 0:0, item 0:1, item 0:2, item 0:3, item 0:4, item 0:5, item 0:6, item 0:7, item 0:8 … and 1 more",
+        ])
+        for line in recorder.lines { #expect(line.count <= TraceFormat.lineLimit) }
     }
 }

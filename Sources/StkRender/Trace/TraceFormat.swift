@@ -23,8 +23,11 @@ public enum TraceFormat {
     public static let lineLimit = 120
     /// How many changed elements a visible diff lists before `… and N more changed`.
     public static let maximumChangeLines = 10
-    /// Characters of a summarised list (index paths, element names, updates).
-    static let listBudget = 48
+    /// Characters kept of a summarised list. Index paths share their line with a
+    /// long context class name; element names and updates have a line to themselves.
+    static let indexPathListBudget = 48
+    static let elementListBudget = 90
+    static let updateListBudget = 64
 
     public static func lines(for event: LayoutCycleEvent) -> [String] {
         switch event {
@@ -44,7 +47,7 @@ public enum TraceFormat {
         case let .elementsQueried(rect, attributes, attributesCreated):
             return ["layoutAttributesForElements(in: \(rect.stk)) -> \(TextFormat.count(attributes.count, "element")) (\(attributesCreated) created)"]
         case let .updatesPrepared(updates):
-            let list = ListSummary.join(updates.map(\.description), separator: ", ", budget: listBudget)
+            let list = ListSummary.join(updates.map(\.description), separator: ", ", budget: updateListBudget)
             return ["prepare(forCollectionViewUpdates: [\(list)])"]
         case let .appearing(key, initial):
             return wrapped("\(transitionCall(key, appearing: true)) -> \(initial.map(TextFormat.attributeFields) ?? "nil")")
@@ -94,10 +97,10 @@ public enum TraceFormat {
         guard !diff.isEmpty else { return ["visible: unchanged"] }
         var lines: [String] = []
         if !diff.appeared.isEmpty {
-            lines.append("appeared: " + ListSummary.join(diff.appeared.map { $0.key.description }, separator: ", ", budget: listBudget))
+            lines.append("appeared: " + ListSummary.join(diff.appeared.map { $0.key.description }, separator: ", ", budget: elementListBudget))
         }
         if !diff.disappeared.isEmpty {
-            lines.append("disappeared: " + ListSummary.join(diff.disappeared.map { $0.key.description }, separator: ", ", budget: listBudget))
+            lines.append("disappeared: " + ListSummary.join(diff.disappeared.map { $0.key.description }, separator: ", ", budget: elementListBudget))
         }
         for change in diff.changed.prefix(maximumChangeLines) {
             lines.append(changeLine(change))
@@ -143,7 +146,7 @@ public enum TraceFormat {
     }
 
     private static func pathList(_ paths: [IndexPath]) -> String {
-        paths.isEmpty ? "none" : ListSummary.join(paths.map(\.stk), separator: ",", budget: listBudget)
+        paths.isEmpty ? "none" : ListSummary.join(paths.map(\.stk), separator: ",", budget: indexPathListBudget)
     }
 
     /// A line longer than `lineLimit` is broken before its first ` -> `, the
