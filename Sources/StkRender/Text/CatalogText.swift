@@ -4,8 +4,9 @@ extension TextFormat {
     /// `options`: a table of the current layout's options with a header row,
     /// columns aligned, in the descriptor's order:
     ///
-    ///     name      type                         value     default   help
-    ///     pinLimit  lastItem|sectionEnd|nextHeader  lastItem  lastItem  Where pinned headers stop
+    ///     name           type                            value     default   help
+    ///     pinLimit       lastItem|sectionEnd|nextHeader  lastItem  lastItem  where a pinned header stops
+    ///     stickyFooters  bool                            true      false     footers stick to the bottom
     ///
     /// The type of an option that accepts `auto` ends in `|auto`. `values` holds
     /// current values by option name; an option without one shows `-`. A layout
