@@ -18,7 +18,7 @@ public struct ViewportRenderOptions: Equatable, Sendable {
     public static let minimumWidth = 4
     /// A cap on the rows drawn inside the frame, so that a very tall viewport
     /// cannot make the drawing unbounded. A viewport 390 points wide would need
-    /// to be about 39,000 points tall at the default width to reach it.
+    /// to be about 40,000 points tall at the default width to reach it.
     public static let maximumRows = 4_000
 }
 
