@@ -1,0 +1,41 @@
+import Foundation
+import LayoutKit
+@testable import StkRender
+
+/// Hand-built attributes for the render tests.
+func cell(_ section: Int, _ item: Int, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat) -> CollectionViewLayoutAttributes {
+    let a = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
+    a.frame = CGRect(x: x, y: y, width: w, height: h)
+    return a
+}
+
+func header(_ section: Int, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat,
+            zIndex: Int = 1, alpha: CGFloat = 1, hidden: Bool = false, pinned: Bool = false) -> CollectionViewLayoutAttributes {
+    supplementary(ElementKind.sectionHeader, section, x, y, w, h, zIndex: zIndex, alpha: alpha, hidden: hidden, pinned: pinned)
+}
+
+func footer(_ section: Int, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat, zIndex: Int = 1) -> CollectionViewLayoutAttributes {
+    supplementary(ElementKind.sectionFooter, section, x, y, w, h, zIndex: zIndex)
+}
+
+func supplementary(_ kind: String, _ section: Int, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat, item: Int = 0,
+                   zIndex: Int = 1, alpha: CGFloat = 1, hidden: Bool = false, pinned: Bool = false) -> CollectionViewLayoutAttributes {
+    let a = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: item, section: section))
+    a.frame = CGRect(x: x, y: y, width: w, height: h)
+    a.zIndex = zIndex
+    a.alpha = alpha
+    a.isHidden = hidden
+    a.isPinned = pinned
+    return a
+}
+
+/// Attributes with an extra field, as global-stretchy's subclass adds one.
+final class StretchyAttributes: CollectionViewLayoutAttributes {
+    var stretchFactor: CGFloat = 0
+    override var extraFields: [String: Double] { ["stretchFactor": Double(stretchFactor)] }
+    override func copy(with zone: NSZone? = nil) -> Any {
+        let c = super.copy(with: zone) as! StretchyAttributes
+        c.stretchFactor = stretchFactor
+        return c
+    }
+}
