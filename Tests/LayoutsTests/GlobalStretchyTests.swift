@@ -71,6 +71,16 @@ import GlobalStretchy
         #expect(T.header(cv, 0)?.frame.height == 74)
     }
 
+    @Test func aCapBelowTheNaturalHeightMeansNoStretching() throws {
+        let cv = try make(counts: [10]) { try $0.setOption("maxStretchHeight", to: .number(20)) }
+        // offset -30: height max(44, min(74, 20)) = 44 (it never shrinks); its top
+        // still follows the visible area: y = -30; stretchFactor 0.
+        try cv.setContentOffset(CGPoint(x: 0, y: -30))
+        let g = try #require(T.header(cv, 0))
+        #expect(g.frame == CGRect(x: 0, y: -30, width: 390, height: 44))
+        #expect(stretchFactor(g) == 0)
+    }
+
     @Test func notStretchableTheGlobalHeaderBouncesWithTheContent() throws {
         let cv = try make(counts: [10, 10]) { try $0.setOption("stretchable", to: .bool(false)) }
         // offset -30: y = 0 + max(-30, 0) = 0, no stretching.
