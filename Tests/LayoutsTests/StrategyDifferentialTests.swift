@@ -66,7 +66,6 @@ import FadingFirstHeader
                 return
             }
         }
-        #expect(history.count == Self.stepsPerRun)
     }
 }
 

@@ -35,7 +35,8 @@ public enum FlowOptions {
             LayoutOption(name: sectionInset, type: .insets, defaultValue: .insets(.zero),
                          help: "insets around each section's items (T,L,B,R); headers and footers ignore them"),
             LayoutOption(name: headerSize, type: .size, defaultValue: .size(defaultHeader),
-                         help: "header reference size (WxH): only the length along the scroll axis is used (height when vertical, width when horizontal); 0 means no header"),
+                         help: "header reference size (WxH): only the length along the scroll axis is used (height when vertical, width when horizontal); 0 means no header"
+                            + (defaultHeader == .zero ? "" : " (the default \(defaultHeader.stk) makes headers show in either direction)")),
             LayoutOption(name: footerSize, type: .size, defaultValue: .size(defaultFooter),
                          help: "footer reference size (WxH): only the length along the scroll axis is used; 0 means no footer"),
             LayoutOption(name: scrollDirection, type: .choice(scrollDirections), defaultValue: .word("vertical"),
