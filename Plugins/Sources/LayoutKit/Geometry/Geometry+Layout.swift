@@ -7,7 +7,10 @@ extension CGRect {
     /// the visible set and every brute-force oracle in the tests use it.
     @inlinable
     public func overlaps(_ other: CGRect) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+        // Both rects need an interior: a zero-width or zero-height element is in
+        // no rect, whichever code path (arithmetic or stored frames) finds it.
+        size.width > 0 && size.height > 0 && other.size.width > 0 && other.size.height > 0
+            && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
     /// x and y exchanged: horizontal flow geometry is the transpose of vertical.
