@@ -1,0 +1,379 @@
+import Foundation
+import LayoutKit
+
+/// What `help` knows about one command.
+public struct CommandInfo: Equatable, Sendable {
+    /// The sections of `help`, in STK-LANGUAGE.md's order.
+    public enum Group: String, CaseIterable, Sendable {
+        case layoutAndData = "Layout and data"
+        case view = "The view"
+        case inspecting = "Inspecting"
+        case checking = "Checking"
+        case session = "Session"
+    }
+
+    /// The verb, as typed.
+    public let name: String
+    /// Other verbs meaning the same command (`exit` for `quit`).
+    public let aliases: [String]
+    public let group: Group
+    /// One line per form: `scroll to X,Y`, `scroll by DX,DY [steps=N]`, ...
+    public let usages: [String]
+    /// One line, lower-case, no final period.
+    public let summary: String
+    /// Lines explaining the words of the usages (fields, operators, flags).
+    public let details: [String]
+    /// Complete commands that parse as they are.
+    public let examples: [String]
+
+    init(_ name: String, aliases: [String] = [], _ group: Group, usages: [String], summary: String,
+         details: [String] = [], examples: [String]) {
+        self.name = name
+        self.aliases = aliases
+        self.group = group
+        self.usages = usages
+        self.summary = summary
+        self.details = details
+        self.examples = examples
+    }
+
+    /// What `help NAME` prints: the usages, the summary, details, aliases and
+    /// examples, one per line, ending with a newline.
+    public var helpText: String {
+        var lines: [String] = []
+        for (i, usage) in usages.enumerated() {
+            lines.append((i == 0 ? "usage: " : "       ") + usage)
+        }
+        lines.append(summary)
+        lines.append(contentsOf: details.map { "  " + $0 })
+        if !aliases.isEmpty { lines.append("alias: " + aliases.joined(separator: ", ")) }
+        lines.append(contentsOf: examples.map { "example: " + $0 })
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Every command of the language: used by `help`, by tab completion and for
+/// "did you mean" on an unknown command. The parser accepts exactly these
+/// verbs (and `end`, which closes a batch).
+public enum CommandCatalog {
+    public static let commands: [CommandInfo] = [
+        // Layout and data
+        CommandInfo("layout", .layoutAndData,
+                    usages: ["layout NAME [key=value ...]"],
+                    summary: "choose a layout strategy, with options (resets options to defaults first)",
+                    examples: ["layout flow-sticky pinLimit=nextHeader", "layout flow-sticky itemSize=100x44 sectionInset=0,10,0,10"]),
+        CommandInfo("set", .layoutAndData,
+                    usages: ["set key=value ..."],
+                    summary: "change options of the current layout",
+                    details: ["flow options: itemSize=WxH minimumLineSpacing=N minimumInteritemSpacing=N",
+                              "sectionInset=T,L,B,R headerSize=WxH footerSize=WxH scrollDirection=vertical|horizontal"],
+                    examples: ["set itemSize=100x44 minimumLineSpacing=8", "set scrollDirection=horizontal"]),
+        CommandInfo("options", .layoutAndData,
+                    usages: ["options"],
+                    summary: "list the current layout's options with their values, defaults and help",
+                    examples: ["options"]),
+        CommandInfo("layouts", .layoutAndData,
+                    usages: ["layouts"],
+                    summary: "list every registered layout (built-in and loaded), one line each",
+                    examples: ["layouts"]),
+        CommandInfo("sections", .layoutAndData,
+                    usages: ["sections N [items=M]", "sections A,B,C"],
+                    summary: "replace all data (reloadData): N sections of M items (default 0), or one count per section",
+                    examples: ["sections 3 items=20", "sections 5,0,12"]),
+        CommandInfo("insert", .layoutAndData,
+                    usages: ["insert section S ... [items=M]", "insert item S:I ..."],
+                    summary: "insert sections (of M items) or items: a batch update",
+                    examples: ["insert section 1 items=4", "insert item 0:0 0:1"]),
+        CommandInfo("delete", .layoutAndData,
+                    usages: ["delete section S ...", "delete item S:I ..."],
+                    summary: "delete sections or items: a batch update",
+                    examples: ["delete item 0:1 0:2", "delete section 1 2"]),
+        CommandInfo("move", .layoutAndData,
+                    usages: ["move section S to T", "move item S:I to S:I"],
+                    summary: "move a section or an item: a batch update",
+                    examples: ["move item 0:0 to 1:3", "move section 2 to 0"]),
+        CommandInfo("reload", .layoutAndData,
+                    usages: ["reload section S ...", "reload item S:I ..."],
+                    summary: "reload sections or items: a batch update",
+                    examples: ["reload item 0:3", "reload section 1"]),
+        CommandInfo("batch", .layoutAndData,
+                    usages: ["batch ... end"],
+                    summary: "group the updates up to 'end' into one performBatchUpdates",
+                    details: ["between batch and end: insert, delete, move, reload and size, one per line or separated by ';'"],
+                    examples: ["batch; delete item 0:0; insert item 1:0; end"]),
+        CommandInfo("size", .layoutAndData,
+                    usages: ["size item S:I WxH|default", "size header S WxH|default", "size footer S WxH|default"],
+                    summary: "set one item's, header's or footer's size (the flow delegate's answer); default removes it",
+                    examples: ["size item 0:3 200x80", "size header 1 390x60", "size footer 0 default"]),
+        // The view
+        CommandInfo("bounds", .view,
+                    usages: ["bounds WxH"],
+                    summary: "resize the viewport (keeps the offset)",
+                    examples: ["bounds 390x844"]),
+        CommandInfo("inset", .view,
+                    usages: ["inset T,L,B,R"],
+                    summary: "set contentInset (top, left, bottom, right)",
+                    examples: ["inset 20,0,0,0"]),
+        CommandInfo("safearea", .view,
+                    usages: ["safearea T,L,B,R"],
+                    summary: "set safeAreaInsets (top, left, bottom, right)",
+                    examples: ["safearea 47,0,34,0"]),
+        CommandInfo("scroll", .view,
+                    usages: ["scroll to X,Y", "scroll by DX,DY [steps=N]", "scroll to item S:I [top|center|bottom]"],
+                    summary: "scroll to an offset, by a distance (in N bounds changes), or to an item",
+                    details: ["negative and past-the-end offsets are allowed: they bounce"],
+                    examples: ["scroll to 0,300", "scroll by 0,-120 steps=4", "scroll to item 2:0 top"]),
+        // Inspecting
+        CommandInfo("attr", .inspecting,
+                    usages: ["attr item S:I", "attr header S", "attr footer S"],
+                    summary: "print one element's current attributes",
+                    examples: ["attr header 1", "attr item 0:3"]),
+        CommandInfo("visible", .inspecting,
+                    usages: ["visible"],
+                    summary: "print every element in the visible rect",
+                    examples: ["visible"]),
+        CommandInfo("contentsize", .inspecting,
+                    usages: ["contentsize"],
+                    summary: "print collectionViewContentSize",
+                    examples: ["contentsize"]),
+        CommandInfo("context", .inspecting,
+                    usages: ["context"],
+                    summary: "print the invalidation context(s) of the last operation",
+                    examples: ["context"]),
+        CommandInfo("render", .inspecting,
+                    usages: ["render [width=N]"],
+                    summary: "draw the viewport as text (cells S:I, headers H<S>, footers F<S>)",
+                    examples: ["render", "render width=60"]),
+        CommandInfo("trace", .inspecting,
+                    usages: ["trace on|off"],
+                    summary: "print every phase of the layout cycle as it happens",
+                    examples: ["trace on"]),
+        CommandInfo("step", .inspecting,
+                    usages: ["step on|off"],
+                    summary: "stop after each phase of the next operation, to reveal them one by one",
+                    examples: ["step on"]),
+        CommandInfo("next", .inspecting,
+                    usages: ["next"],
+                    summary: "reveal the next phase of the stepped operation",
+                    examples: ["next"]),
+        CommandInfo("continue", .inspecting,
+                    usages: ["continue"],
+                    summary: "reveal the rest of the stepped operation",
+                    examples: ["continue"]),
+        // Checking
+        CommandInfo("expect", .checking,
+                    usages: ["expect attr ELEMENT FIELD OP VALUE", "expect visible count OP N",
+                             "expect contentsize OP W,H", "expect context contains ELEMENT",
+                             "expect context FLAG OP true|false", "expect context count OP N"],
+                    summary: "check a value; a failure is reported and the script runs on (exit status 1)",
+                    details: ["ELEMENT: item S:I | header S | footer S",
+                              "FIELD: frame x y width height zIndex alpha hidden, or a layout's own field (stretchFactor)",
+                              "OP: == != < <= > >= ~= (~= : within 0.01)",
+                              "FLAG: everything dataSourceCounts flowDelegateMetrics flowAttributes"],
+                    examples: ["expect attr header 1 frame == 0,300,390,30", "expect attr item 0:3 y == 44",
+                               "expect attr header 0 alpha ~= 0.5", "expect visible count == 24",
+                               "expect contentsize == 390,4000", "expect context contains header 1",
+                               "expect context everything == false"]),
+        // Session
+        CommandInfo("load", .session,
+                    usages: ["load PATH"],
+                    summary: "load a layout plugin library, registering its layouts",
+                    examples: ["load .build/debug/libMyLayout.so"]),
+        CommandInfo("include", .session,
+                    usages: ["include PATH"],
+                    summary: "run another script here",
+                    examples: ["include setup.stk"]),
+        CommandInfo("echo", .session,
+                    usages: ["echo TEXT"],
+                    summary: "print TEXT: the rest of the line, verbatim (';' and '#' included)",
+                    examples: ["echo # sticky headers, pinned to the next header"]),
+        CommandInfo("save", .session,
+                    usages: ["save [--force] PATH"],
+                    summary: "write the session so far as a replayable script (--force overwrites a file)",
+                    examples: ["save session.stk", "save --force session.stk"]),
+        CommandInfo("undo", .session,
+                    usages: ["undo"],
+                    summary: "revert the last command that changed state",
+                    examples: ["undo"]),
+        CommandInfo("reset", .session,
+                    usages: ["reset"],
+                    summary: "discard the session and start again from the initial state",
+                    examples: ["reset"]),
+        CommandInfo("help", .session,
+                    usages: ["help [CMD]"],
+                    summary: "list the commands, or show one command's usage and examples",
+                    examples: ["help", "help scroll"]),
+        CommandInfo("quit", aliases: ["exit"], .session,
+                    usages: ["quit"],
+                    summary: "leave stk",
+                    examples: ["quit"]),
+    ]
+
+    /// The command a verb names (its name or an alias), or nil.
+    public static func command(named verb: String) -> CommandInfo? {
+        commands.first { $0.name == verb || $0.aliases.contains(verb) }
+    }
+
+    /// Every verb the parser accepts: names, aliases, and `end`.
+    public static var verbs: [String] {
+        commands.flatMap { [$0.name] + $0.aliases } + ["end"]
+    }
+
+    /// The verb nearest to an unknown one, for "did you mean".
+    public static func suggestion(for unknownVerb: String) -> String? {
+        NearMiss.nearest(to: unknownVerb, among: verbs)
+    }
+
+    /// What `help` prints: every command, one line each, under its group,
+    /// ending with a newline.
+    public static var overview: String {
+        let width = commands.map(\.name.count).max()! + 2
+        var lines: [String] = []
+        for group in CommandInfo.Group.allCases {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(group.rawValue)
+            for command in commands where command.group == group {
+                lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
+            }
+        }
+        lines.append("")
+        lines.append("Type 'help CMD' for a command's usage and examples.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+// MARK: - Tab completion
+
+/// What fits at the cursor, for tab completion at the REPL.
+public struct Completion: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Fixed words (command names, keywords, operators, `items=`), already
+        /// narrowed to those starting with `prefix`.
+        case words([String])
+        /// A registered layout's name.
+        case layoutName
+        /// An option of the layout named here, or of the current layout when
+        /// nil; complete it as `name=`.
+        case optionName(layout: String?)
+        /// A file path.
+        case filePath
+        /// Nothing to offer (a number, an index path, free text).
+        case nothing
+    }
+
+    public var kind: Kind
+    /// The partial word before the cursor, which a completion replaces.
+    public var prefix: String
+
+    public init(_ kind: Kind, prefix: String) {
+        self.kind = kind
+        self.prefix = prefix
+    }
+}
+
+extension CommandCatalog {
+    /// What to complete at the end of `line` (the text before the cursor).
+    /// Only the command after the last `;` matters; inside a quoted string or
+    /// the text of `echo` there is nothing to offer.
+    public static func completion(forLine line: String) -> Completion {
+        // The current command: after the last `;` outside quotes.
+        var inQuotes = false
+        var commandStart = line.startIndex
+        var index = line.startIndex
+        while index < line.endIndex {
+            let c = line[index]
+            if c == "\"" { inQuotes.toggle() }
+            if c == ";", !inQuotes { commandStart = line.index(after: index) }
+            index = line.index(after: index)
+        }
+        let text = line[commandStart...]
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let endsWithBlank = text.last == " " || text.last == "\t"
+        let prefix = endsWithBlank || words.isEmpty ? "" : words.removeLast()
+        if inQuotes || prefix.hasPrefix("#") || words.first == "echo" { return Completion(.nothing, prefix: prefix) }
+        let kind = completionKind(after: words, prefix: prefix)
+        if case .words(let candidates) = kind {
+            return Completion(.words(candidates.filter { $0.hasPrefix(prefix) }), prefix: prefix)
+        }
+        return Completion(kind, prefix: prefix)
+    }
+
+    /// The kind of argument that follows the complete words `w`.
+    private static func completionKind(after w: [String], prefix: String) -> Completion.Kind {
+        guard let verb = w.first else { return .words(verbs.sorted()) }
+        let elements = ["item", "header", "footer"]
+        let operators = ComparisonOperator.allCases.map(\.rawValue)
+        let bools = ["true", "false"]
+        let n = w.count
+        switch verb {
+        case "layout":
+            if n == 1 { return .layoutName }
+            return prefix.contains("=") ? .nothing : .optionName(layout: w[1])
+        case "set":
+            return prefix.contains("=") ? .nothing : .optionName(layout: nil)
+        case "sections":
+            return n >= 2 && !w[1].contains(",") ? .words(["items="]) : .nothing
+        case "insert", "delete", "reload":
+            if n == 1 { return .words(["section", "item"]) }
+            return verb == "insert" && w[1] == "section" && n >= 3 ? .words(["items="]) : .nothing
+        case "move":
+            if n == 1 { return .words(["section", "item"]) }
+            return n == 3 ? .words(["to"]) : .nothing
+        case "size":
+            if n == 1 { return .words(elements) }
+            return n == 3 ? .words(["default"]) : .nothing
+        case "scroll":
+            if n == 1 { return .words(["to", "by"]) }
+            if w[1] == "to" {
+                if n == 2 { return .words(["item"]) }
+                if n == 4, w[2] == "item" { return .words(CollectionView.ScrollPosition.allCases.map(\.rawValue)) }
+            }
+            return w[1] == "by" && n >= 3 ? .words(["steps="]) : .nothing
+        case "attr":
+            return n == 1 ? .words(elements) : .nothing
+        case "render":
+            return .words(["width="])
+        case "trace", "step":
+            return n == 1 ? .words(["on", "off"]) : .nothing
+        case "expect":
+            return expectCompletion(Array(w.dropFirst()), elements: elements, operators: operators, bools: bools)
+        case "load", "include":
+            return n == 1 ? .filePath : .nothing
+        case "save":
+            return prefix.hasPrefix("-") ? .words(["--force"]) : .filePath
+        case "help":
+            return n == 1 ? .words(commands.map(\.name)) : .nothing
+        default:
+            return .nothing
+        }
+    }
+
+    private static func expectCompletion(_ w: [String], elements: [String], operators: [String], bools: [String]) -> Completion.Kind {
+        guard let subject = w.first else { return .words(["attr", "visible", "contentsize", "context"]) }
+        let n = w.count
+        switch subject {
+        case "attr":
+            // attr KIND TARGET FIELD OP VALUE
+            switch n {
+            case 1: return .words(elements)
+            case 3: return .words(AttributeField.builtIn.map(\.description))
+            case 4: return .words(operators)
+            case 5 where w[3] == "hidden": return .words(bools)
+            default: return .nothing
+            }
+        case "visible":
+            if n == 1 { return .words(["count"]) }
+            return n == 2 ? .words(operators) : .nothing
+        case "contentsize":
+            return n == 1 ? .words(["==", "!=", "~="]) : .nothing
+        case "context":
+            if n == 1 { return .words(["contains", "count"] + ContextFlag.allCases.map(\.rawValue)) }
+            if w[1] == "contains" { return n == 2 ? .words(elements) : .nothing }
+            if w[1] == "count" { return n == 2 ? .words(operators) : .nothing }
+            if n == 2 { return .words(["==", "!="]) }
+            return n == 3 ? .words(bools) : .nothing
+        default:
+            return .nothing
+        }
+    }
+}

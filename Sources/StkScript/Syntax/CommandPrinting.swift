@@ -1,0 +1,117 @@
+import Foundation
+import LayoutKit
+
+extension Command: CustomStringConvertible {
+    /// The command in canonical `.stk` form: one space between arguments,
+    /// numbers in stk's shortest form, paths quoted when they must be. Parsing
+    /// it gives the same command (ranges aside), so `save` can write it and
+    /// `--echo` can show it. A batch prints on several lines, its updates
+    /// indented by two spaces.
+    public var description: String { kind.description }
+}
+
+extension CommandKind: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .layout(let name, let options):
+            return (["layout", bareOrQuoted(name.value)] + options.map(\.description)).joined(separator: " ")
+        case .set(let options):
+            return (["set"] + options.map(\.description)).joined(separator: " ")
+        case .options: return "options"
+        case .layouts: return "layouts"
+        case .sections(.uniform(let sections, let items)):
+            return "sections \(sections.value)" + (items.map { " items=\($0.value)" } ?? "")
+        case .sections(.perSection(let counts)):
+            return "sections " + counts.value.map(String.init).joined(separator: ",")
+        case .insertSections(let sections, let items):
+            return "insert section " + sectionList(sections) + (items.map { " items=\($0.value)" } ?? "")
+        case .deleteSections(let sections): return "delete section " + sectionList(sections)
+        case .moveSection(let from, let to): return "move section \(from.value) to \(to.value)"
+        case .reloadSections(let sections): return "reload section " + sectionList(sections)
+        case .insertItems(let paths): return "insert item " + pathList(paths)
+        case .deleteItems(let paths): return "delete item " + pathList(paths)
+        case .moveItem(let from, let to): return "move item \(from.value.stk) to \(to.value.stk)"
+        case .reloadItems(let paths): return "reload item " + pathList(paths)
+        case .batch(let updates, _):
+            return (["batch"] + updates.map { "  " + $0.description } + ["end"]).joined(separator: "\n")
+        case .size(let element, let size):
+            return "size \(element.value) " + (size.value?.stk ?? "default")
+        case .bounds(let size): return "bounds \(size.value.stk)"
+        case .inset(let insets): return "inset \(insets.value)"
+        case .safeArea(let insets): return "safearea \(insets.value)"
+        case .scrollTo(let point): return "scroll to \(point.value.stk)"
+        case .scrollBy(let delta, let steps):
+            return "scroll by \(delta.value.stk)" + (steps.map { " steps=\($0.value)" } ?? "")
+        case .scrollToItem(let path, let position):
+            return "scroll to item \(path.value.stk)" + (position.map { " \($0.value.rawValue)" } ?? "")
+        case .attr(let element): return "attr \(element.value)"
+        case .visible: return "visible"
+        case .contentSize: return "contentsize"
+        case .context: return "context"
+        case .render(let width): return "render" + (width.map { " width=\($0.value)" } ?? "")
+        case .trace(let on): return "trace " + (on.value ? "on" : "off")
+        case .step(let on): return "step " + (on.value ? "on" : "off")
+        case .next: return "next"
+        case .continue: return "continue"
+        case .expect(let expectation): return "expect \(expectation)"
+        case .load(let path): return "load " + bareOrQuoted(path.value)
+        case .include(let path): return "include " + bareOrQuoted(path.value)
+        case .echo(let text): return text.value.isEmpty ? "echo" : "echo \(text.value)"
+        case .save(let path, let force): return "save " + (force ? "--force " : "") + bareOrQuoted(path.value)
+        case .undo: return "undo"
+        case .reset: return "reset"
+        case .help(let topic): return "help" + (topic.map { " \($0.value)" } ?? "")
+        case .quit: return "quit"
+        }
+    }
+
+    private func sectionList(_ sections: [Located<Int>]) -> String {
+        sections.map { String($0.value) }.joined(separator: " ")
+    }
+
+    private func pathList(_ paths: [Located<IndexPath>]) -> String {
+        paths.map(\.value.stk).joined(separator: " ")
+    }
+}
+
+extension OptionAssignment: CustomStringConvertible {
+    /// `key=value`
+    public var description: String { "\(name.value)=\(value.value)" }
+}
+
+extension Expectation: CustomStringConvertible {
+    /// The expectation as written after `expect`.
+    public var description: String {
+        switch self {
+        case .attribute(let element, let field, let comparison):
+            return "attr \(element.value) \(field.value) \(comparison)"
+        case .visibleCount(let comparison): return "visible count \(comparison)"
+        case .contentSize(let comparison):
+            // Written W,H as in the language reference.
+            let size = comparison.value.value.size.map { "\($0.width.stk),\($0.height.stk)" } ?? "\(comparison.value.value)"
+            return "contentsize \(comparison.op.value.rawValue) \(size)"
+        case .contextContains(let element): return "context contains \(element.value)"
+        case .contextFlag(let flag, let comparison): return "context \(flag.value.rawValue) \(comparison)"
+        case .contextCount(let comparison): return "context count \(comparison)"
+        }
+    }
+}
+
+extension Comparison: CustomStringConvertible {
+    /// `OP VALUE`
+    public var description: String { "\(op.value.rawValue) \(value.value)" }
+}
+
+/// A name or path as a script must write it: bare when it reads back as the
+/// same word, quoted otherwise.
+func bareOrQuoted(_ text: String) -> String {
+    let chars = Array(text)
+    let safe = !chars.isEmpty
+        && !chars.contains { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "\"" }
+        && chars.first != "#"
+        && chars.last != "\\"
+    if safe, case .word(text) = Literal.classify(text, range: SourceRange(line: 1, columns: 1..<(chars.count + 1))) {
+        return text
+    }
+    return quoted(text)
+}

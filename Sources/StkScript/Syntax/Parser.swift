@@ -1,0 +1,234 @@
+import Foundation
+
+/// Whether the text typed so far at the REPL is a whole unit of input.
+public enum InputStatus: Equatable, Sendable {
+    /// Parse and run it.
+    case complete
+    /// Read another line (with a continuation prompt) and ask again.
+    case needsMoreInput(IncompleteReason)
+}
+
+public enum IncompleteReason: Equatable, Sendable {
+    /// The last line ends with `\`.
+    case lineContinuation
+    /// A `batch` has not met its `end` yet.
+    case openBatch
+}
+
+/// Turns `.stk` text into a `Script`.
+public enum Parser {
+    /// Parses a whole script. Never throws: problems are in `Script.diagnostics`.
+    public static func parse(_ file: SourceFile) -> Script {
+        parseReportingOpenInput(file).script
+    }
+
+    /// Whether `text` (every line typed since the last complete input, joined
+    /// with newlines) can run now or needs more lines. Errors do not make input
+    /// incomplete: `batch` followed by a misspelt update still waits for `end`,
+    /// and the error is reported when the whole batch is parsed.
+    public static func inputStatus(of text: String) -> InputStatus {
+        let result = parseReportingOpenInput(SourceFile(name: SourceFile.stdinName, text: text))
+        if result.endsInContinuation { return .needsMoreInput(.lineContinuation) }
+        if result.endsInOpenBatch { return .needsMoreInput(.openBatch) }
+        return .complete
+    }
+
+    static func parseReportingOpenInput(_ file: SourceFile) -> (script: Script, endsInContinuation: Bool, endsInOpenBatch: Bool) {
+        let lexed = Lexer.lex(file)
+        var parser = ScriptParser(file: file)
+        parser.diagnostics = lexed.diagnostics
+        for item in lexed.items { parser.consume(item) }
+        let endsInOpenBatch = parser.finish()
+        // Stable sort: lexical and grammatical problems interleave by position.
+        let diagnostics = parser.diagnostics.enumerated().sorted {
+            let a = $0.element.location?.range.start, b = $1.element.location?.range.start
+            if let a, let b, a != b { return a < b }
+            return $0.offset < $1.offset
+        }.map(\.element)
+        let script = Script(file: file, commands: parser.commands, transcript: parser.transcript, diagnostics: diagnostics)
+        return (script, lexed.endsInContinuation, endsInOpenBatch)
+    }
+}
+
+/// The statement-level grammar: batches, and which commands `#>` lines belong to.
+private struct ScriptParser {
+    let file: SourceFile
+    var diagnostics: [Diagnostic] = []
+    var commands: [Command] = []
+    var transcript: [TranscriptEntry] = []
+
+    private struct OpenBatch {
+        var keyword: SourceRange
+        var updates: [Command] = []
+        var failed = false
+    }
+    private var openBatch: OpenBatch?
+
+    /// What the next `#>` line belongs to.
+    private enum Attachment {
+        /// Nothing: a blank or comment line came between (warn, once per block).
+        case none
+        case entry(Int)
+        /// The line above is inside a batch (an error, once per block).
+        case insideBatch
+        /// The rest of a block already reported.
+        case ignored
+    }
+    private var attachment = Attachment.none
+
+    init(file: SourceFile) {
+        self.file = file
+    }
+
+    mutating func consume(_ item: LexedItem) {
+        switch item {
+        case .line(let line):
+            consume(line)
+        case .expectedOutput(let expected):
+            attach(expected)
+        }
+    }
+
+    private mutating func consume(_ line: LexedLine) {
+        guard !line.commands.isEmpty else {
+            attachment = .none
+            return
+        }
+        let firstCommand = commands.count
+        var somethingEnded = false
+        for command in line.commands {
+            if consume(command) { somethingEnded = true }
+        }
+        if somethingEnded {
+            let insertion = line.lines.upperBound + 1
+            transcript.append(TranscriptEntry(commands: firstCommand..<commands.count, sourceLines: line.lines,
+                                              expected: [], blockLines: insertion..<insertion))
+            attachment = .entry(transcript.count - 1)
+        } else {
+            attachment = openBatch == nil ? .none : .insideBatch
+        }
+    }
+
+    /// Parses one command; returns whether a top-level command (well-formed
+    /// or not) ended with it, so that `#>` lines may follow.
+    private mutating func consume(_ lexed: LexedCommand) -> Bool {
+        let verb = lexed.tokens[0]
+        switch verb.word {
+        case "batch":
+            return openBatch(lexed)
+        case "end":
+            return closeBatch(lexed)
+        default:
+            break
+        }
+        if lexed.hasLexicalError { return failed() }
+        let command: Command
+        do {
+            command = try CommandParser.parse(lexed)
+        } catch let error as ParseError {
+            report(error)
+            return failed()
+        } catch {
+            preconditionFailure("CommandParser throws only ParseError")
+        }
+        guard openBatch != nil else {
+            commands.append(command)
+            return true
+        }
+        guard command.kind.isBatchUpdate else {
+            report(ParseError("'\(verb.text)' cannot be used inside a batch; only insert, delete, move, reload and size can",
+                              at: verb.range, notes: [batchOpenedHere()]))
+            return failed()
+        }
+        openBatch!.updates.append(command)
+        return false
+    }
+
+    /// A command that failed: inside a batch it spoils the batch; at top level
+    /// it still counts as a command for `#>` attachment.
+    private mutating func failed() -> Bool {
+        if openBatch != nil {
+            openBatch!.failed = true
+            return false
+        }
+        return true
+    }
+
+    private mutating func openBatch(_ lexed: LexedCommand) -> Bool {
+        let keyword = lexed.tokens[0].range
+        if openBatch != nil {
+            report(ParseError("nested 'batch': a batch is already open; close it with 'end' first",
+                              at: keyword, notes: [batchOpenedHere()]))
+            openBatch!.failed = true
+            return false
+        }
+        openBatch = OpenBatch(keyword: keyword)
+        if lexed.tokens.count > 1 {
+            report(ParseError.extraArgument(lexed.tokens[1], verb: "batch"))
+            openBatch!.failed = true
+        }
+        if lexed.hasLexicalError { openBatch!.failed = true }
+        return false
+    }
+
+    private mutating func closeBatch(_ lexed: LexedCommand) -> Bool {
+        let keyword = lexed.tokens[0].range
+        guard let batch = openBatch else {
+            report(ParseError("'end' without 'batch'", at: keyword))
+            return true
+        }
+        openBatch = nil
+        var ok = !batch.failed && !lexed.hasLexicalError
+        if lexed.tokens.count > 1 {
+            report(ParseError.extraArgument(lexed.tokens[1], verb: "batch"))
+            ok = false
+        }
+        if ok {
+            commands.append(Command(.batch(batch.updates, end: keyword), at: batch.keyword.union(keyword)))
+        }
+        return true
+    }
+
+    private mutating func attach(_ expected: ExpectedLine) {
+        switch attachment {
+        case .entry(let index):
+            transcript[index].expected.append(expected)
+            let start = transcript[index].hasBlock ? transcript[index].blockLines.lowerBound : expected.line
+            transcript[index].blockLines = start..<(expected.line + 1)
+        case .insideBatch:
+            report(ParseError("expected output ('#>') cannot follow a command inside a batch; write it after 'end'",
+                              at: markerRange(expected)))
+            attachment = .ignored
+        case .none:
+            diagnostics.append(Diagnostic(.warning, "'#>' line does not follow a command; it is ignored",
+                                          at: markerRange(expected), in: file))
+            attachment = .ignored
+        case .ignored:
+            break
+        }
+    }
+
+    /// The range of the `#>` marker on an expected-output line.
+    private func markerRange(_ expected: ExpectedLine) -> SourceRange {
+        let chars = Array(file.line(expected.line) ?? "")
+        let column = (chars.firstIndex { $0 != " " && $0 != "\t" } ?? 0) + 1
+        return SourceRange(line: expected.line, columns: column..<(column + 2))
+    }
+
+    private func batchOpenedHere() -> ParseError.Note {
+        ParseError.Note(message: "the batch was opened here", range: openBatch!.keyword)
+    }
+
+    /// Reports what is still open at the end of the text; returns whether a
+    /// batch was open (the REPL then waits for more input).
+    mutating func finish() -> Bool {
+        guard let batch = openBatch else { return false }
+        report(ParseError("'batch' without a matching 'end' before the end of the input", at: batch.keyword))
+        openBatch = nil
+        return true
+    }
+
+    private mutating func report(_ error: ParseError) {
+        diagnostics.append(error.diagnostic(in: file))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A position in a source file. Lines and columns are 1-based; columns count
+/// characters (grapheme clusters), so a caret lands under the right character
+/// whatever the encoding width of the text before it.
+public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+
+    /// `LINE:COL`, as diagnostics print it.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A half-open span of source text: `start` is the first character, `end` the
+/// position just after the last one. An empty range (start == end) marks a
+/// point, such as where a missing argument should have been.
+public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
+    public var start: SourceLocation
+    public var end: SourceLocation
+
+    public init(start: SourceLocation, end: SourceLocation) {
+        self.start = start
+        self.end = end
+    }
+
+    /// A range within one line: columns `startColumn ..< endColumn`.
+    public init(line: Int, columns: Range<Int>) {
+        self.init(start: SourceLocation(line: line, column: columns.lowerBound),
+                  end: SourceLocation(line: line, column: columns.upperBound))
+    }
+
+    /// The empty range at `location`.
+    public init(at location: SourceLocation) {
+        self.init(start: location, end: location)
+    }
+
+    /// The smallest range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: min(start, other.start), end: max(end, other.end))
+    }
+
+    public var description: String { "\(start)-\(end)" }
+}
+
+/// A value together with the source range it was written at, so that the
+/// interpreter can put a caret under exactly the argument it refuses.
+public struct Located<Value> {
+    public var value: Value
+    public var range: SourceRange
+
+    public init(_ value: Value, at range: SourceRange) {
+        self.value = value
+        self.range = range
+    }
+}
+
+extension Located: Equatable where Value: Equatable {}
+extension Located: Hashable where Value: Hashable {}
+extension Located: Sendable where Value: Sendable {}
+
+/// The text of one script with its name, split into physical lines.
+///
+/// Lines end with `\n` or `\r\n`; the terminator is not part of a line's text
+/// but is remembered, so that a golden-transcript rewrite can reproduce every
+/// untouched byte. A final line without a terminator is still a line; an empty
+/// text has no lines.
+public struct SourceFile: Sendable, Equatable {
+    /// The name diagnostics print: the path as given, `<stdin>` or `<command-line>`.
+    public let name: String
+    public let text: String
+    /// The number of the first line (1 for a file; a REPL may continue its count).
+    public let firstLine: Int
+
+    /// The name of standard input in diagnostics.
+    public static let stdinName = "<stdin>"
+    /// The name of `stk -e` text in diagnostics.
+    public static let commandLineName = "<command-line>"
+
+    struct PhysicalLine: Sendable, Equatable {
+        /// The line's characters without the terminator.
+        var characters: [Character]
+        /// "\n", "\r\n", or "" for a last line without one.
+        var terminator: String
+    }
+
+    let physicalLines: [PhysicalLine]
+
+    public init(name: String, text: String, firstLine: Int = 1) {
+        self.name = name
+        self.text = text
+        self.firstLine = firstLine
+        self.physicalLines = SourceFile.split(text)
+    }
+
+    /// The number of physical lines.
+    public var lineCount: Int { physicalLines.count }
+
+    /// The number of the last line, or `firstLine - 1` when the text is empty.
+    public var lastLine: Int { firstLine + physicalLines.count - 1 }
+
+    /// The text of line `number` without its terminator, or nil outside the file.
+    public func line(_ number: Int) -> String? {
+        guard let l = physical(number) else { return nil }
+        return String(l.characters)
+    }
+
+    /// The source text a range covers. Lines are joined with "\n"; columns
+    /// outside a line are clamped to it.
+    public func text(in range: SourceRange) -> String {
+        var parts: [String] = []
+        for number in range.start.line...max(range.start.line, range.end.line) {
+            guard let chars = physical(number)?.characters else { continue }
+            let from = number == range.start.line ? range.start.column - 1 : 0
+            let to = number == range.end.line ? range.end.column - 1 : chars.count
+            let lo = min(max(from, 0), chars.count)
+            let hi = min(max(to, lo), chars.count)
+            parts.append(String(chars[lo..<hi]))
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    func physical(_ number: Int) -> PhysicalLine? {
+        let index = number - firstLine
+        guard index >= 0, index < physicalLines.count else { return nil }
+        return physicalLines[index]
+    }
+
+    /// Splits on bytes rather than Characters: Swift treats "\r\n" as one
+    /// Character, and a lone "\r" must stay part of the line's content.
+    private static func split(_ text: String) -> [PhysicalLine] {
+        let bytes = Array(text.utf8)
+        var lines: [PhysicalLine] = []
+        var start = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "\n") {
+                let crlf = i > start && bytes[i - 1] == UInt8(ascii: "\r")
+                let contentEnd = crlf ? i - 1 : i
+                let content = String(decoding: bytes[start..<contentEnd], as: UTF8.self)
+                lines.append(PhysicalLine(characters: Array(content), terminator: crlf ? "\r\n" : "\n"))
+                start = i + 1
+            }
+            i += 1
+        }
+        if start < bytes.count {
+            let content = String(decoding: bytes[start...], as: UTF8.self)
+            lines.append(PhysicalLine(characters: Array(content), terminator: ""))
+        }
+        return lines
+    }
+}

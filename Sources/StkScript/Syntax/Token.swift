@@ -1,0 +1,133 @@
+import Foundation
+import LayoutKit
+
+/// One argument as the lexer found it: its text exactly as written, where it
+/// was written, and what kind of literal it is.
+///
+/// Literals are classified by their shape alone; what a shape means is the
+/// command's business (a 4-number list is a rect for `expect ... frame` and
+/// insets for `inset`).
+struct Token: Equatable, Sendable {
+    /// The text as written, quotes and escapes included.
+    var text: String
+    var range: SourceRange
+    var literal: Literal
+}
+
+indirect enum Literal: Equatable, Sendable {
+    /// `12`, `-3.5`, `.5`
+    case number(Double)
+    /// `100x44`
+    case size(width: Double, height: Double)
+    /// Two or more comma-separated numbers: a point, rect, insets or counts.
+    case numbers([Double])
+    /// `S:I`, both non-negative integers.
+    case indexPath(section: Int, item: Int)
+    /// `--force`: the name without the dashes.
+    case flag(String)
+    /// `key=value`; the value is nil when nothing follows the `=`.
+    case assignment(key: String, keyRange: SourceRange, value: Token?)
+    /// Anything else written bare: names, keywords, operators, paths.
+    case word(String)
+    /// A "quoted string", escapes resolved.
+    case string(String)
+}
+
+extension Literal {
+    /// Classifies a bare (unquoted) token. `range` is the token's range, used
+    /// to locate the key and the value of an assignment; a bare token never
+    /// spans lines, so columns can be computed by offset.
+    static func classify(_ text: String, range: SourceRange) -> Literal {
+        let chars = Array(text)
+        if chars.count > 2, chars[0] == "-", chars[1] == "-", chars[2].isLetter {
+            return .flag(String(chars[2...]))
+        }
+        if let eq = chars.firstIndex(of: "="), isOptionKey(chars[..<eq]) {
+            let key = String(chars[..<eq])
+            let line = range.start.line
+            let keyStart = range.start.column
+            let keyRange = SourceRange(line: line, columns: keyStart..<(keyStart + eq))
+            let valueChars = chars[(eq + 1)...]
+            guard !valueChars.isEmpty else {
+                return .assignment(key: key, keyRange: keyRange, value: nil)
+            }
+            let valueText = String(valueChars)
+            let valueRange = SourceRange(line: line, columns: (keyStart + eq + 1)..<(keyStart + chars.count))
+            let value = Token(text: valueText, range: valueRange, literal: classify(valueText, range: valueRange))
+            return .assignment(key: key, keyRange: keyRange, value: value)
+        }
+        if let n = parseNumber(chars[...]) { return .number(n) }
+        if let x = chars.firstIndex(of: "x"),
+           let w = parseNumber(chars[..<x]), let h = parseNumber(chars[(x + 1)...]) {
+            return .size(width: w, height: h)
+        }
+        if let colon = chars.firstIndex(of: ":"),
+           let s = parseNatural(chars[..<colon]), let i = parseNatural(chars[(colon + 1)...]) {
+            return .indexPath(section: s, item: i)
+        }
+        if chars.contains(",") {
+            let parts = chars.split(separator: ",", omittingEmptySubsequences: false)
+            let numbers = parts.compactMap { parseNumber($0) }
+            if parts.count >= 2, numbers.count == parts.count { return .numbers(numbers) }
+        }
+        return .word(text)
+    }
+
+    /// An option key: a letter or `_`, then letters, digits, `_`, `-` or `.`.
+    static func isOptionKey(_ chars: ArraySlice<Character>) -> Bool {
+        guard let first = chars.first, first.isLetter || first == "_" else { return false }
+        return chars.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+    }
+
+    /// `-?(D+(.D+)?|.D+)` with ASCII digits; no exponents, no `+`, no `inf`.
+    static func parseNumber(_ chars: ArraySlice<Character>) -> Double? {
+        var body = chars
+        if body.first == "-" { body = body.dropFirst() }
+        guard !body.isEmpty else { return nil }
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0]
+        let fraction = parts.count > 1 ? parts[1] : nil
+        let isDigits: (ArraySlice<Character>) -> Bool = { $0.allSatisfy { $0.isASCII && $0.isWholeNumber } }
+        guard isDigits(whole) else { return nil }
+        if let fraction {
+            guard !fraction.isEmpty, isDigits(fraction) else { return nil }
+        } else if whole.isEmpty {
+            return nil
+        }
+        var literal = String(chars)
+        // Double("-.5") and Double(".5") are nil on some platforms: add the zero.
+        if whole.isEmpty { literal = literal.replacingOccurrences(of: ".", with: "0.") }
+        return Double(literal)
+    }
+
+    /// A non-negative integer written with ASCII digits only.
+    static func parseNatural(_ chars: ArraySlice<Character>) -> Int? {
+        guard !chars.isEmpty, chars.count <= 15, chars.allSatisfy({ $0.isASCII && $0.isWholeNumber }) else { return nil }
+        return Int(String(chars))
+    }
+}
+
+extension Token {
+    /// The token as an option or expectation value, or nil for a flag or an
+    /// assignment, which are not values.
+    var value: Value? {
+        switch literal {
+        case .number(let n): return .number(n)
+        case .size(let w, let h): return .size(CGSize(width: w, height: h))
+        case .numbers(let list): return .numbers(list)
+        case .indexPath(let s, let i): return .indexPath(IndexPath(item: i, section: s))
+        case .word("true"): return .bool(true)
+        case .word("false"): return .bool(false)
+        case .word("auto"): return .automatic
+        case .word(let w): return .word(w)
+        case .string(let s): return .string(s)
+        case .flag, .assignment: return nil
+        }
+    }
+
+    /// The bare word this token is, if it is one.
+    var word: String? {
+        if case .word(let w) = literal { return w }
+        return nil
+    }
+}
