@@ -1,1 +1,1 @@
-print("stk")
+Stk.main()

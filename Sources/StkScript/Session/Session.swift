@@ -191,37 +191,12 @@ public struct SessionError: Error, CustomStringConvertible {
 
     static func unknownLayout(_ name: String, known: [String]) -> SessionError {
         SessionError("unknown layout '\(name)' (known: \(known.joined(separator: ", ")))",
-                     suggestion: nearestName(to: name, among: known))
+                     suggestion: NearMiss.nearest(to: name, among: known))
     }
 
     static func unknownOption(_ name: String, layout: String, known: [String]) -> SessionError {
         SessionError("layout '\(layout)' has no option '\(name)' (options: \(known.joined(separator: ", ")))",
-                     suggestion: nearestName(to: name, among: known))
+                     suggestion: NearMiss.nearest(to: name, among: known))
     }
 }
 
-/// The closest name by edit distance, if it is close enough to be a typo.
-func nearestName(to name: String, among candidates: [String]) -> String? {
-    let target = Array(name.lowercased())
-    var best: (String, Int)?
-    for c in candidates {
-        let d = editDistance(target, Array(c.lowercased()))
-        if d <= max(1, target.count / 3), best == nil || d < best!.1 { best = (c, d) }
-    }
-    return best?.0
-}
-
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
-}

@@ -1,0 +1,60 @@
+import Foundation
+import LayoutKit
+
+// sections, insert/delete/move/reload, batch ... end, size
+extension Interpreter {
+    func runSections(_ counts: SectionCounts, _ c: CommandContext) throws {
+        let itemCounts = counts.itemCounts
+        if let bad = itemCounts.first(where: { $0 < 0 }) {
+            throw CommandError("item counts must not be negative, got \(bad)")
+        }
+        try mutate(c) { try session.collectionView.reloadData(itemCounts: itemCounts) }
+    }
+
+    /// One update command, or a batch of them, as one performBatchUpdates; the
+    /// size commands of a batch apply after its updates, in the same undo step.
+    func runUpdates(_ c: CommandContext) throws {
+        var updates: [CollectionViewUpdate] = []
+        var sizes: [(Located<ElementRef>, Located<CGSize?>)] = []
+        func collect(_ kind: CommandKind) {
+            switch kind {
+            case let .insertSections(sections, items):
+                for s in sections { updates.append(.insertSection(s.value, itemCount: items?.value ?? 0)) }
+            case let .deleteSections(sections): updates += sections.map { .deleteSection($0.value) }
+            case let .moveSection(from, to): updates.append(.moveSection(from.value, to: to.value))
+            case let .reloadSections(sections): updates += sections.map { .reloadSection($0.value) }
+            case let .insertItems(paths): updates += paths.map { .insertItem($0.value) }
+            case let .deleteItems(paths): updates += paths.map { .deleteItem($0.value) }
+            case let .moveItem(from, to): updates.append(.moveItem(from.value, to: to.value))
+            case let .reloadItems(paths): updates += paths.map { .reloadItem($0.value) }
+            case let .size(element, size): sizes.append((element, size))
+            case let .batch(children, _): for child in children { collect(child.kind) }
+            default: break
+            }
+        }
+        collect(c.command.kind)
+        try mutate(c) {
+            if !updates.isEmpty { try session.collectionView.performBatchUpdates(updates) }
+            for (element, size) in sizes { try applySize(element, size) }
+        }
+    }
+
+    func runSize(_ element: Located<ElementRef>, _ size: Located<CGSize?>, _ c: CommandContext) throws {
+        try mutate(c) { try applySize(element, size) }
+    }
+
+    private func applySize(_ element: Located<ElementRef>, _ size: Located<CGSize?>) throws {
+        let cv = session.collectionView
+        do {
+            switch element.value {
+            case .item(let indexPath): try cv.setItemSize(size.value, at: indexPath)
+            case .header(let s): try cv.setSupplementarySize(size.value, ofKind: ElementKind.sectionHeader, inSection: s)
+            case .footer(let s): try cv.setSupplementarySize(size.value, ofKind: ElementKind.sectionFooter, inSection: s)
+            }
+        } catch let e as CollectionViewError {
+            // Blame the element when it does not exist, the size otherwise.
+            let missing = e.message.contains("does not exist")
+            throw CommandError(e.message, at: missing ? element.range : size.range)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LayoutKit
+import StkRender
+
+// expect
+extension Interpreter {
+    func runExpect(_ expectation: Expectation, _ c: CommandContext) throws {
+        switch expectation {
+        case let .attribute(element, field, comparison):
+            let a = try attributes(of: element)
+            let actual = try value(of: field, in: a)
+            try check("attr \(element.value) \(field.value)", actual, comparison, c)
+        case let .visibleCount(comparison):
+            try check("visible count", .number(Double(visibleSorted.count)), comparison, c)
+        case let .contentSize(comparison):
+            session.collectionView.layoutIfNeeded()
+            try check("contentsize", .size(session.collectionView.contentSize), comparison, c)
+        case let .contextContains(element):
+            guard let context = lastContexts.last?.snapshot else {
+                throw ExpectationFailure(message: "expectation failed: the last operation made no invalidation context, expected one naming \(element.value)", range: c.command.range)
+            }
+            if !context.contains(element.value.elementKey) {
+                throw ExpectationFailure(message: "expectation failed: the last context does not name \(element.value) (it is \(TraceFormat.contextSummary(context)))", range: c.command.range)
+            }
+        case let .contextFlag(flag, comparison):
+            guard let context = lastContexts.last?.snapshot else {
+                throw ExpectationFailure(message: "expectation failed: the last operation made no invalidation context, expected context \(flag.value.rawValue) \(comparison)", range: c.command.range)
+            }
+            let actual: Bool
+            switch flag.value {
+            case .everything: actual = context.invalidateEverything
+            case .dataSourceCounts: actual = context.invalidateDataSourceCounts
+            case .flowDelegateMetrics: actual = context.invalidateFlowLayoutDelegateMetrics ?? false
+            case .flowAttributes: actual = context.invalidateFlowLayoutAttributes ?? false
+            }
+            try check("context \(flag.value.rawValue)", .bool(actual), comparison, c)
+        case let .contextCount(comparison):
+            let count = lastContexts.last?.snapshot.elementCount ?? 0
+            try check("context count", .number(Double(count)), comparison, c)
+        }
+    }
+
+    /// A field of an element's attributes as a literal value.
+    func value(of field: Located<AttributeField>, in a: CollectionViewLayoutAttributes) throws -> Value {
+        switch field.value {
+        case .frame: return .numbers([a.frame.minX, a.frame.minY, a.frame.width, a.frame.height].map { Double($0) })
+        case .x: return .number(Double(a.frame.minX))
+        case .y: return .number(Double(a.frame.minY))
+        case .width: return .number(Double(a.frame.width))
+        case .height: return .number(Double(a.frame.height))
+        case .zIndex: return .number(Double(a.zIndex))
+        case .alpha: return .number(Double(a.alpha))
+        case .hidden: return .bool(a.isHidden)
+        case .extra("pinned"): return .bool(a.isPinned)
+        case .extra(let name):
+            guard let v = a.extraFields[name] else {
+                let known = ["frame", "x", "y", "width", "height", "zIndex", "alpha", "hidden", "pinned"] + a.extraFields.keys.sorted()
+                throw CommandError("\(a.key) has no field '\(name)' (fields: \(known.joined(separator: ", ")))", at: field.range,
+                                   suggestion: NearMiss.nearest(to: name, among: known))
+            }
+            return .number(v)
+        }
+    }
+
+    /// Compares and throws an ExpectationFailure naming the actual value when it does not hold.
+    func check(_ what: String, _ actual: Value, _ comparison: Comparison, _ c: CommandContext) throws {
+        let op = comparison.op.value
+        let expected = comparison.value.value
+        guard let holds = Self.compare(actual, op, expected) else {
+            throw CommandError("cannot compare \(what) (\(actual)) with \(expected) using \(op.rawValue)", at: comparison.value.range)
+        }
+        if !holds {
+            throw ExpectationFailure(message: "expectation failed: \(what) is \(actual), expected \(op.rawValue) \(expected)", range: c.command.range)
+        }
+    }
+
+    /// nil when the values cannot be compared with the operator.
+    static func compare(_ actual: Value, _ op: ComparisonOperator, _ expected: Value) -> Bool? {
+        func numbers(_ v: Value) -> [Double]? {
+            switch v {
+            case .number(let n): return [n]
+            case .numbers(let list): return list
+            case .size(let s): return [Double(s.width), Double(s.height)]
+            default: return nil
+            }
+        }
+        if case .bool(let a) = actual, case .bool(let b) = expected {
+            switch op {
+            case .equal, .approximatelyEqual: return a == b
+            case .notEqual: return a != b
+            default: return nil
+            }
+        }
+        guard let a = numbers(actual), let b = numbers(expected), a.count == b.count else { return nil }
+        // Values print with 6 decimals; compare at that precision so `==` agrees with what users see.
+        func same(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 5e-7 * max(1, abs(x), abs(y)) }
+        switch op {
+        case .equal: return zip(a, b).allSatisfy(same)
+        case .notEqual: return !zip(a, b).allSatisfy(same)
+        case .approximatelyEqual: return zip(a, b).allSatisfy { abs($0 - $1) <= ComparisonOperator.approximateTolerance }
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard a.count == 1 else { return nil }
+            switch op {
+            case .less: return a[0] < b[0] && !same(a[0], b[0])
+            case .lessOrEqual: return a[0] <= b[0] || same(a[0], b[0])
+            case .greater: return a[0] > b[0] && !same(a[0], b[0])
+            default: return a[0] >= b[0] || same(a[0], b[0])
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import LayoutKit
+import StkRender
+
+// attr, visible, contentsize, context, render, trace, step, next, continue
+extension Interpreter {
+    /// The element's current attributes as the layout answers them, or an
+    /// error at the element when it does not exist.
+    func attributes(of element: Located<ElementRef>) throws -> CollectionViewLayoutAttributes {
+        let cv = session.collectionView
+        cv.layoutIfNeeded()
+        switch element.value {
+        case .item(let indexPath):
+            guard cv.isValidItem(indexPath) else { throw CommandError(itemDoesNotExist(indexPath), at: element.range) }
+        case .header(let s), .footer(let s):
+            guard s >= 0, s < cv.numberOfSections else {
+                throw CommandError("section \(s) does not exist (there are \(cv.numberOfSections) sections, expected 0..<\(cv.numberOfSections))", at: element.range)
+            }
+        }
+        guard let attributes = session.layout.layoutAttributes(for: element.value.elementKey) else {
+            throw CommandError("\(session.layoutName) has no \(element.value) (a header or footer of zero size is not laid out)", at: element.range)
+        }
+        return attributes
+    }
+
+    func runAttr(_ element: Located<ElementRef>) throws {
+        let a = try attributes(of: element)
+        answer(text: TextFormat.attributes(a), json: JSONFormat.attributes(a))
+    }
+
+    var visibleSorted: [CollectionViewLayoutAttributes] {
+        session.collectionView.layoutIfNeeded()
+        return session.collectionView.visibleAttributes.values.sorted { $0.key < $1.key }
+    }
+
+    func runVisible() {
+        let elements = visibleSorted
+        answer(text: TextFormat.visible(elements), json: JSONFormat.visible(elements))
+    }
+
+    func runContentSize() {
+        session.collectionView.layoutIfNeeded()
+        let size = session.collectionView.contentSize
+        answer(text: TextFormat.contentSize(size), json: JSONFormat.contentSize(size))
+    }
+
+    /// The contexts of the last operation that ran a layout cycle.
+    var lastContexts: [(snapshot: InvalidationContextSnapshot, reason: InvalidationReason?)] {
+        session.lastOperationEvents.compactMap {
+            if case let .contextCreated(snapshot, reason) = $0 { return (snapshot, reason) }
+            return nil
+        }
+    }
+
+    func runContext() {
+        let contexts = lastContexts
+        guard let last = contexts.last else {
+            answer(text: "no invalidation context: the last operation did not invalidate the layout", json: .null)
+            return
+        }
+        var text = TextFormat.context(last.snapshot, reason: last.reason)
+        if contexts.count > 1 { text = "last of \(contexts.count) contexts\n" + text }
+        answer(text: text, json: JSONFormat.context(last.snapshot))
+    }
+
+    func runRender(_ width: Located<Int>?) throws {
+        let columns = width?.value ?? 80
+        guard columns >= ViewportRenderOptions.minimumWidth else {
+            throw CommandError("width must be at least \(ViewportRenderOptions.minimumWidth) columns, got \(columns)", at: width?.range)
+        }
+        let cv = session.collectionView
+        let elements = visibleSorted
+        answer(text: ViewportRenderer.render(attributes: elements, bounds: cv.bounds, contentSize: cv.contentSize,
+                                             options: ViewportRenderOptions(width: columns, color: options.color)),
+               json: JSONFormat.viewport(attributes: elements, bounds: cv.bounds, contentSize: cv.contentSize))
+    }
+
+    func runStep(_ on: Bool) {
+        stepping = on
+        if !on { finishPendingPhases() }
+    }
+
+    func revealNextPhase() {
+        guard !pendingPhases.isEmpty else { return }
+        let event = pendingPhases.removeFirst()
+        writeEvent(event)
+        if pendingPhases.isEmpty { output.writeLine("step: end of operation") }
+    }
+
+    func runNext(_ c: CommandContext) throws {
+        guard !pendingPhases.isEmpty else {
+            throw CommandError(stepping ? "no phase to show: run an operation first (scroll, bounds, sections ...)"
+                                        : "no phase to show: 'step on' first, then run an operation")
+        }
+        revealNextPhase()
+    }
+
+    func runContinue() {
+        finishPendingPhases()
+    }
+
+    /// Shows every phase not yet revealed.
+    func finishPendingPhases() {
+        guard !pendingPhases.isEmpty else { return }
+        while !pendingPhases.isEmpty { revealNextPhase() }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LayoutKit
+import StkRender
+
+// layout, set, options, layouts
+extension Interpreter {
+    func runLayout(_ name: Located<String>, _ assignments: [OptionAssignment], _ c: CommandContext) throws {
+        guard let entry = session.registry.entry(named: name.value) else {
+            throw CommandError("unknown layout '\(name.value)'", at: name.range,
+                               suggestion: NearMiss.nearest(to: name.value, among: session.registry.names))
+        }
+        let options = try checkedOptions(assignments, of: entry.descriptor)
+        try mutate(c) { try session.setLayout(name.value, options: options) }
+    }
+
+    func runSet(_ assignments: [OptionAssignment], _ c: CommandContext) throws {
+        let options = try checkedOptions(assignments, of: session.descriptor)
+        try mutate(c) { try session.setOptions(options) }
+    }
+
+    /// Converts `key=value` arguments to option values, checking each against the
+    /// layout's descriptor and then against a scratch instance of the layout, so
+    /// that an error points at the very option or value to blame.
+    func checkedOptions(_ assignments: [OptionAssignment], of descriptor: LayoutDescriptor) throws -> [(name: String, value: LayoutOptionValue)] {
+        var result: [(name: String, value: LayoutOptionValue)] = []
+        let scratch = try? descriptor.makeLayout()
+        for assignment in assignments {
+            let name = assignment.name.value
+            guard let option = descriptor.option(named: name) else {
+                throw CommandError("layout '\(descriptor.name)' has no option '\(name)'", at: assignment.name.range,
+                                   suggestion: NearMiss.nearest(to: name, among: descriptor.options.map(\.name)))
+            }
+            let value: LayoutOptionValue
+            do {
+                value = try assignment.value.value.layoutOptionValue(as: option.type, allowsAutomatic: option.allowsAutomatic)
+            } catch let mismatch as ValueMismatch {
+                throw CommandError("option \(name): \(mismatch)", at: assignment.value.range, suggestion: mismatch.suggestion)
+            }
+            do {
+                try scratch?.setOption(name, to: value)
+            } catch let e as CollectionViewError {
+                throw CommandError(e.message, at: assignment.value.range)
+            }
+            result.append((name, value))
+        }
+        return result
+    }
+
+    func runOptions() {
+        var values: [String: LayoutOptionValue] = [:]
+        for (option, value) in session.optionValues() { values[option.name] = value }
+        answer(text: "\(session.layoutName) options:\n" + TextFormat.options(session.descriptor.options, values: values),
+               json: JSONFormat.options(session.descriptor.options, values: values))
+    }
+
+    func runLayouts() {
+        answer(text: TextFormat.layouts(session.registry.entries), json: JSONFormat.layouts(session.registry.entries))
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import LayoutKit
+import StkRender
+
+/// Executes parsed commands against a Session and writes their output.
+///
+/// Every front end (the REPL, script files, `-e`, `stk test`) drives one
+/// Interpreter. A command either succeeds, fails an expectation (exit status 1,
+/// the run goes on unless --bail) or fails with an error (status 2: a script run
+/// stops; the REPL reports it and goes on). A failed command changes nothing.
+public final class Interpreter {
+    public let session: Session
+    public var options: InterpreterOptions
+    public var output: OutputSink
+    /// The worst outcome so far.
+    public internal(set) var status: ExitStatus = .success
+    /// `quit` was run.
+    public internal(set) var quitRequested = false
+
+    /// Loads a plugin library and returns notes to print ("already loaded").
+    /// Set by the host, which owns the plugin loader.
+    public var loadPlugin: ((String) throws -> [String])?
+
+    var tracing = false
+    var stepping = false
+    /// Phases of the last operation not yet revealed by `next`.
+    var pendingPhases: [LayoutCycleEvent] = []
+    /// Real paths of the files being included, outermost first (cycles are refused).
+    var includeStack: [String] = []
+    /// Layout warnings already reported, so each is said once.
+    var reportedWarnings: [String] = []
+
+    public init(session: Session, options: InterpreterOptions = InterpreterOptions(), output: OutputSink) {
+        self.session = session
+        self.options = options
+        self.output = output
+    }
+
+    // MARK: Running
+
+    /// Runs a script: its commands in order, up to its first parse error, which
+    /// is then reported. Returns false when the run must stop (an error, `quit`,
+    /// or a failed expectation with --bail).
+    @discardableResult
+    public func run(_ script: Script, trail: [Diagnostic.IncludeSite] = []) -> Bool {
+        let firstError = script.firstError
+        for diagnostic in script.diagnostics where diagnostic.severity != .error {
+            report(diagnostic, trail: trail)
+        }
+        for command in script.commands {
+            if let location = firstError?.location, command.range.start >= location.range.start { break }
+            if !execute(command, in: script.file, trail: trail) { return false }
+        }
+        if let firstError {
+            report(firstError, trail: trail)
+            status = max(status, .error)
+            return false
+        }
+        return true
+    }
+
+    /// Runs a single command. Returns false when the run must stop.
+    @discardableResult
+    public func execute(_ command: Command, in file: SourceFile, trail: [Diagnostic.IncludeSite] = []) -> Bool {
+        if options.echo { output.writeLine(file.text(in: command.range)) }
+        let context = CommandContext(command: command, file: file, trail: trail)
+        do {
+            try dispatch(context)
+        } catch let failure as ExpectationFailure {
+            report(Diagnostic(.error, failure.message, at: failure.range, in: file), trail: trail)
+            status = max(status, .expectationFailed)
+            return !options.bail
+        } catch is StopRun {
+            status = max(status, .error)
+            return false
+        } catch {
+            report(diagnostic(for: error, context: context), trail: trail)
+            status = max(status, .error)
+            return false
+        }
+        return !quitRequested
+    }
+
+    func report(_ diagnostic: Diagnostic, trail: [Diagnostic.IncludeSite]) {
+        var d = diagnostic
+        for site in trail.reversed() { d = d.included(from: site) }
+        output.writeDiagnostic(d.rendered(colors: options.color))
+    }
+
+    /// A diagnostic for an error thrown by a command, at the most precise range known.
+    func diagnostic(for error: Error, context: CommandContext) -> Diagnostic {
+        switch error {
+        case let e as CommandError:
+            return Diagnostic(.error, e.message, at: e.range ?? context.command.range, in: context.file, suggestion: e.suggestion)
+        case let e as Diagnostic:
+            return e
+        case let e as SessionError:
+            return Diagnostic(.error, e.message, at: context.command.range, in: context.file, suggestion: e.suggestion)
+        case let e as CollectionViewError:
+            return Diagnostic(.error, e.message, at: context.command.range, in: context.file)
+        default:
+            return Diagnostic(.error, "\(error)", at: context.command.range, in: context.file)
+        }
+    }
+
+    // MARK: Dispatch
+
+    func dispatch(_ c: CommandContext) throws {
+        switch c.command.kind {
+        case let .layout(name, assignments): try runLayout(name, assignments, c)
+        case let .set(assignments): try runSet(assignments, c)
+        case .options: runOptions()
+        case .layouts: runLayouts()
+        case let .sections(counts): try runSections(counts, c)
+        case .insertSections, .deleteSections, .moveSection, .reloadSections,
+             .insertItems, .deleteItems, .moveItem, .reloadItems, .batch:
+            try runUpdates(c)
+        case let .size(element, size): try runSize(element, size, c)
+        case let .bounds(size): try mutate(c) { try session.collectionView.setBoundsSize(size.value) }
+        case let .inset(insets): try mutate(c) { try session.collectionView.setContentInset(insets.value) }
+        case let .safeArea(insets): try mutate(c) { try session.collectionView.setSafeAreaInsets(insets.value) }
+        case let .scrollTo(point): try mutate(c) { try session.collectionView.setContentOffset(point.value) }
+        case let .scrollBy(delta, steps): try runScrollBy(delta, steps, c)
+        case let .scrollToItem(indexPath, position): try runScrollToItem(indexPath, position, c)
+        case let .attr(element): try runAttr(element)
+        case .visible: runVisible()
+        case .contentSize: runContentSize()
+        case .context: runContext()
+        case let .render(width): try runRender(width)
+        case let .trace(on): tracing = on.value
+        case let .step(on): runStep(on.value)
+        case .next: try runNext(c)
+        case .continue: runContinue()
+        case let .expect(expectation): try runExpect(expectation, c)
+        case let .load(path): try runLoad(path, c)
+        case let .include(path): try runInclude(path, c)
+        case let .echo(text): output.writeLine(text.value)
+        case let .save(path, force): try runSave(path, force: force, c)
+        case .undo: try runUndo()
+        case .reset: try runReset()
+        case let .help(topic): try runHelp(topic)
+        case .quit: quitRequested = true
+        }
+    }
+
+    // MARK: State changes
+
+    /// Runs a state-changing command through the session (undo, save history),
+    /// then shows its layout cycle (trace, step) and new layout warnings.
+    func mutate(_ c: CommandContext, record: Bool = true, _ body: () throws -> Void) throws {
+        finishPendingPhases()
+        do {
+            try session.perform(record ? c.command.description : nil, body)
+        } catch let e as CollectionViewError {
+            throw CommandError(e.message, at: c.command.range)
+        }
+        showCycle(session.currentEvents)
+        reportNewWarnings(c)
+    }
+
+    func showCycle(_ events: [LayoutCycleEvent]) {
+        guard !events.isEmpty else { return }
+        if stepping {
+            pendingPhases = events
+            output.writeLine("step: \(events.count) phase\(events.count == 1 ? "" : "s"); 'next' shows the next one, 'continue' the rest")
+            revealNextPhase()
+        } else if tracing {
+            for event in events { writeEvent(event) }
+        }
+    }
+
+    func writeEvent(_ event: LayoutCycleEvent) {
+        if options.json {
+            output.writeLine(JSONFormat.event(event).serialized)
+        } else {
+            for line in TraceFormat.lines(for: event) { output.writeLine(line) }
+        }
+    }
+
+    func reportNewWarnings(_ c: CommandContext) {
+        let warnings = (session.layout as? CollectionViewFlowLayout)?.layoutWarnings ?? []
+        for warning in warnings where !reportedWarnings.contains(warning) {
+            report(Diagnostic(.warning, warning, at: c.command.range, in: c.file), trail: c.trail)
+        }
+        reportedWarnings = warnings
+    }
+
+    /// Prints what a query answers: JSON in --json mode, text otherwise.
+    func answer(text: @autoclosure () -> String, json: @autoclosure () -> JSONValue) {
+        if options.json {
+            output.writeLine(json().serialized)
+        } else {
+            for line in text().split(separator: "\n", omittingEmptySubsequences: false) { output.writeLine(String(line)) }
+        }
+    }
+}
+
+/// The command being run, with where it came from.
+struct CommandContext {
+    let command: Command
+    let file: SourceFile
+    let trail: [Diagnostic.IncludeSite]
+}
+
+/// An error in a command, placed at an argument when one is to blame.
+struct CommandError: Error {
+    let message: String
+    let range: SourceRange?
+    let suggestion: String?
+    init(_ message: String, at range: SourceRange? = nil, suggestion: String? = nil) {
+        self.message = message
+        self.range = range
+        self.suggestion = suggestion
+    }
+}
+
+/// A failed `expect`, at the expectation's range.
+struct ExpectationFailure: Error {
+    let message: String
+    let range: SourceRange
+}
+
+/// Thrown when an included script stopped the run (it already reported why).
+struct StopRun: Error {}

@@ -1,0 +1,36 @@
+import Foundation
+import LayoutKit
+
+/// Runs `-e` commands and script files in order in one session, as `stk`
+/// without a subcommand does; stops at the first error.
+public struct ScriptRunner {
+    public let interpreter: Interpreter
+
+    public init(interpreter: Interpreter) {
+        self.interpreter = interpreter
+    }
+
+    /// Runs text as a script named `name` (`<stdin>`, `<command-line>` or a path).
+    /// Returns false when the run must stop.
+    @discardableResult
+    public func run(text: String, name: String) -> Bool {
+        interpreter.run(Parser.parse(SourceFile(name: name, text: text)))
+    }
+
+    /// Runs a script file. A file that cannot be read is an error (status 2).
+    @discardableResult
+    public func run(file path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read" : "no such file"
+            interpreter.output.writeDiagnostic(Diagnostic(.error, "\(reason): \(path)").rendered(colors: interpreter.options.color))
+            interpreter.status = max(interpreter.status, .error)
+            return false
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            interpreter.output.writeDiagnostic(Diagnostic(.error, "\(path) is not UTF-8 text").rendered(colors: interpreter.options.color))
+            interpreter.status = max(interpreter.status, .error)
+            return false
+        }
+        return run(text: text, name: path)
+    }
+}

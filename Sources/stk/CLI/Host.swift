@@ -1,0 +1,65 @@
+import Foundation
+import LayoutKit
+import StkRender
+import StkScript
+
+let layoutKitVersionString = layoutKitVersion
+
+/// What a run of stk needs: the registry with the built-ins and the plugins
+/// named on the command line, a session, and an interpreter writing to the
+/// process's streams.
+struct Host {
+    let interpreter: Interpreter
+    let isInteractive: Bool
+
+    init(global: GlobalOptions) throws {
+        BuiltinLayouts.register()
+        let environment = ProcessInfo.processInfo.environment
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        let color = ColorPolicy.shouldUseColor(noColorFlag: global.noColor, environment: environment, isTerminal: stdoutIsTerminal)
+        let options = InterpreterOptions(json: global.json, bail: global.bail, echo: global.echo, color: color)
+        let output = StandardOutput()
+        let session: Session
+        do {
+            session = try Session()
+        } catch {
+            output.writeDiagnostic("error: \(error)\n")
+            throw ExitCodeError(code: 2)
+        }
+        interpreter = Interpreter(session: session, options: options, output: output)
+        interpreter.loadPlugin = PluginBridge.load
+        isInteractive = isatty(STDIN_FILENO) == 1 && stdoutIsTerminal
+        for path in global.plugins {
+            do {
+                for note in try PluginBridge.load(path) { output.writeDiagnostic("note: \(note)\n") }
+            } catch {
+                output.writeDiagnostic("error: \(error)\n")
+                throw ExitCodeError(code: 2)
+            }
+        }
+    }
+
+    /// -e commands, then files; with neither, the REPL or a script on stdin.
+    func runScripts(commands: [String], files: [String]) -> ExitStatus {
+        let runner = ScriptRunner(interpreter: interpreter)
+        if commands.isEmpty && files.isEmpty {
+            if isInteractive {
+                return REPLFrontEnd(interpreter: interpreter).run()
+            }
+            let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            runner.run(text: text, name: "<stdin>")
+            return interpreter.status
+        }
+        for command in commands {
+            if !runner.run(text: command, name: "<command-line>") || interpreter.quitRequested { return interpreter.status }
+        }
+        for file in files {
+            if !runner.run(file: file) || interpreter.quitRequested { return interpreter.status }
+        }
+        return interpreter.status
+    }
+}
+
+struct ExitCodeError: Error {
+    let code: Int32
+}
