@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// The interactive REPL through a real pseudo-terminal, against the built `stk`
+/// executable (see StkExecutable for how it is found). Each test waits for
+/// what it expects to see, with a timeout, instead of sleeping.
+///
+/// Commands used: `echo TEXT` (prints TEXT), `batch` ... `end` (a multi-line
+/// entry), the command words `layout`/`layouts` and the option `pinLimit=` after
+/// `set` (Tab completion). "ran: ENTRY" is how the interim evaluator reports
+/// an entry other than echo.
+///
+/// Serialized: concurrent forks could hand one test's terminal to another
+/// test's child, which would delay end-of-file on the first.
+@Suite(.serialized)
+final class REPLTests {
+    /// XDG_STATE_HOME and HOME of the sessions of one test.
+    let stateHome: URL
+
+    init() throws {
+        stateHome = try InteractiveSession.makeStateHome()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: stateHome)
+    }
+
+    @Test func typedCommandPrintsItsOutput() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        let seen = try session.run("echo hello")
+        #expect(InteractiveSession.visibleLines(seen) == ["echo hello", "hello", "stk> "])
+    }
+
+    @Test func tabCompletesACommandAndListsWhatIsAmbiguous() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        // "lay" matches layout and layouts: the first Tab extends it to their
+        // common prefix "layout"; a second Tab cannot extend it further, so it
+        // lists both and draws the prompt and the line again below the list.
+        try session.type("lay\t")
+        try session.type("\t")
+        let listing = try session.waitFor("\(InteractiveSession.prompt)layout")
+        let listedWords = InteractiveSession.visibleLines(listing)
+            .map { $0.split(separator: " ").map(String.init) }
+        #expect(listedWords.contains(["layout", "layouts"]), "listing was \(listing.debugDescription)")
+        try session.type("s\r")
+        try session.waitFor("\r\nran: layouts\r\n")
+    }
+
+    @Test func tabCompletesAnOptionName() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        // One candidate: "pi" becomes "pinLimit=", without a space after the "=".
+        try session.type("set pi\t")
+        try session.type("4\r")
+        try session.waitFor("\r\nran: set pinLimit=4\r\n")
+    }
+
+    @Test func ctrlCDiscardsTheHalfTypedLine() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.type("echo typed-away")
+        try session.waitFor("typed-away") // the line is in the editor before Ctrl-C
+        try session.type("\u{03}")
+        try session.waitFor(InteractiveSession.prompt)
+        // Enter on the fresh line must run nothing; the session goes on.
+        try session.type("\r")
+        try session.waitFor(InteractiveSession.prompt)
+        let seen = try session.run("echo after-interrupt")
+        #expect(InteractiveSession.visibleLines(seen).contains("after-interrupt"))
+        #expect(!session.terminal.transcript.containsLine("typed-away"))
+    }
+
+    @Test func ctrlCDiscardsAPendingMultiLineEntry() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.run("batch", expectingPrompt: InteractiveSession.continuationPrompt)
+        try session.type("echo never-run")
+        try session.waitFor("never-run")
+        try session.type("\u{03}")
+        // Back at the primary prompt, with nothing pending: `end` alone does not close the batch.
+        let afterInterrupt = try session.waitFor(InteractiveSession.prompt)
+        #expect(!afterInterrupt.contains(InteractiveSession.continuationPrompt))
+        try session.run("echo fresh")
+        #expect(!session.terminal.transcript.containsLine("never-run"))
+    }
+
+    @Test func continuationPromptInsideBatch() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        // Nothing runs before `end`: each line inside the batch is answered by
+        // the continuation prompt alone.
+        let afterBatch = try session.run("batch", expectingPrompt: InteractiveSession.continuationPrompt)
+        #expect(InteractiveSession.visibleLines(afterBatch) == ["batch", "...> "])
+        let afterInner = try session.run("echo inside", expectingPrompt: InteractiveSession.continuationPrompt)
+        #expect(InteractiveSession.visibleLines(afterInner) == ["echo inside", "...> "])
+        let afterEnd = try session.run("end")
+        #expect(InteractiveSession.visibleLines(afterEnd).last == "stk> ")
+        #expect(!afterEnd.contains(InteractiveSession.continuationPrompt))
+    }
+
+    @Test func ctrlDOnAnEmptyLineExitsWithStatusZero() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.type("\u{04}")
+        #expect(try session.terminal.waitForExit() == .exited(0))
+    }
+
+    @Test func historySurvivesARestart() throws {
+        let first = try InteractiveSession(stateHome: stateHome)
+        try first.run("echo from-the-first-session")
+        try first.type("\u{04}")
+        #expect(try first.terminal.waitForExit() == .exited(0))
+        let historyFile = stateHome.appendingPathComponent("stk/history")
+        #expect(FileManager.default.fileExists(atPath: historyFile.path))
+
+        let second = try InteractiveSession(stateHome: stateHome)
+        try second.type("\u{1b}[A") // Up arrow recalls the previous session's line
+        try second.waitFor("echo from-the-first-session")
+        let seen = try second.run("")
+        #expect(InteractiveSession.visibleLines(seen).contains("from-the-first-session"))
+    }
+}
+
+extension [UInt8] {
+    /// Whether `text` appears as a whole output line (between line breaks),
+    /// as opposed to inside the echo of a typed line after the prompt.
+    fileprivate func containsLine(_ text: String) -> Bool {
+        String(decoding: self, as: UTF8.self).contains("\r\n\(text)\r\n")
+    }
+}
