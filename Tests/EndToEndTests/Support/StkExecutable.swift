@@ -4,10 +4,17 @@ import Foundation
 /// 1. `$STK_EXECUTABLE`, when set (to test another build, e.g. a release one);
 /// 2. next to the test bundle: SwiftPM puts the products of one build, the
 ///    test bundle and `stk` alike, in one folder (.build/<triple>/debug), and
-///    `swift build --build-tests` / `swift test` build both;
+///    `swift build --build-tests` and `swift test` build and link both;
 /// 3. the folder `swift build --show-bin-path` names for this package.
 enum StkExecutable {
+    /// Looked up once per test run.
     static func locate() throws -> URL {
+        try located.get()
+    }
+
+    private static let located = Result { try search() }
+
+    private static func search() throws -> URL {
         let environment = ProcessInfo.processInfo.environment
         if let override = environment["STK_EXECUTABLE"], !override.isEmpty {
             let url = URL(fileURLWithPath: override)
@@ -16,22 +23,18 @@ enum StkExecutable {
             }
             return url
         }
-        for folder in buildFolders() {
-            let candidate = folder.appendingPathComponent("stk")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) {
-                return candidate
-            }
+        let inBuildFolders = buildFolders().map { $0.appendingPathComponent("stk") }
+        if let found = inBuildFolders.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) {
+            return found
         }
-        if let folder = try? binPathFromSwiftPM() {
-            let candidate = folder.appendingPathComponent("stk")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) {
-                return candidate
-            }
+        let fromSwiftPM = try? binPathFromSwiftPM().appendingPathComponent("stk")
+        if let fromSwiftPM, FileManager.default.isExecutableFile(atPath: fromSwiftPM.path) {
+            return fromSwiftPM
         }
+        let searched = (inBuildFolders + [fromSwiftPM].compactMap { $0 }).map(\.path)
         throw PseudoTerminal.Failure(description: """
-            cannot find the stk executable next to the test bundle (\(buildFolders().map(\.path))) \
-            nor in `swift build --show-bin-path`; build it with `swift build --build-tests` \
-            or point STK_EXECUTABLE at it
+            cannot find the stk executable (looked for \(searched)); \
+            build it with `swift build --build-tests` or point STK_EXECUTABLE at it
             """)
     }
 
@@ -49,13 +52,16 @@ enum StkExecutable {
         return folders
     }
 
-    /// Asks SwiftPM, from the package root (four levels above this file).
+    /// The host package's root: four levels above this file.
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent() // Support
+        .deletingLastPathComponent() // EndToEndTests
+        .deletingLastPathComponent() // Tests
+        .deletingLastPathComponent()
+
+    /// Asks SwiftPM, from the package root. Only reached when the build folder
+    /// holds no stk, so the short wait for SwiftPM is rare.
     private static func binPathFromSwiftPM() throws -> URL {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent() // Support
-            .deletingLastPathComponent() // EndToEndTests
-            .deletingLastPathComponent() // Tests
-            .deletingLastPathComponent()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "build", "--show-bin-path", "--package-path", packageRoot.path]
