@@ -65,7 +65,7 @@ final class REPLTests {
         try session.waitFor(InteractiveSession.prompt)
         let seen = try session.run("echo after-interrupt")
         #expect(InteractiveSession.visibleLines(seen).contains("after-interrupt"))
-        #expect(!session.terminal.transcript.containsLine("typed-away"))
+        #expect(!session.terminal.text.containsLine("typed-away"))
     }
 
     @Test func ctrlCDiscardsAPendingMultiLineEntry() throws {
@@ -78,7 +78,7 @@ final class REPLTests {
         let afterInterrupt = try session.waitFor(InteractiveSession.prompt)
         #expect(!afterInterrupt.contains(InteractiveSession.continuationPrompt))
         try session.run("echo fresh")
-        #expect(!session.terminal.transcript.containsLine("never-run"))
+        #expect(!session.terminal.text.containsLine("never-run"))
     }
 
     @Test func continuationPromptInsideBatch() throws {
@@ -92,6 +92,28 @@ final class REPLTests {
         let afterEnd = try session.run("end")
         #expect(InteractiveSession.visibleLines(afterEnd).last == "stk> ")
         #expect(!afterEnd.contains(InteractiveSession.continuationPrompt))
+    }
+
+    @Test func ctrlRSearchesTheHistoryBackwards() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.run("echo alpha-one")
+        try session.run("echo beta-two")
+        // Ctrl-R, then "alp": the newest entry containing it is "echo alpha-one".
+        try session.type("\u{12}alp")
+        try session.waitFor("alpha-one") // the match is drawn
+        try session.type("\r")
+        try session.waitFor("\r\nalpha-one\r\n")
+    }
+
+    @Test(arguments: ["C.UTF-8", nil])
+    func multibyteInputSurvives(locale: String?) throws {
+        // Without any locale variable the editor still decodes UTF-8.
+        let session = try InteractiveSession(stateHome: stateHome, locale: locale)
+        try session.run("echo grüße ✓")
+        #expect(session.terminal.text.containsLine("grüße ✓"))
+        // Backspace removes a whole character, not one byte of it: "é" + Backspace + "e" is "e".
+        try session.run("echo é\u{7f}e")
+        #expect(session.terminal.text.containsLine("e"))
     }
 
     @Test func ctrlDOnAnEmptyLineExitsWithStatusZero() throws {
@@ -116,10 +138,10 @@ final class REPLTests {
     }
 }
 
-extension [UInt8] {
-    /// Whether `text` appears as a whole output line (between line breaks),
+extension String {
+    /// Whether `line` appears as a whole output line (between line breaks),
     /// as opposed to inside the echo of a typed line after the prompt.
-    fileprivate func containsLine(_ text: String) -> Bool {
-        String(decoding: self, as: UTF8.self).contains("\r\n\(text)\r\n")
+    fileprivate func containsLine(_ line: String) -> Bool {
+        contains("\r\n\(line)\r\n")
     }
 }

@@ -11,14 +11,15 @@ struct InteractiveSession {
 
     /// Starts stk and waits for its first prompt. `stateHome` is the
     /// XDG_STATE_HOME to use; pass the same folder to see one session's
-    /// history in the next.
-    init(stateHome: URL, arguments: [String] = []) throws {
+    /// history in the next. `locale` becomes LANG; nil leaves every locale
+    /// variable unset, as in many containers.
+    init(stateHome: URL, arguments: [String] = [], locale: String? = "C.UTF-8") throws {
         var environment = [
             "HOME": stateHome.path,
             "XDG_STATE_HOME": stateHome.path,
             "TERM": "xterm",
-            "LANG": "C.UTF-8",
         ]
+        environment["LANG"] = locale
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         terminal = try PseudoTerminal(
             executable: try StkExecutable.locate(), arguments: arguments, environment: environment)

@@ -33,6 +33,8 @@ final class PseudoTerminal {
     let processID: pid_t
     /// Every byte the program wrote so far (terminal escapes included).
     private(set) var transcript: [UInt8] = []
+    /// `transcript` as text.
+    var text: String { String(decoding: transcript, as: UTF8.self) }
     /// Where the next `waitFor` starts searching.
     private var searchStart = 0
     private var master: Int32
