@@ -136,6 +136,31 @@ final class REPLTests {
         let seen = try second.run("")
         #expect(InteractiveSession.visibleLines(seen).contains("from-the-first-session"))
     }
+
+    @Test func historyRecallsAMultiLineEntryWhole() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.run("batch", expectingPrompt: InteractiveSession.continuationPrompt)
+        try session.run("echo inside", expectingPrompt: InteractiveSession.continuationPrompt)
+        try session.run("end")
+        // One Up recalls all three lines as one entry; Enter runs it complete,
+        // so the primary prompt follows without any continuation prompt.
+        try session.type("\u{1b}[A")
+        let recalled = try session.waitFor("end")
+        #expect(recalled.contains("batch") && recalled.contains("echo inside"), "recalled \(recalled.debugDescription)")
+        let seen = try session.run("")
+        #expect(!seen.contains(InteractiveSession.continuationPrompt), "saw \(seen.debugDescription)")
+    }
+
+    @Test func historyFallsBackToAFileInHomeWithoutXDGStateHome() throws {
+        let session = try InteractiveSession(stateHome: stateHome, setsXDGStateHome: false)
+        try session.run("echo kept-in-home")
+        try session.type("\u{04}")
+        #expect(try session.terminal.waitForExit() == .exited(0))
+        let historyFile = stateHome.appendingPathComponent(".stk_history")
+        let saved = try String(contentsOf: historyFile, encoding: .utf8)
+        // libedit's format encodes the space as \040.
+        #expect(saved.contains("echo\\040kept-in-home"), "history file holds \(saved.debugDescription)")
+    }
 }
 
 extension String {

@@ -11,14 +11,18 @@ struct InteractiveSession {
 
     /// Starts stk and waits for its first prompt. `stateHome` is the
     /// XDG_STATE_HOME to use; pass the same folder to see one session's
-    /// history in the next. `locale` becomes LANG; nil leaves every locale
-    /// variable unset, as in many containers.
-    init(stateHome: URL, arguments: [String] = [], locale: String? = "C.UTF-8") throws {
+    /// history in the next; it is also HOME, unless `setsXDGStateHome` is
+    /// false, which leaves XDG_STATE_HOME unset. `locale` becomes LANG; nil
+    /// leaves every locale variable unset, as in many containers.
+    init(
+        stateHome: URL, arguments: [String] = [], setsXDGStateHome: Bool = true,
+        locale: String? = "C.UTF-8"
+    ) throws {
         var environment = [
             "HOME": stateHome.path,
-            "XDG_STATE_HOME": stateHome.path,
             "TERM": "xterm",
         ]
+        environment["XDG_STATE_HOME"] = setsXDGStateHome ? stateHome.path : nil
         environment["LANG"] = locale
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         terminal = try PseudoTerminal(
