@@ -16,7 +16,7 @@ let package = Package(
         // libedit through a system-library target and a small C shim: el_set and
         // history are variadic and cannot be called from Swift.
         .systemLibrary(name: "CLibEdit", path: "Sources/CLibEdit"),
-        .target(name: "CLineEdit", dependencies: ["CLibEdit"], path: "Sources/CLineEdit"),
+        .target(name: "CLineEdit", dependencies: ["CLibEdit"], path: "Sources/CLineEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "LineEditor", dependencies: ["CLineEdit"], path: "Sources/LineEditor"),
         .target(
             name: "StkScript",

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// The interactive REPL through a real pseudo-terminal, against the built `stk`
+/// executable (see StkExecutable for how it is found). Each test waits for
+/// what it expects to see, with a timeout, instead of sleeping.
+///
+/// Commands used: `echo TEXT` (prints TEXT), `batch` ... `end` (a multi-line
+/// entry), the command words `layout`/`layouts` and the option `pinLimit=` after
+/// `set` (Tab completion). "ran: ENTRY" is how the interim evaluator reports
+/// an entry other than echo.
+///
+/// Serialized: concurrent forks could hand one test's terminal to another
+/// test's child, which would delay end-of-file on the first.
+@Suite(.serialized)
+final class REPLTests {
+    /// XDG_STATE_HOME and HOME of the sessions of one test.
+    let stateHome: URL
+
+    init() throws {
+        stateHome = try InteractiveSession.makeStateHome()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: stateHome)
+    }
+
+    @Test func typedCommandPrintsItsOutput() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        let seen = try session.run("echo hello")
+        #expect(InteractiveSession.visibleLines(seen) == ["echo hello", "hello", InteractiveSession.prompt])
+    }
+
+    @Test func tabCompletesACommandAndListsWhatIsAmbiguous() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        // "lay" matches layout and layouts: the first Tab extends it to their
+        // common prefix "layout"; a second Tab cannot extend it further, so it
+        // lists both and draws the prompt and the line again below the list.
+        try session.type("lay\t")
+        try session.type("\t")
+        let listing = try session.waitFor("\(InteractiveSession.prompt)layout")
+        let listedWords = InteractiveSession.visibleLines(listing)
+            .map { $0.split(separator: " ").map(String.init) }
+        #expect(listedWords.contains(["layout", "layouts"]), "listing was \(listing.debugDescription)")
+        try session.type("s\r")
+        try session.waitFor("global-stretchy")
+    }
+
+    @Test func tabCompletesAnOptionName() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        // One candidate: "pi" becomes "pinLimit=", without a space after the "=".
+        try session.type("set pi\t")
+        try session.type("nextHeader\r")
+        try session.waitFor(InteractiveSession.prompt)
+        let options = try session.run("options")
+        #expect(InteractiveSession.visibleLines(options).contains { $0.hasPrefix("pinLimit") && $0.contains("nextHeader") },
+                "options printed \(options.debugDescription)")
+    }
+
+    @Test func ctrlCDiscardsTheHalfTypedLine() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.type("echo typed-away")
+        try session.waitFor("typed-away") // the line is in the editor before Ctrl-C
+        try session.type("\u{03}")
+        try session.waitFor(InteractiveSession.prompt)
+        // Enter on the fresh line must run nothing; the session goes on.
+        try session.type("\r")
+        try session.waitFor(InteractiveSession.prompt)
+        let seen = try session.run("echo after-interrupt")
+        #expect(InteractiveSession.visibleLines(seen).contains("after-interrupt"))
+        #expect(!session.terminal.text.containsLine("typed-away"))
+    }
+
+    @Test func ctrlCDiscardsAPendingMultiLineEntry() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.run("batch", expectingPrompt: InteractiveSession.continuationPrompt)
+        try session.type("echo never-run")
+        try session.waitFor("never-run")
+        try session.type("\u{03}")
+        // Back at the primary prompt, with nothing pending: `end` alone does not close the batch.
+        let afterInterrupt = try session.waitFor(InteractiveSession.prompt)
+        #expect(!afterInterrupt.contains(InteractiveSession.continuationPrompt))
+        try session.run("echo fresh")
+        #expect(!session.terminal.text.containsLine("never-run"))
+    }
+
+    @Test func continuationPromptInsideBatch() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        // Nothing runs before `end`: each line inside the batch is answered by
+        // the continuation prompt alone.
+        let afterBatch = try session.run("batch", expectingPrompt: InteractiveSession.continuationPrompt)
+        #expect(InteractiveSession.visibleLines(afterBatch) == ["batch", "...> "])
+        let afterInner = try session.run("insert item 0:0", expectingPrompt: InteractiveSession.continuationPrompt)
+        #expect(InteractiveSession.visibleLines(afterInner) == ["insert item 0:0", "...> "])
+        let afterEnd = try session.run("end")
+        #expect(InteractiveSession.visibleLines(afterEnd).last == InteractiveSession.prompt)
+        #expect(!afterEnd.contains(InteractiveSession.continuationPrompt))
+    }
+
+    @Test func ctrlRSearchesTheHistoryBackwards() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.run("echo alpha-one")
+        try session.run("echo beta-two")
+        // Ctrl-R, then "alp": the newest entry containing it is "echo alpha-one".
+        try session.type("\u{12}alp")
+        try session.waitFor("alpha-one") // the match is drawn
+        try session.type("\r")
+        try session.waitFor("\r\nalpha-one\r\n")
+    }
+
+    @Test(arguments: ["C.UTF-8", nil])
+    func multibyteInputSurvives(locale: String?) throws {
+        // Without any locale variable the editor still decodes UTF-8.
+        let session = try InteractiveSession(stateHome: stateHome, locale: locale)
+        try session.run("echo grüße ✓")
+        #expect(session.terminal.text.containsLine("grüße ✓"))
+        // Backspace removes a whole character, not one byte of it: "é" + Backspace + "e" is "e".
+        try session.run("echo é\u{7f}e")
+        #expect(session.terminal.text.containsLine("e"))
+    }
+
+    @Test func ctrlDOnAnEmptyLineExitsWithStatusZero() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.type("\u{04}")
+        #expect(try session.terminal.waitForExit() == .exited(0))
+    }
+
+    @Test func historySurvivesARestart() throws {
+        let first = try InteractiveSession(stateHome: stateHome)
+        try first.run("echo from-the-first-session")
+        try first.type("\u{04}")
+        #expect(try first.terminal.waitForExit() == .exited(0))
+        let historyFile = stateHome.appendingPathComponent("stk/history")
+        #expect(FileManager.default.fileExists(atPath: historyFile.path))
+
+        let second = try InteractiveSession(stateHome: stateHome)
+        try second.type("\u{1b}[A") // Up arrow recalls the previous session's line
+        try second.waitFor("echo from-the-first-session")
+        let seen = try second.run("")
+        #expect(InteractiveSession.visibleLines(seen).contains("from-the-first-session"))
+    }
+
+    @Test func historyRecallsAMultiLineEntryWhole() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.run("batch", expectingPrompt: InteractiveSession.continuationPrompt)
+        try session.run("insert item 0:0", expectingPrompt: InteractiveSession.continuationPrompt)
+        try session.run("end")
+        // One Up recalls all three lines as one entry; Enter runs it complete,
+        // so the primary prompt follows without any continuation prompt.
+        try session.type("\u{1b}[A")
+        let recalled = try session.waitFor("end")
+        #expect(recalled.contains("batch") && recalled.contains("insert item 0:0"), "recalled \(recalled.debugDescription)")
+        let seen = try session.run("")
+        #expect(!seen.contains(InteractiveSession.continuationPrompt), "saw \(seen.debugDescription)")
+    }
+
+    @Test func historyFallsBackToAFileInHomeWithoutXDGStateHome() throws {
+        let session = try InteractiveSession(stateHome: stateHome, setsXDGStateHome: false)
+        try session.run("echo kept-in-home")
+        try session.type("\u{04}")
+        #expect(try session.terminal.waitForExit() == .exited(0))
+        let historyFile = stateHome.appendingPathComponent(".stk_history")
+        let saved = try String(contentsOf: historyFile, encoding: .utf8)
+        // libedit's format encodes the space as \040.
+        #expect(saved.contains("echo\\040kept-in-home"), "history file holds \(saved.debugDescription)")
+    }
+}
+
+extension String {
+    /// Whether `line` appears as a whole output line (between line breaks),
+    /// as opposed to inside the echo of a typed line after the prompt.
+    fileprivate func containsLine(_ line: String) -> Bool {
+        contains("\r\n\(line)\r\n")
+    }
+}

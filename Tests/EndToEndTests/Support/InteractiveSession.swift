@@ -1,0 +1,69 @@
+import Foundation
+
+/// `stk` started on a pseudo-terminal as its REPL, in a sandbox: a temporary
+/// HOME and XDG_STATE_HOME (so the user's history and ~/.editrc stay out), a
+/// UTF-8 locale and an xterm terminal.
+struct InteractiveSession {
+    static let prompt = "stk:flow-sticky> "
+    static let continuationPrompt = "...> "
+
+    let terminal: PseudoTerminal
+
+    /// Starts stk and waits for its first prompt. `stateHome` is the
+    /// XDG_STATE_HOME to use; pass the same folder to see one session's
+    /// history in the next; it is also HOME, unless `setsXDGStateHome` is
+    /// false, which leaves XDG_STATE_HOME unset. `locale` becomes LANG; nil
+    /// leaves every locale variable unset, as in many containers.
+    init(
+        stateHome: URL, arguments: [String] = [], setsXDGStateHome: Bool = true,
+        locale: String? = "C.UTF-8"
+    ) throws {
+        var environment = [
+            "HOME": stateHome.path,
+            "TERM": "xterm",
+        ]
+        environment["XDG_STATE_HOME"] = setsXDGStateHome ? stateHome.path : nil
+        environment["LANG"] = locale
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        terminal = try PseudoTerminal(
+            executable: try StkExecutable.locate(), arguments: arguments, environment: environment)
+        try terminal.waitFor(text: Self.prompt)
+    }
+
+    /// A fresh temporary folder for XDG_STATE_HOME.
+    static func makeStateHome() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stk-repl-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    func type(_ keys: String) throws {
+        try terminal.write(keys)
+    }
+
+    @discardableResult
+    func waitFor(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
+        try terminal.waitFor(text: text, timeout: timeout)
+    }
+
+    /// Types `line` and Enter, and returns everything up to the next prompt:
+    /// the echo of the line, its output and the prompt itself.
+    @discardableResult
+    func run(_ line: String, expectingPrompt prompt: String = InteractiveSession.prompt) throws -> String {
+        try type(line + "\r")
+        // The echo ends with the line break of Enter; the next prompt follows the output.
+        return try waitFor("\r\n") + waitFor(prompt)
+    }
+
+    /// Output lines as a person sees them: escape sequences removed, split at
+    /// carriage returns and line feeds, empty pieces dropped.
+    static func visibleLines(_ text: String) -> [String] {
+        let withoutEscapes = text.replacingOccurrences(
+            of: "\u{1b}\\[[0-9;?]*[ -/]*[@-~]", with: "", options: .regularExpression)
+        return withoutEscapes
+            .split(whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+            .map(String.init)
+            .filter { !$0.isEmpty }
+    }
+}
