@@ -7,8 +7,7 @@ import Testing
 ///
 /// Commands used: `echo TEXT` (prints TEXT), `batch` ... `end` (a multi-line
 /// entry), the command words `layout`/`layouts` and the option `pinLimit=` after
-/// `set` (Tab completion). "ran: ENTRY" is how the interim evaluator reports
-/// an entry other than echo.
+/// `set` (Tab completion).
 ///
 /// Serialized: concurrent forks could hand one test's terminal to another
 /// test's child, which would delay end-of-file on the first.

@@ -61,9 +61,10 @@ struct REPLFrontEnd {
         let slash = expanded.lastIndex(of: "/")
         let folder = slash.map { String(expanded[...$0]) } ?? ""
         let stem = slash.map { String(expanded[expanded.index(after: $0)...]) } ?? expanded
-        let shownFolder = slash.map { String(prefix[...(prefix.lastIndex(of: "/") ?? prefix.startIndex)]) } ?? ""
+        var shownFolder = ""
+        if let typedSlash = prefix.lastIndex(of: "/") { shownFolder = String(prefix[...typedSlash]) }
         let listed = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        return listed.filter { $0.hasPrefix(stem) && (!$0.hasPrefix(".") || stem.hasPrefix(".")) }.sorted().map { name in
+        return listed.filter { $0.hasPrefix(stem) && (!$0.hasPrefix(".") || stem.hasPrefix(".")) }.sorted().map { (name: String) -> String in
             var isFolder: ObjCBool = false
             FileManager.default.fileExists(atPath: folder + name, isDirectory: &isFolder)
             return shownFolder + name + (isFolder.boolValue ? "/" : "")
