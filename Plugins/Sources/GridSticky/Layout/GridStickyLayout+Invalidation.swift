@@ -57,7 +57,8 @@ extension GridStickyLayout {
         options = span
         guard let collectionView else { return }
         let sections = collectionView.sections
-        let rowRange = min(old.rows, span.rows)..<min(max(old.rows, span.rows), sections.count)
+        let rowEnd = min(max(old.rows, span.rows), sections.count)
+        let rowRange = min(min(old.rows, span.rows), rowEnd)..<rowEnd
         let columnRange = min(old.columns, span.columns)..<max(old.columns, span.columns)
         var paths: [IndexPath] = []
         if !rowRange.isEmpty {
