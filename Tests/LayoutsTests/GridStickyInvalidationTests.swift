@@ -135,6 +135,20 @@ struct GridStickyInvalidationTests {
         #expect(try GridTwin.mismatches(cv, layout).isEmpty)
     }
 
+    @Test("a batch that reorders sized cells within a row recomputes that row, keeping its count")
+    func batchMoveWithinRow() throws {
+        let layout = GridStickyLayout(stickyRows: 0, stickyColumns: 0)
+        let cv = CollectionView(size: CGSize(width: 300, height: 300), layout: layout)
+        try cv.reloadData(itemCounts: [3, 2])
+        try cv.setItemSize(CGSize(width: 100, height: 10), at: IndexPath(item: 0, section: 0))
+        // Row 0: widths 100, 50, 50. Moving 0:0 to the end: widths 50, 50, 100; the moved
+        // cell (now 0:2) starts at x 100, 0:0 at 0 is 50 wide. Same count, new geometry.
+        try cv.performBatchUpdates([.moveItem(IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))])
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame == CGRect(x: 100, y: 0, width: 100, height: 10))
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame == CGRect(x: 0, y: 0, width: 50, height: 50))
+        #expect(try GridTwin.mismatches(cv, layout).isEmpty)
+    }
+
     @Test("batch updates: disappearing cells fade out where they were, appearing ones fade in where they land")
     func batchUpdateAttributes() throws {
         let layout = GridStickyLayout()
