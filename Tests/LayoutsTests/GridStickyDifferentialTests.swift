@@ -36,10 +36,18 @@ struct GridStickyDifferentialTests {
             cv.sections[p.section].itemSizeOverride(at: p.item) ?? sizingDelegate.size(p)
         }
         try cv.reloadData(itemCounts: (0..<6).map { _ in Int.random(in: 0...9, using: &random) })
+        // What the sequence exercised, so that a weaker generator cannot pass unnoticed.
+        var scrollsWithContext = 0, negativeOffsets = 0, pastTheEnd = 0, fadeEvents = 0, sizedRows = 0, delegateSteps = 0
 
         for index in 0..<400 {
             recorder.reset()
             let step = try randomStep(cv, layout, delegate: sizingDelegate, &random)
+            if step.isBoundsChange && !(recorder.boundsContexts.first?.items.isEmpty ?? true) { scrollsWithContext += 1 }
+            if cv.contentOffset.x < 0 || cv.contentOffset.y < 0 { negativeOffsets += 1 }
+            if cv.bounds.maxX > cv.contentSize.width || cv.bounds.maxY > cv.contentSize.height { pastTheEnd += 1 }
+            fadeEvents += recorder.appearing.count + recorder.disappearing.count
+            sizedRows += cv.sections.filter { !$0.isUniform }.count
+            if cv.delegate != nil { delegateSteps += 1 }
             let problems = try GridTwin.mismatches(
                 cv, layout, delegateSize: cv.delegate == nil ? nil : delegateSize,
                 extraRects: (0..<2).map { _ in randomRect(cv, &random) })
@@ -49,6 +57,8 @@ struct GridStickyDifferentialTests {
             #expect(all.isEmpty, "seed \(seed), step \(index) (\(step.description)): \(all.prefix(6))")
             if !all.isEmpty { break }
         }
+        #expect(scrollsWithContext >= 100 && negativeOffsets >= 40 && pastTheEnd >= 40 && fadeEvents >= 50 && sizedRows >= 200 && delegateSteps >= 10,
+                "coverage: \(scrollsWithContext) scrolls with a context, \(negativeOffsets) negative offsets, \(pastTheEnd) past the end, \(fadeEvents) fade events, \(sizedRows) sized rows, \(delegateSteps) delegate steps")
     }
 
     // MARK: Checks
