@@ -196,15 +196,18 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
     private func recomputeChangedRows(named cells: [GridCell]) -> Bool {
         guard let collectionView, !cells.isEmpty else { return false }
         let sections = collectionView.sections
+        let rows = state.geometry.rows
+        // On a scroll no revision moved: this is one comparison per named cell.
+        var moved: [Int] = []
+        for cell in cells where cell.row >= 0 && cell.row < sections.count {
+            let data = sections[cell.row], row = rows[cell.row]
+            if data.revision != row.revision || data.identity != row.identity { moved.append(cell.row) }
+        }
         var firstChanged: Int?
-        var seen = Set<Int>()
-        for cell in cells where cell.row >= 0 && cell.row < sections.count && seen.insert(cell.row).inserted {
-            let old = state.geometry.rows[cell.row]
-            let data = sections[cell.row]
-            guard data.revision != old.revision || data.identity != old.identity else { continue }
-            let row = makeRow(cell.row, data: data, in: collectionView)
-            state.geometry.replaceRow(cell.row, with: row)
-            if !row.hasSameGeometry(as: old) { firstChanged = min(firstChanged ?? cell.row, cell.row) }
+        for r in Set(moved) {
+            let row = makeRow(r, data: sections[r], in: collectionView)
+            if !row.hasSameGeometry(as: rows[r]) { firstChanged = min(firstChanged ?? r, r) }
+            state.geometry.replaceRow(r, with: row)
         }
         guard let firstChanged else { return false }
         state.geometry.restack(from: firstChanged)
@@ -235,13 +238,18 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
         let geometry = state.geometry
         let span = state.sticky
         counters.elementsTouched += cells.count
+        // Taken out of the state while edited, so the dictionary stays uniquely
+        // referenced (edited in place) and the loop touches no class property.
+        var displaced = state.displaced
+        state.displaced = [:]
         for cell in cells {
             if geometry.contains(cell) && geometry.isCandidate(cell, span: span, bounds: bounds) {
-                state.displaced[cell] = geometry.displacedFrame(cell, span: span, contentOffset: bounds.origin, inset: inset)
+                displaced[cell] = geometry.displacedFrame(cell, span: span, contentOffset: bounds.origin, inset: inset)
             } else {
-                state.displaced[cell] = nil
+                displaced[cell] = nil
             }
         }
+        state.displaced = displaced
     }
 
     // MARK: Invalidation (GridStickyLayout+Invalidation.swift)
@@ -281,24 +289,29 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
     /// those ranges, and the displaced candidates. Attributes are made only for
     /// the cells returned.
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        // Locals, not properties, inside the loops: every access to a class's
+        // stored property is an exclusivity check at run time.
         let geometry = state.geometry
         let span = state.sticky
+        let displaced = state.displaced
+        var touched = displaced.count
         var pinned: [(cell: GridCell, frame: CGRect)] = []
-        counters.elementsTouched += state.displaced.count
-        for (cell, frame) in state.displaced where frame.overlaps(rect) { pinned.append((cell, frame)) }
+        for (cell, frame) in displaced where frame.overlaps(rect) { pinned.append((cell, frame)) }
         pinned.sort { $0.cell < $1.cell }
 
         var result: [CollectionViewLayoutAttributes] = []
         var nextPinned = 0
         let minX = Double(rect.minX), maxX = Double(rect.maxX)
         for r in geometry.rows(overlappingY: Double(rect.minY), Double(rect.maxY)) {
-            let columns = geometry.rows[r].columns(overlappingX: minX, maxX)
-            counters.elementsTouched += columns.count
+            let row = geometry.rows[r]
+            let y = geometry.rowY[r]
+            let columns = row.columns(overlappingX: minX, maxX)
+            touched += columns.count
             for c in columns {
                 let cell = GridCell(r, c)
-                let kind = span.kind(of: cell)
-                if kind.isSticky && state.displaced[cell] != nil { continue }
-                let frame = geometry.naturalFrame(cell)
+                if (r < span.rows || c < span.columns) && displaced[cell] != nil { continue }
+                let size = row.size(at: c)
+                let frame = CGRect(x: row.minX(at: c), y: y, width: Double(size.width), height: Double(size.height))
                 guard frame.overlaps(rect) else { continue }
                 while nextPinned < pinned.count && pinned[nextPinned].cell < cell {
                     result.append(attributes(pinned[nextPinned].cell, frame: pinned[nextPinned].frame, displaced: true, span: span))
@@ -311,6 +324,7 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
             result.append(attributes(pinned[nextPinned].cell, frame: pinned[nextPinned].frame, displaced: true, span: span))
             nextPinned += 1
         }
+        counters.elementsTouched += touched
         return result
     }
 
