@@ -18,6 +18,18 @@ import LayoutKit
 ///   the rows, so a rect query costs a binary search plus the cells returned;
 /// - on a bounds change invalidates only the sticky cells that are candidates
 ///   for the old or the new bounds (FloatingRule.swift) and recomputes only those.
+///
+/// Choices where SEMANTICS.md is silent:
+/// - `isPinned` marks the displaced cells, i.e. the candidates, even where the
+///   displacement is zero (at rest under the insets they sit at their natural
+///   frames yet follow the viewport). zIndex depends only on stickiness.
+/// - `shouldInvalidateLayout(forBoundsChange:)` is false when the grid has no
+///   sticky cell: nothing else in the grid depends on the bounds.
+/// - Appearing cells start at their final frame with alpha 0 and disappearing
+///   cells end at their frame from before the update with alpha 0 (a fade in
+///   place; a grid has no natural direction to slide from).
+/// - `targetContentOffset` keeps the default (the proposed offset): no snapping.
+/// - A delegate's negative, infinite or NaN width or height counts as 0.
 open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
     /// The size of a cell without an override: UIKit's flow layout default,
     /// which is also what reference 004's grid starts from.
@@ -113,7 +125,9 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
         }
         let work = pending
         pending = PendingInvalidation(geometry: .none, cells: [])
-        if work.geometry == .dataCounts { stateBeforeUpdate = state }
+        // The state before a batch update answers for disappearing cells until
+        // `finalizeCollectionViewUpdates()`; any other pass drops it.
+        stateBeforeUpdate = work.geometry == .dataCounts ? state : nil
         state.sticky = options
 
         switch work.geometry {
