@@ -10,7 +10,7 @@ public enum BuiltinLayouts {
     public static let origin = "built-in"
 
     public static var descriptors: [LayoutDescriptor] {
-        [FlowStickyPlugin.descriptor, /* GRID */ GlobalStretchyPlugin.descriptor, FadingFirstHeaderPlugin.descriptor]
+        [FlowStickyPlugin.descriptor, GridStickyPlugin.descriptor, GlobalStretchyPlugin.descriptor, FadingFirstHeaderPlugin.descriptor]
     }
 
     /// Registers every built-in layout once per registry (idempotent).
