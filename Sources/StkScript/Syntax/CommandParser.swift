@@ -250,7 +250,10 @@ struct CommandParser {
         let what = "a field (frame, x, y, width, height, zIndex, alpha, hidden or a layout's field)"
         guard let token = args.take() else { throw args.missing(what) }
         if case .assignment(let key, _, _) = token.literal {
-            throw ParseError("expected \(what), got '\(token.text)'; put spaces around the operator: '\(key) \(token.text.dropFirst(key.count))'",
+            // `y==44` reads as the option y with the value =44: show it spaced out.
+            let rest = token.text.dropFirst(key.count)
+            let op = rest.prefix { "=!<>~".contains($0) }
+            throw ParseError("expected \(what), got '\(token.text)'; put spaces around the operator: '\(key) \(op) \(rest.dropFirst(op.count))'",
                              at: token.range)
         }
         guard let name = token.word, Literal.isOptionKey(Array(name)[...]) else {

@@ -35,6 +35,13 @@ public struct TranscriptEntry: Equatable, Sendable {
     /// would be inserted (`sourceLines.upperBound + 1`).
     public var blockLines: Range<Int>
 
+    public init(commands: Range<Int>, sourceLines: ClosedRange<Int>, expected: [ExpectedLine], blockLines: Range<Int>) {
+        self.commands = commands
+        self.sourceLines = sourceLines
+        self.expected = expected
+        self.blockLines = blockLines
+    }
+
     public var hasBlock: Bool { !blockLines.isEmpty }
 
     /// Whether `output` matches the expected lines, `...` standing for any
