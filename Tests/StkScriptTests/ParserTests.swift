@@ -607,6 +607,97 @@ struct ParserTests {
         #expect(Parser.inputStatus(of: text) == status)
     }
 
+    // MARK: Properties over random input
+
+    /// SplitMix64: a small seeded generator, so a failure replays exactly.
+    private struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private static let fragments: [String] = CommandCatalog.verbs + [
+        "lauout", "item", "section", "header", "footer", "to", "by", "count", "contains", "everything", "frame", "y",
+        "hidden", "stretchFactor", "==", "~=", "<", "=", "0:1", "2:15", "3", "-3.5", "1,2", "1,2,3,4", "3,5,2", "100x44",
+        "-1x2", "items=2", "steps=3", "width=40", "k=v", "k=", "a=\"q v\"", "\"str\"", "\"un", "\"e\\\"s\"", "--force",
+        "--x", "#", "#>", "#> out", "#> ...", ";", ";", "\\", "\t", "default", "top", "on", "off", "true", "auto",
+        "é", "…", "x\"y", "batch", "end", "batch", "end",
+    ]
+
+    /// Random scripts made of the language's own pieces never crash the
+    /// parser, every diagnostic points inside the file, and every command
+    /// it accepts prints in a canonical form that parses back to itself,
+    /// as does the source text its range covers.
+    @Test(arguments: 0..<300)
+    func randomScriptsKeepTheParserHonest(seed: Int) {
+        var rng = SeededGenerator(state: UInt64(seed))
+        var text = ""
+        for _ in 0..<Int.random(in: 1...8, using: &rng) {
+            var line: [String] = []
+            if Bool.random(using: &rng) {
+                for _ in 0..<Int.random(in: 0...7, using: &rng) { line.append(Self.fragments.randomElement(using: &rng)!) }
+            } else {
+                // A real command, mutated a little: mostly valid input, near-valid the rest of the time.
+                let example = CommandCatalog.commands.randomElement(using: &rng)!.examples.randomElement(using: &rng)!
+                line = example.split(separator: " ").map(String.init)
+                for _ in 0..<Int.random(in: 0...2, using: &rng) {
+                    let at = Int.random(in: 0..<line.count, using: &rng)
+                    switch Int.random(in: 0..<4, using: &rng) {
+                    case 0: line[at] = Self.fragments.randomElement(using: &rng)!
+                    case 1 where line.count > 1: line.remove(at: at)
+                    case 2: line.insert(Self.fragments.randomElement(using: &rng)!, at: at)
+                    default: break
+                    }
+                }
+            }
+            text += line.joined(separator: Bool.random(using: &rng) ? " " : "  ")
+            text += Int.random(in: 0..<4, using: &rng) == 0 ? "\r\n" : "\n"
+        }
+        let file = SourceFile(name: "fuzz.stk", text: text)
+        let script = Parser.parse(file)
+        for diagnostic in script.diagnostics {
+            guard let location = diagnostic.location else {
+                Issue.record("diagnostic without a location: \(diagnostic)")
+                continue
+            }
+            let start = location.range.start
+            let lineLength = file.line(start.line)?.count
+            #expect(lineLength != nil, "\(diagnostic) in \(text.debugDescription)")
+            #expect(start.column >= 1 && start.column <= (lineLength ?? 0) + 1, "\(diagnostic) in \(text.debugDescription)")
+            #expect(location.range.start <= location.range.end)
+        }
+        for command in script.commands {
+            let canonical = Parser.parse(SourceFile(name: "c", text: command.description))
+            #expect(canonical.diagnostics.isEmpty, "\(command.description.debugDescription) from \(text.debugDescription)")
+            #expect(canonical.commands.map(\.description) == [command.description])
+            let written = file.text(in: command.range)
+            let fromSource = Parser.parse(SourceFile(name: "c", text: written))
+            #expect(fromSource.commands.map(\.description) == [command.description],
+                    "\(written.debugDescription) from \(text.debugDescription)")
+        }
+        // Transcript entries are in order and name commands that exist.
+        var previousEnd = 0
+        for entry in script.transcript {
+            #expect(entry.commands.lowerBound == previousEnd)
+            previousEnd = entry.commands.upperBound
+            #expect(entry.blockLines.lowerBound == entry.sourceLines.upperBound + 1)
+        }
+        #expect(previousEnd == script.commands.count)
+        #expect(script.rewritingTranscript([:]) == text)
+    }
+
+    @Test func sourceTextOfACommand() {
+        let text = "visible; layout g \\\n   a=1 # why\n"
+        let script = parse(text)
+        #expect(script.file.text(in: script.commands[1].range) == "layout g \\\n   a=1")
+        #expect(script.file.text(in: script.commands[0].range) == "visible")
+    }
+
     // MARK: Values for layout options
 
     @Test func optionValuesConvertByType() throws {

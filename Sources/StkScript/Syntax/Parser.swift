@@ -198,6 +198,7 @@ private struct ScriptParser {
         case .insideBatch:
             report(ParseError("expected output ('#>') cannot follow a command inside a batch; write it after 'end'",
                               at: markerRange(expected)))
+            openBatch?.failed = true
             attachment = .ignored
         case .none:
             diagnostics.append(Diagnostic(.warning, "'#>' line does not follow a command; it is ignored",
