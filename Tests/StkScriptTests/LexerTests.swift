@@ -204,6 +204,16 @@ struct LexerTests {
         #expect(file.physicalLines.map(\.terminator) == ["\r\n", "\r\n", "\r\n"])
     }
 
+    @Test func byteOrderMarkIsNotPartOfTheFirstLine() {
+        let file = SourceFile(name: "t", text: "\u{FEFF}visible\n")
+        #expect(file.line(1) == "visible")
+        #expect(lexCommands("\u{FEFF}visible")[0].tokens[0].range == range(1, 1..<8))
+    }
+
+    @Test func strayCarriageReturnSeparatesArguments() {
+        #expect(lexCommands("attr item\r0:1\r")[0].tokens.map(\.text) == ["attr", "item", "0:1"])
+    }
+
     // MARK: echo
 
     @Test func echoTakesTheRestOfTheLineVerbatim() {

@@ -574,6 +574,13 @@ struct ParserTests {
         #expect(reparsed.transcript.map { $0.expected.map(\.text) } == [["flow-sticky chosen"], [], ["390x100", ""], ["ctx", "more"]])
     }
 
+    @Test func rewritingKeepsAByteOrderMark() {
+        let text = "\u{FEFF}visible\n#> a\n"
+        let script = parse(text)
+        #expect(script.rewritingTranscript([:]) == text)
+        #expect(script.rewritingTranscript([0: ["b"]]) == "\u{FEFF}visible\n#> b\n")
+    }
+
     @Test func rewritingKeepsCRLFAndAMissingFinalNewline() {
         let text = "  visible\r\n  #> old\r\ncontentsize"
         let script = parse(text)
