@@ -290,7 +290,7 @@ extension CommandCatalog {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let endsWithBlank = text.last == " " || text.last == "\t"
         let prefix = endsWithBlank || words.isEmpty ? "" : words.removeLast()
-        if inQuotes || prefix.hasPrefix("#") || words.first == "echo" { return Completion(.nothing, prefix: prefix) }
+        if inQuotes || prefix.hasPrefix("#") || words.contains(where: { $0.hasPrefix("#") }) || words.first == "echo" { return Completion(.nothing, prefix: prefix) }
         let kind = completionKind(after: words, prefix: prefix)
         if case .words(let candidates) = kind {
             return Completion(.words(candidates.filter { $0.hasPrefix(prefix) }), prefix: prefix)

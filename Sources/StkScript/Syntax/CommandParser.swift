@@ -52,7 +52,7 @@ struct CommandParser {
         case "render":
             var width: Located<Int>? = nil
             while let token = args.take() {
-                width = try args.integerOption(token, named: "width", allowed: ["width"], minimum: 1, seen: width)
+                width = try args.integerOption(token, named: "width", minimum: 1, seen: width)
             }
             return .render(width: width)
         case "trace": return .trace(try args.onOff())
@@ -109,7 +109,7 @@ struct CommandParser {
             let count = try args.natural(token, "a section count N or per-section counts A,B,C")
             var items: Located<Int>? = nil
             while let option = args.take() {
-                items = try args.integerOption(option, named: "items", allowed: ["items"], minimum: 0, seen: items)
+                items = try args.integerOption(option, named: "items", minimum: 0, seen: items)
             }
             return .sections(.uniform(sections: count, items: items))
         }
@@ -134,7 +134,7 @@ struct CommandParser {
             var items: Located<Int>? = nil
             while let token = args.take() {
                 if verb == "insert", case .assignment = token.literal {
-                    items = try args.integerOption(token, named: "items", allowed: ["items"], minimum: 0, seen: items)
+                    items = try args.integerOption(token, named: "items", minimum: 0, seen: items)
                 } else {
                     sections.append(try args.natural(token, "a section number"))
                 }
@@ -171,7 +171,7 @@ struct CommandParser {
             let delta = try args.point()
             var steps: Located<Int>? = nil
             while let token = args.take() {
-                steps = try args.integerOption(token, named: "steps", allowed: ["steps"], minimum: 1, seen: steps)
+                steps = try args.integerOption(token, named: "steps", minimum: 1, seen: steps)
             }
             return .scrollBy(delta, steps: steps)
         }
@@ -250,7 +250,10 @@ struct CommandParser {
         let what = "a field (frame, x, y, width, height, zIndex, alpha, hidden or a layout's field)"
         guard let token = args.take() else { throw args.missing(what) }
         if case .assignment(let key, _, _) = token.literal {
-            throw ParseError("expected \(what), got '\(token.text)'; put spaces around the operator: '\(key) \(token.text.dropFirst(key.count))'",
+            // `y==44` reads as the option y with the value =44: show it spaced out.
+            let rest = token.text.dropFirst(key.count)
+            let op = rest.prefix { "=!<>~".contains($0) }
+            throw ParseError("expected \(what), got '\(token.text)'; put spaces around the operator: '\(key) \(op) \(rest.dropFirst(op.count))'",
                              at: token.range)
         }
         guard let name = token.word, Literal.isOptionKey(Array(name)[...]) else {
@@ -512,12 +515,11 @@ struct ArgumentCursor {
 
     /// A command's own integer option (`items=M`, `steps=N`, `width=N`).
     /// `seen` is the value already given, which may not be given again.
-    func integerOption(_ token: Token, named name: String, allowed: [String], minimum: Int,
-                       seen: Located<Int>?) throws -> Located<Int> {
+    func integerOption(_ token: Token, named name: String, minimum: Int, seen: Located<Int>?) throws -> Located<Int> {
         let assignment = try assignment(token)
         guard assignment.name.value == name else {
             throw ParseError("unknown option '\(assignment.name.value)' for '\(info.name)'", at: assignment.name.range,
-                             suggestion: NearMiss.nearest(to: assignment.name.value, among: allowed))
+                             suggestion: NearMiss.nearest(to: assignment.name.value, among: [name]))
         }
         if seen != nil {
             throw ParseError("option '\(name)' is given twice", at: assignment.name.range)

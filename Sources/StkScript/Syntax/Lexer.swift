@@ -89,7 +89,9 @@ struct Lexer {
 
     private var current: Character? { col < lines[row].count ? lines[row][col] : nil }
 
-    private static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
+    /// Spaces and tabs separate arguments; so does a stray carriage return
+    /// (a file with mixed line endings), rather than sticking to a word.
+    static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }
 
     /// Whether the cursor is on a `\` followed only by blanks up to the end of the line.
     private var atContinuation: Bool {

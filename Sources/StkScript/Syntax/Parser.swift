@@ -16,6 +16,22 @@ public enum IncompleteReason: Equatable, Sendable {
 }
 
 /// Turns `.stk` text into a `Script`.
+///
+/// Where STK-LANGUAGE.md is silent, the language is (lexical rules: see `Lexer`):
+/// - Verbs are case-sensitive; a near miss in any case gets "did you mean".
+/// - Extensions of the fixed core: `reload section S ...`; `size ... default`
+///   removes an override; `expect context dataSourceCounts|flowDelegateMetrics|
+///   flowAttributes OP BOOL` and `expect context count OP N`; `expect contentsize`
+///   also takes `WxH`; `exit` is `quit`.
+/// - `batch` and `end` are commands like the others, so a batch may sit on
+///   one line (`batch; delete item 0:0; end`). Only insert, delete, move,
+///   reload and size may appear inside. A batch with any error inside is
+///   dropped whole.
+/// - `#>` lines describe everything that ends on the logical line above them
+///   (`a; b`: both outputs, in order; a batch: at its `end`). `#>` lines inside
+///   a batch are an error; `#>` lines after a blank or comment line are
+///   ignored with a warning.
+/// - Parsing goes on after an error, so a file reports all its errors at once.
 public enum Parser {
     /// Parses a whole script. Never throws: problems are in `Script.diagnostics`.
     public static func parse(_ file: SourceFile) -> Script {
@@ -198,6 +214,7 @@ private struct ScriptParser {
         case .insideBatch:
             report(ParseError("expected output ('#>') cannot follow a command inside a batch; write it after 'end'",
                               at: markerRange(expected)))
+            openBatch?.failed = true
             attachment = .ignored
         case .none:
             diagnostics.append(Diagnostic(.warning, "'#>' line does not follow a command; it is ignored",

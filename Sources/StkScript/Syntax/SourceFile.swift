@@ -134,13 +134,19 @@ public struct SourceFile: Sendable, Equatable {
         return physicalLines[index]
     }
 
+    /// Whether the text starts with a UTF-8 byte order mark, which is not
+    /// part of the first line (an editor's marker, not a command).
+    var hasByteOrderMark: Bool { text.utf8.starts(with: SourceFile.byteOrderMark) }
+
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// Splits on bytes rather than Characters: Swift treats "\r\n" as one
     /// Character, and a lone "\r" must stay part of the line's content.
     private static func split(_ text: String) -> [PhysicalLine] {
         let bytes = Array(text.utf8)
         var lines: [PhysicalLine] = []
-        var start = 0
-        var i = 0
+        var start = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+        var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "\n") {
                 let crlf = i > start && bytes[i - 1] == UInt8(ascii: "\r")

@@ -35,6 +35,13 @@ public struct TranscriptEntry: Equatable, Sendable {
     /// would be inserted (`sourceLines.upperBound + 1`).
     public var blockLines: Range<Int>
 
+    public init(commands: Range<Int>, sourceLines: ClosedRange<Int>, expected: [ExpectedLine], blockLines: Range<Int>) {
+        self.commands = commands
+        self.sourceLines = sourceLines
+        self.expected = expected
+        self.blockLines = blockLines
+    }
+
     public var hasBlock: Bool { !blockLines.isEmpty }
 
     /// Whether `output` matches the expected lines, `...` standing for any
@@ -100,6 +107,7 @@ extension Script {
         // Only the last line may lack a line ending, and only if the file's did.
         for i in result.indices.dropLast() where result[i].1.isEmpty { result[i].1 = fallbackEnding }
         if let lastEnding = physical.last?.terminator, !result.isEmpty { result[result.count - 1].1 = lastEnding }
-        return result.map { $0.0 + $0.1 }.joined()
+        let body = result.map { $0.0 + $0.1 }.joined()
+        return file.hasByteOrderMark ? "\u{FEFF}" + body : body
     }
 }

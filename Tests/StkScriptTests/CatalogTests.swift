@@ -1,0 +1,136 @@
+import Foundation
+import StkScript
+import Testing
+
+@Suite("Command catalog")
+struct CatalogTests {
+    @Test(arguments: CommandCatalog.commands.map(\.name))
+    func everyExampleParsesAsItsCommand(name: String) {
+        let info = CommandCatalog.command(named: name)!
+        #expect(!info.examples.isEmpty)
+        #expect(!info.usages.isEmpty)
+        #expect(!info.summary.isEmpty && !info.summary.contains("\n"))
+        for example in info.examples {
+            let script = Parser.parse(SourceFile(name: "example", text: example))
+            #expect(script.diagnostics.isEmpty, "\(example): \(script.diagnostics.map(\.description))")
+            #expect(script.commands.count == 1, "\(example)")
+            // The canonical form starts with the command's name (aliases print as the name).
+            #expect(script.commands.first?.description.hasPrefix(name) == true, "\(example)")
+        }
+    }
+
+    @Test func everyVerbIsKnownToTheParser() {
+        for verb in CommandCatalog.verbs {
+            let messages = Parser.parse(SourceFile(name: "t", text: verb)).diagnostics.map(\.message)
+            #expect(!messages.contains { $0.hasPrefix("unknown command") }, "\(verb): \(messages)")
+        }
+        #expect(CommandCatalog.verbs.contains("exit"))
+        #expect(CommandCatalog.verbs.contains("end"))
+        #expect(CommandCatalog.command(named: "exit")?.name == "quit")
+        #expect(CommandCatalog.command(named: "end") == nil)
+        #expect(CommandCatalog.command(named: "Layout") == nil)
+    }
+
+    @Test func namesAreUnique() {
+        #expect(Set(CommandCatalog.verbs).count == CommandCatalog.verbs.count)
+    }
+
+    @Test func theFixedCoreIsAllThere() {
+        // Every verb of STK-LANGUAGE.md's "Commands" section.
+        let core = ["layout", "set", "options", "layouts", "sections", "insert", "delete", "move", "reload", "batch",
+                    "size", "bounds", "inset", "safearea", "scroll", "attr", "visible", "contentsize", "context",
+                    "render", "trace", "step", "next", "continue", "expect", "load", "include", "echo", "save",
+                    "undo", "reset", "help", "quit"]
+        #expect(CommandCatalog.commands.map(\.name) == core)
+    }
+
+    @Test func didYouMeanForCommands() {
+        #expect(CommandCatalog.suggestion(for: "contnue") == "continue")
+        #expect(CommandCatalog.suggestion(for: "layuots") == "layouts")
+        #expect(CommandCatalog.suggestion(for: "exti") == "exit")
+        #expect(CommandCatalog.suggestion(for: "Visible") == "visible")
+        #expect(CommandCatalog.suggestion(for: "xyzzy") == nil)
+    }
+
+    @Test func overviewHasOneLinePerCommand() {
+        let lines = CommandCatalog.overview.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let commandLines = lines.filter { $0.hasPrefix("  ") }
+        #expect(commandLines.count == CommandCatalog.commands.count)
+        // The longest name is "contentsize" (11 characters): summaries start 2 + 11 + 2 = 15 characters in.
+        #expect(lines[0] == "Layout and data")
+        #expect(lines[1] == "  layout       choose a layout strategy, with options (resets options to defaults first)")
+        #expect(lines.contains("  contentsize  print collectionViewContentSize"))
+        #expect(lines.contains("The view"))
+        #expect(lines.contains("Session"))
+        #expect(lines.suffix(2) == ["Type 'help CMD' for a command's usage and examples.", ""])
+    }
+
+    @Test func helpForOneCommand() {
+        #expect(CommandCatalog.command(named: "scroll")?.helpText == """
+        usage: scroll to X,Y
+               scroll by DX,DY [steps=N]
+               scroll to item S:I [top|center|bottom]
+        scroll to an offset, by a distance (in N bounds changes), or to an item
+          negative and past-the-end offsets are allowed: they bounce
+        example: scroll to 0,300
+        example: scroll by 0,-120 steps=4
+        example: scroll to item 2:0 top
+
+        """)
+        #expect(CommandCatalog.command(named: "exit")?.helpText == """
+        usage: quit
+        leave stk
+        alias: exit
+        example: quit
+
+        """)
+    }
+
+    // MARK: Completion
+
+    @Test(arguments: [
+        ("", Completion(.words(CommandCatalog.verbs.sorted()), prefix: "")),
+        ("la", Completion(.words(["layout", "layouts"]), prefix: "la")),
+        ("visible; con", Completion(.words(["contentsize", "context", "continue"]), prefix: "con")),
+        ("layout ", Completion(.layoutName, prefix: "")),
+        ("layout flow-s", Completion(.layoutName, prefix: "flow-s")),
+        ("layout flow-sticky pin", Completion(.optionName(layout: "flow-sticky"), prefix: "pin")),
+        ("layout flow-sticky pinLimit=n", Completion(.nothing, prefix: "pinLimit=n")),
+        ("set ", Completion(.optionName(layout: nil), prefix: "")),
+        ("set itemSize=1x1 min", Completion(.optionName(layout: nil), prefix: "min")),
+        ("sections 3 ", Completion(.words(["items="]), prefix: "")),
+        ("insert ", Completion(.words(["section", "item"]), prefix: "")),
+        ("delete s", Completion(.words(["section"]), prefix: "s")),
+        ("move item 0:1 ", Completion(.words(["to"]), prefix: "")),
+        ("size ", Completion(.words(["item", "header", "footer"]), prefix: "")),
+        ("size header 0 d", Completion(.words(["default"]), prefix: "d")),
+        ("scroll ", Completion(.words(["to", "by"]), prefix: "")),
+        ("scroll to ", Completion(.words(["item"]), prefix: "")),
+        ("scroll to item 0:1 ", Completion(.words(["top", "center", "bottom"]), prefix: "")),
+        ("scroll by 0,10 ", Completion(.words(["steps="]), prefix: "")),
+        ("attr h", Completion(.words(["header"]), prefix: "h")),
+        ("trace o", Completion(.words(["on", "off"]), prefix: "o")),
+        ("render ", Completion(.words(["width="]), prefix: "")),
+        ("expect ", Completion(.words(["attr", "visible", "contentsize", "context"]), prefix: "")),
+        ("expect attr item 0:1 ", Completion(.words(["frame", "x", "y", "width", "height", "zIndex", "alpha", "hidden"]), prefix: "")),
+        ("expect attr item 0:1 y ", Completion(.words(["==", "!=", "<", "<=", ">", ">=", "~="]), prefix: "")),
+        ("expect attr item 0:1 hidden == ", Completion(.words(["true", "false"]), prefix: "")),
+        ("expect visible ", Completion(.words(["count"]), prefix: "")),
+        ("expect context ", Completion(.words(["contains", "count", "everything", "dataSourceCounts", "flowDelegateMetrics", "flowAttributes"]), prefix: "")),
+        ("expect context flow", Completion(.words(["flowDelegateMetrics", "flowAttributes"]), prefix: "flow")),
+        ("expect context everything == ", Completion(.words(["true", "false"]), prefix: "")),
+        ("load ", Completion(.filePath, prefix: "")),
+        ("include scripts/de", Completion(.filePath, prefix: "scripts/de")),
+        ("save --", Completion(.words(["--force"]), prefix: "--")),
+        ("save --force out", Completion(.filePath, prefix: "out")),
+        ("help sc", Completion(.words(["scroll"]), prefix: "sc")),
+        ("echo some", Completion(.nothing, prefix: "some")),
+        ("include \"my fi", Completion(.nothing, prefix: "fi")),
+        ("visible # com", Completion(.nothing, prefix: "com")),
+        ("layout flow # a comment, not an opt", Completion(.nothing, prefix: "opt")),
+        ("bounds ", Completion(.nothing, prefix: "")),
+    ])
+    func completion(line: String, expected: Completion) {
+        #expect(CommandCatalog.completion(forLine: line) == expected)
+    }
+}
