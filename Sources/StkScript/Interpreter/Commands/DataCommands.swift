@@ -3,8 +3,23 @@ import LayoutKit
 
 // sections, insert/delete/move/reload, batch ... end, size
 extension Interpreter {
+    /// Bounds on `sections` so that a typo cannot ask for a petabyte.
+    static let maximumSections = 10_000_000
+    static let maximumItems = 1_000_000_000
+
     func runSections(_ counts: SectionCounts, _ c: CommandContext) throws {
+        if case let .uniform(sections, items) = counts {
+            if sections.value > Self.maximumSections {
+                throw CommandError("at most \(Self.maximumSections) sections, got \(sections.value)", at: sections.range)
+            }
+            if let items, items.value > Self.maximumItems / max(1, sections.value) {
+                throw CommandError("at most \(Self.maximumItems) items in all, got \(sections.value) x \(items.value)", at: items.range)
+            }
+        }
         let itemCounts = counts.itemCounts
+        if itemCounts.reduce(0, { $0 + max(0, $1) }) > Self.maximumItems {
+            throw CommandError("at most \(Self.maximumItems) items in all")
+        }
         if let bad = itemCounts.first(where: { $0 < 0 }) {
             throw CommandError("item counts must not be negative, got \(bad)")
         }
