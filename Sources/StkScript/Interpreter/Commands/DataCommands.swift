@@ -17,7 +17,8 @@ extension Interpreter {
             }
         }
         let itemCounts = counts.itemCounts
-        if itemCounts.reduce(0, { $0 + max(0, $1) }) > Self.maximumItems {
+        if itemCounts.contains(where: { $0 > Self.maximumItems })
+            || itemCounts.reduce(0, { $0 + max(0, $1) }) > Self.maximumItems {
             throw CommandError("at most \(Self.maximumItems) items in all")
         }
         if let bad = itemCounts.first(where: { $0 < 0 }) {
