@@ -199,6 +199,14 @@ extension FlowSectionGeometry {
         }
     }
 
+    /// `floor(value)` clamped to `0...limit`. Rect queries may be as large as
+    /// `CGRect.infinite`: converting such a quotient to Int directly would trap.
+    static func clampedFloor(_ value: CGFloat, limit: Int) -> Int {
+        guard value > 0 else { return 0 }   // NaN lands here too
+        guard value < CGFloat(limit) else { return limit }
+        return Int(value.rounded(.down))
+    }
+
     /// The items whose frames overlap `rect` (relative to the section start), in
     /// order, visiting only lines that overlap it.
     func items(overlapping rect: CGRect, visit: (Int, CGRect) -> Void) {
@@ -207,9 +215,7 @@ extension FlowSectionGeometry {
         case .uniform(let g):
             guard g.size.height > 0, g.size.width > 0 else { return }
             let lines = (itemCount + g.perLine - 1) / g.perLine
-            var first = Int(((rect.minY - itemsStart - g.size.height) / g.lineStep).rounded(.down))
-            first = max(0, first)
-            var line = first
+            var line = Self.clampedFloor((rect.minY - itemsStart - g.size.height) / g.lineStep, limit: lines)
             while line < lines {
                 let y = itemsStart + CGFloat(line) * g.lineStep
                 if y >= rect.maxY { break }
@@ -217,7 +223,7 @@ extension FlowSectionGeometry {
                     // Columns by arithmetic too, then the exact overlap test.
                     var c0 = 0
                     if g.columnStep > 0 {
-                        c0 = max(0, Int(((rect.minX - g.firstX - g.size.width) / g.columnStep).rounded(.down)))
+                        c0 = Self.clampedFloor((rect.minX - g.firstX - g.size.width) / g.columnStep, limit: g.perLine)
                     }
                     let lineCount = min(g.perLine, itemCount - line * g.perLine)
                     var c = c0
