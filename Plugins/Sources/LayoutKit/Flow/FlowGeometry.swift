@@ -47,14 +47,34 @@ enum FlowItems {
     case variable(VariableLines)
 }
 
-/// A uniform section: `perLine` items a line, each `size`, columns `columnStep`
-/// apart starting at `firstX`, lines `lineStep` apart starting at itemsStart.
+/// A uniform section: `perLine` items a line, each `size`, placed across the
+/// line by `placement` (every line gets the same one), lines `lineStep` apart
+/// starting at itemsStart.
 struct UniformGrid {
     var size: CGSize
     var perLine: Int
-    var firstX: CGFloat
-    var columnStep: CGFloat
+    var placement: LinePlacement
     var lineStep: CGFloat
+
+    /// The distance between the starts of two neighbouring columns.
+    var columnStep: CGFloat { size.width + placement.gap }
+
+    /// The x of a column, by the formula the per-item path uses too (the
+    /// widths before column c sum to c * width).
+    func x(column c: Int) -> CGFloat { placement.x(index: c, precedingWidth: CGFloat(c) * size.width) }
+}
+
+/// Where the items of one line go across it: the first at `firstX`, each next
+/// one `gap` after the end of the one before.
+struct LinePlacement {
+    var firstX: CGFloat
+    var gap: CGFloat
+
+    /// The x of the item `index` places into the line, after items of total width
+    /// `precedingWidth`. Uniform and per-item sections both compute positions with
+    /// this one expression (never by accumulating `w + gap`), so that the same
+    /// sizes give the same frames, bit for bit, whichever path lays them out.
+    func x(index: Int, precedingWidth: CGFloat) -> CGFloat { firstX + precedingWidth + CGFloat(index) * gap }
 }
 
 /// A section of mixed sizes: item frames relative to the section start, and
@@ -82,7 +102,8 @@ extension FlowSectionGeometry {
         let items: FlowItems
 
         if input.itemCount == 0 {
-            items = .uniform(UniformGrid(size: input.uniformItemSize ?? .zero, perLine: 1, firstX: inset.left, columnStep: 0, lineStep: 0))
+            items = .uniform(UniformGrid(size: input.uniformItemSize ?? .zero, perLine: 1,
+                                         placement: LinePlacement(firstX: inset.left, gap: 0), lineStep: 0))
         } else if let size = input.uniformItemSize {
             // Step 3 for equal widths: the first item needs w, each further one
             // spacing + w, so k = 1 + floor((avail - w) / (w + spacing)).
@@ -98,18 +119,17 @@ extension FlowSectionGeometry {
                 perLine = 1 + Int(min(CGFloat(input.itemCount), ((avail - w + fitTolerance) / (w + spacing)).rounded(.down)))
             }
             perLine = min(perLine, max(1, input.itemCount))
-            let placement = lineOrigins(widths: Array(repeating: w, count: min(perLine, input.itemCount)),
-                                        virtualFill: w, isLast: true, avail: avail, spacing: input.interitemSpacing, left: inset.left,
-                                        oversize: w > avail + fitTolerance)
             // A full line and the last line (filled with copies of its last item)
-            // get the same gap, so one column step serves every line.
-            let columnStep = placement.count > 1 ? placement[1] - placement[0] : 0
+            // get the same gap, so one placement serves every line.
+            let placement = linePlacement(widths: Array(repeating: w, count: min(perLine, input.itemCount)),
+                                          virtualFill: w, isLast: true, avail: avail, spacing: input.interitemSpacing, left: inset.left,
+                                          oversize: w > avail + fitTolerance)
             let lines = (input.itemCount + perLine - 1) / perLine
             let lineStep = size.height + input.lineSpacing
             itemsEnd = itemsStart + CGFloat(lines) * size.height + CGFloat(lines - 1) * input.lineSpacing
             // The last line with fewer items: fill-with-copies gives the same
             // positions, except that a virtual full line of one item is centred.
-            items = .uniform(UniformGrid(size: size, perLine: perLine, firstX: placement[0], columnStep: columnStep, lineStep: lineStep))
+            items = .uniform(UniformGrid(size: size, perLine: perLine, placement: placement, lineStep: lineStep))
         } else {
             var frames: [CGRect] = []
             frames.reserveCapacity(input.itemCount)
@@ -131,14 +151,17 @@ extension FlowSectionGeometry {
                 let widths = sizes[start..<end].map(\.width)
                 let lone = end - start == 1 && widths[0] > avail + fitTolerance
                 if lone, oversize == nil { oversize = start }
-                let xs = lineOrigins(widths: widths, virtualFill: widths[widths.count - 1], isLast: isLast,
-                                     avail: avail, spacing: input.interitemSpacing, left: inset.left, oversize: lone)
+                let placement = linePlacement(widths: widths, virtualFill: widths[widths.count - 1], isLast: isLast,
+                                              avail: avail, spacing: input.interitemSpacing, left: inset.left, oversize: lone)
                 let lineHeight = sizes[start..<end].map(\.height).max() ?? 0
                 if !lineFirstItem.isEmpty { y += input.lineSpacing }
+                var precedingWidth: CGFloat = 0
                 for (offset, i) in (start..<end).enumerated() {
                     let s = sizes[i]
                     // Each item is centred vertically in its line.
-                    frames.append(CGRect(x: xs[offset], y: y + (lineHeight - s.height) / 2, width: s.width, height: s.height))
+                    frames.append(CGRect(x: placement.x(index: offset, precedingWidth: precedingWidth), y: y + (lineHeight - s.height) / 2,
+                                         width: s.width, height: s.height))
+                    precedingWidth += s.width
                 }
                 lineFirstItem.append(start)
                 lineMinY.append(y)
@@ -159,9 +182,9 @@ extension FlowSectionGeometry {
     /// leftover space is spread between the items; the last line is justified as
     /// if filled up with copies of its last item; a line whose (virtual) full
     /// width holds one item centres it; an oversize item sits at the left inset.
-    static func lineOrigins(widths: [CGFloat], virtualFill: CGFloat, isLast: Bool, avail: CGFloat,
-                            spacing: CGFloat, left: CGFloat, oversize: Bool) -> [CGFloat] {
-        if oversize { return [left] }
+    static func linePlacement(widths: [CGFloat], virtualFill: CGFloat, isLast: Bool, avail: CGFloat,
+                              spacing: CGFloat, left: CGFloat, oversize: Bool) -> LinePlacement {
+        if oversize { return LinePlacement(firstX: left, gap: 0) }
         var count = widths.count
         var used = widths.reduce(0, +) + CGFloat(count - 1) * spacing
         if isLast {
@@ -173,17 +196,9 @@ extension FlowSectionGeometry {
         }
         let leftover = max(0, avail - used)
         if count == 1 {
-            return [left + leftover / 2]
+            return LinePlacement(firstX: left + leftover / 2, gap: 0)
         }
-        let gap = spacing + leftover / CGFloat(count - 1)
-        var xs: [CGFloat] = []
-        xs.reserveCapacity(widths.count)
-        var x = left
-        for w in widths {
-            xs.append(x)
-            x += w + gap
-        }
-        return xs
+        return LinePlacement(firstX: left, gap: spacing + leftover / CGFloat(count - 1))
     }
 
     /// The frame of one item, relative to the section start.
@@ -192,7 +207,7 @@ extension FlowSectionGeometry {
         case .uniform(let g):
             let line = item / g.perLine
             let column = item % g.perLine
-            return CGRect(x: g.firstX + CGFloat(column) * g.columnStep, y: itemsStart + CGFloat(line) * g.lineStep,
+            return CGRect(x: g.x(column: column), y: itemsStart + CGFloat(line) * g.lineStep,
                           width: g.size.width, height: g.size.height)
         case .variable(let v):
             return v.frames[item]
@@ -223,12 +238,13 @@ extension FlowSectionGeometry {
                     // Columns by arithmetic too, then the exact overlap test.
                     var c0 = 0
                     if g.columnStep > 0 {
-                        c0 = Self.clampedFloor((rect.minX - g.firstX - g.size.width) / g.columnStep, limit: g.perLine)
+                        // An estimate (one column early at worst); the exact test below decides.
+                        c0 = max(0, Self.clampedFloor((rect.minX - g.placement.firstX - g.size.width) / g.columnStep, limit: g.perLine) - 1)
                     }
                     let lineCount = min(g.perLine, itemCount - line * g.perLine)
                     var c = c0
                     while c < lineCount {
-                        let x = g.firstX + CGFloat(c) * g.columnStep
+                        let x = g.x(column: c)
                         if x >= rect.maxX { break }
                         let frame = CGRect(x: x, y: y, width: g.size.width, height: g.size.height)
                         if frame.overlaps(rect) { visit(line * g.perLine + c, frame) }
