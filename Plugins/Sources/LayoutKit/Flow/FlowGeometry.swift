@@ -228,9 +228,11 @@ extension FlowSectionGeometry {
         guard itemCount > 0, rect.maxY > itemsStart, rect.minY < itemsEnd else { return }
         switch items {
         case .uniform(let g):
-            guard g.size.height > 0, g.size.width > 0 else { return }
+            // Zero-width or zero-height items are not skipped: CGRect.overlaps (the
+            // one rule) includes a degenerate frame that lies strictly inside the
+            // rect, and the per-item path and the brute-force oracle use it too.
             let lines = (itemCount + g.perLine - 1) / g.perLine
-            var line = Self.clampedFloor((rect.minY - itemsStart - g.size.height) / g.lineStep, limit: lines)
+            var line = g.lineStep > 0 ? Self.clampedFloor((rect.minY - itemsStart - g.size.height) / g.lineStep, limit: lines) : 0
             while line < lines {
                 let y = itemsStart + CGFloat(line) * g.lineStep
                 if y >= rect.maxY { break }
