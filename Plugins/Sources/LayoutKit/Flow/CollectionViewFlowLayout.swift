@@ -377,7 +377,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         let r = scrollAxisRect(rect)
         var result: [CollectionViewLayoutAttributes] = []
-        for s in geometry.sections(overlapping: r.minY, r.maxY) {
+        let slack = searchSlack(r)
+        for s in geometry.sections(overlapping: r.minY - slack, r.maxY + slack) {
             let start = geometry.starts[s]
             let section = geometry.sections[s]
             counters.elementsTouched += 1
@@ -387,12 +388,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 a.zIndex = Self.supplementaryZIndex
                 result.append(a)
             }
-            section.items(overlapping: r.offsetBy(dx: 0, dy: -start)) { item, local in
+            section.items(overlapping: r, sectionStart: start) { item, frame in
                 counters.elementsTouched += 1
                 let indexPath = IndexPath(item: item, section: s)
                 if floatingHasCells, floating[.cell(indexPath)] != nil { return }
                 let a = makeAttributes(forCellAt: indexPath)
-                a.frame = scrollAxisRect(local.offsetBy(dx: 0, dy: start))
+                a.frame = scrollAxisRect(frame)
                 a.zIndex = Self.cellZIndex
                 result.append(a)
             }

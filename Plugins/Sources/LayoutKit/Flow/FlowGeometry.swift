@@ -90,6 +90,15 @@ struct VariableLines {
 /// item to the last bits of floating point (3 x 100 + 2 x 10 fits in 320).
 let fitTolerance: CGFloat = 1e-9
 
+/// How far a rect query's *search* (never its answer) reaches beyond the rect:
+/// sums like start + local y are rounded, so an element whose content frame
+/// overlaps the rect may look, by a few ulps, as if it did not in section or
+/// prefix-sum terms. The answer is always decided by CGRect.overlaps on the
+/// content frames.
+func searchSlack(_ rect: CGRect, _ start: CGFloat = 0) -> CGFloat {
+    1e-9 * max(1, abs(start), abs(rect.minY), abs(rect.maxY), abs(rect.minX), abs(rect.maxX))
+}
+
 extension FlowSectionGeometry {
     /// Lays out one section by SEMANTICS.md, "Flow layout geometry", steps 1-6,
     /// for a content width `width` (W in SEMANTICS.md, scroll-axis coordinates).
@@ -222,33 +231,41 @@ extension FlowSectionGeometry {
         return Int(value.rounded(.down))
     }
 
-    /// The items whose frames overlap `rect` (relative to the section start), in
-    /// order, visiting only lines that overlap it.
-    func items(overlapping rect: CGRect, visit: (Int, CGRect) -> Void) {
-        guard itemCount > 0, rect.maxY > itemsStart, rect.minY < itemsEnd else { return }
+    /// The items whose frames overlap `rect`, in order, visiting only the lines
+    /// and columns near it. `rect` and the frames handed to `visit` are in
+    /// content coordinates (along the scroll axis), the section starting at
+    /// `start`. The overlap test is made on those content frames, the very
+    /// frames the per-element answers return: moving the rect by -start instead
+    /// is not exact in floating point and let an element whose edge merely
+    /// touches the rect in or out. Only the search runs in section coordinates,
+    /// with a little slack for the same reason.
+    func items(overlapping rect: CGRect, sectionStart start: CGFloat, visit: (Int, CGRect) -> Void) {
+        let slack = searchSlack(rect, start)
+        let minY = rect.minY - start - slack, maxY = rect.maxY - start + slack
+        let minX = rect.minX - slack, maxX = rect.maxX + slack
+        guard itemCount > 0, maxY > itemsStart, minY < itemsEnd else { return }
         switch items {
         case .uniform(let g):
             // Zero-width or zero-height items are not skipped: CGRect.overlaps (the
             // one rule) includes a degenerate frame that lies strictly inside the
             // rect, and the per-item path and the brute-force oracle use it too.
             let lines = (itemCount + g.perLine - 1) / g.perLine
-            var line = g.lineStep > 0 ? Self.clampedFloor((rect.minY - itemsStart - g.size.height) / g.lineStep, limit: lines) : 0
+            var line = g.lineStep > 0 ? Self.clampedFloor((minY - itemsStart - g.size.height) / g.lineStep, limit: lines) : 0
             while line < lines {
                 let y = itemsStart + CGFloat(line) * g.lineStep
-                if y >= rect.maxY { break }
-                if y + g.size.height > rect.minY {
-                    // Columns by arithmetic too, then the exact overlap test.
-                    var c0 = 0
+                if y >= maxY { break }
+                if y + g.size.height > minY {
+                    // Columns by arithmetic too (an estimate, one column early at
+                    // worst), then the exact overlap test.
+                    var c = 0
                     if g.columnStep > 0 {
-                        // An estimate (one column early at worst); the exact test below decides.
-                        c0 = max(0, Self.clampedFloor((rect.minX - g.placement.firstX - g.size.width) / g.columnStep, limit: g.perLine) - 1)
+                        c = max(0, Self.clampedFloor((minX - g.placement.firstX - g.size.width) / g.columnStep, limit: g.perLine) - 1)
                     }
                     let lineCount = min(g.perLine, itemCount - line * g.perLine)
-                    var c = c0
                     while c < lineCount {
                         let x = g.x(column: c)
-                        if x >= rect.maxX { break }
-                        let frame = CGRect(x: x, y: y, width: g.size.width, height: g.size.height)
+                        if x >= maxX { break }
+                        let frame = CGRect(x: x, y: y, width: g.size.width, height: g.size.height).offsetBy(dx: 0, dy: start)
                         if frame.overlaps(rect) { visit(line * g.perLine + c, frame) }
                         c += 1
                     }
@@ -256,17 +273,18 @@ extension FlowSectionGeometry {
                 line += 1
             }
         case .variable(let v):
-            // First line whose maxY is past rect.minY.
+            // First line whose maxY is past minY.
             var lo = 0, hi = v.lineMaxY.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if v.lineMaxY[mid] <= rect.minY { lo = mid + 1 } else { hi = mid }
+                if v.lineMaxY[mid] <= minY { lo = mid + 1 } else { hi = mid }
             }
             var line = lo
-            while line < v.lineMinY.count, v.lineMinY[line] < rect.maxY {
+            while line < v.lineMinY.count, v.lineMinY[line] < maxY {
                 let end = line + 1 < v.lineFirstItem.count ? v.lineFirstItem[line + 1] : itemCount
-                for i in v.lineFirstItem[line]..<end where v.frames[i].overlaps(rect) {
-                    visit(i, v.frames[i])
+                for i in v.lineFirstItem[line]..<end {
+                    let frame = v.frames[i].offsetBy(dx: 0, dy: start)
+                    if frame.overlaps(rect) { visit(i, frame) }
                 }
                 line += 1
             }
