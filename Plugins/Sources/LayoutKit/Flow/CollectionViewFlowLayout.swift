@@ -63,6 +63,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Bumped when a property of the layout changes; part of every section's cache key.
     var metricsGeneration = 0
     var geometryGeneration = -1
+    /// The collection view `geometry` was computed for. Section identities and
+    /// revisions are numbered per collection view, so they say nothing about
+    /// another one's sections: a layout moved to another collection view (or
+    /// handed to a replica) recomputes everything.
+    weak var geometryOwner: CollectionView?
     /// Attributes of candidates that differ from their natural ones.
     var floating: [ElementKey: CollectionViewLayoutAttributes] = [:]
     var floatingHasCells = false
@@ -186,7 +191,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private func rebuildGeometry(in cv: CollectionView) {
         let width = contentCrossExtent(for: cv.bounds)
         let reuseAllowed = width == geometry.width && geometryGeneration == metricsGeneration
-            && !(pendingDelegateMetrics && cv.delegate != nil)
+            && geometryOwner === cv && !(pendingDelegateMetrics && cv.delegate != nil)
         var reusable: [Int: Int] = [:]
         if reuseAllowed {
             reusable.reserveCapacity(geometry.cacheKeys.count)
@@ -220,6 +225,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
         geometry = next
         geometryGeneration = metricsGeneration
+        geometryOwner = cv
         layoutWarnings = warnings
     }
 
