@@ -271,6 +271,29 @@ public final class CollectionView {
         layoutPass(mapping: nil, updates: nil)
     }
 
+    /// A second collection view in the same state (data with its size overrides
+    /// and section identities, bounds, insets, delegate) driving `layout`, which
+    /// is prepared from scratch once, on that state. How a context is checked
+    /// (SEMANTICS.md): the incrementally invalidated layout must answer exactly
+    /// as a fresh one does in the replica. The observer is not copied.
+    /// Refused when `layout` is already installed in a collection view.
+    public func makeReplica(layout: CollectionViewLayout) throws -> CollectionView {
+        if layout.collectionView != nil {
+            throw CollectionViewError("makeReplica: the layout (\(type(of: layout))) is already installed in a collection view (expected a layout that is not installed)")
+        }
+        layoutIfNeeded()
+        let replica = CollectionView(size: bounds.size, layout: layout)
+        replica.bounds = bounds
+        replica.contentInset = contentInset
+        replica.safeAreaInsets = safeAreaInsets
+        replica.sections = sections
+        replica.nextIdentity = nextIdentity
+        replica.nextRevision = nextRevision
+        replica.delegate = delegate
+        replica.layoutPass(mapping: nil, updates: nil)
+        return replica
+    }
+
     // MARK: Data changes
 
     /// Replaces all data: one section per count (reloadData).
