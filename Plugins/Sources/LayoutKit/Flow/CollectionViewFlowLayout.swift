@@ -245,6 +245,20 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// An element's attributes at its flow position, ignoring pinning; nil if it does not exist.
     public func naturalAttributes(for key: ElementKey) -> CollectionViewLayoutAttributes? {
+        naturalAttributes(for: key, counted: true)
+    }
+
+    /// `counted: false` makes scratch attributes that are never handed out (the
+    /// comparison base of a floating element), so they do not count as created.
+    private func naturalAttributes(for key: ElementKey, counted: Bool) -> CollectionViewLayoutAttributes? {
+        func make(_ category: ElementCategory, _ kind: String?) -> CollectionViewLayoutAttributes {
+            if counted {
+                return category == .cell ? makeAttributes(forCellAt: key.indexPath) : makeAttributes(forSupplementaryOfKind: kind!, at: key.indexPath)
+            }
+            let a = Self.layoutAttributesClass.init()
+            a.setIdentity(category: category, kind: kind, indexPath: key.indexPath)
+            return a
+        }
         let s = key.indexPath.section
         guard key.indexPath.count == 2, s >= 0, s < geometry.sections.count else { return nil }
         switch key.category {
@@ -252,7 +266,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let i = key.indexPath.item
             guard i >= 0, i < geometry.sections[s].itemCount else { return nil }
             let local = geometry.sections[s].itemFrame(i)
-            let a = makeAttributes(forCellAt: key.indexPath)
+            let a = make(.cell, nil)
             a.frame = scrollAxisRect(local.offsetBy(dx: 0, dy: geometry.starts[s]))
             a.zIndex = Self.cellZIndex
             return a
@@ -265,7 +279,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             default: frame = nil
             }
             guard let frame else { return nil }
-            let a = makeAttributes(forSupplementaryOfKind: key.kind!, at: key.indexPath)
+            let a = make(.supplementaryView, key.kind)
             a.frame = scrollAxisRect(frame)
             a.zIndex = Self.supplementaryZIndex
             return a
@@ -338,11 +352,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Recomputes one candidate (or reverts a non-candidate) for the bounds.
     private func refloat(_ key: ElementKey, candidates: Set<ElementKey>, bounds: CGRect) {
         counters.elementsTouched += 1
-        guard candidates.contains(key), let natural = naturalAttributes(for: key) else {
+        guard candidates.contains(key), let natural = naturalAttributes(for: key, counted: false) else {
             floating[key] = nil
             return
         }
-        counters.attributesCreated -= 1   // the natural copy is scratch, not an answer
         let adjusted = adjustedAttributes(natural.copied(), for: bounds)
         if adjusted.isEqual(natural) {
             floating[key] = nil
