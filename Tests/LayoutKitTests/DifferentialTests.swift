@@ -15,7 +15,12 @@ import LayoutKit
         var steps: Int
         var direction: Direction
         var delegate: Bool
-        var testDescription: String { "seed \(seed), \(direction.rawValue)\(delegate ? ", delegate" : "")" }
+        /// A subclass whose cells float as well (the engine's floating-cell path).
+        var stickyFirstItem = false
+        var testDescription: String {
+            "seed \(seed), \(direction.rawValue)\(delegate ? ", delegate" : "")\(stickyFirstItem ? ", sticky first item" : "")"
+        }
+        func makeLayout() -> CollectionViewFlowLayout { stickyFirstItem ? StickyFirstItemLayout() : CollectionViewFlowLayout() }
     }
 
     static let runs: [Run] = [
@@ -25,6 +30,8 @@ import LayoutKit
         Run(seed: 4, steps: 150, direction: .horizontal, delegate: false),
         Run(seed: 5, steps: 120, direction: .vertical, delegate: true),
         Run(seed: 6, steps: 120, direction: .horizontal, delegate: true),
+        Run(seed: 7, steps: 120, direction: .vertical, delegate: false, stickyFirstItem: true),
+        Run(seed: 8, steps: 120, direction: .horizontal, delegate: false, stickyFirstItem: true),
     ]
 
     final class DefaultDelegate: CollectionViewDelegateFlowLayout {}
@@ -32,7 +39,7 @@ import LayoutKit
     @Test(arguments: runs)
     func liveLayoutMatchesAFreshOneAfterEveryStep(_ run: Run) throws {
         var rng = SeededGenerator(seed: run.seed &* 0x5DEECE66D)
-        let layout = CollectionViewFlowLayout()
+        let layout = run.makeLayout()
         layout.scrollDirection = run.direction.flow
         layout.headerReferenceSize = size(30, 30)
         layout.footerReferenceSize = size(12, 12)
@@ -43,6 +50,7 @@ import LayoutKit
         try cv.reloadData(itemCounts: [12, 0, 25, 7, 18])
         var history: [String] = ["reloadData 12,0,25,7,18"]
         var refusals = 0
+        var stepsWithFloatingCells = 0
 
         for step in 0..<run.steps {
             let op = Operation.random(for: cv, layout: layout, using: &rng)
@@ -57,7 +65,10 @@ import LayoutKit
                 #expect(before == after, "step \(step): \(op) was refused (\(error)) but changed the model")
             }
             cv.layoutIfNeeded()
-            let problems = try compareWithFreshLayout(cv, layout, rng: &rng)
+            let problems = try compareWithFreshLayout(cv, layout, fresh: freshCopy(of: layout, into: run.makeLayout()), rng: &rng)
+            if cv.visibleAttributes.values.contains(where: { $0.representedElementCategory == .cell && $0.isPinned }) {
+                stepsWithFloatingCells += 1
+            }
             if !problems.isEmpty {
                 Issue.record("""
                     \(run.testDescription), step \(step): the live layout differs after \(op)
@@ -69,6 +80,9 @@ import LayoutKit
         }
         // The sequence must mostly consist of accepted operations to mean anything.
         #expect(refusals < run.steps / 4, "\(refusals) refusals in \(run.steps) steps")
+        if run.stickyFirstItem {
+            #expect(stepsWithFloatingCells >= run.steps / 10, "cells floated in only \(stepsWithFloatingCells) steps")
+        }
         withExtendedLifetime(delegate) {}
     }
 
@@ -90,9 +104,9 @@ import LayoutKit
 
     /// Compares the live layout with a fresh one on a replica of the collection
     /// view, and rect queries with brute force. Returns the problems found.
-    func compareWithFreshLayout(_ cv: CollectionView, _ live: CollectionViewFlowLayout, rng: inout SeededGenerator) throws -> [String] {
+    func compareWithFreshLayout(_ cv: CollectionView, _ live: CollectionViewFlowLayout, fresh: CollectionViewFlowLayout,
+                                rng: inout SeededGenerator) throws -> [String] {
         var problems: [String] = []
-        let fresh = freshCopy(of: live)
         let replica = try cv.makeReplica(layout: fresh)
 
         // Every element, one by one.

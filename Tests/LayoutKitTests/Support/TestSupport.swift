@@ -93,9 +93,9 @@ func bruteForce(_ all: [ElementKey: CollectionViewLayoutAttributes], in rect: CG
     all.filter { $0.value.frame.overlaps(rect) }
 }
 
-/// A flow layout with the same properties as `layout`, never prepared.
-func freshCopy(of layout: CollectionViewFlowLayout) -> CollectionViewFlowLayout {
-    let f = CollectionViewFlowLayout()
+/// A flow layout with the same properties as `layout`, never prepared (`into`:
+/// a new instance of the same class, for subclasses).
+func freshCopy(of layout: CollectionViewFlowLayout, into f: CollectionViewFlowLayout = CollectionViewFlowLayout()) -> CollectionViewFlowLayout {
     f.itemSize = layout.itemSize
     f.minimumLineSpacing = layout.minimumLineSpacing
     f.minimumInteritemSpacing = layout.minimumInteritemSpacing
@@ -162,4 +162,38 @@ func collectionViewError(_ body: () throws -> Void, sourceLocation: SourceLocati
 extension IndexPath {
     /// `ip(2, 5)` is section 2, item 5.
     static func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
+}
+
+/// A flow subclass whose cells float too: the first item of each section sticks
+/// under the top inset until its section's last line pushes it off, half
+/// transparent while it sticks. It exercises the engine's floating-cell path
+/// through the open hooks, as a plugin would.
+final class StickyFirstItemLayout: CollectionViewFlowLayout {
+    override var hasBoundsDependentElements: Bool { true }
+
+    override func boundsDependentElements(for bounds: CGRect) -> [ElementKey] {
+        var keys = super.boundsDependentElements(for: bounds)
+        let b = scrollAxisRect(bounds)
+        let top = pinTop(for: bounds)
+        var range = sections(alongScrollAxisFrom: b.minY, to: b.maxY)
+        let holdingTop = sections(alongScrollAxisFrom: top, to: top + 1e-9)
+        if !holdingTop.isEmpty { range = min(range.lowerBound, holdingTop.lowerBound)..<max(range.upperBound, holdingTop.upperBound) }
+        for s in range where sectionExtent(s).itemCount > 0 { keys.append(.cell(IndexPath(item: 0, section: s))) }
+        return keys
+    }
+
+    override func adjustedAttributes(_ attributes: CollectionViewLayoutAttributes, for bounds: CGRect) -> CollectionViewLayoutAttributes {
+        guard attributes.representedElementCategory == .cell else { return super.adjustedAttributes(attributes, for: bounds) }
+        let extent = sectionExtent(attributes.indexPath.section)
+        var frame = scrollAxisRect(attributes.frame)
+        let y = min(max(pinTop(for: bounds), frame.minY), max(frame.minY, extent.lastLineEnd - frame.height))
+        if y != frame.minY {
+            frame.origin.y = y
+            attributes.frame = scrollAxisRect(frame)
+            attributes.zIndex = 3
+            attributes.alpha = 0.5
+            attributes.isPinned = true
+        }
+        return attributes
+    }
 }
