@@ -10,31 +10,63 @@ import LayoutKit
 
     /// One random sequence. `delegate`: the flow delegate path (a delegate with
     /// UIKit's default answers) instead of stk's own overrides.
+    /// Which flow delegate the collection view has.
+    enum DelegateKind: String, Sendable {
+        /// None: stk's own overrides (uniform sections take the arithmetic path).
+        case none
+        /// A delegate with UIKit's default answers (the layout's values and overrides).
+        case defaults
+        /// A delegate whose answers vary with the section and item.
+        case varying
+    }
+
     struct Run: Sendable, CustomTestStringConvertible {
         var seed: UInt64
         var steps: Int
         var direction: Direction
-        var delegate: Bool
+        var delegate: DelegateKind
         /// A subclass whose cells float as well (the engine's floating-cell path).
         var stickyFirstItem = false
         var testDescription: String {
-            "seed \(seed), \(direction.rawValue)\(delegate ? ", delegate" : "")\(stickyFirstItem ? ", sticky first item" : "")"
+            "seed \(seed), \(direction.rawValue)\(delegate == .none ? "" : ", \(delegate.rawValue) delegate")\(stickyFirstItem ? ", sticky first item" : "")"
         }
         func makeLayout() -> CollectionViewFlowLayout { stickyFirstItem ? StickyFirstItemLayout() : CollectionViewFlowLayout() }
     }
 
     static let runs: [Run] = [
-        Run(seed: 1, steps: 150, direction: .vertical, delegate: false),
-        Run(seed: 2, steps: 150, direction: .horizontal, delegate: false),
-        Run(seed: 3, steps: 150, direction: .vertical, delegate: false),
-        Run(seed: 4, steps: 150, direction: .horizontal, delegate: false),
-        Run(seed: 5, steps: 120, direction: .vertical, delegate: true),
-        Run(seed: 6, steps: 120, direction: .horizontal, delegate: true),
-        Run(seed: 7, steps: 120, direction: .vertical, delegate: false, stickyFirstItem: true),
-        Run(seed: 8, steps: 120, direction: .horizontal, delegate: false, stickyFirstItem: true),
+        Run(seed: 1, steps: 150, direction: .vertical, delegate: .none),
+        Run(seed: 2, steps: 150, direction: .horizontal, delegate: .none),
+        Run(seed: 3, steps: 150, direction: .vertical, delegate: .none),
+        Run(seed: 4, steps: 150, direction: .horizontal, delegate: .none),
+        Run(seed: 5, steps: 100, direction: .vertical, delegate: .defaults),
+        Run(seed: 6, steps: 100, direction: .horizontal, delegate: .defaults),
+        Run(seed: 9, steps: 100, direction: .vertical, delegate: .varying),
+        Run(seed: 10, steps: 100, direction: .horizontal, delegate: .varying),
+        Run(seed: 7, steps: 120, direction: .vertical, delegate: .none, stickyFirstItem: true),
+        Run(seed: 8, steps: 120, direction: .horizontal, delegate: .none, stickyFirstItem: true),
     ]
 
     final class DefaultDelegate: CollectionViewDelegateFlowLayout {}
+
+    /// Per-section insets and spacings, per-item sizes (stk's overrides still
+    /// win for items that have one); headers and footers as the layout says.
+    final class VaryingDelegate: CollectionViewDelegateFlowLayout {
+        func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+            if let override = collectionView.sections[indexPath.section].itemSizeOverride(at: indexPath.item) { return override }
+            let s = CGFloat(indexPath.section), i = CGFloat(indexPath.item)
+            return CGSize(width: 20 + (i * 37).truncatingRemainder(dividingBy: 90), height: 20 + (s * 13 + i * 7).truncatingRemainder(dividingBy: 50))
+        }
+        func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
+            let v = CGFloat(section % 3) * 5
+            return EdgeInsets(top: v, left: v + 2, bottom: 7 - v / 5, right: v / 2)
+        }
+        func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat {
+            CGFloat(section % 4) * 3
+        }
+        func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
+            CGFloat(section % 5) * 2.5
+        }
+    }
 
     @Test(arguments: runs)
     func liveLayoutMatchesAFreshOneAfterEveryStep(_ run: Run) throws {
@@ -45,8 +77,12 @@ import LayoutKit
         layout.footerReferenceSize = size(12, 12)
         layout.sectionHeadersPinToVisibleBounds = true
         let cv = CollectionView(size: run.direction.map(size(320, 480)), layout: layout)
-        let delegate = DefaultDelegate()
-        if run.delegate { cv.delegate = delegate }
+        let delegate: CollectionViewDelegateFlowLayout? = switch run.delegate {
+        case .none: nil
+        case .defaults: DefaultDelegate()
+        case .varying: VaryingDelegate()
+        }
+        cv.delegate = delegate
         try cv.reloadData(itemCounts: [12, 0, 25, 7, 18])
         var history: [String] = ["reloadData 12,0,25,7,18"]
         var refusals = 0
