@@ -63,6 +63,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Bumped when a property of the layout changes; part of every section's cache key.
     var metricsGeneration = 0
     var geometryGeneration = -1
+    /// The collection view `geometry` was computed for. Section identities and
+    /// revisions are numbered per collection view, so they say nothing about
+    /// another one's sections: a layout moved to another collection view (or
+    /// handed to a replica) recomputes everything.
+    weak var geometryOwner: CollectionView?
     /// Attributes of candidates that differ from their natural ones.
     var floating: [ElementKey: CollectionViewLayoutAttributes] = [:]
     var floatingHasCells = false
@@ -186,7 +191,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private func rebuildGeometry(in cv: CollectionView) {
         let width = contentCrossExtent(for: cv.bounds)
         let reuseAllowed = width == geometry.width && geometryGeneration == metricsGeneration
-            && !(pendingDelegateMetrics && cv.delegate != nil)
+            && geometryOwner === cv && !(pendingDelegateMetrics && cv.delegate != nil)
         var reusable: [Int: Int] = [:]
         if reuseAllowed {
             reusable.reserveCapacity(geometry.cacheKeys.count)
@@ -220,6 +225,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
         geometry = next
         geometryGeneration = metricsGeneration
+        geometryOwner = cv
         layoutWarnings = warnings
     }
 
@@ -239,6 +245,20 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// An element's attributes at its flow position, ignoring pinning; nil if it does not exist.
     public func naturalAttributes(for key: ElementKey) -> CollectionViewLayoutAttributes? {
+        naturalAttributes(for: key, counted: true)
+    }
+
+    /// `counted: false` makes scratch attributes that are never handed out (the
+    /// comparison base of a floating element), so they do not count as created.
+    private func naturalAttributes(for key: ElementKey, counted: Bool) -> CollectionViewLayoutAttributes? {
+        func make(_ category: ElementCategory, _ kind: String?) -> CollectionViewLayoutAttributes {
+            if counted {
+                return category == .cell ? makeAttributes(forCellAt: key.indexPath) : makeAttributes(forSupplementaryOfKind: kind!, at: key.indexPath)
+            }
+            let a = Self.layoutAttributesClass.init()
+            a.setIdentity(category: category, kind: kind, indexPath: key.indexPath)
+            return a
+        }
         let s = key.indexPath.section
         guard key.indexPath.count == 2, s >= 0, s < geometry.sections.count else { return nil }
         switch key.category {
@@ -246,7 +266,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let i = key.indexPath.item
             guard i >= 0, i < geometry.sections[s].itemCount else { return nil }
             let local = geometry.sections[s].itemFrame(i)
-            let a = makeAttributes(forCellAt: key.indexPath)
+            let a = make(.cell, nil)
             a.frame = scrollAxisRect(local.offsetBy(dx: 0, dy: geometry.starts[s]))
             a.zIndex = Self.cellZIndex
             return a
@@ -259,7 +279,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             default: frame = nil
             }
             guard let frame else { return nil }
-            let a = makeAttributes(forSupplementaryOfKind: key.kind!, at: key.indexPath)
+            let a = make(.supplementaryView, key.kind)
             a.frame = scrollAxisRect(frame)
             a.zIndex = Self.supplementaryZIndex
             return a
@@ -332,11 +352,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Recomputes one candidate (or reverts a non-candidate) for the bounds.
     private func refloat(_ key: ElementKey, candidates: Set<ElementKey>, bounds: CGRect) {
         counters.elementsTouched += 1
-        guard candidates.contains(key), let natural = naturalAttributes(for: key) else {
+        guard candidates.contains(key), let natural = naturalAttributes(for: key, counted: false) else {
             floating[key] = nil
             return
         }
-        counters.attributesCreated -= 1   // the natural copy is scratch, not an answer
         let adjusted = adjustedAttributes(natural.copied(), for: bounds)
         if adjusted.isEqual(natural) {
             floating[key] = nil
@@ -377,7 +396,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         let r = scrollAxisRect(rect)
         var result: [CollectionViewLayoutAttributes] = []
-        for s in geometry.sections(overlapping: r.minY, r.maxY) {
+        let slack = searchSlack(r)
+        for s in geometry.sections(overlapping: r.minY - slack, r.maxY + slack) {
             let start = geometry.starts[s]
             let section = geometry.sections[s]
             counters.elementsTouched += 1
@@ -387,12 +407,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 a.zIndex = Self.supplementaryZIndex
                 result.append(a)
             }
-            section.items(overlapping: r.offsetBy(dx: 0, dy: -start)) { item, local in
+            section.items(overlapping: r, sectionStart: start) { item, frame in
                 counters.elementsTouched += 1
                 let indexPath = IndexPath(item: item, section: s)
                 if floatingHasCells, floating[.cell(indexPath)] != nil { return }
                 let a = makeAttributes(forCellAt: indexPath)
-                a.frame = scrollAxisRect(local.offsetBy(dx: 0, dy: start))
+                a.frame = scrollAxisRect(frame)
                 a.zIndex = Self.cellZIndex
                 result.append(a)
             }

@@ -19,12 +19,31 @@ public enum CollectionViewUpdate: Equatable, Sendable, CustomStringConvertible {
         case let .deleteSection(s): return "delete section \(s)"
         case let .moveSection(s, t): return "move section \(s) to \(t)"
         case let .reloadSection(s): return "reload section \(s)"
-        case let .insertItem(p): return "insert item \(p.stk)"
-        case let .deleteItem(p): return "delete item \(p.stk)"
-        case let .moveItem(p, q): return "move item \(p.stk) to \(q.stk)"
-        case let .reloadItem(p): return "reload item \(p.stk)"
+        case let .insertItem(p): return "insert item \(p.updateText)"
+        case let .deleteItem(p): return "delete item \(p.updateText)"
+        case let .moveItem(p, q): return "move item \(p.updateText) to \(q.updateText)"
+        case let .reloadItem(p): return "reload item \(p.updateText)"
         }
     }
+
+    var isSectionInsert: Bool { if case .insertSection = self { return true } else { return false } }
+    var isSectionDelete: Bool { if case .deleteSection = self { return true } else { return false } }
+
+    /// The item index paths the update names (none for section updates).
+    var itemIndexPaths: [IndexPath] {
+        switch self {
+        case .insertItem(let p), .deleteItem(let p), .reloadItem(let p): return [p]
+        case let .moveItem(p, q): return [p, q]
+        case .insertSection, .deleteSection, .moveSection, .reloadSection: return []
+        }
+    }
+}
+
+extension IndexPath {
+    /// `S:I`, or the raw indexes of a malformed path: index paths in updates come
+    /// from callers and are described before they are validated (`stk` would trap
+    /// on a path without two indexes).
+    var updateText: String { count == 2 ? stk : "[\(map(String.init).joined(separator: ","))]" }
 }
 
 /// The result of applying a batch of updates to the data: the new sections, how
@@ -64,6 +83,34 @@ public struct BatchUpdatePlan {
         }
     }
 
+    /// How the item count of section `t` after the update comes about, in
+    /// UIKit's terms, for the message refusing counts that do not add up.
+    func countExplanation(ofNewSection t: Int, old: [SectionData], updates: [CollectionViewUpdate]) -> String {
+        var inserted = 0, deleted = 0, movedIn = 0, movedOut = 0
+        var insertedWith: Int?
+        for u in updates {
+            switch u {
+            case let .insertSection(s, n) where s == t: insertedWith = n
+            case let .insertItem(q) where q.section == t: inserted += 1
+            case let .deleteItem(p) where sectionMap[p.section] == t: deleted += 1
+            case let .moveItem(p, q):
+                let from = sectionMap[p.section]
+                if q.section == t, from != t { movedIn += 1 }
+                if from == t, q.section != t { movedOut += 1 }
+            default: break
+            }
+        }
+        let before: String
+        if let n = insertedWith {
+            before = "inserted with \(n)"
+        } else if let s = sectionMap.firstIndex(of: t) {
+            before = "\(old[s].itemCount) before\(s == t ? "" : " (as section \(s))")"
+        } else {
+            before = "0 before"
+        }
+        return "\(before), \(inserted) inserted, \(deleted) deleted, \(movedIn) moved in, \(movedOut) moved out"
+    }
+
     static func make(
         old: [SectionData],
         updates: [CollectionViewUpdate],
@@ -73,12 +120,19 @@ public struct BatchUpdatePlan {
         let n = old.count
         func sectionPath(_ s: Int) -> IndexPath { IndexPath(item: NSNotFound, section: s) }
 
+        // --- Every item update names an index path S:I (checked before anything formats one).
+        for u in updates {
+            for p in u.itemIndexPaths where p.count != 2 {
+                throw CollectionViewError("\(u): expected an index path section:item, got \(p.updateText)")
+            }
+        }
+
         // --- Collect and validate section-level updates (old indices unless noted).
         var deletedSections = Set<Int>()
         var reloadedSections = Set<Int>()
         var movedSections: [Int: Int] = [:]          // old -> new
         var insertedSections: [Int: Int] = [:]       // new -> item count
-        var claimedNew = Set<Int>()                  // new indices taken by inserts and move targets
+        var claimedNew: [Int: String] = [:]          // new indices taken by inserts and move targets -> which update
         func checkOld(_ s: Int, _ what: String) throws {
             guard s >= 0, s < n else {
                 throw CollectionViewError("\(what): section \(s) does not exist before the update (expected 0..<\(n))")
@@ -95,11 +149,13 @@ public struct BatchUpdatePlan {
             case let .moveSection(s, t):
                 try checkOld(s, "move section \(s) to \(t)")
                 guard movedSections[s] == nil else { throw CollectionViewError("section \(s) is moved twice in one batch") }
-                guard claimedNew.insert(t).inserted else { throw CollectionViewError("move section \(s) to \(t): section \(t) is already the target of another insert or move in this batch") }
+                guard claimedNew[t] == nil else { throw CollectionViewError("move section \(s) to \(t): section \(t) is already the target of another insert or move in this batch") }
+                claimedNew[t] = u.description
                 movedSections[s] = t
             case let .insertSection(t, count):
                 guard count >= 0 else { throw CollectionViewError("insert section \(t): items must not be negative, got \(count)") }
-                guard claimedNew.insert(t).inserted else { throw CollectionViewError("insert section \(t): section \(t) is already the target of another insert or move in this batch") }
+                guard claimedNew[t] == nil else { throw CollectionViewError("insert section \(t): section \(t) is already the target of another insert or move in this batch") }
+                claimedNew[t] = u.description
                 insertedSections[t] = count
             default: break
             }
@@ -111,8 +167,8 @@ public struct BatchUpdatePlan {
             throw CollectionViewError("section \(s) is both reloaded and \(deletedSections.contains(s) ? "deleted" : "moved") in one batch")
         }
         let newCount = n - deletedSections.count + insertedSections.count
-        for t in claimedNew where t < 0 || t >= newCount {
-            throw CollectionViewError("section \(t) is past the end after the update: there will be \(newCount) section\(newCount == 1 ? "" : "s") (expected 0..<\(newCount))")
+        for (t, update) in claimedNew.sorted(by: { $0.key < $1.key }) where t < 0 || t >= newCount {
+            throw CollectionViewError("\(update): section \(t) does not exist after the update: there will be \(newCount) section\(newCount == 1 ? "" : "s") (expected 0..<\(newCount))")
         }
 
         // --- Place sections: fixed slots for inserts and move targets, the rest in order.

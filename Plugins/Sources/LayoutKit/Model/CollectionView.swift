@@ -271,6 +271,29 @@ public final class CollectionView {
         layoutPass(mapping: nil, updates: nil)
     }
 
+    /// A second collection view in the same state (data with its size overrides
+    /// and section identities, bounds, insets, delegate) driving `layout`, which
+    /// is prepared from scratch once, on that state. How a context is checked
+    /// (SEMANTICS.md): the incrementally invalidated layout must answer exactly
+    /// as a fresh one does in the replica. The observer is not copied.
+    /// Refused when `layout` is already installed in a collection view.
+    public func makeReplica(layout: CollectionViewLayout) throws -> CollectionView {
+        if layout.collectionView != nil {
+            throw CollectionViewError("makeReplica: the layout (\(type(of: layout))) is already installed in a collection view (expected a layout that is not installed)")
+        }
+        layoutIfNeeded()
+        let replica = CollectionView(size: bounds.size, layout: layout)
+        replica.bounds = bounds
+        replica.contentInset = contentInset
+        replica.safeAreaInsets = safeAreaInsets
+        replica.sections = sections
+        replica.nextIdentity = nextIdentity
+        replica.nextRevision = nextRevision
+        replica.delegate = delegate
+        replica.layoutPass(mapping: nil, updates: nil)
+        return replica
+    }
+
     // MARK: Data changes
 
     /// Replaces all data: one section per count (reloadData).
@@ -298,9 +321,17 @@ public final class CollectionView {
         var revision = nextRevision
         let plan = try BatchUpdatePlan.make(old: sections, updates: updates, nextIdentity: &identity, nextRevision: &revision)
         if let expected = expectedItemCounts {
-            let actual = plan.sections.map(\.itemCount)
-            guard expected == actual else {
-                throw CollectionViewError("the number of items after the update (\(actual.map(String.init).joined(separator: ","))) must equal the data source's counts (\(expected.map(String.init).joined(separator: ","))): the counts do not add up")
+            // Name the first thing that does not add up, as UIKit does (a list of
+            // every count would be thousands of numbers for a large model).
+            let actual = plan.sections.count
+            if expected.count != actual {
+                let inserted = updates.filter(\.isSectionInsert).count
+                let deleted = updates.filter(\.isSectionDelete).count
+                throw CollectionViewError("invalid number of sections: the data source reports \(expected.count) after the update, but the update leaves \(actual) (\(sections.count) before, \(inserted) inserted, \(deleted) deleted) (expected \(actual))")
+            }
+            for (t, count) in expected.enumerated() where count != plan.sections[t].itemCount {
+                let leaves = plan.sections[t].itemCount
+                throw CollectionViewError("invalid number of items in section \(t): the data source reports \(count) after the update, but the update leaves \(leaves) (\(plan.countExplanation(ofNewSection: t, old: sections, updates: updates))) (expected \(leaves))")
             }
         }
         layoutIfNeeded()
@@ -364,8 +395,11 @@ public final class CollectionView {
     }
 
     func itemOutOfRange(_ indexPath: IndexPath) -> CollectionViewError {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < sections.count else {
-            let s = indexPath.count == 2 ? indexPath.section : -1
+        guard indexPath.count == 2 else {
+            return CollectionViewError("expected an index path section:item, got \(indexPath.updateText)")
+        }
+        guard indexPath.section >= 0, indexPath.section < sections.count else {
+            let s = indexPath.section
             return CollectionViewError("section \(s) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
         }
         let c = sections[indexPath.section].itemCount
