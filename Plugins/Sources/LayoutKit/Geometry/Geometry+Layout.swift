@@ -1,16 +1,16 @@
 import Foundation
 
 extension CGRect {
-    /// Whether the interiors of two rects overlap. This is stk's one rule for
-    /// "an element is in a rect" (SEMANTICS.md): rects that only touch along an
-    /// edge do not intersect, and an empty rect intersects nothing. Rect queries,
-    /// the visible set and every brute-force oracle in the tests use it.
+    /// Whether two rects intersect, as CoreGraphics' `CGRectIntersectsRect`
+    /// decides it: their extents overlap on both axes with strict inequalities.
+    /// Rects that only touch along an edge do not intersect; a zero-width or
+    /// zero-height rect lying strictly inside another does (its intersection is
+    /// not the null rect). This is stk's one rule for "an element is in a rect"
+    /// (SEMANTICS.md): rect queries, the visible set and every brute-force
+    /// oracle in the tests use it.
     @inlinable
     public func overlaps(_ other: CGRect) -> Bool {
-        // Both rects need an interior: a zero-width or zero-height element is in
-        // no rect, whichever code path (arithmetic or stored frames) finds it.
-        size.width > 0 && size.height > 0 && other.size.width > 0 && other.size.height > 0
-            && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
     /// x and y exchanged: horizontal flow geometry is the transpose of vertical.
