@@ -81,9 +81,11 @@ public final class PluginLoader {
         guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory) else {
             throw PluginLoadError(path: path, reason: .fileNotFound, problem: "no such file")
         }
-        guard !isDirectory.boolValue, let real = DynamicLibrary.realPath(expanded),
-              let identity = DynamicLibrary.identity(ofFileAt: real) else {
+        guard !isDirectory.boolValue else {
             throw PluginLoadError(path: path, reason: .notAFile, problem: "it is a directory, expected a shared library (.so)")
+        }
+        guard let real = DynamicLibrary.realPath(expanded), let identity = DynamicLibrary.identity(ofFileAt: real) else {
+            throw PluginLoadError(path: path, reason: .notAFile, problem: "it cannot be examined (\(String(cString: strerror(errno))))")
         }
 
         if let earlier = records[real] {
