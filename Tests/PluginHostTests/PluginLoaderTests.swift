@@ -44,6 +44,7 @@ import Glibc
 
         // The same file through another path (a symbolic link) is the same library.
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let link = directory.appendingPathComponent("libAlias.so").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
         let third = try loader.load(path: link)

@@ -31,14 +31,18 @@ import Testing
     }
 
     @Test func aDirectory() throws {
-        let directory = try temporaryDirectory().path
+        let temporary = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let directory = temporary.path
         let error = try refusal(loading: directory)
         #expect(error.reason == .notAFile)
         #expect(error.message == "cannot load plugin \(directory): it is a directory, expected a shared library (.so)")
     }
 
     @Test func aFileThatIsNotASharedLibrary() throws {
-        let path = try temporaryDirectory().appendingPathComponent("libNotes.so").path
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("libNotes.so").path
         try String(repeating: "these are notes, not machine code\n", count: 10).write(toFile: path, atomically: true, encoding: .utf8)
         let error = try refusal(loading: path)
         #expect(error.reason == .notASharedLibrary)
@@ -126,7 +130,9 @@ import Testing
 
     @Test func aLibraryThatChangedAfterItWasLoaded() throws {
         let original = try ExamplePackage.library("LeftAlignedFlow")
-        let path = try temporaryDirectory().appendingPathComponent("libRebuilt.so").path
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("libRebuilt.so").path
         try FileManager.default.copyItem(atPath: original, toPath: path)
         let registry = LayoutRegistry()
         let loader = PluginLoader(registry: registry)
