@@ -22,7 +22,6 @@ let package = Package(
             name: "StkScript",
             dependencies: [
                 .product(name: "LayoutKit", package: "Plugins"),
-                .product(name: "BuiltinLayouts", package: "Plugins"),
                 "StkRender", "PluginHost", "StkBench",
             ],
             path: "Sources/StkScript"
@@ -38,7 +37,6 @@ let package = Package(
             name: "StkBench",
             dependencies: [
                 .product(name: "LayoutKit", package: "Plugins"),
-                .product(name: "BuiltinLayouts", package: "Plugins"),
             ],
             path: "Sources/StkBench"
         ),
@@ -64,7 +62,6 @@ let package = Package(
             name: "LayoutsTests",
             dependencies: [
                 .product(name: "LayoutKit", package: "Plugins"),
-                .product(name: "BuiltinLayouts", package: "Plugins"),
             ],
             path: "Tests/LayoutsTests"
         ),

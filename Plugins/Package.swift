@@ -7,13 +7,22 @@ import PackageDescription
 let package = Package(
     name: "Plugins",
     products: [
-        .library(name: "LayoutKit", type: .dynamic, targets: ["LayoutKit"]),
-        // UIKit's names over LayoutKit: a layout written for iOS compiles with
-        // `import StkUIKit` in place of `import UIKit`.
-        .library(name: "StkUIKit", targets: ["StkUIKit"]),
-        // The four built-in strategies, linked into the host. Each is built on
-        // LayoutKit exactly as an external plugin would be.
-        .library(name: "BuiltinLayouts", targets: ["FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader"]),
+        // The only product, and dynamic: the engine, StkUIKit (UIKit's names over
+        // LayoutKit: a layout written for iOS compiles with `import StkUIKit` in
+        // place of `import UIKit`) and the four built-in strategies (each built on
+        // LayoutKit exactly as an external plugin would be).
+        //
+        // Every target here that depends on the LayoutKit *target* must ship in
+        // this product. SwiftPM links a static product's whole target closure,
+        // LayoutKit's objects included, into whatever uses it: a separate static
+        // product for StkUIKit or the built-ins put a second copy of LayoutKit
+        // into the stk executable and into every plugin using it, with classes
+        // and a registry of its own, and code inside libLayoutKit.so then saw
+        // other classes than the code that used the static copy.
+        .library(
+            name: "LayoutKit", type: .dynamic,
+            targets: ["LayoutKit", "StkUIKit", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader"]
+        ),
     ],
     targets: [
         .target(name: "LayoutKit", path: "Sources/LayoutKit"),

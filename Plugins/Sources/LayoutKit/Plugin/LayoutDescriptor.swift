@@ -1,8 +1,23 @@
 import Foundation
 
-/// The version of the plugin boundary. A plugin reports the version it was
-/// built against; the host refuses a library whose version differs.
-public let layoutKitVersion = "1.0.0"
+/// The version of LayoutKit, and so of the plugin boundary: bump it whenever a
+/// public declaration changes, since plugins are compiled against the layout of
+/// LayoutKit's classes. A plugin reports the version it was built against; the
+/// host refuses a library whose version differs from `LayoutKitLibrary.version`.
+///
+/// `@_alwaysEmitIntoClient` copies the literal into every module that reads it:
+/// a plugin carries the version of the LayoutKit it was *compiled* against, not
+/// the version of the library it runs with (a plain `public let` would be read
+/// from the loaded library at run time and always match).
+@_alwaysEmitIntoClient
+public var layoutKitVersion: String { "1.0.0" }
+
+/// The LayoutKit library loaded in this process.
+public enum LayoutKitLibrary {
+    /// The version compiled into the library itself (not into its client): what
+    /// a plugin's reported version is checked against.
+    public static let version: String = layoutKitVersion
+}
 
 /// The type of a layout option's value.
 public enum LayoutOptionType: Equatable, Sendable, CustomStringConvertible {

@@ -6,6 +6,9 @@ import Foundation
 public final class LayoutRegistry {
     public static let shared = LayoutRegistry()
 
+    /// The origin of the layouts compiled into stk.
+    public static let builtInOrigin = "built-in"
+
     public struct Entry {
         public let descriptor: LayoutDescriptor
         /// "built-in", or the path of the library that registered it.
@@ -25,6 +28,25 @@ public final class LayoutRegistry {
             throw CollectionViewError("a layout named '\(descriptor.name)' is already registered by \(existing.origin)")
         }
         entries.append(Entry(descriptor: descriptor, origin: origin))
+    }
+
+    /// Registers several descriptors as one: either all of them or, when a name
+    /// is taken (by an earlier registration or twice in `descriptors`), none.
+    /// This is how a plugin library's layouts are registered, so a refused
+    /// library leaves the registry exactly as it was.
+    public func register(_ descriptors: [LayoutDescriptor], origin: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        var seen = Set<String>()
+        for descriptor in descriptors {
+            if let existing = entries.first(where: { $0.descriptor.name == descriptor.name }) {
+                throw CollectionViewError("a layout named '\(descriptor.name)' is already registered by \(existing.origin)")
+            }
+            guard seen.insert(descriptor.name).inserted else {
+                throw CollectionViewError("the layout name '\(descriptor.name)' appears twice in \(origin)")
+            }
+        }
+        entries.append(contentsOf: descriptors.map { Entry(descriptor: $0, origin: origin) })
     }
 
     public func entry(named name: String) -> Entry? {

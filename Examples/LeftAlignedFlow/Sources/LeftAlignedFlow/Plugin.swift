@@ -1,0 +1,82 @@
+import StkUIKit
+
+// The plugin's boundary: the one C entry point stk looks up, and the options
+// stk's `layout left-aligned key=value` and `set key=value` commands reach.
+
+/// stk calls this once when it loads the library. `stkRegisterPlugin` reports
+/// the LayoutKit version this library was compiled against and, only when stk
+/// accepts it, hands over the descriptors.
+@_cdecl("stk_plugin_register")
+public func stkPluginRegister(_ registrar: UnsafeMutableRawPointer?) -> Int32 {
+    stkRegisterPlugin(registrar, layouts: [
+        LayoutDescriptor(
+            name: "left-aligned",
+            summary: "flow layout whose lines start at the left inset, items minimumInteritemSpacing apart",
+            options: LeftAlignedFlowLayout.options,
+            makeLayout: { LeftAlignedFlowLayout() }
+        ),
+    ])
+}
+
+extension LeftAlignedFlowLayout: ConfigurableLayout {
+    /// The flow options, named as stk's `set` command names them, with UIKit's defaults.
+    static let options: [LayoutOption] = [
+        LayoutOption(name: "itemSize", type: .size, defaultValue: .size(CGSize(width: 50, height: 50)),
+                     help: "size of every item (WxH) unless `size item` overrides it"),
+        LayoutOption(name: "minimumInteritemSpacing", type: .number, defaultValue: .number(10),
+                     help: "the space between neighbours on a line (exactly this: lines are packed)"),
+        LayoutOption(name: "minimumLineSpacing", type: .number, defaultValue: .number(10),
+                     help: "the space between lines"),
+        LayoutOption(name: "sectionInset", type: .insets, defaultValue: .insets(.zero),
+                     help: "insets around each section's items (T,L,B,R); lines start at the left one"),
+        LayoutOption(name: "headerSize", type: .size, defaultValue: .size(.zero),
+                     help: "header reference size (WxH); 0 means no header"),
+        LayoutOption(name: "scrollDirection", type: .choice(["vertical", "horizontal"]), defaultValue: .word("vertical"),
+                     help: "vertical packs lines from the left, horizontal packs columns from the top"),
+    ]
+
+    public func setOption(_ name: String, to value: LayoutOptionValue) throws {
+        func refuse(_ expected: String) -> CollectionViewError {
+            CollectionViewError("option \(name) expects \(expected), got \(value)")
+        }
+        switch (name, value) {
+        case ("itemSize", .size(let size)):
+            try Validate.size(size, name)
+            itemSize = size
+        case ("minimumInteritemSpacing", .number(let n)):
+            try Validate.nonNegative(CGFloat(n), name)
+            minimumInteritemSpacing = CGFloat(n)
+        case ("minimumLineSpacing", .number(let n)):
+            try Validate.nonNegative(CGFloat(n), name)
+            minimumLineSpacing = CGFloat(n)
+        case ("sectionInset", .insets(let insets)):
+            try Validate.insets(insets, name)
+            sectionInset = insets
+        case ("headerSize", .size(let size)):
+            try Validate.size(size, name)
+            headerReferenceSize = size
+        case ("scrollDirection", .word("vertical")):
+            scrollDirection = .vertical
+        case ("scrollDirection", .word("horizontal")):
+            scrollDirection = .horizontal
+        case ("itemSize", _), ("headerSize", _): throw refuse("a size WxH")
+        case ("minimumInteritemSpacing", _), ("minimumLineSpacing", _): throw refuse("a number")
+        case ("sectionInset", _): throw refuse("insets T,L,B,R")
+        case ("scrollDirection", _): throw refuse("vertical or horizontal")
+        default:
+            throw CollectionViewError("left-aligned has no option '\(name)' (expected one of \(Self.options.map(\.name).joined(separator: ", ")))")
+        }
+    }
+
+    public func optionValue(_ name: String) -> LayoutOptionValue? {
+        switch name {
+        case "itemSize": return .size(itemSize)
+        case "minimumInteritemSpacing": return .number(Double(minimumInteritemSpacing))
+        case "minimumLineSpacing": return .number(Double(minimumLineSpacing))
+        case "sectionInset": return .insets(sectionInset)
+        case "headerSize": return .size(headerReferenceSize)
+        case "scrollDirection": return .word(scrollDirection == .horizontal ? "horizontal" : "vertical")
+        default: return nil
+        }
+    }
+}

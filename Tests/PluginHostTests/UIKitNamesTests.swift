@@ -1,0 +1,404 @@
+import StkUIKit
+import Testing
+
+// Layouts written the way the articles in the references write them for iOS
+// (re-typed in current Swift, with our own numbers), compiled against StkUIKit
+// with nothing but the import changed, and checked through a collection view:
+// - StickyHeadersFlowLayout: a UICollectionViewFlowLayout subclass with
+//   sticky headers, as reference 000 builds it;
+// - StickyGridLayout: a grid with sticky rows and columns, as reference 004;
+// - StretchyHeaderFlowLayout: reference 003's custom attributes and its
+//   invalidation context for bounds changes.
+
+// MARK: - Reference 000: sticky headers in a flow layout subclass
+
+final class StickyHeadersFlowLayout: UICollectionViewFlowLayout {
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        return true
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        guard let layoutAttributes = super.layoutAttributesForElements(in: rect) else { return nil }
+
+        // Every section with something in the rect gets its header, wherever
+        // the header's natural place is.
+        let sectionsToAdd = NSMutableIndexSet()
+        var newLayoutAttributes = [UICollectionViewLayoutAttributes]()
+        for attributes in layoutAttributes {
+            if attributes.representedElementCategory == .cell {
+                newLayoutAttributes.append(attributes)
+                sectionsToAdd.add(attributes.indexPath.section)
+            } else if attributes.representedElementCategory == .supplementaryView {
+                sectionsToAdd.add(attributes.indexPath.section)
+            }
+        }
+        for section in sectionsToAdd {
+            let indexPath = IndexPath(item: 0, section: section)
+            if let header = layoutAttributesForSupplementaryView(ofKind: UICollectionElementKindSectionHeader, at: indexPath) {
+                newLayoutAttributes.append(header)
+            }
+        }
+        return newLayoutAttributes
+    }
+
+    override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard let attributes = super.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath) else { return nil }
+        guard elementKind == UICollectionView.elementKindSectionHeader,
+              let collectionView = collectionView,
+              let lastItemMaxY = lastItemMaxY(inSection: indexPath.section) else { return attributes }
+
+        // Stick to the top of the visible area, never above the natural place,
+        // and leave with the section's last line.
+        var frame = attributes.frame
+        let top = collectionView.contentOffset.y + collectionView.adjustedContentInset.top
+        frame.origin.y = min(max(top, frame.minY), lastItemMaxY - frame.height)
+        attributes.frame = frame
+        attributes.zIndex = 10
+        return attributes
+    }
+
+    private func lastItemMaxY(inSection section: Int) -> CGFloat? {
+        guard let collectionView = collectionView else { return nil }
+        let numberOfItems = collectionView.numberOfItems(inSection: section)
+        guard numberOfItems > 0,
+              let lastItem = layoutAttributesForItem(at: IndexPath(item: numberOfItems - 1, section: section)) else { return nil }
+        return lastItem.frame.maxY
+    }
+}
+
+// MARK: - Reference 004: a grid with sticky rows and columns
+
+final class StickyGridLayout: UICollectionViewLayout {
+    var stickyRowsCount = 0 {
+        didSet { invalidateLayout() }
+    }
+
+    var stickyColumnsCount = 0 {
+        didSet { invalidateLayout() }
+    }
+
+    private var allAttributes: [[UICollectionViewLayoutAttributes]] = []
+    private var contentSize = CGSize.zero
+
+    override var collectionViewContentSize: CGSize {
+        return contentSize
+    }
+
+    override func prepare() {
+        setupAttributes()
+        updateStickyItemsPositions()
+        let lastItemFrame = allAttributes.last?.last?.frame ?? .zero
+        contentSize = CGSize(width: lastItemFrame.maxX, height: lastItemFrame.maxY)
+    }
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        return true
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        var layoutAttributes = [UICollectionViewLayoutAttributes]()
+        for rowAttributes in allAttributes {
+            for itemAttributes in rowAttributes where rect.intersects(itemAttributes.frame) {
+                layoutAttributes.append(itemAttributes)
+            }
+        }
+        return layoutAttributes
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        return allAttributes[indexPath.section][indexPath.item]
+    }
+
+    private func setupAttributes() {
+        allAttributes = []
+        var yOffset: CGFloat = 0
+        for row in 0..<rowsCount {
+            var rowAttributes: [UICollectionViewLayoutAttributes] = []
+            var xOffset: CGFloat = 0
+            for column in 0..<columnsCount(in: row) {
+                let itemSize = size(forRow: row, column: column)
+                let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(row: row, column: column))
+                attributes.frame = CGRect(x: xOffset, y: yOffset, width: itemSize.width, height: itemSize.height).integral
+                rowAttributes.append(attributes)
+                xOffset += itemSize.width
+            }
+            yOffset += rowAttributes.last?.frame.height ?? 0
+            allAttributes.append(rowAttributes)
+        }
+    }
+
+    private func updateStickyItemsPositions() {
+        for row in 0..<rowsCount {
+            for column in 0..<columnsCount(in: row) {
+                let attributes = allAttributes[row][column]
+                if row < stickyRowsCount {
+                    attributes.frame.origin.y += collectionView!.contentOffset.y
+                }
+                if column < stickyColumnsCount {
+                    attributes.frame.origin.x += collectionView!.contentOffset.x
+                }
+                attributes.zIndex = zIndex(forRow: row, column: column)
+            }
+        }
+    }
+
+    private var rowsCount: Int {
+        return collectionView!.numberOfSections
+    }
+
+    private func columnsCount(in row: Int) -> Int {
+        return collectionView!.numberOfItems(inSection: row)
+    }
+
+    private func size(forRow row: Int, column: Int) -> CGSize {
+        // iOS: `delegate.collectionView?(...)`, an optional requirement; here the
+        // requirement has a default and the delegate is stk's unless one was set.
+        let delegate = collectionView!.delegate ?? StkFlowDelegate.shared
+        return delegate.collectionView(collectionView!, layout: self, sizeForItemAt: IndexPath(row: row, column: column))
+    }
+
+    private func zIndex(forRow row: Int, column: Int) -> Int {
+        if row < stickyRowsCount && column < stickyColumnsCount {
+            return ZOrder.staticStickyItem
+        } else if row < stickyRowsCount || column < stickyColumnsCount {
+            return ZOrder.stickyItem
+        } else {
+            return ZOrder.commonItem
+        }
+    }
+
+    private enum ZOrder {
+        static let commonItem = 0
+        static let stickyItem = 1
+        static let staticStickyItem = 2
+    }
+}
+
+private extension IndexPath {
+    init(row: Int, column: Int) {
+        self = IndexPath(item: column, section: row)
+    }
+}
+
+/// The app's flow delegate, as a view controller would be on iOS.
+final class GridSizes: UICollectionViewDelegateFlowLayout {
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+        // Column 1 is wider than the others.
+        return CGSize(width: indexPath.item == 1 ? 120 : 100, height: 50)
+    }
+}
+
+// MARK: - Reference 003: custom attributes and a bounds-change context
+
+final class StretchyHeaderAttributes: UICollectionViewLayoutAttributes {
+    var stretchFactor: CGFloat = 0
+
+    override var extraFields: [String: Double] { ["stretchFactor": Double(stretchFactor)] }
+
+    override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! StretchyHeaderAttributes
+        copy.stretchFactor = stretchFactor
+        return copy
+    }
+
+    override func isEqual(_ object: Any?) -> Bool {
+        if let attributes = object as? StretchyHeaderAttributes, attributes.stretchFactor == stretchFactor {
+            return super.isEqual(object)
+        }
+        return false
+    }
+}
+
+final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
+    override class var layoutAttributesClass: UICollectionViewLayoutAttributes.Type { StretchyHeaderAttributes.self }
+
+    /// This layout places headers itself; UIKit's pinning would fight it.
+    override var sectionHeadersPinToVisibleBounds: Bool {
+        didSet {
+            if sectionHeadersPinToVisibleBounds { sectionHeadersPinToVisibleBounds = false }
+        }
+    }
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        return true
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        guard let layoutAttributes = super.layoutAttributesForElements(in: rect) else { return nil }
+        for attributes in layoutAttributes where attributes.representedElementKind == UICollectionElementKindSectionHeader {
+            stretch(attributes)
+        }
+        return layoutAttributes
+    }
+
+    override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard let attributes = super.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath) else { return nil }
+        if elementKind == UICollectionElementKindSectionHeader { stretch(attributes) }
+        return attributes
+    }
+
+    /// Section 0's header grows upwards while the content is pulled down.
+    private func stretch(_ attributes: UICollectionViewLayoutAttributes) {
+        guard attributes.indexPath.section == 0, let collectionView = collectionView,
+              let stretchy = attributes as? StretchyHeaderAttributes else { return }
+        let offset = collectionView.contentOffset.y + collectionView.adjustedContentInset.top
+        guard offset < 0 else { return }
+        stretchy.frame.origin.y += offset
+        stretchy.frame.size.height -= offset
+        stretchy.stretchFactor = abs(offset)
+    }
+
+    override func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
+        guard let invalidationContext = super.invalidationContext(forBoundsChange: newBounds) as? UICollectionViewFlowLayoutInvalidationContext,
+              let oldBounds = collectionView?.bounds else {
+            return super.invalidationContext(forBoundsChange: newBounds)
+        }
+        if oldBounds.size != newBounds.size {
+            // Ask the delegate for sizes again.
+            invalidationContext.invalidateFlowLayoutDelegateMetrics = true
+        }
+        if oldBounds.origin != newBounds.origin {
+            // The headers of the sections in the new bounds may move.
+            var sections = Set<Int>()
+            for attributes in super.layoutAttributesForElements(in: newBounds) ?? [] {
+                sections.insert(attributes.indexPath.section)
+            }
+            let headerIndexPaths = sections.sorted().map { IndexPath(item: 0, section: $0) }
+            invalidationContext.invalidateSupplementaryElements(ofKind: UICollectionElementKindSectionHeader, at: headerIndexPaths)
+        }
+        return invalidationContext
+    }
+}
+
+/// Keeps the invalidation contexts the collection view builds.
+final class ContextRecorder: LayoutCycleObserver {
+    var contexts: [InvalidationContextSnapshot] = []
+    func collectionView(_ collectionView: UICollectionView, didReport event: LayoutCycleEvent) {
+        if case .contextCreated(let snapshot, _) = event { contexts.append(snapshot) }
+    }
+}
+
+// MARK: - Tests
+
+@Suite struct UIKitNamesTests {
+
+    /// 320 wide, items 100x50 with spacing 10: 100 + 10 + 100 + 10 + 100 = 320,
+    /// three a line. Headers 40 tall. A section of 6 items is a header and two
+    /// lines: header s at y = 150s, lines at 150s + 40 and 150s + 100, its last
+    /// line ending at 150s + 150.
+    private func flowCollectionView(_ layout: UICollectionViewFlowLayout, sections: Int) throws -> UICollectionView {
+        layout.itemSize = CGSize(width: 100, height: 50)
+        layout.headerReferenceSize = CGSize(width: 320, height: 40)
+        let collectionView = UICollectionView(size: CGSize(width: 320, height: 200), layout: layout)
+        try collectionView.reloadData(itemCounts: Array(repeating: 6, count: sections))
+        return collectionView
+    }
+
+    private func headerY(_ section: Int, in collectionView: UICollectionView) -> CGFloat? {
+        collectionView.visibleAttributes[.header(section)]?.frame.minY
+    }
+
+    @Test func stickyHeadersLikeReference000() throws {
+        let collectionView = try flowCollectionView(StickyHeadersFlowLayout(), sections: 2)
+        #expect(collectionView.contentSize == CGSize(width: 320, height: 300))
+        #expect(headerY(0, in: collectionView) == 0)
+        #expect(headerY(1, in: collectionView) == 150)
+
+        // Offset 100: header 0 follows the top (min(max(100, 0), 150 - 40) = 100);
+        // header 1 is still below its natural place (max(100, 150) = 150).
+        try collectionView.setContentOffset(CGPoint(x: 0, y: 100))
+        #expect(headerY(0, in: collectionView) == 100)
+        #expect(headerY(1, in: collectionView) == 150)
+
+        // Offset 130: header 0 is pushed off by its last line (150 - 40 = 110).
+        try collectionView.setContentOffset(CGPoint(x: 0, y: 130))
+        #expect(headerY(0, in: collectionView) == 110)
+
+        // Offset 200 (visible 200..400): section 0 is gone, header 1 sticks at
+        // min(max(200, 150), 300 - 40) = 200, above its cells.
+        try collectionView.setContentOffset(CGPoint(x: 0, y: 200))
+        #expect(headerY(0, in: collectionView) == nil)
+        #expect(headerY(1, in: collectionView) == 200)
+        #expect(collectionView.visibleAttributes[.header(1)]?.zIndex == 10)
+    }
+
+    @Test func stickyGridLikeReference004() throws {
+        let layout = StickyGridLayout()
+        layout.stickyRowsCount = 1
+        layout.stickyColumnsCount = 1
+        let sizes = GridSizes()
+        let collectionView = UICollectionView(size: CGSize(width: 250, height: 120), layout: layout)
+        collectionView.delegate = sizes
+        // 3 rows of 4 cells: widths 100, 120, 100, 100 (x = 0, 100, 220, 320), rows 50 tall.
+        try collectionView.reloadData(itemCounts: [4, 4, 4])
+        #expect(collectionView.contentSize == CGSize(width: 420, height: 150))
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 1))?.frame == CGRect(x: 220, y: 50, width: 100, height: 50))
+
+        // Offset (30, 40): row 0 moves down by 40, column 0 right by 30.
+        try collectionView.setContentOffset(CGPoint(x: 30, y: 40))
+        let corner = try #require(collectionView.visibleAttributes[.cell(IndexPath(item: 0, section: 0))])
+        #expect(corner.frame == CGRect(x: 30, y: 40, width: 100, height: 50))
+        #expect(corner.zIndex == 2)
+        let rowHeader = try #require(collectionView.visibleAttributes[.cell(IndexPath(item: 2, section: 0))])
+        #expect(rowHeader.frame == CGRect(x: 220, y: 40, width: 100, height: 50))
+        #expect(rowHeader.zIndex == 1)
+        let columnHeader = try #require(collectionView.visibleAttributes[.cell(IndexPath(item: 0, section: 2))])
+        #expect(columnHeader.frame == CGRect(x: 30, y: 100, width: 100, height: 50))
+        #expect(columnHeader.zIndex == 1)
+        #expect(collectionView.visibleAttributes[.cell(IndexPath(item: 1, section: 1))]?.zIndex == 0)
+        // Visible x 30..280, y 40..160: columns 0 (30..130, sticky), 1 (100..220)
+        // and 2 (220..320) of each of the 3 rows; column 3 (320..420) is out.
+        #expect(collectionView.visibleAttributes.count == 9)
+    }
+
+    @Test func customAttributesAndContextLikeReference003() throws {
+        let layout = StretchyHeaderFlowLayout()
+        layout.sectionHeadersPinToVisibleBounds = true
+        #expect(layout.sectionHeadersPinToVisibleBounds == false)
+        let collectionView = try flowCollectionView(layout, sections: 3)
+        let recorder = ContextRecorder()
+        collectionView.observer = recorder
+
+        // Pulled down by 30: header 0 grows from 40 to 70 tall, its top at -30.
+        try collectionView.setContentOffset(CGPoint(x: 0, y: -30))
+        let header = try #require(collectionView.visibleAttributes[.header(0)] as? StretchyHeaderAttributes)
+        #expect(header.frame == CGRect(x: 0, y: -30, width: 320, height: 70))
+        #expect(header.stretchFactor == 30)
+        #expect(header.extraFields == ["stretchFactor": 30])
+        #expect(header.copied().isEqual(header))
+
+        // An origin change: the flow flags are off and the context names the
+        // headers of the sections in the new bounds (y 160..360: sections 1 and 2).
+        recorder.contexts.removeAll()
+        try collectionView.setContentOffset(CGPoint(x: 0, y: 160))
+        let scroll = try #require(recorder.contexts.last)
+        #expect(scroll.contextClass == "CollectionViewFlowLayoutInvalidationContext")
+        #expect(scroll.supplementary == [UICollectionElementKindSectionHeader: [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 2)]])
+        #expect(scroll.invalidateFlowLayoutDelegateMetrics == false)
+        #expect(scroll.invalidateFlowLayoutAttributes == false)
+
+        // A size change: the delegate's metrics are asked again.
+        recorder.contexts.removeAll()
+        try collectionView.setBoundsSize(CGSize(width: 300, height: 200))
+        #expect(recorder.contexts.last?.invalidateFlowLayoutDelegateMetrics == true)
+    }
+
+    @Test func uikitNamesAreLayoutKitsTypesAndValues() {
+        #expect(UICollectionElementKindSectionHeader == UICollectionView.elementKindSectionHeader)
+        #expect(UICollectionElementKindSectionFooter == UICollectionView.elementKindSectionFooter)
+        let flow = UICollectionViewFlowLayout()
+        #expect(flow.scrollDirection == UICollectionView.ScrollDirection.vertical)
+        flow.scrollDirection = .horizontal
+        #expect(flow.scrollDirection == CollectionViewFlowLayout.ScrollDirection.horizontal)
+        #expect(UICollectionView.ElementCategory.supplementaryView == ElementCategory.supplementaryView)
+        #expect(UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4) == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(UIEdgeInsets.zero == EdgeInsets())
+        #expect(IndexPath(row: 3, section: 1) == IndexPath(item: 3, section: 1))
+        #expect(IndexPath(item: 3, section: 1).row == 3)
+        // inset(by:) is CGRect's UIKit member: 10,20,100,50 less (1,2,3,4).
+        #expect(CGRect(x: 10, y: 20, width: 100, height: 50).inset(by: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+                == CGRect(x: 12, y: 21, width: 94, height: 46))
+        let update = UICollectionViewUpdateItem(action: .insert, before: nil, after: IndexPath(item: 2, section: 0))
+        #expect(update.updateAction == UICollectionViewUpdateItem.Action.insert)
+    }
+}
