@@ -19,7 +19,7 @@ public enum BenchReport {
         for (row, title) in rowTitles.enumerated() {
             table.add([title] + columns.map { $0[row] })
         }
-        return table.render() + notes
+        return table.render() + "\n" + notes
     }
 
     static let notes = """
