@@ -36,7 +36,8 @@ import Testing
         let scroll = try #require(first["scroll"] as? [String: Any])
         #expect(Set(scroll.keys) == [
             "count", "medianMicros", "p99Micros", "meanMicros", "minMicros", "maxMicros", "invalidatedElementsMedian",
-            "invalidatedElementsMax", "invalidatingEverything", "attributesCreatedMedian", "attributesCreatedMax", "visibleMedian",
+            "invalidatedElementsMax", "invalidatingEverything", "attributesCreatedMedian", "attributesCreatedMax",
+            "elementsTouchedMedian", "elementsTouchedMax", "sectionsComputedMedian", "sectionsComputedMax", "visibleMedian",
         ])
         #expect(scroll["count"] as? Int == 8)
         #expect(scroll["invalidatedElementsMax"] as? Int == 3)
@@ -65,6 +66,8 @@ import Testing
         #expect(scrollSamples[4]["invalidatedElements"] as? Int == 3)
         #expect(scrollSamples[4]["offset"] as? [Double] == [0, 125])
         #expect(scrollSamples[4]["invalidatedEverything"] as? Bool == false)
+        #expect(Set(scrollSamples[4].keys) == ["offset", "boundsSize", "operation", "micros", "invalidatedElements", "invalidatedEverything",
+                                               "attributesCreated", "elementsTouched", "sectionsComputed", "visible"])
     }
 
     /// Keys are sorted inside every object, so the same result always prints the same.
@@ -143,8 +146,10 @@ import Testing
         #expect(value("invalidated / step") == "median 2, max 3")
         #expect(value("attributes / step") == "median 11, max 14")
         #expect(value("visible / step") == "median 11")
-        #expect(value("full-invalidation step median").hasSuffix("µs (4 steps)"))
-        #expect(value("resize median").hasSuffix("µs (2)"))
+        #expect(value("sections computed / step") == "median 0, max 0")
+        #expect(value("full-invalidation step median").contains("µs (4 steps); sections computed: median "))
+        #expect(value("resize median").hasSuffix("µs (2); sections computed: median 10"))
+        #expect(value("batch update median").hasSuffix("µs (5); sections computed: median 1"))
         #expect(value("peak RSS").hasSuffix(" MB"))
         #expect(text.contains("A full-invalidation step is invalidateLayout() then the same"))
     }

@@ -73,6 +73,18 @@ import Testing
         #expect(r.scroll.visibleMedian == 11)
     }
 
+    /// The layout's work counters per operation: a scroll step recomputes no
+    /// section geometry (only pinned headers); a resize that changes the width
+    /// recomputes all 10 sections; a one-item batch update recomputes its one section.
+    @Test func sectionsComputedPerOperation() throws {
+        let samples = try #require(try Self.stickyRun.get().samples)
+        #expect(samples.scroll.map(\.sectionsComputed) == Array(repeating: 0, count: 8))
+        #expect(samples.resize.map(\.sectionsComputed) == [10, 10])
+        #expect(samples.batchUpdates.map(\.sectionsComputed) == Array(repeating: 1, count: 5))
+        // A scroll step looks at something (the sections in view at least).
+        #expect(samples.scroll.allSatisfy { $0.elementsTouched > 0 })
+    }
+
     /// The full-invalidation run replays the first four offsets from offset 0.
     /// Each step invalidates everything; the layout's own context for the bounds
     /// change still names the same candidates (2 each). The pending full pass

@@ -6,7 +6,7 @@ public enum BenchReport {
     public static let rowTitles = [
         "layout", "data", "bounds", "options", "scroll path", "content size", "setup",
         "cold prepare", "first layout pass", "scroll step median", "scroll step p99", "scroll step max",
-        "invalidated / step", "attributes / step", "visible / step",
+        "invalidated / step", "attributes / step", "elements touched / step", "sections computed / step", "visible / step",
         "full-invalidation step median", "full / minimal invalidation",
         "resize median", "batch update median", "batch update p99", "peak RSS",
     ]
@@ -56,11 +56,13 @@ public enum BenchReport {
             BenchFormat.micros(s.maxMicros),
             invalidated(s),
             "median \(s.attributesCreatedMedian), max \(s.attributesCreatedMax)",
+            "median \(s.elementsTouchedMedian), max \(s.elementsTouchedMax)",
+            "median \(s.sectionsComputedMedian), max \(s.sectionsComputedMax)",
             "median \(s.visibleMedian)",
-            r.fullInvalidation.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count) steps)" } ?? "-",
+            r.fullInvalidation.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count) steps); sections computed: median \($0.sectionsComputedMedian)" } ?? "-",
             r.fullInvalidationRatio.map { BenchFormat.value($0, unit: "x") } ?? "-",
-            r.resize.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count))" } ?? "-",
-            r.batchUpdates.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count))" } ?? "-",
+            r.resize.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count)); sections computed: median \($0.sectionsComputedMedian)" } ?? "-",
+            r.batchUpdates.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count)); sections computed: median \($0.sectionsComputedMedian)" } ?? "-",
             r.batchUpdates.map { BenchFormat.micros($0.p99Micros) } ?? "-",
             BenchFormat.value(r.peakResidentMB, unit: "MB"),
         ]

@@ -17,6 +17,10 @@ public struct OperationSample: Codable, Equatable, Sendable {
     public var invalidatedEverything: Bool
     /// Attribute objects the layout made during the operation (its counter).
     public var attributesCreated: Int
+    /// Elements the layout says it looked at (its `elementsTouched` counter).
+    public var elementsTouched: Int
+    /// Sections whose geometry the layout recomputed (its `sectionsComputed` counter).
+    public var sectionsComputed: Int
     /// Visible elements after the operation.
     public var visible: Int
 }
@@ -37,12 +41,18 @@ public struct OperationStatistics: Codable, Equatable, Sendable {
     public var invalidatingEverything: Int
     public var attributesCreatedMedian: Int
     public var attributesCreatedMax: Int
+    public var elementsTouchedMedian: Int
+    public var elementsTouchedMax: Int
+    public var sectionsComputedMedian: Int
+    public var sectionsComputedMax: Int
     public var visibleMedian: Int
 
     init(_ samples: [OperationSample]) {
         let micros = samples.map(\.micros).sorted()
         let named = samples.filter { !$0.invalidatedEverything }.map(\.invalidatedElements).sorted()
         let created = samples.map(\.attributesCreated).sorted()
+        let touched = samples.map(\.elementsTouched).sorted()
+        let computed = samples.map(\.sectionsComputed).sorted()
         let visible = samples.map(\.visible).sorted()
         count = samples.count
         medianMicros = Statistics.percentile(50, ofSorted: micros) ?? 0
@@ -55,6 +65,10 @@ public struct OperationStatistics: Codable, Equatable, Sendable {
         invalidatingEverything = samples.filter(\.invalidatedEverything).count
         attributesCreatedMedian = Statistics.percentile(50, ofSorted: created) ?? 0
         attributesCreatedMax = created.last ?? 0
+        elementsTouchedMedian = Statistics.percentile(50, ofSorted: touched) ?? 0
+        elementsTouchedMax = touched.last ?? 0
+        sectionsComputedMedian = Statistics.percentile(50, ofSorted: computed) ?? 0
+        sectionsComputedMax = computed.last ?? 0
         visibleMedian = Statistics.percentile(50, ofSorted: visible) ?? 0
     }
 }

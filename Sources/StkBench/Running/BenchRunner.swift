@@ -19,8 +19,8 @@ import LayoutKit
 ///    `steps` timed steps. A step is one `setContentOffset`: should-invalidate,
 ///    context, invalidate, prepare, content size, the visible query, the
 ///    visible diff. Per step: the elements its contexts named (or whether one
-///    invalidated everything), the attribute objects the layout made (its
-///    `attributesCreated` counter) and the visible count.
+///    invalidated everything), the layout's work counters (attribute objects
+///    made, elements touched, sections recomputed) and the visible count.
 /// 4. Full invalidation (`fullInvalidation`): an untimed jump back to the
 ///    offset the timed steps started from, then the first
 ///    `fullInvalidationSteps` offsets of the same path again, each step being
@@ -188,7 +188,10 @@ private struct Meter {
 
     func measure(_ operation: String, _ body: () throws -> Void) throws -> OperationSample {
         recorder.reset()
-        let createdBefore = layout.counters.attributesCreated
+        let counters = layout.counters
+        let createdBefore = counters.attributesCreated
+        let touchedBefore = counters.elementsTouched
+        let computedBefore = counters.sectionsComputed
         let start = MonotonicClock.nanoseconds()
         try body()
         let end = MonotonicClock.nanoseconds()
@@ -199,7 +202,9 @@ private struct Meter {
             micros: Double(end - start) / 1_000,
             invalidatedElements: recorder.invalidatedElements,
             invalidatedEverything: recorder.invalidatedEverything,
-            attributesCreated: layout.counters.attributesCreated - createdBefore,
+            attributesCreated: counters.attributesCreated - createdBefore,
+            elementsTouched: counters.elementsTouched - touchedBefore,
+            sectionsComputed: counters.sectionsComputed - computedBefore,
             visible: collectionView.visibleAttributes.count
         )
     }
