@@ -27,6 +27,7 @@ public enum BenchReport {
     visible query, visible diff. Times: median and p99 by nearest rank. Invalidated: elements
     the step's contexts named. A full-invalidation step is invalidateLayout() then the same
     setContentOffset: one full layout pass plus one minimal step, over the same offsets.
+    Peak RSS: the run's own peak where it can be reset (Linux), else the process's peak so far.
 
     """
 
@@ -36,7 +37,7 @@ public enum BenchReport {
         if c.sizes == "uniform", let size = c.itemSize {
             data = "\(c.sections)x\(c.itemsPerSection) uniform \(size.sizeText)"
         } else {
-            data = "\(c.sections)x\(c.itemsPerSection) random \((c.minItemSize ?? []).sizeText)...\((c.maxItemSize ?? []).sizeText)"
+            data = "\(c.sections)x\(c.itemsPerSection) random \((c.minItemSize ?? []).sizeText)...\((c.maxItemSize ?? []).sizeText) seed \(c.sizeSeed ?? 0)"
         }
         let options = c.options.isEmpty ? "-" : c.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let path = "\(c.steps) x \(BenchFormat.number(c.stepDistance)) pt \(r.scrollAxis) from \(BenchFormat.number(c.startFraction * 100))%"
