@@ -169,6 +169,8 @@ import Testing
         #expect(cv.sections[0].itemSizeOverride(at: 0) == CGSize(width: 141, height: 65))
         let r = try BenchRunner.run(config, descriptor: TestLayouts.stickyFlow)
         #expect(r.configuration.sizes == "random")
+        #expect(r.configuration.sizeSeed == 7)
+        #expect(BenchReport.text([r]).contains("  4x30 random 40x20...180x90 seed 7\n"))
         #expect(r.scroll.count == 2)
     }
 }

@@ -37,6 +37,19 @@ import Testing
         #expect(quick.map(\.name).contains("flow-sticky 1k uniform"))
     }
 
+    /// The quick suite's flow-based workloads run end to end, with the test
+    /// sticky flow standing in for each flow-based layout (same options).
+    @Test func quickSuiteRunsWithAStandInFlowLayout() throws {
+        let flowBased = try BenchSuite.workloads(named: "quick").filter { $0.configuration.layoutName != "grid-sticky" }
+        let report = BenchSuite.run(flowBased, suite: "quick", resolve: { name in
+            LayoutDescriptor(name: name, summary: "stand-in", options: TestLayouts.stickyFlow.options, makeLayout: { TestStickyFlowLayout() })
+        })
+        #expect(report.failures == [])
+        #expect(report.results.map(\.label) == flowBased.map(\.name))
+        #expect(report.targetsTotal == flowBased.flatMap(\.targets).count)
+        #expect(report.results.allSatisfy { $0.scrollAxis == "vertical" && $0.scroll.count == 50 })
+    }
+
     @Test func unknownSuiteNamesTheKnownOnes() {
         #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick)")) {
             try BenchSuite.workloads(named: "fast")
