@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Resident memory of this process. On Linux the peak (VmHWM) can be reset
+/// (writing 5 to /proc/self/clear_refs), so a run reports its own peak, not the
+/// peak of whatever the process did before; elsewhere the peak is getrusage's
+/// ru_maxrss, the peak of the whole process so far.
+enum ResidentMemory {
+    struct Reading {
+        /// Megabytes (2^20 bytes) resident now, if known.
+        var currentMB: Double?
+        var peakMB: Double
+        /// Where the peak comes from, for the report.
+        var source: String
+    }
+
+    /// Starts a new peak. Returns whether the peak could be reset.
+    @discardableResult
+    static func resetPeak() -> Bool {
+        #if os(Linux)
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        do {
+            try handle.write(contentsOf: Data("5".utf8))
+            return true
+        } catch {
+            return false
+        }
+        #else
+        return false
+        #endif
+    }
+
+    static func read(peakWasReset: Bool) -> Reading {
+        #if os(Linux)
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let peak = kilobytes("VmHWM:", in: status) {
+            let source = peakWasReset ? "VmHWM since the start of the run" : "VmHWM of the process"
+            return Reading(currentMB: kilobytes("VmRSS:", in: status).map { $0 / 1024 }, peakMB: peak / 1024, source: source)
+        }
+        #endif
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let peakMB = Double(usage.ru_maxrss) / 1024          // kilobytes on Linux
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        let peakMB = Double(usage.ru_maxrss) / 1_048_576     // bytes on Darwin
+        #endif
+        return Reading(currentMB: nil, peakMB: peakMB, source: "ru_maxrss of the process")
+    }
+
+    /// The value of a `Name:   1234 kB` line of /proc/self/status.
+    private static func kilobytes(_ field: String, in status: String) -> Double? {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
+            let digits = line.dropFirst(field.count).filter { $0.isNumber }
+            return Double(String(digits))
+        }
+        return nil
+    }
+}

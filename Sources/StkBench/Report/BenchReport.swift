@@ -1,0 +1,130 @@
+import Foundation
+
+/// `stk bench` output: an aligned text table, or JSON with sorted keys.
+public enum BenchReport {
+    /// The rows of `text(_:)`, in order: its first column.
+    public static let rowTitles = [
+        "layout", "data", "bounds", "options", "scroll path", "content size", "setup",
+        "cold prepare", "first layout pass", "scroll step median", "scroll step p99", "scroll step max",
+        "invalidated / step", "attributes / step", "elements touched / step", "sections computed / step", "visible / step",
+        "full-invalidation step median", "full / minimal invalidation",
+        "resize median", "batch update median", "batch update p99", "peak RSS",
+    ]
+
+    /// One column per result, one row per figure (`rowTitles`); a figure a run
+    /// did not measure shows `-`. Ends with notes on what the figures are.
+    public static func text(_ results: [BenchResult]) -> String {
+        var table = TextTable(header: ["metric"] + results.map(\.label))
+        let columns = results.map(column)
+        for (row, title) in rowTitles.enumerated() {
+            table.add([title] + columns.map { $0[row] })
+        }
+        return table.render() + "\n" + notes
+    }
+
+    static let notes = """
+    A scroll step is one setContentOffset: should-invalidate, context, invalidate, prepare,
+    visible query, visible diff. Times: median and p99 by nearest rank. Invalidated: elements
+    the step's contexts named. A full-invalidation step is invalidateLayout() then the same
+    setContentOffset: one full layout pass plus one minimal step, over the same offsets.
+    Peak RSS: the run's own peak where it can be reset (Linux), else the process's peak so far.
+
+    """
+
+    private static func column(_ r: BenchResult) -> [String] {
+        let c = r.configuration
+        let data: String
+        if c.sizes == "uniform", let size = c.itemSize {
+            data = "\(c.sections)x\(c.itemsPerSection) uniform \(size.sizeText)"
+        } else {
+            data = "\(c.sections)x\(c.itemsPerSection) random \((c.minItemSize ?? []).sizeText)...\((c.maxItemSize ?? []).sizeText) seed \(c.sizeSeed ?? 0)"
+        }
+        let options = c.options.isEmpty ? "-" : c.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let path = "\(c.steps) x \(BenchFormat.number(c.stepDistance)) pt \(r.scrollAxis) from \(BenchFormat.number(c.startFraction * 100))%"
+        let s = r.scroll
+        return [
+            c.layout,
+            data,
+            c.boundsSize.sizeText,
+            options,
+            path,
+            r.contentSize.sizeText,
+            BenchFormat.millis(r.setupMillis),
+            BenchFormat.millis(r.coldPrepareMillis),
+            BenchFormat.millis(r.firstLayoutPassMillis),
+            BenchFormat.micros(s.medianMicros),
+            BenchFormat.micros(s.p99Micros),
+            BenchFormat.micros(s.maxMicros),
+            invalidated(s),
+            "median \(s.attributesCreatedMedian), max \(s.attributesCreatedMax)",
+            "median \(s.elementsTouchedMedian), max \(s.elementsTouchedMax)",
+            "median \(s.sectionsComputedMedian), max \(s.sectionsComputedMax)",
+            "median \(s.visibleMedian)",
+            r.fullInvalidation.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count) steps); sections computed: median \($0.sectionsComputedMedian)" } ?? "-",
+            r.fullInvalidationRatio.map { BenchFormat.value($0, unit: "x") } ?? "-",
+            r.resize.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count)); sections computed: median \($0.sectionsComputedMedian)" } ?? "-",
+            r.batchUpdates.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count)); sections computed: median \($0.sectionsComputedMedian)" } ?? "-",
+            r.batchUpdates.map { BenchFormat.micros($0.p99Micros) } ?? "-",
+            BenchFormat.value(r.peakResidentMB, unit: "MB"),
+        ]
+    }
+
+    /// `median 2, max 3`; `everything` when every step invalidated everything;
+    /// both with a count when steps differ.
+    private static func invalidated(_ s: OperationStatistics) -> String {
+        if s.count > 0, s.invalidatingEverything == s.count { return "everything" }
+        let named = "median \(s.invalidatedElementsMedian), max \(s.invalidatedElementsMax)"
+        return s.invalidatingEverything == 0 ? named : "\(named); everything in \(s.invalidatingEverything) steps"
+    }
+
+    /// The targets table of a suite (one row per target, with the measured
+    /// value, the target and pass or miss), a count of targets met, the
+    /// workloads that failed, then `text(_:)` of every result.
+    public static func text(_ suite: BenchSuiteReport) -> String {
+        var table = TextTable(header: ["workload", "metric", "measured", "target", "result"], rightAligned: [2])
+        for o in suite.outcomes {
+            table.add([o.workload, o.title, o.measured.map { BenchFormat.value($0, unit: o.unit) } ?? "-", o.target, o.met ? "pass" : "miss"])
+        }
+        var text = "suite \(suite.suite)\n\n" + table.render()
+        text += "\(suite.targetsMet) of \(suite.targetsTotal) targets met\n"
+        for failure in suite.failures {
+            text += "\(failure.workload) failed: \(failure.message)\n"
+        }
+        if !suite.results.isEmpty {
+            text += "\n" + self.text(suite.results)
+        }
+        return text
+    }
+
+    /// `{"results":[...]}` on one line, keys sorted.
+    public static func json(_ results: [BenchResult]) -> String {
+        encode(ResultsDocument(results: results))
+    }
+
+    /// The suite report on one line, keys sorted.
+    public static func json(_ suite: BenchSuiteReport) -> String {
+        encode(suite)
+    }
+
+    private struct ResultsDocument: Encodable {
+        var results: [BenchResult]
+    }
+
+    /// Plain structs of strings, integers and numbers: with non-finite numbers
+    /// spelled as strings, nothing in them can fail to encode.
+    private static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            preconditionFailure("bench results could not be encoded as JSON: \(error)")
+        }
+    }
+}
+
+extension Array where Element == Double {
+    /// `390x844` from `[390, 844]`.
+    var sizeText: String { map { BenchFormat.number($0) }.joined(separator: "x") }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import LayoutKit
+
+/// One timed operation (a scroll step, a resize, a batch update) and what it did.
+public struct OperationSample: Codable, Equatable, Sendable {
+    /// The content offset after the operation, `[x, y]`.
+    public var offset: [Double]
+    /// The bounds size after the operation, `[width, height]`.
+    public var boundsSize: [Double]
+    /// What the operation was: `scroll`, `scroll (full invalidation)`, `resize`,
+    /// or the batch update (`insert item 3:17`).
+    public var operation: String
+    public var micros: Double
+    /// Elements named by the operation's contexts (0 when none was built).
+    public var invalidatedElements: Int
+    /// Whether a context of the operation invalidated everything.
+    public var invalidatedEverything: Bool
+    /// Attribute objects the layout made during the operation (its counter).
+    public var attributesCreated: Int
+    /// Elements the layout says it looked at (its `elementsTouched` counter).
+    public var elementsTouched: Int
+    /// Sections whose geometry the layout recomputed (its `sectionsComputed` counter).
+    public var sectionsComputed: Int
+    /// Visible elements after the operation.
+    public var visible: Int
+}
+
+/// Figures over the timed operations of one kind. Times are microseconds;
+/// percentiles are nearest-rank (`Statistics`).
+public struct OperationStatistics: Codable, Equatable, Sendable {
+    public var count: Int
+    public var medianMicros: Double
+    public var p99Micros: Double
+    public var meanMicros: Double
+    public var minMicros: Double
+    public var maxMicros: Double
+    /// Over the operations that named elements instead of everything (0 when none did).
+    public var invalidatedElementsMedian: Int
+    public var invalidatedElementsMax: Int
+    /// Operations whose context invalidated everything.
+    public var invalidatingEverything: Int
+    public var attributesCreatedMedian: Int
+    public var attributesCreatedMax: Int
+    public var elementsTouchedMedian: Int
+    public var elementsTouchedMax: Int
+    public var sectionsComputedMedian: Int
+    public var sectionsComputedMax: Int
+    public var visibleMedian: Int
+
+    init(_ samples: [OperationSample]) {
+        let micros = samples.map(\.micros).sorted()
+        let named = samples.filter { !$0.invalidatedEverything }.map(\.invalidatedElements).sorted()
+        let created = samples.map(\.attributesCreated).sorted()
+        let touched = samples.map(\.elementsTouched).sorted()
+        let computed = samples.map(\.sectionsComputed).sorted()
+        let visible = samples.map(\.visible).sorted()
+        count = samples.count
+        medianMicros = Statistics.percentile(50, ofSorted: micros) ?? 0
+        p99Micros = Statistics.percentile(99, ofSorted: micros) ?? 0
+        meanMicros = (Statistics.mean(micros) ?? 0).rounded(places: 3)
+        minMicros = micros.first ?? 0
+        maxMicros = micros.last ?? 0
+        invalidatedElementsMedian = Statistics.percentile(50, ofSorted: named) ?? 0
+        invalidatedElementsMax = named.last ?? 0
+        invalidatingEverything = samples.filter(\.invalidatedEverything).count
+        attributesCreatedMedian = Statistics.percentile(50, ofSorted: created) ?? 0
+        attributesCreatedMax = created.last ?? 0
+        elementsTouchedMedian = Statistics.percentile(50, ofSorted: touched) ?? 0
+        elementsTouchedMax = touched.last ?? 0
+        sectionsComputedMedian = Statistics.percentile(50, ofSorted: computed) ?? 0
+        sectionsComputedMax = computed.last ?? 0
+        visibleMedian = Statistics.percentile(50, ofSorted: visible) ?? 0
+    }
+}
+
+/// Every timed operation of a run, kept when `recordSamples` is on.
+public struct BenchSamples: Codable, Equatable, Sendable {
+    public var scroll: [OperationSample]
+    public var fullInvalidation: [OperationSample]
+    public var resize: [OperationSample]
+    public var batchUpdates: [OperationSample]
+}
+
+/// The configuration as the result echoes it: plain values, options as text.
+public struct BenchConfigurationEcho: Codable, Equatable, Sendable {
+    public var layout: String
+    /// Option values as stk prints them (`100x44`, `true`, `nextHeader`).
+    public var options: [String: String]
+    public var sections: Int
+    public var itemsPerSection: Int
+    /// `uniform` or `random`.
+    public var sizes: String
+    /// The uniform size, `[width, height]` (uniform only).
+    public var itemSize: [Double]?
+    /// Random sizes only.
+    public var sizeSeed: UInt64?
+    public var minItemSize: [Double]?
+    public var maxItemSize: [Double]?
+    public var boundsSize: [Double]
+    public var startFraction: Double
+    public var steps: Int
+    public var stepDistance: Double
+    /// As configured (`auto` ...); the result's `scrollAxis` is the axis used.
+    public var scrollAxis: String
+    public var warmupSteps: Int
+    public var resizeCount: Int
+    public var resizeTo: [Double]
+    public var batchCount: Int
+    public var seed: UInt64
+    public var fullInvalidation: Bool
+    public var fullInvalidationSteps: Int
+
+    init(_ c: BenchConfiguration) {
+        layout = c.layoutName
+        options = c.options.mapValues(\.description)
+        sections = c.sections
+        itemsPerSection = c.itemsPerSection
+        switch c.sizes {
+        case .uniform(let size):
+            sizes = "uniform"
+            itemSize = size.pair
+        case let .random(seed, min, max):
+            sizes = "random"
+            sizeSeed = seed
+            minItemSize = min.pair
+            maxItemSize = max.pair
+        }
+        boundsSize = c.boundsSize.pair
+        startFraction = c.startFraction
+        steps = c.steps
+        stepDistance = c.stepDistance
+        scrollAxis = c.scrollAxis.rawValue
+        warmupSteps = c.warmupSteps
+        resizeCount = c.resizeCount
+        resizeTo = c.resolvedResizeTo.pair
+        batchCount = c.batchCount
+        seed = c.seed
+        fullInvalidation = c.fullInvalidation
+        fullInvalidationSteps = c.resolvedFullInvalidationSteps
+    }
+}
+
+/// What one workload measured. Times: `...Millis` in milliseconds, `...Micros`
+/// in microseconds, from CLOCK_MONOTONIC. JSON keys are these property names.
+public struct BenchResult: Codable, Equatable, Sendable {
+    /// The workload's name in reports.
+    public var label: String
+    public var configuration: BenchConfigurationEcho
+    public var totalItems: Int
+    /// After the first layout pass, `[width, height]`.
+    public var contentSize: [Double]
+    /// The axis the scroll path moved along (`vertical`, `horizontal`, `diagonal`).
+    public var scrollAxis: String
+    /// Building the data before the layout is installed (not a layout cost;
+    /// shown so a slow run can be explained).
+    public var setupMillis: Double
+    /// From the invalidation that installs the layout to the end of its first
+    /// `prepare()`: the cold prepare.
+    public var coldPrepareMillis: Double
+    /// The whole first layout pass: invalidation, `prepare()`, content size,
+    /// the visible query and the visible diff.
+    public var firstLayoutPassMillis: Double
+    /// Visible elements after the first layout pass.
+    public var initialVisible: Int
+    /// The timed scroll steps, each one `setContentOffset`: should-invalidate,
+    /// context, invalidate, prepare, visible query, visible diff.
+    public var scroll: OperationStatistics
+    /// The same steps with `invalidateLayout()` (everything) before each one;
+    /// nil when the comparison is off. See `BenchRunner` for what it includes.
+    public var fullInvalidation: OperationStatistics?
+    /// Median full-invalidation step / median minimal step, over the same offsets.
+    public var fullInvalidationRatio: Double?
+    public var resize: OperationStatistics?
+    public var batchUpdates: OperationStatistics?
+    /// Peak resident memory of the run, in MB (2^20 bytes), and where it comes from.
+    public var peakResidentMB: Double
+    public var peakResidentSource: String
+    /// Resident memory before the run's data was built, when known.
+    public var residentAtStartMB: Double?
+    public var samples: BenchSamples?
+}
+
+extension CGSize {
+    var pair: [Double] { [Double(width), Double(height)] }
+}
+
+extension CGPoint {
+    var pair: [Double] { [Double(x), Double(y)] }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import LayoutKit
+
+/// A named workload of a suite and the targets it must meet.
+public struct BenchWorkload: Equatable, Sendable {
+    /// Unique in its suite; also the label of its result.
+    public var name: String
+    public var configuration: BenchConfiguration
+    public var targets: [BenchTarget]
+
+    public init(name: String, configuration: BenchConfiguration, targets: [BenchTarget] = []) {
+        self.name = name
+        var configuration = configuration
+        configuration.label = name
+        self.configuration = configuration
+        self.targets = targets
+    }
+}
+
+/// A workload that could not run, and why.
+public struct BenchFailure: Codable, Equatable, Sendable {
+    public var workload: String
+    public var message: String
+}
+
+/// A whole suite run: the results, every target checked, the failures.
+public struct BenchSuiteReport: Codable, Equatable, Sendable {
+    public var suite: String
+    public var results: [BenchResult]
+    public var outcomes: [BenchOutcome]
+    public var failures: [BenchFailure]
+    public var targetsMet: Int
+    public var targetsTotal: Int
+    /// Every target met and every workload ran.
+    public var allMet: Bool { failures.isEmpty && targetsMet == targetsTotal }
+}
+
+/// The workloads of `stk bench --suite NAME`, with their targets.
+public enum BenchSuite {
+    /// Suite names `--suite` accepts.
+    public static let names = ["standard", "quick"]
+
+    public static func workloads(named name: String) throws -> [BenchWorkload] {
+        switch name {
+        case "standard": return standard
+        case "quick": return quick
+        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        }
+    }
+
+    // Names of the standard workloads (relative targets refer to them).
+    static let flowUniform = "flow-sticky 1M uniform"
+    static let flowUniform10k = "flow-sticky 10k uniform"
+    static let flowRandom = "flow-sticky 1M random"
+    static let grid = "grid-sticky 1M"
+    static let globalStretchy = "global-stretchy 1M"
+    static let fadingFirstHeader = "fading-first-header 1M"
+
+    /// The performance targets of the project, on a release build: a million
+    /// items (1,000 sections x 1,000 items, or 1,000 x 1,000 grid cells) in a
+    /// 390x844 viewport, 100x44 items, 44-point headers, a 1,000-step scroll
+    /// path of 20 points per step from the middle of the content.
+    ///
+    /// The full-invalidation ratio target is set on the random-size workload,
+    /// where recomputing everything means recomputing a million item frames;
+    /// the uniform workloads report their ratio without a target (a uniform
+    /// flow section is arithmetic, so even a full recompute is cheap there).
+    public static let standard: [BenchWorkload] = {
+        let header: [String: LayoutOptionValue] = ["headerSize": .size(CGSize(width: 390, height: 44))]
+        func config(_ layout: String, options: [String: LayoutOptionValue] = header, sections: Int = 1_000,
+                    sizes: BenchItemSizes = .uniform(CGSize(width: 100, height: 44)),
+                    fullInvalidation: Bool = true, fullInvalidationSteps: Int = 50, resizeCount: Int = 4) -> BenchConfiguration {
+            BenchConfiguration(layoutName: layout, options: options, sections: sections, itemsPerSection: 1_000, sizes: sizes,
+                               boundsSize: CGSize(width: 390, height: 844), startFraction: 0.5, steps: 1_000, stepDistance: 20,
+                               scrollAxis: .auto, warmupSteps: 100, resizeCount: resizeCount, batchCount: 200, seed: 42,
+                               fullInvalidation: fullInvalidation, fullInvalidationSteps: fullInvalidationSteps)
+        }
+        return [
+            BenchWorkload(name: flowUniform, configuration: config("flow-sticky"), targets: [
+                .atMost(.coldPrepareMillis, 50),
+                .atMost(.scrollMedianMicros, 20),
+                .atMost(.scrollP99Micros, 100),
+                .atMost(.scrollMedianMicros, 2, relativeTo: flowUniform10k),
+                .atMost(.batchMedianMicros, 1_000),
+            ]),
+            BenchWorkload(name: flowUniform10k, configuration: config("flow-sticky", sections: 10, fullInvalidation: false), targets: [
+                .atMost(.scrollMedianMicros, 20),
+            ]),
+            BenchWorkload(name: flowRandom, configuration: config(
+                "flow-sticky",
+                sizes: .random(seed: 7, min: CGSize(width: 40, height: 20), max: CGSize(width: 180, height: 90)),
+                fullInvalidationSteps: 10, resizeCount: 2
+            ), targets: [
+                .atMost(.coldPrepareMillis, 500),
+                .atMost(.peakResidentMB, 150),
+                .atLeast(.fullInvalidationRatio, 100),
+                .atMost(.batchMedianMicros, 1_000),
+            ]),
+            BenchWorkload(name: grid, configuration: config(
+                "grid-sticky", options: ["stickyRows": .number(2), "stickyColumns": .number(2)], fullInvalidationSteps: 10
+            ), targets: [
+                .atMost(.scrollMedianMicros, 30),
+            ]),
+            BenchWorkload(name: globalStretchy, configuration: config("global-stretchy"), targets: [
+                .atMost(.scrollMedianMicros, 30),
+            ]),
+            BenchWorkload(name: fadingFirstHeader, configuration: config("fading-first-header"), targets: [
+                .atMost(.scrollMedianMicros, 30),
+            ]),
+        ]
+    }()
+
+    /// The standard workloads scaled down (20 sections of 50 items, 50 steps):
+    /// a check that every layout and the whole pipeline run, in seconds even in
+    /// a debug build. It keeps the absolute time targets; the ratio and the
+    /// relative targets need a million items to mean anything and are dropped.
+    public static let quick: [BenchWorkload] = standard.map { workload in
+        var c = workload.configuration
+        c.sections = c.sections >= 1_000 ? 20 : 2
+        c.itemsPerSection = 50
+        c.steps = 50
+        c.warmupSteps = 5
+        c.fullInvalidationSteps = min(c.fullInvalidationSteps, 5)
+        c.resizeCount = 2
+        c.batchCount = 10
+        let targets = workload.targets.filter { $0.relativeTo == nil && $0.metric != .fullInvalidationRatio }
+        return BenchWorkload(name: workload.name.replacingOccurrences(of: "1M", with: "1k").replacingOccurrences(of: "10k", with: "100"),
+                             configuration: c, targets: targets)
+    }
+
+    /// Runs every workload (one failing does not stop the others: it is
+    /// reported, and its targets count as missed) and checks the targets.
+    /// `resolve` finds a layout by name; `progress` hears each workload's name
+    /// before it runs.
+    public static func run(
+        _ workloads: [BenchWorkload],
+        suite: String,
+        resolve: (String) throws -> LayoutDescriptor,
+        progress: ((String) -> Void)? = nil
+    ) -> BenchSuiteReport {
+        var results: [BenchResult] = []
+        var failures: [BenchFailure] = []
+        for workload in workloads {
+            progress?(workload.name)
+            do {
+                let descriptor = try resolve(workload.configuration.layoutName)
+                results.append(try BenchRunner.run(workload.configuration, descriptor: descriptor))
+            } catch {
+                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
+            }
+        }
+        return report(suite: suite, workloads: workloads, results: results, failures: failures)
+    }
+
+    /// Runs the suite of that name against the layouts of a registry.
+    public static func run(named name: String, registry: LayoutRegistry, progress: ((String) -> Void)? = nil) throws -> BenchSuiteReport {
+        let workloads = try workloads(named: name)
+        return run(workloads, suite: name, resolve: { layoutName in
+            guard let entry = registry.entry(named: layoutName) else {
+                let names = registry.names.sorted()
+                throw BenchError("unknown layout '\(layoutName)' (\(names.isEmpty ? "no layout is registered" : "registered: " + names.joined(separator: ", ")))")
+            }
+            return entry.descriptor
+        }, progress: progress)
+    }
+
+    /// Checks every target of `workloads` against `results` (matched by name).
+    public static func report(suite: String, workloads: [BenchWorkload], results: [BenchResult], failures: [BenchFailure]) -> BenchSuiteReport {
+        let outcomes = evaluate(workloads, results: results)
+        return BenchSuiteReport(suite: suite, results: results, outcomes: outcomes, failures: failures,
+                                targetsMet: outcomes.filter(\.met).count, targetsTotal: outcomes.count)
+    }
+
+    /// One outcome per target, in the order of the workloads and their targets.
+    /// A target whose value is missing (the workload or its baseline did not
+    /// run, or did not measure that figure) is missed.
+    public static func evaluate(_ workloads: [BenchWorkload], results: [BenchResult]) -> [BenchOutcome] {
+        var byName: [String: BenchResult] = [:]
+        for r in results { byName[r.label] = r }
+        var outcomes: [BenchOutcome] = []
+        for workload in workloads {
+            for target in workload.targets {
+                var measured = byName[workload.name].flatMap { target.metric.value(in: $0) }
+                if let baselineName = target.relativeTo {
+                    let baseline = byName[baselineName].flatMap { target.metric.value(in: $0) }
+                    if let value = measured, let base = baseline, base > 0 {
+                        measured = (value / base).rounded(places: 3)
+                    } else {
+                        measured = nil
+                    }
+                }
+                outcomes.append(BenchOutcome(
+                    workload: workload.name, metric: target.metric, title: target.title, measured: measured,
+                    unit: target.unit, target: target.description,
+                    met: measured.map { target.comparison.holds($0, target.limit) } ?? false))
+            }
+        }
+        return outcomes
+    }
+}

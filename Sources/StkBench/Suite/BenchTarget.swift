@@ -1,0 +1,119 @@
+import Foundation
+
+/// A figure of a `BenchResult` that a target can be set on.
+public enum BenchMetric: String, Codable, Sendable, CaseIterable {
+    case coldPrepareMillis
+    case firstLayoutPassMillis
+    case scrollMedianMicros
+    case scrollP99Micros
+    case fullInvalidationRatio
+    case resizeMedianMicros
+    case batchMedianMicros
+    case batchP99Micros
+    case peakResidentMB
+
+    /// How reports name it.
+    public var title: String {
+        switch self {
+        case .coldPrepareMillis: return "cold prepare"
+        case .firstLayoutPassMillis: return "first layout pass"
+        case .scrollMedianMicros: return "scroll step median"
+        case .scrollP99Micros: return "scroll step p99"
+        case .fullInvalidationRatio: return "full / minimal invalidation"
+        case .resizeMedianMicros: return "resize median"
+        case .batchMedianMicros: return "batch update median"
+        case .batchP99Micros: return "batch update p99"
+        case .peakResidentMB: return "peak RSS"
+        }
+    }
+
+    public var unit: String {
+        switch self {
+        case .coldPrepareMillis, .firstLayoutPassMillis: return "ms"
+        case .scrollMedianMicros, .scrollP99Micros, .resizeMedianMicros, .batchMedianMicros, .batchP99Micros: return "µs"
+        case .fullInvalidationRatio: return "x"
+        case .peakResidentMB: return "MB"
+        }
+    }
+
+    /// The figure in a result; nil when the run did not measure it.
+    public func value(in result: BenchResult) -> Double? {
+        switch self {
+        case .coldPrepareMillis: return result.coldPrepareMillis
+        case .firstLayoutPassMillis: return result.firstLayoutPassMillis
+        case .scrollMedianMicros: return result.scroll.medianMicros
+        case .scrollP99Micros: return result.scroll.p99Micros
+        case .fullInvalidationRatio: return result.fullInvalidationRatio
+        case .resizeMedianMicros: return result.resize?.medianMicros
+        case .batchMedianMicros: return result.batchUpdates?.medianMicros
+        case .batchP99Micros: return result.batchUpdates?.p99Micros
+        case .peakResidentMB: return result.peakResidentMB
+        }
+    }
+}
+
+public enum BenchComparison: String, Codable, Sendable {
+    case atMost = "<="
+    case atLeast = ">="
+
+    func holds(_ value: Double, _ limit: Double) -> Bool {
+        switch self {
+        case .atMost: return value <= limit
+        case .atLeast: return value >= limit
+        }
+    }
+}
+
+/// A goal for one figure of a workload: `scroll step median <= 20 µs`, or,
+/// relative to another workload of the suite, `scroll step median <= 2x` that
+/// of `flow-sticky 10k uniform` (the figure divided by the other's).
+public struct BenchTarget: Codable, Equatable, Sendable, CustomStringConvertible {
+    public var metric: BenchMetric
+    public var comparison: BenchComparison
+    public var limit: Double
+    /// The workload whose same figure divides this one, or nil for an absolute target.
+    public var relativeTo: String?
+
+    public init(metric: BenchMetric, comparison: BenchComparison, limit: Double, relativeTo: String? = nil) {
+        self.metric = metric
+        self.comparison = comparison
+        self.limit = limit
+        self.relativeTo = relativeTo
+    }
+
+    public static func atMost(_ metric: BenchMetric, _ limit: Double, relativeTo: String? = nil) -> BenchTarget {
+        BenchTarget(metric: metric, comparison: .atMost, limit: limit, relativeTo: relativeTo)
+    }
+
+    public static func atLeast(_ metric: BenchMetric, _ limit: Double, relativeTo: String? = nil) -> BenchTarget {
+        BenchTarget(metric: metric, comparison: .atLeast, limit: limit, relativeTo: relativeTo)
+    }
+
+    /// The unit of the checked value: the metric's, or `x` for a relative target.
+    public var unit: String { relativeTo == nil ? metric.unit : "x" }
+
+    /// What the report shows under "metric".
+    public var title: String {
+        relativeTo.map { "\(metric.title) vs \($0)" } ?? metric.title
+    }
+
+    /// `<= 50 ms`, `>= 100x`, `<= 2x`.
+    public var description: String {
+        "\(comparison.rawValue) \(BenchFormat.value(limit, unit: unit))"
+    }
+}
+
+/// One target checked against a suite run.
+public struct BenchOutcome: Codable, Equatable, Sendable {
+    public var workload: String
+    public var metric: BenchMetric
+    /// What the report shows: the metric's title, with the baseline for a relative target.
+    public var title: String
+    /// The checked value (a ratio for a relative target); nil when it could not be
+    /// measured (the workload or its baseline failed, or the run has no such figure).
+    public var measured: Double?
+    public var unit: String
+    /// As the report shows it: `<= 50 ms`.
+    public var target: String
+    public var met: Bool
+}

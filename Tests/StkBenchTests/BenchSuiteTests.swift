@@ -1,0 +1,144 @@
+import Foundation
+import LayoutKit
+import Testing
+@testable import StkBench
+
+/// The suites' workloads and targets, and how targets are checked and shown.
+@Suite struct BenchSuiteTests {
+    @Test func standardSuiteHoldsTheProjectTargets() throws {
+        let suite = try BenchSuite.workloads(named: "standard")
+        let names = suite.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(Set(suite.map(\.configuration.layoutName)) == ["flow-sticky", "grid-sticky", "global-stretchy", "fading-first-header"])
+        // Every relative target names a workload of the suite.
+        for target in suite.flatMap(\.targets) {
+            if let baseline = target.relativeTo { #expect(names.contains(baseline)) }
+        }
+        let flow = try #require(suite.first { $0.name == "flow-sticky 1M uniform" })
+        #expect(flow.configuration.totalItems == 1_000_000)
+        #expect(flow.configuration.boundsSize == CGSize(width: 390, height: 844))
+        #expect(flow.configuration.sizes == .uniform(CGSize(width: 100, height: 44)))
+        #expect(flow.targets.map(\.description) == ["<= 50 ms", "<= 20 µs", "<= 100 µs", "<= 2x", "<= 1000 µs"])
+        let random = try #require(suite.first { $0.name == "flow-sticky 1M random" })
+        #expect(random.targets.map(\.metric) == [.coldPrepareMillis, .peakResidentMB, .fullInvalidationRatio, .batchMedianMicros])
+        #expect(random.targets.map(\.description) == ["<= 500 ms", "<= 150 MB", ">= 100x", "<= 1000 µs"])
+        let grid = try #require(suite.first { $0.name == "grid-sticky 1M" })
+        #expect(grid.configuration.options == ["stickyRows": .number(2), "stickyColumns": .number(2)])
+        #expect(grid.targets == [.atMost(.scrollMedianMicros, 30)])
+        // Each result carries its workload's name.
+        #expect(suite.allSatisfy { $0.configuration.displayName == $0.name })
+    }
+
+    @Test func quickSuiteIsSmallAndKeepsOnlyAbsoluteTargets() throws {
+        let quick = try BenchSuite.workloads(named: "quick")
+        #expect(quick.count == BenchSuite.standard.count)
+        #expect(quick.allSatisfy { $0.configuration.totalItems <= 1_000 && $0.configuration.steps == 50 })
+        #expect(quick.flatMap(\.targets).allSatisfy { $0.relativeTo == nil && $0.metric != .fullInvalidationRatio })
+        #expect(quick.map(\.name).contains("flow-sticky 1k uniform"))
+    }
+
+    /// The quick suite's flow-based workloads run end to end, with the test
+    /// sticky flow standing in for each flow-based layout (same options).
+    @Test func quickSuiteRunsWithAStandInFlowLayout() throws {
+        let flowBased = try BenchSuite.workloads(named: "quick").filter { $0.configuration.layoutName != "grid-sticky" }
+        let report = BenchSuite.run(flowBased, suite: "quick", resolve: { name in
+            LayoutDescriptor(name: name, summary: "stand-in", options: TestLayouts.stickyFlow.options, makeLayout: { TestStickyFlowLayout() })
+        })
+        #expect(report.failures == [])
+        #expect(report.results.map(\.label) == flowBased.map(\.name))
+        #expect(report.targetsTotal == flowBased.flatMap(\.targets).count)
+        #expect(report.results.allSatisfy { $0.scrollAxis == "vertical" && $0.scroll.count == 50 })
+    }
+
+    @Test func unknownSuiteNamesTheKnownOnes() {
+        #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick)")) {
+            try BenchSuite.workloads(named: "fast")
+        }
+    }
+
+    /// A tiny suite over the test layout; targets are set on the counts-free
+    /// figures with limits no run can miss or meet, so the outcome is fixed.
+    private func tinySuite() -> [BenchWorkload] {
+        var small = TestLayouts.stickyFlowWorkload()
+        small.recordSamples = false
+        var smaller = small
+        smaller.sections = 5
+        return [
+            BenchWorkload(name: "big", configuration: small, targets: [
+                .atMost(.coldPrepareMillis, 1e9),            // met
+                .atLeast(.peakResidentMB, 1e9),              // missed: no process is that large
+                .atMost(.scrollMedianMicros, 1e9, relativeTo: "small"),   // met: a ratio of two positive times
+                .atLeast(.fullInvalidationRatio, 0),         // met: the ratio exists
+            ]),
+            BenchWorkload(name: "small", configuration: smaller, targets: []),
+            BenchWorkload(name: "broken", configuration: BenchConfiguration(layoutName: "missing"), targets: [
+                .atMost(.scrollMedianMicros, 1e9),           // missed: the workload did not run
+            ]),
+        ]
+    }
+
+    @Test func suiteRunChecksEveryTargetAndReportsFailures() throws {
+        var seen: [String] = []
+        let report = BenchSuite.run(tinySuite(), suite: "tiny", resolve: { name in
+            guard name == TestLayouts.stickyFlow.name else { throw BenchError("unknown layout '\(name)'") }
+            return TestLayouts.stickyFlow
+        }, progress: { seen.append($0) })
+        #expect(seen == ["big", "small", "broken"])
+        #expect(report.results.map(\.label) == ["big", "small"])
+        #expect(report.failures == [BenchFailure(workload: "broken", message: "unknown layout 'missing'")])
+        #expect(report.outcomes.map(\.met) == [true, false, true, true, false])
+        #expect(report.outcomes.map(\.target) == ["<= 1000000000 ms", ">= 1000000000 MB", "<= 1000000000x", ">= 0x", "<= 1000000000 µs"])
+        #expect(report.outcomes[2].title == "scroll step median vs small")
+        #expect(report.outcomes[2].unit == "x")
+        #expect(report.outcomes[4].measured == nil)
+        #expect(report.targetsMet == 3)
+        #expect(report.targetsTotal == 5)
+        #expect(!report.allMet)
+
+        let text = BenchReport.text(report)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "suite tiny")
+        let header = lines[1]
+        for column in ["workload", "metric", "measured", "target", "result"] { #expect(header.contains(column)) }
+        #expect(header.range(of: "metric")!.lowerBound < header.range(of: "measured")!.lowerBound)
+        #expect(lines[3].hasPrefix("big") && lines[3].hasSuffix("pass"))
+        #expect(lines[4].hasSuffix("miss"))
+        #expect(lines[7].hasPrefix("broken") && lines[7].contains(" - ") && lines[7].hasSuffix("miss"))
+        #expect(text.contains("3 of 5 targets met\n"))
+        #expect(text.contains("broken failed: unknown layout 'missing'\n"))
+        // The details follow: the results table with both results as columns.
+        #expect(text.contains(BenchReport.text(report.results)))
+
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(BenchReport.json(report).utf8)) as? [String: Any])
+        #expect(Set(json.keys) == ["suite", "results", "outcomes", "failures", "targetsMet", "targetsTotal"])
+        let outcomes = try #require(json["outcomes"] as? [[String: Any]])
+        #expect(outcomes.count == 5)
+        #expect(Set(outcomes[0].keys) == ["workload", "metric", "title", "measured", "unit", "target", "met"])
+        #expect(outcomes[0]["metric"] as? String == "coldPrepareMillis")
+        #expect(outcomes[4]["measured"] == nil)
+        #expect(json["targetsMet"] as? Int == 3)
+    }
+
+    /// Evaluation alone, on made-up figures: 12 <= 20 met, 30 <= 20 missed,
+    /// 30 / 12 = 2.5 > 2 missed, and a baseline without the figure gives no value.
+    @Test func evaluationOfAbsoluteAndRelativeTargets() throws {
+        var a = try BenchRunnerTests.stickyRun.get()
+        a.label = "a"
+        a.scroll.medianMicros = 30
+        var b = a
+        b.label = "b"
+        b.scroll.medianMicros = 12
+        b.fullInvalidationRatio = nil
+        let workloads = [
+            BenchWorkload(name: "b", configuration: TestLayouts.stickyFlowWorkload(), targets: [.atMost(.scrollMedianMicros, 20)]),
+            BenchWorkload(name: "a", configuration: TestLayouts.stickyFlowWorkload(), targets: [
+                .atMost(.scrollMedianMicros, 20),
+                .atMost(.scrollMedianMicros, 2, relativeTo: "b"),
+                .atMost(.fullInvalidationRatio, 1e9, relativeTo: "b"),
+            ]),
+        ]
+        let outcomes = BenchSuite.evaluate(workloads, results: [a, b])
+        #expect(outcomes.map(\.measured) == [12, 30, 2.5, nil])
+        #expect(outcomes.map(\.met) == [true, false, false, false])
+    }
+}
