@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "stk",
             dependencies: [
-                "StkScript", "LineEditor",
+                "StkScript", "LineEditor", "PluginHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/stk"

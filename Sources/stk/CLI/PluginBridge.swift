@@ -1,13 +1,15 @@
 import Foundation
+import PluginHost
 
-/// Loading plugin libraries (wired to the plugin loader when it lands).
+/// `--plugin PATH` and `load PATH`: load a layout library into the shared
+/// registry; returns notes to show ("already loaded").
 enum PluginBridge {
     static func load(_ path: String) throws -> [String] {
-        throw PluginBridgeError(message: "cannot load \(path): plugin loading is not available in this build")
+        let result = try PluginLoader.shared.load(path: path)
+        var notes = result.notes
+        if !result.alreadyLoaded {
+            notes.append("loaded \(result.layoutNames.joined(separator: ", ")) from \(path)")
+        }
+        return notes
     }
-}
-
-struct PluginBridgeError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }

@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import LayoutKit
+import StkBench
+import StkScript
+
+/// `stk bench`: measures a layout in-process (see StkBench).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure a layout: cold prepare, scroll steps, a resize and batch updates, minimal vs full invalidation.",
+        discussion: """
+            Times are medians and 99th percentiles in microseconds over one run, on this machine.
+            --suite runs a named list of workloads with their targets (standard, quick) and
+            exits 1 when a target is missed.
+            """
+    )
+
+    @Option(help: "The layout to measure.")
+    var layout = "flow-sticky"
+
+    @Option(name: .customLong("plugin"), help: ArgumentHelp("Load a layout plugin library first (repeatable).", valueName: "path"))
+    var plugins: [String] = []
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("A layout option, as in a script (repeatable).", valueName: "key=value"))
+    var options: [String] = []
+
+    @Option(help: "Number of sections.")
+    var sections = 1_000
+
+    @Option(help: "Items in each section.")
+    var items = 1_000
+
+    @Option(help: ArgumentHelp("Item size WxH, or 'random' for seeded random sizes.", valueName: "size"))
+    var sizes = "100x44"
+
+    @Option(help: ArgumentHelp("Viewport size WxH.", valueName: "size"))
+    var bounds = "390x844"
+
+    @Option(help: "Scroll steps measured.")
+    var steps = 1_000
+
+    @Option(help: "Points per scroll step.")
+    var distance = 20.0
+
+    @Option(help: "Batch updates measured (random inserts and deletes).")
+    var batches = 100
+
+    @Option(help: "Seed for random sizes and updates.")
+    var seed: UInt64 = 1
+
+    @Flag(name: .customLong("full-invalidation"), help: "Also measure every bounds change as invalidate-everything, side by side.")
+    var fullInvalidation = false
+
+    @Option(help: ArgumentHelp("Run a named suite of workloads with targets: \(BenchSuite.names.joined(separator: ", ")).", valueName: "name"))
+    var suite: String?
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    func run() throws {
+        BuiltinLayouts.register()
+        for path in plugins {
+            do { _ = try PluginBridge.load(path) } catch { throw ValidationError("\(error)") }
+        }
+        if let suite {
+            let report = try BenchSuite.run(named: suite, registry: .shared) { line in
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
+            print(json ? BenchReport.json(report) : BenchReport.text(report))
+            if !report.allMet { throw ExitCode(1) }
+            return
+        }
+        let configuration = try makeConfiguration()
+        let result = try BenchRunner.run(configuration, registry: .shared)
+        print(json ? BenchReport.json([result]) : BenchReport.text([result]))
+    }
+
+    func makeConfiguration() throws -> BenchConfiguration {
+        guard let viewport = Self.size(bounds) else { throw ValidationError("--bounds expects WxH, got '\(bounds)'") }
+        let itemSizes: BenchItemSizes
+        if sizes == "random" {
+            itemSizes = .random(seed: seed, min: CGSize(width: 40, height: 20), max: CGSize(width: 180, height: 90))
+        } else if let size = Self.size(sizes) {
+            itemSizes = .uniform(size)
+        } else {
+            throw ValidationError("--sizes expects WxH or 'random', got '\(sizes)'")
+        }
+        var values: [String: LayoutOptionValue] = [:]
+        if !options.isEmpty {
+            guard let descriptor = LayoutRegistry.shared.entry(named: layout)?.descriptor else {
+                throw ValidationError("unknown layout '\(layout)' (known: \(LayoutRegistry.shared.names.joined(separator: ", ")))")
+            }
+            for assignment in options {
+                let (name, value) = try Self.option(assignment, of: descriptor)
+                values[name] = value
+            }
+        }
+        let configuration = BenchConfiguration(
+            layoutName: layout, options: values, sections: sections, itemsPerSection: items, sizes: itemSizes,
+            boundsSize: viewport, steps: steps, stepDistance: distance, batchCount: batches, seed: seed,
+            fullInvalidation: fullInvalidation)
+        do { try configuration.validate() } catch { throw ValidationError("\(error)") }
+        return configuration
+    }
+
+    static func size(_ text: String) -> CGSize? {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 0, h >= 0 else { return nil }
+        return CGSize(width: w, height: h)
+    }
+
+    /// `key=value` read with the script language's literal rules.
+    static func option(_ assignment: String, of descriptor: LayoutDescriptor) throws -> (String, LayoutOptionValue) {
+        let script = Parser.parse(SourceFile(name: "--set", text: "set " + assignment))
+        guard script.firstError == nil, let command = script.commands.first, case let .set(list) = command.kind, let only = list.first, list.count == 1 else {
+            throw ValidationError("--set expects one key=value, got '\(assignment)'")
+        }
+        guard let option = descriptor.option(named: only.name.value) else {
+            throw ValidationError("layout '\(descriptor.name)' has no option '\(only.name.value)' (options: \(descriptor.options.map(\.name).joined(separator: ", ")))")
+        }
+        do {
+            return (option.name, try only.value.value.layoutOptionValue(as: option.type, allowsAutomatic: option.allowsAutomatic))
+        } catch {
+            throw ValidationError("--set \(assignment): \(error)")
+        }
+    }
+}
