@@ -19,6 +19,9 @@ final class CycleRecorder: LayoutCycleObserver {
     private(set) var lastInvalidationNanos: UInt64?
     private(set) var preparedNanos: UInt64?
 
+    /// The contexts are all a step's figures need; copies of the answer would be measured too.
+    var wantsAttributeCopies: Bool { false }
+
     func reset() {
         invalidatedElements = 0
         invalidatedEverything = false

@@ -134,12 +134,35 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
 public struct ElementKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var category: ElementCategory
     public var kind: String?
-    public var indexPath: IndexPath
+    // Stored as plain integers: keys are hashed and compared on every layout
+    // pass (visible sets, floating caches), and IndexPath's storage is slow to hash.
+    public var section: Int
+    public var item: Int
+
+    public var indexPath: IndexPath {
+        get { IndexPath(item: item, section: section) }
+        set {
+            section = newValue.count > 0 ? newValue[0] : 0
+            item = newValue.count > 1 ? newValue[1] : 0
+        }
+    }
 
     public init(category: ElementCategory, kind: String?, indexPath: IndexPath) {
         self.category = category
         self.kind = kind
-        self.indexPath = indexPath
+        section = indexPath.count > 0 ? indexPath[0] : 0
+        item = indexPath.count > 1 ? indexPath[1] : 0
+    }
+
+    public static func == (a: ElementKey, b: ElementKey) -> Bool {
+        a.section == b.section && a.item == b.item && a.category == b.category && a.kind == b.kind
+    }
+
+    /// Section, item and category only: the kind (header or footer) rarely
+    /// separates two keys, and equality settles it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(section &* 4 &+ category.rawValue)
+        hasher.combine(item)
     }
 
     public static func cell(_ indexPath: IndexPath) -> ElementKey {
@@ -155,7 +178,8 @@ public struct ElementKey: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public static func < (a: ElementKey, b: ElementKey) -> Bool {
         if a.category != b.category { return a.category.rawValue < b.category.rawValue }
-        if a.indexPath != b.indexPath { return a.indexPath < b.indexPath }
+        if a.section != b.section { return a.section < b.section }
+        if a.item != b.item { return a.item < b.item }
         return kindRank(a.kind) < kindRank(b.kind) || (kindRank(a.kind) == kindRank(b.kind) && (a.kind ?? "") < (b.kind ?? ""))
     }
 

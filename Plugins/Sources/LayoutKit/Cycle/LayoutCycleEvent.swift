@@ -63,4 +63,12 @@ public struct VisibleDiff {
 /// Receives the events of the layout cycle.
 public protocol LayoutCycleObserver: AnyObject {
     func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent)
+    /// Whether `elementsQueried` events should carry copies of the attributes
+    /// (trace and step show them). Measuring observers say no: copying every
+    /// answer costs as much as the query. Default: yes.
+    var wantsAttributeCopies: Bool { get }
+}
+
+extension LayoutCycleObserver {
+    public var wantsAttributeCopies: Bool { true }
 }

@@ -70,7 +70,7 @@ public final class CollectionView {
 
     /// Called by `CollectionViewLayout.invalidateLayout(with:)`.
     func layoutDidInvalidate(_ layout: CollectionViewLayout, context: CollectionViewLayoutInvalidationContext) {
-        guard layout === collectionViewLayout else { return }
+        guard layout === collectionViewLayout, observer != nil else { return }
         let snapshot = context.snapshot()
         if !driverIsInvalidating {
             // The layout invalidated itself (an option changed): that context is
@@ -81,7 +81,7 @@ public final class CollectionView {
     }
 
     private func invalidate(with context: CollectionViewLayoutInvalidationContext, reason: InvalidationReason) {
-        report(.contextCreated(context.snapshot(), reason: reason))
+        if observer != nil { report(.contextCreated(context.snapshot(), reason: reason)) }
         driverIsInvalidating = true
         defer { driverIsInvalidating = false }
         collectionViewLayout.invalidateLayout(with: context)
@@ -119,7 +119,7 @@ public final class CollectionView {
         }
         let createdBefore = layout.counters.attributesCreated
         let answer = layout.layoutAttributesForElements(in: bounds) ?? []
-        report(.elementsQueried(rect: bounds, attributes: answer.map { $0.copied() },
+        report(.elementsQueried(rect: bounds, attributes: observer?.wantsAttributeCopies == true ? answer.map { $0.copied() } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
         var now: [ElementKey: CollectionViewLayoutAttributes] = [:]
         now.reserveCapacity(answer.count)
