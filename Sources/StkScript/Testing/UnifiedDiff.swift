@@ -3,8 +3,8 @@ import Foundation
 /// A unified diff (`diff -u` style) of a transcript block's expected lines
 /// against the actual output, aware of `...` wildcards.
 ///
-/// The alignment is a shortest edit script in which a `...` line matches any
-/// run of actual lines for free. In the hunks, a `...` shows as a context line
+/// The alignment is a shortest edit script (a replaced line counting as one
+/// change) in which a `...` line matches any run of actual lines for free. In the hunks, a `...` shows as a context line
 /// ` ...` and the actual lines it matched are not repeated; the `@@` ranges
 /// still count them on the `+` side, so each side's numbers stay true (lines
 /// are numbered within the block, from 1).
@@ -48,7 +48,11 @@ public enum UnifiedDiff {
 
     static func align(expected: [ExpectedLine], actual: [String]) -> [Op] {
         let p = expected.count, o = actual.count
-        // cost[i][j]: fewest removed + added lines to turn expected[i...] into actual[j...].
+        // cost[i][j]: fewest changed lines to turn expected[i...] into actual[j...],
+        // a line replaced by another counting once (line-level Levenshtein). A
+        // replacement costing one is what makes `-3 elements` / `+4 elements`
+        // show as such after a `...`, rather than the `...` swallowing the new
+        // line for free and the old one showing as removed alone.
         var cost = Array(repeating: Array(repeating: 0, count: o + 1), count: p + 1)
         for j in stride(from: o, through: 0, by: -1) { cost[p][j] = o - j }
         for i in stride(from: p - 1, through: 0, by: -1) {
@@ -58,15 +62,14 @@ public enum UnifiedDiff {
                 } else {
                     var best = 1 + cost[i + 1][j]
                     if j < o {
-                        best = min(best, 1 + cost[i][j + 1])
-                        if expected[i].text == actual[j] { best = min(best, cost[i + 1][j + 1]) }
+                        best = min(best, 1 + cost[i][j + 1], (expected[i].text == actual[j] ? 0 : 1) + cost[i + 1][j + 1])
                     }
                     cost[i][j] = best
                 }
             }
         }
-        // Walk forward on a cheapest path: matches first, then a wildcard
-        // taking as few lines as it can, then removals before additions.
+        // Walk forward on a cheapest path: matches first, a wildcard taking as
+        // few lines as it can, then removals, replacements, additions.
         var ops: [Op] = []
         var i = 0, j = 0
         while i < p || j < o {
@@ -85,12 +88,38 @@ public enum UnifiedDiff {
             } else if cost[i][j] == 1 + cost[i + 1][j] {
                 ops.append(Op(kind: .removed, text: expected[i].text, oldCount: 1, newCount: 0))
                 i += 1
+            } else if j < o && cost[i][j] == 1 + cost[i + 1][j + 1] {
+                ops.append(Op(kind: .removed, text: expected[i].text, oldCount: 1, newCount: 0))
+                ops.append(Op(kind: .added, text: actual[j], oldCount: 0, newCount: 1))
+                i += 1
+                j += 1
             } else {
                 ops.append(Op(kind: .added, text: actual[j], oldCount: 0, newCount: 1))
                 j += 1
             }
         }
-        return ops
+        return removalsFirst(ops)
+    }
+
+    /// Within each run of changes, the removed lines before the added ones,
+    /// as `diff -u` shows a changed block.
+    static func removalsFirst(_ ops: [Op]) -> [Op] {
+        var result: [Op] = []
+        var run: [Op] = []
+        func flush() {
+            result += run.filter { $0.kind == .removed } + run.filter { $0.kind == .added }
+            run.removeAll()
+        }
+        for op in ops {
+            if op.isChange {
+                run.append(op)
+            } else {
+                flush()
+                result.append(op)
+            }
+        }
+        flush()
+        return result
     }
 
     // MARK: Hunks
