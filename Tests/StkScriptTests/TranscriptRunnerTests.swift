@@ -229,4 +229,19 @@ struct TranscriptRunnerTests {
         let results = TranscriptRunner(options: .init(jobs: 1)).run([first, second]).results
         #expect(results.map(\.outcome) == [.passed, .passed])
     }
+
+    @Test func quitEndsTheTranscriptAndWhatFollowsIsNotChecked() throws {
+        let folder = try TranscriptFolder()
+        let file = try folder.write("quit.stk", gridSetup + "\ncontentsize\n#> 390x260\nquit\ncontentsize\n#> never compared\n")
+        #expect(runTranscript(file).outcome == .passed)
+    }
+
+    @Test func jsonModeComparesTheJSONLines() throws {
+        let folder = try TranscriptFolder()
+        let file = try folder.write("json.stk", gridSetup + "\ncontentsize\n#> {\"contentSize\":[390,260]}\n")
+        let result = TranscriptRunner(options: .init(json: true, jobs: 1)).run(file)
+        #expect(result.outcome == .passed)
+        // The same file read as text fails: 390x260 is printed instead.
+        #expect(runTranscript(file).outcome == .failed)
+    }
 }
