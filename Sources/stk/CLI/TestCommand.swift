@@ -52,6 +52,11 @@ struct TestCommand: ParsableCommand {
             let shard = try shard.map(TranscriptShard.init(parsing:))
             let all = try TranscriptDiscovery.files(under: paths)
             files = shard?.select(all) ?? all
+            if all.isEmpty {
+                Self.printError("warning: no .stk files found under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
+            } else if let shard, files.isEmpty {
+                Self.printError("note: shard \(shard) is empty (\(all.count) file\(all.count == 1 ? "" : "s") in \(shard.count) shards)")
+            }
         } catch {
             try Self.fail("\(error)")
         }
@@ -67,9 +72,6 @@ struct TestCommand: ParsableCommand {
             }
         }
 
-        if files.isEmpty {
-            Self.printError("warning: no .stk files found under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
-        }
         let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
         let summary = runner.run(files) { result in
             Self.printOut(TranscriptReport.lines(for: result))
