@@ -14,7 +14,7 @@ struct Stk: ParsableCommand {
             failed, 2 an error.
             """,
         version: stkVersion,
-        subcommands: [Run.self, BenchCommand.self],
+        subcommands: [Run.self, TestCommand.self, BenchCommand.self],
         defaultSubcommand: Run.self
     )
 }

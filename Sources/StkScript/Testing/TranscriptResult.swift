@@ -1,0 +1,121 @@
+import Foundation
+
+/// What running one transcript found.
+public struct TranscriptFileResult: Sendable {
+    public enum Outcome: Equatable, Sendable {
+        case passed
+        case failed
+        /// The first line is `# stk: skip REASON`.
+        case skipped(reason: String)
+    }
+
+    /// Something wrong with a transcript, in the order the run met it.
+    public enum Problem: Equatable, Sendable {
+        /// The output of the commands ending on a logical line differs from
+        /// its `#>` lines.
+        /// - location: `FILE:LINE:COL` of the first of those commands.
+        /// - report: the rendered error (location, source line, caret).
+        /// - diff: `UnifiedDiff.lines(expected:actual:)`.
+        case mismatch(location: Diagnostic.Location, report: String, diff: [String])
+        /// An error (the run stopped there), a failed `expect`, or a warning
+        /// or note that came with them; rendered, without colours.
+        case diagnostic(severity: Diagnostic.Severity, text: String)
+    }
+
+    public let file: TranscriptFile
+    public internal(set) var outcome: Outcome
+    /// Why the file failed, in run order (empty when it passed).
+    public internal(set) var problems: [Problem]
+    /// Warnings about the transcript itself (a `#>` line that follows no
+    /// command), rendered; reported whatever the outcome.
+    public internal(set) var warnings: [String]
+    /// `--update` rewrote the file's `#>` lines.
+    public internal(set) var updated: Bool
+    /// `--update` was asked but the file was left alone, and why.
+    public internal(set) var notUpdatedReason: String?
+    /// Wall-clock seconds the file took (for the JUnit report only).
+    public internal(set) var duration: Double
+
+    init(file: TranscriptFile, outcome: Outcome, problems: [Problem] = [], warnings: [String] = [],
+         updated: Bool = false, notUpdatedReason: String? = nil, duration: Double = 0) {
+        self.file = file
+        self.outcome = outcome
+        self.problems = problems
+        self.warnings = warnings
+        self.updated = updated
+        self.notUpdatedReason = notUpdatedReason
+        self.duration = duration
+    }
+
+    public var passed: Bool { outcome == .passed }
+    public var failed: Bool { outcome == .failed }
+    public var skipped: Bool {
+        if case .skipped = outcome { return true }
+        return false
+    }
+
+    /// The lines that explain a failure: each problem as the report prints it
+    /// (rendered diagnostics, mismatch errors followed by their diffs).
+    public var failureLines: [String] {
+        var lines: [String] = []
+        for problem in problems {
+            switch problem {
+            case let .mismatch(_, report, diff):
+                lines += Self.split(report) + diff
+            case let .diagnostic(_, text):
+                lines += Self.split(text)
+            }
+        }
+        if let notUpdatedReason { lines.append("note: not updated: \(notUpdatedReason)") }
+        return lines
+    }
+
+    /// One line saying why the file failed (JUnit's failure message).
+    public var failureSummary: String {
+        var parts: [String] = []
+        for problem in problems {
+            switch problem {
+            case let .mismatch(location, _, _):
+                parts.append("output differs at \(location.fileName):\(location.range.start.line)")
+            case let .diagnostic(severity, text) where severity == .error:
+                parts.append(Self.split(text).first ?? text)
+            case .diagnostic:
+                continue
+            }
+        }
+        return parts.isEmpty ? "failed" : parts.joined(separator: "; ")
+    }
+
+    static func split(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}
+
+/// The results of a whole `stk test` run, in file order.
+public struct TranscriptRunSummary: Sendable {
+    public let results: [TranscriptFileResult]
+    /// Wall-clock seconds of the whole run (for the JUnit report only).
+    public let duration: Double
+
+    public init(results: [TranscriptFileResult], duration: Double) {
+        self.results = results
+        self.duration = duration
+    }
+
+    public var passedCount: Int { results.filter(\.passed).count }
+    public var failedCount: Int { results.filter(\.failed).count }
+    public var skippedCount: Int { results.filter(\.skipped).count }
+    public var updatedFiles: [TranscriptFile] { results.filter(\.updated).map(\.file) }
+
+    /// `N passed, M failed`, with `, K skipped` when K > 0.
+    public var summaryLine: String {
+        var line = "\(passedCount) passed, \(failedCount) failed"
+        if skippedCount > 0 { line += ", \(skippedCount) skipped" }
+        return line
+    }
+
+    /// 0 when nothing failed, else 1 (an expectation-level failure).
+    public var exitStatus: ExitStatus { failedCount == 0 ? .success : .expectationFailed }
+}

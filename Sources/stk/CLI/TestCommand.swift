@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import StkScript
+
+/// `stk test [PATH ...]`: golden transcripts (STK-LANGUAGE.md, "Golden
+/// transcripts"). The work is TranscriptRunner's; this parses the options,
+/// prepares the layout registry and prints the report.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run .stk files as golden transcripts: compare each command's output with the '#>' lines after it.",
+        discussion: """
+            Folders are searched recursively for .stk files (hidden folders, node_modules,
+            DerivedData, Pods and Carthage are skipped); files run in a fresh session each,
+            in parallel, and are reported in path order. A file whose first line is
+            '# stk: skip REASON' is skipped. Exit status: 0 nothing failed, 1 a transcript
+            failed, 2 a bad option or path.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Rewrite the '#>' lines of files whose output differs (also: STK_UPDATE=1). Files with errors are left alone.")
+    var update = false
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
+    var junit: String?
+
+    @Option(name: .customShort("j"), help: ArgumentHelp("Run this many files at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Run only the K-th of N slices of the sorted files (1 <= K <= N).", valueName: "K/N"))
+    var shard: String?
+
+    @Argument(help: ArgumentHelp("Files and folders to test (default: the current folder).", valueName: "path"))
+    var paths: [String] = []
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let options = TranscriptRunner.Options(
+            json: global.json, bail: global.bail,
+            update: update || Self.isSet(environment["STK_UPDATE"]),
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        if global.echo {
+            try Self.fail("--echo cannot be used with 'stk test': the echoed commands would be compared as output")
+        }
+        if let jobs, jobs < 1 {
+            try Self.fail("-j \(jobs): the number of files run at once must be at least 1")
+        }
+        let files: [TranscriptFile]
+        do {
+            let shard = try shard.map(TranscriptShard.init(parsing:))
+            let all = try TranscriptDiscovery.files(under: paths)
+            files = shard?.select(all) ?? all
+            if all.isEmpty {
+                Self.printError("warning: no .stk files found under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
+            } else if let shard, files.isEmpty {
+                Self.printError("note: shard \(shard) is empty (\(all.count) file\(all.count == 1 ? "" : "s") in \(shard.count) shards)")
+            }
+        } catch {
+            try Self.fail("\(error)")
+        }
+
+        // Every layout is registered before the files run in parallel: from
+        // here on the registry is only read.
+        BuiltinLayouts.register()
+        for path in global.plugins {
+            do {
+                for note in try PluginBridge.load(path) { Self.printError("note: \(note)") }
+            } catch {
+                try Self.fail("\(error)")
+            }
+        }
+
+        let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
+        let summary = runner.run(files) { result in
+            Self.printOut(TranscriptReport.lines(for: result))
+        }
+        Self.printOut([summary.summaryLine])
+        if let junit {
+            do {
+                try JUnitReport.write(summary, to: junit)
+            } catch {
+                try Self.fail("cannot write the JUnit report \(junit): \(error)")
+            }
+        }
+        throw ExitCode(summary.exitStatus.rawValue)
+    }
+
+    /// `STK_UPDATE` turns updating on when set to anything but empty, `0`, `false` or `no`.
+    static func isSet(_ value: String?) -> Bool {
+        guard let value else { return false }
+        return !["", "0", "false", "no"].contains(value.lowercased())
+    }
+
+    static func printOut(_ lines: [String]) {
+        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// An error in the invocation itself: exit status 2, as every stk error.
+    static func fail(_ message: String) throws -> Never {
+        printError("error: \(message)")
+        throw ExitCode(ExitStatus.error.rawValue)
+    }
+}

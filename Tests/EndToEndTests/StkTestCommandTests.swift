@@ -1,0 +1,329 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `stk test` through the built executable: exit status, the printed report,
+/// --update, --junit, -j and --shard, as CI sees them.
+///
+/// The transcripts use flow-sticky with items of 130x50 and no spacing on a
+/// 390-point-wide view, so three items fill a line exactly, and headers 30
+/// high (SEMANTICS.md, "Flow layout geometry"): with `sections 2 items=6`,
+/// section 0 is a header at y 0 and lines at y 30 and 80; section 1 starts at
+/// 130; the content is 390 x 260.
+@Suite("stk test")
+struct StkTestCommandTests {
+    static let setup = """
+        layout flow-sticky itemSize=130x50 minimumInteritemSpacing=0 minimumLineSpacing=0 headerSize=390x30
+        sections 2 items=6
+
+        """
+
+    /// item 0:4 is the middle of section 0's second line: x 130, y 30 + 50.
+    static let passing = setup + """
+        attr item 0:4
+        #> item 0:4 frame=130,80,130,50 zIndex=0 alpha=1 hidden=false
+        contentsize
+        #> 390x260
+
+        """
+
+    /// header 1 is at 130 (section 0: 30 + 2 x 50), not 100.
+    static let failing = setup + """
+        attr header 1
+        #> header 1 frame=0,100,390,30 zIndex=1 alpha=1 hidden=false
+
+        """
+
+    // MARK: Outcomes
+
+    @Test func aPassingFileExitsZero() throws {
+        let folder = try TranscriptCommandFolder(["pass.stk": Self.passing])
+        let run = try folder.stk("test")
+        #expect(run.status == 0)
+        #expect(run.stdout == "PASS: pass.stk\n1 passed, 0 failed\n")
+        #expect(run.stderr == "")
+    }
+
+    @Test func aFailingFileExitsOneWithAUnifiedDiff() throws {
+        let folder = try TranscriptCommandFolder(["fail.stk": Self.failing, "pass.stk": Self.passing])
+        let run = try folder.stk("test")
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            FAIL: fail.stk
+            fail.stk:3:1: error: the output of 'attr header 1' differs from its '#>' lines
+                attr header 1
+                ^~~~~~~~~~~~~
+            --- expected
+            +++ actual
+            @@ -1 +1 @@
+            -header 1 frame=0,100,390,30 zIndex=1 alpha=1 hidden=false
+            +header 1 frame=0,130,390,30 zIndex=1 alpha=1 hidden=false
+
+            PASS: pass.stk
+            1 passed, 1 failed
+
+            """)
+    }
+
+    @Test func wildcardsMatchAnyNumberOfLines() throws {
+        // 12 items and 2 headers are visible at offset 0, then the count.
+        let folder = try TranscriptCommandFolder(["wild.stk": Self.setup + """
+            visible
+            #> item 0:0 frame=0,30,130,50 zIndex=0 alpha=1 hidden=false
+            #> ...
+            #> header 1 frame=0,130,390,30 zIndex=1 alpha=1 hidden=false
+            #> ...
+            #> 14 elements
+
+            """])
+        let run = try folder.stk("test", "wild.stk")
+        #expect(run.status == 0)
+        #expect(run.stdout == "PASS: wild.stk\n1 passed, 0 failed\n")
+    }
+
+    @Test func aSkippedFileIsCountedApart() throws {
+        let folder = try TranscriptCommandFolder(["skip.stk": "# stk: skip grid-sticky is not registered yet\nlayout grid-sticky\n",
+                                 "pass.stk": Self.passing])
+        let run = try folder.stk("test")
+        #expect(run.status == 0)
+        #expect(run.stdout == "PASS: pass.stk\nSKIP: skip.stk (grid-sticky is not registered yet)\n1 passed, 0 failed, 1 skipped\n")
+    }
+
+    @Test func aFileWithAnErrorFailsAtTheErrorsLocation() throws {
+        let folder = try TranscriptCommandFolder(["error.stk": Self.setup + "attr item 0:9\ncontentsize\n#> never compared\n"])
+        let run = try folder.stk("test")
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "FAIL: error.stk")
+        // `attr item 0:9` on line 3: the index path starts at column 11.
+        #expect(lines[1].hasPrefix("error.stk:3:11: error: "))
+        #expect(lines[1].contains("0:9"))
+        #expect(lines.last(where: { !$0.isEmpty }) == "0 passed, 1 failed")
+        #expect(!run.stdout.contains("never compared"))
+    }
+
+    @Test func foldersAreSearchedRecursivelySkippingHiddenAndDependencyFolders() throws {
+        let folder = try TranscriptCommandFolder([
+            "b/two.stk": Self.passing, "a/one.stk": Self.passing, "a/deeper/three.stk": Self.passing,
+            ".build/copy.stk": "bogus\n", ".git/x.stk": "bogus\n", "node_modules/m/x.stk": "bogus\n",
+        ])
+        let run = try folder.stk("test")
+        #expect(run.stdout == "PASS: a/deeper/three.stk\nPASS: a/one.stk\nPASS: b/two.stk\n3 passed, 0 failed\n")
+        let named = try folder.stk("test", "b", "a/one.stk")
+        #expect(named.stdout == "PASS: a/one.stk\nPASS: b/two.stk\n2 passed, 0 failed\n")
+    }
+
+    @Test func aMissingPathIsAnErrorWithStatusTwo() throws {
+        let folder = try TranscriptCommandFolder(["pass.stk": Self.passing])
+        let run = try folder.stk("test", "pass.stk", "nowhere")
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: no such file or folder: nowhere\n")
+        #expect(run.stdout == "")
+    }
+
+    @Test func echoIsRefusedBecauseItWouldChangeTheOutput() throws {
+        let folder = try TranscriptCommandFolder(["pass.stk": Self.passing])
+        let run = try folder.stk("test", "--echo")
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: --echo cannot be used with 'stk test'"))
+    }
+
+    // MARK: --update
+
+    @Test func updateRewritesOnlyExpectedLinesAndLeavesPassingFilesAlone() throws {
+        // CRLF endings, comments and blank lines must come back byte for byte.
+        let stale = [
+            "# comment kept",
+            "layout flow-sticky itemSize=130x50 minimumInteritemSpacing=0 minimumLineSpacing=0 headerSize=390x30",
+            "",
+            "sections 2 items=6   # trailing comment",
+            "contentsize",
+            "#> 1x1",
+            "",
+            "attr item 0:4",
+            "",
+        ].joined(separator: "\r\n")
+        let folder = try TranscriptCommandFolder(["stale.stk": stale, "pass.stk": Self.passing])
+        let passInode = try folder.inode("pass.stk")
+
+        let run = try folder.stk("test", "--update")
+        #expect(run.status == 0)
+        #expect(run.stdout == "PASS: pass.stk\nUPDATED: stale.stk\n2 passed, 0 failed\n")
+        #expect(try folder.read("stale.stk") == [
+            "# comment kept",
+            "layout flow-sticky itemSize=130x50 minimumInteritemSpacing=0 minimumLineSpacing=0 headerSize=390x30",
+            "",
+            "sections 2 items=6   # trailing comment",
+            "contentsize",
+            "#> 390x260",
+            "",
+            "attr item 0:4",
+            "#> item 0:4 frame=130,80,130,50 zIndex=0 alpha=1 hidden=false",
+            "",
+        ].joined(separator: "\r\n"))
+        #expect(try folder.inode("pass.stk") == passInode)
+        #expect(try folder.read("pass.stk") == Self.passing)
+        #expect(try folder.stk("test").stdout == "PASS: pass.stk\nPASS: stale.stk\n2 passed, 0 failed\n")
+    }
+
+    @Test func theEnvironmentVariableAsksForAnUpdateToo() throws {
+        let folder = try TranscriptCommandFolder(["fail.stk": Self.failing])
+        let run = try folder.stk("test", environment: ["STK_UPDATE": "1"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "UPDATED: fail.stk\n1 passed, 0 failed\n")
+        #expect(try folder.read("fail.stk").contains("#> header 1 frame=0,130,390,30 zIndex=1 alpha=1 hidden=false\n"))
+    }
+
+    @Test func updateLeavesAFileWithAnErrorAsItWas() throws {
+        let text = Self.setup + "contentsize\n#> 1x1\nbogus\n"
+        let folder = try TranscriptCommandFolder(["error.stk": text])
+        let run = try folder.stk("test", "--update")
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("note: not updated: the file has errors; fix them and run --update again\n"))
+        #expect(try folder.read("error.stk") == text)
+    }
+
+    // MARK: --junit
+
+    @Test func junitWritesAReportCIParses() throws {
+        let folder = try TranscriptCommandFolder(["dir/fail.stk": Self.failing, "dir/pass.stk": Self.passing,
+                                 "skip.stk": "# stk: skip later\n"])
+        let run = try folder.stk("test", "--junit", "out/report.xml")
+        #expect(run.status == 1)
+        // Timing lives in the XML only.
+        #expect(!run.stdout.contains("time"))
+
+        let document = try XMLDocument(contentsOf: folder.url("out/report.xml"), options: [])
+        let suite = try #require(document.rootElement()?.elements(forName: "testsuite").first)
+        #expect(suite.attribute(forName: "name")?.stringValue == "stk")
+        #expect(suite.attribute(forName: "tests")?.stringValue == "3")
+        #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+        #expect(suite.attribute(forName: "skipped")?.stringValue == "1")
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases.map { $0.attribute(forName: "classname")?.stringValue } == ["dir", "dir", "."])
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["fail.stk", "pass.stk", "skip.stk"])
+        #expect(cases.allSatisfy { $0.attribute(forName: "time")?.stringValue.flatMap(Double.init) != nil })
+        let failure = try #require(cases[0].elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue == "output differs at dir/fail.stk:3")
+        #expect(failure.stringValue?.contains("""
+            -header 1 frame=0,100,390,30 zIndex=1 alpha=1 hidden=false
+            +header 1 frame=0,130,390,30 zIndex=1 alpha=1 hidden=false
+            """) == true)
+        #expect(cases[2].elements(forName: "skipped").first?.attribute(forName: "message")?.stringValue == "later")
+    }
+
+    // MARK: -j and --shard
+
+    /// Ten files, every third failing.
+    static func manyFiles() throws -> TranscriptCommandFolder {
+        var files: [String: String] = [:]
+        for index in 0..<10 {
+            files["f\(index).stk"] = index % 3 == 0 ? failing : passing
+        }
+        return try TranscriptCommandFolder(files)
+    }
+
+    @Test func parallelRunsPrintWhatASerialRunPrints() throws {
+        let folder = try Self.manyFiles()
+        let serial = try folder.stk("test", "-j", "1")
+        let parallel = try folder.stk("test", "-j", "4")
+        #expect(serial.status == 1)
+        #expect(parallel.status == serial.status)
+        #expect(parallel.stdout == serial.stdout)
+        #expect(serial.stdout.hasSuffix("6 passed, 4 failed\n"))
+    }
+
+    @Test func shardsRunEveryFileExactlyOnce() throws {
+        let folder = try Self.manyFiles()
+        var seen: [String] = []
+        for k in 1...3 {
+            let run = try folder.stk("test", "--shard", "\(k)/3")
+            seen += run.stdout.split(separator: "\n").compactMap { line -> String? in
+                for prefix in ["PASS: ", "FAIL: "] where line.hasPrefix(prefix) { return String(line.dropFirst(prefix.count)) }
+                return nil
+            }
+        }
+        #expect(seen.sorted() == (0..<10).map { "f\($0).stk" }.sorted())
+        // 1/3 holds files 0, 3, 6, 9 of the sorted list: f0 f3 f6 f9, all failing.
+        #expect(try folder.stk("test", "--shard", "1/3").stdout.hasSuffix("0 passed, 4 failed\n"))
+    }
+
+    @Test func badShardsAndJobCountsAreErrors() throws {
+        let folder = try Self.manyFiles()
+        let zero = try folder.stk("test", "--shard", "0/3")
+        #expect(zero.status == 2)
+        #expect(zero.stderr == "error: --shard 0/3: the shard must be between 1 and 3 (shards count from 1)\n")
+        let word = try folder.stk("test", "--shard", "half")
+        #expect(word.status == 2)
+        #expect(word.stderr == "error: --shard expects K/N, the K-th of N slices (for example 2/4), got 'half'\n")
+        let jobs = try folder.stk("test", "-j", "0")
+        #expect(jobs.status == 2)
+        #expect(jobs.stderr == "error: -j 0: the number of files run at once must be at least 1\n")
+    }
+}
+
+// MARK: - Support
+
+/// A temporary folder of files, and `stk` run inside it.
+final class TranscriptCommandFolder {
+    let root: URL
+
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("stk-test-command-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+    func read(_ relative: String) throws -> String {
+        String(decoding: try Data(contentsOf: url(relative)), as: UTF8.self)
+    }
+
+    func inode(_ relative: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url(relative).path)
+        return (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1
+    }
+
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs stk in the folder, stdin empty, output to files (no pipe to fill
+    /// up), STK_UPDATE unset unless given.
+    func stk(_ arguments: String..., environment extra: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = try StkExecutable.locate()
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["STK_UPDATE"] = nil
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("stk-test-output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outputs) }
+        let out = outputs.appendingPathComponent("stdout"), err = outputs.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+}
