@@ -43,3 +43,11 @@ require_libedit() {
         exit 2
     fi
 }
+
+# The release build scripts/stk and scripts/bench run. Dynamic exclusivity
+# checks are off: every read of a layout attribute otherwise goes through the
+# runtime's access tracking, the largest single cost of a scroll step. (SwiftPM
+# ignores this flag when a dependency package declares it, so it is passed
+# here, for the whole build.) Both scripts use the same flags, so they share
+# one build.
+release_build=(-c release -Xswiftc -enforce-exclusivity=unchecked)

@@ -75,6 +75,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     // What the recorded invalidations ask prepare() to redo.
     var pendingGeometry = true
     var pendingDelegateMetrics = true
+    /// `invalidateEverything` was recorded: no cached section may be reused.
+    var pendingEverything = true
     var pendingAllFloating = true
     var pendingFloating = Set<ElementKey>()
 
@@ -190,7 +192,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Recomputes the sections whose data, metrics or width changed; reuses the rest.
     private func rebuildGeometry(in cv: CollectionView) {
         let width = contentCrossExtent(for: cv.bounds)
-        let reuseAllowed = width == geometry.width && geometryGeneration == metricsGeneration
+        let reuseAllowed = !pendingEverything && width == geometry.width && geometryGeneration == metricsGeneration
             && geometryOwner === cv && !(pendingDelegateMetrics && cv.delegate != nil)
         var reusable: [Int: Int] = [:]
         if reuseAllowed {
@@ -385,6 +387,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
         pendingGeometry = false
         pendingDelegateMetrics = false
+        pendingEverything = false
         pendingAllFloating = false
         pendingFloating.removeAll(keepingCapacity: true)
     }
@@ -494,6 +497,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             pendingGeometry = true
             pendingDelegateMetrics = true
         }
+        // Everything means everything: the per-section cache (kept across batch
+        // updates and size overrides, where revisions say what changed) is
+        // dropped, so a full invalidation costs what it says.
+        if context.invalidateEverything { pendingEverything = true }
         if context.invalidateDataSourceCounts { geometryBeforeUpdate = geometry }
         if let flow = context as? CollectionViewFlowLayoutInvalidationContext {
             if flow.invalidateFlowLayoutDelegateMetrics { pendingGeometry = true; pendingDelegateMetrics = true }
