@@ -115,6 +115,17 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
             && representedElementKind == other.representedElementKind
     }
 
+    /// `isEqual`, without the dynamic cast when both are of this very class
+    /// (the visible diff compares every visible element on every pass).
+    public final func hasSameAttributes(as other: CollectionViewLayoutAttributes) -> Bool {
+        let base = CollectionViewLayoutAttributes.self
+        guard type(of: self) == base, type(of: other) == base else { return isEqual(other) }
+        return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
+            && isPinned == other.isPinned && indexPath == other.indexPath
+            && representedElementCategory == other.representedElementCategory
+            && representedElementKind == other.representedElementKind
+    }
+
     open override var hash: Int {
         var hasher = Hasher()
         hasher.combine(key)

@@ -466,15 +466,18 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         if contentCrossExtent(for: newBounds) != contentCrossExtent(for: cv.bounds) { return context }
         flow.invalidateFlowLayoutDelegateMetrics = false
         flow.invalidateFlowLayoutAttributes = false
-        var keys = Set(floating.keys)
-        keys.formUnion(boundsDependentElements(for: cv.bounds))
-        keys.formUnion(boundsDependentElements(for: newBounds))
-        Self.add(keys, to: flow)
+        // A handful of keys: sorting and dropping neighbours beats hashing them.
+        var keys = Array(floating.keys) + boundsDependentElements(for: cv.bounds) + boundsDependentElements(for: newBounds)
+        keys.sort()
+        var unique: [ElementKey] = []
+        unique.reserveCapacity(keys.count)
+        for key in keys where unique.last != key { unique.append(key) }
+        Self.add(unique, to: flow)
         return flow
     }
 
     /// Names the elements in a context, cells as items and the rest by kind.
-    public static func add(_ keys: Set<ElementKey>, to context: CollectionViewLayoutInvalidationContext) {
+    public static func add<Keys: Sequence>(_ keys: Keys, to context: CollectionViewLayoutInvalidationContext) where Keys.Element == ElementKey {
         var items: [IndexPath] = []
         var supplementary: [String: [IndexPath]] = [:]
         var decoration: [String: [IndexPath]] = [:]

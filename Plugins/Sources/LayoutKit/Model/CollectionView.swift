@@ -126,19 +126,33 @@ public final class CollectionView {
         for a in answer { now[a.key] = a }
 
         var diff = VisibleDiff()
-        var matched = Set<ElementKey>()
-        for (oldKey, before) in visibleAttributes {
-            let key = mapping.map { $0.newKey(for: oldKey) } ?? oldKey
-            if let key, let after = now[key] {
-                matched.insert(key)
-                if !before.isEqual(after) || key != oldKey {
-                    diff.changed.append(.init(key: key, oldKey: oldKey, from: before, to: after))
+        if let mapping {
+            // After a batch update: match old elements to their new keys.
+            var matched = Set<ElementKey>()
+            for (oldKey, before) in visibleAttributes {
+                if let key = mapping.newKey(for: oldKey), let after = now[key] {
+                    matched.insert(key)
+                    if key != oldKey || !before.hasSameAttributes(as: after) {
+                        diff.changed.append(.init(key: key, oldKey: oldKey, from: before, to: after))
+                    }
+                } else {
+                    diff.disappeared.append(before)
                 }
-            } else {
-                diff.disappeared.append(before)
             }
+            for (key, a) in now where !matched.contains(key) { diff.appeared.append(a) }
+        } else {
+            // Every other pass (the scroll step): keys are identities; plain lookups.
+            for (key, before) in visibleAttributes {
+                if let after = now[key] {
+                    if !before.hasSameAttributes(as: after) {
+                        diff.changed.append(.init(key: key, oldKey: key, from: before, to: after))
+                    }
+                } else {
+                    diff.disappeared.append(before)
+                }
+            }
+            for (key, a) in now where visibleAttributes[key] == nil { diff.appeared.append(a) }
         }
-        for (key, a) in now where !matched.contains(key) { diff.appeared.append(a) }
         diff.appeared.sort { $0.key < $1.key }
         diff.disappeared.sort { $0.key < $1.key }
         diff.changed.sort { $0.key < $1.key }
