@@ -64,8 +64,9 @@ public struct VisibleDiff {
 public protocol LayoutCycleObserver: AnyObject {
     func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent)
     /// Whether `elementsQueried` events should carry copies of the attributes
-    /// (trace and step show them). Measuring observers say no: copying every
-    /// answer costs as much as the query. Default: yes.
+    /// and the visible diff be sorted by key (trace and step show them).
+    /// Measuring observers say no: copying every answer costs as much as the
+    /// query. Default: yes.
     var wantsAttributeCopies: Bool { get }
 }
 

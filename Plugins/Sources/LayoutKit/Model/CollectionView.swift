@@ -153,9 +153,13 @@ public final class CollectionView {
             }
             for (key, a) in now where visibleAttributes[key] == nil { diff.appeared.append(a) }
         }
-        diff.appeared.sort { $0.key < $1.key }
-        diff.disappeared.sort { $0.key < $1.key }
-        diff.changed.sort { $0.key < $1.key }
+        if observer?.wantsAttributeCopies == true {
+            // Key order is for people reading a trace; measuring observers skip
+            // the sort (a diagonal grid scroll changes every sticky cell).
+            diff.appeared.sort { $0.key < $1.key }
+            diff.disappeared.sort { $0.key < $1.key }
+            diff.changed.sort { $0.key < $1.key }
+        }
 
         if updates != nil {
             for a in diff.appeared {
