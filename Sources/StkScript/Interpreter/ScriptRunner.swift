@@ -31,6 +31,11 @@ public struct ScriptRunner {
             interpreter.status = max(interpreter.status, .error)
             return false
         }
+        // A script that includes itself, directly or through others, is a cycle
+        // from its first `include` on: it is on the stack of running files too.
+        let real = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        interpreter.includeStack.append(real)
+        defer { interpreter.includeStack.removeLast() }
         return run(text: text, name: path)
     }
 }
