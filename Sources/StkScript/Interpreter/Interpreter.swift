@@ -162,7 +162,12 @@ public final class Interpreter {
         guard !events.isEmpty else { return }
         if stepping {
             pendingPhases = events
-            output.writeLine("step: \(events.count) phase\(events.count == 1 ? "" : "s"); 'next' shows the next one, 'continue' the rest")
+            // In JSON mode every line of stdout is a JSON object, these too.
+            if options.json {
+                output.writeLine(JSONValue.object([("step", .string("start")), ("phases", .integer(events.count))]).serialized)
+            } else {
+                output.writeLine("step: \(events.count) phase\(events.count == 1 ? "" : "s"); 'next' shows the next one, 'continue' the rest")
+            }
             revealNextPhase()
         } else if tracing {
             for event in events { writeEvent(event) }

@@ -84,7 +84,9 @@ extension Interpreter {
         guard !pendingPhases.isEmpty else { return }
         let event = pendingPhases.removeFirst()
         writeEvent(event)
-        if pendingPhases.isEmpty { output.writeLine("step: end of operation") }
+        if pendingPhases.isEmpty {
+            output.writeLine(options.json ? JSONValue.object([("step", .string("end"))]).serialized : "step: end of operation")
+        }
     }
 
     func runNext(_ c: CommandContext) throws {
