@@ -182,10 +182,21 @@ public final class Interpreter {
         }
     }
 
+    /// How many new layout warnings one command shows; the rest are counted.
+    /// A layout warns per section (an item too wide in each of 10,000
+    /// sections), and a screenful of the same warning hides everything else.
+    static let warningsShownPerCommand = 3
+
     func reportNewWarnings(_ c: CommandContext) {
         let warnings = (session.layout as? CollectionViewFlowLayout)?.layoutWarnings ?? []
-        for warning in warnings where !reportedWarnings.contains(warning) {
+        let known = Set(reportedWarnings)
+        let fresh = warnings.filter { !known.contains($0) }
+        for warning in fresh.prefix(Self.warningsShownPerCommand) {
             report(Diagnostic(.warning, warning, at: c.command.range, in: c.file), trail: c.trail)
+        }
+        let hidden = fresh.count - Self.warningsShownPerCommand
+        if hidden > 0 {
+            report(Diagnostic(.note, "\(hidden) more warning\(hidden == 1 ? "" : "s") of the layout not shown"), trail: c.trail)
         }
         reportedWarnings = warnings
     }
