@@ -99,7 +99,8 @@ extension Interpreter {
             throw CommandError("no command named '\(topic.value)'", at: topic.range,
                                suggestion: CommandCatalog.suggestion(for: topic.value))
         }
-        for line in info.helpText.split(separator: "\n", omittingEmptySubsequences: false) {
+        // helpText ends with a newline: no empty line after it.
+        for line in info.helpText.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             output.writeLine(String(line))
         }
     }
