@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LayoutKit
 import StkRender
@@ -24,7 +25,7 @@ struct Host {
             session = try Session()
         } catch {
             output.writeDiagnostic("error: \(error)\n")
-            throw ExitCodeError(code: 2)
+            throw ExitCode(ExitStatus.error.rawValue)
         }
         interpreter = Interpreter(session: session, options: options, output: output)
         interpreter.loadPlugin = PluginBridge.load
@@ -34,7 +35,7 @@ struct Host {
                 for note in try PluginBridge.load(path) { output.writeDiagnostic("note: \(note)\n") }
             } catch {
                 output.writeDiagnostic("error: \(error)\n")
-                throw ExitCodeError(code: 2)
+                throw ExitCode(ExitStatus.error.rawValue)
             }
         }
     }
@@ -58,8 +59,4 @@ struct Host {
         }
         return interpreter.status
     }
-}
-
-struct ExitCodeError: Error {
-    let code: Int32
 }
