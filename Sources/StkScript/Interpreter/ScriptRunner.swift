@@ -10,11 +10,25 @@ public struct ScriptRunner {
         self.interpreter = interpreter
     }
 
-    /// Runs text as a script named `name` (`<stdin>`, `<command-line>` or a path).
-    /// Returns false when the run must stop.
+    /// Runs text as a script named `name` (`<stdin>`, `<command-line>` or a path)
+    /// whose first line is numbered `firstLine`. Returns false when the run must stop.
     @discardableResult
-    public func run(text: String, name: String) -> Bool {
-        interpreter.run(Parser.parse(SourceFile(name: name, text: text)))
+    public func run(text: String, name: String, firstLine: Int = 1) -> Bool {
+        interpreter.run(Parser.parse(SourceFile(name: name, text: text, firstLine: firstLine)))
+    }
+
+    /// Runs the `-e` arguments in order as the lines of one `<command-line>`
+    /// script, as `perl -e` numbers them: a diagnostic in the third `-e` says
+    /// `<command-line>:3:COL`. Returns false when the run must stop.
+    @discardableResult
+    public func run(commandLineArguments commands: [String]) -> Bool {
+        var line = 1
+        for command in commands {
+            let file = SourceFile(name: SourceFile.commandLineName, text: command, firstLine: line)
+            if !interpreter.run(Parser.parse(file)) || interpreter.quitRequested { return false }
+            line += max(file.lineCount, 1)
+        }
+        return true
     }
 
     /// Runs a script file. A file that cannot be read is an error (status 2).

@@ -51,9 +51,7 @@ struct Host {
             runner.run(text: text, name: "<stdin>")
             return interpreter.status
         }
-        for command in commands {
-            if !runner.run(text: command, name: "<command-line>") || interpreter.quitRequested { return interpreter.status }
-        }
+        if !runner.run(commandLineArguments: commands) { return interpreter.status }
         for file in files {
             if !runner.run(file: file) || interpreter.quitRequested { return interpreter.status }
         }
