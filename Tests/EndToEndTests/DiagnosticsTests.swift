@@ -206,3 +206,13 @@ import Testing
         #expect(result.status == 2)
     }
 }
+
+extension DiagnosticsTests {
+    @Test func aPluginThatCannotBeLoadedIsAnErrorAtItsPath() throws {
+        let result = try StkProcess.run(commands: "load /nonexistent/libLayout.so; echo never")
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("<command-line>:1:6: error: "), "\(result)")
+        #expect(result.stderr.contains("    load /nonexistent/libLayout.so; echo never\n         ^~~~"), "\(result)")
+        #expect(result.status == 2)
+    }
+}
