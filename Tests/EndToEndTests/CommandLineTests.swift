@@ -113,6 +113,17 @@ import Testing
         #expect(going.status == 1)
     }
 
+    @Test func bailInsideAnIncludedFileStopsEverythingWithStatusOne() throws {
+        let folder = try ScratchFolder()
+        try folder.write("checks.stk", "expect visible count == 1\necho inner after\n")
+        let result = try StkProcess.run(["--bail", "-e", "include checks.stk", "-e", "echo outer after"], in: folder.url)
+        #expect(result.stdout == "", "\(result)")
+        #expect(result.stderr == diagnostic("checks.stk:1:1", "expectation failed: visible count is 47, expected == 1",
+                                            line: "expect visible count == 1", caretColumn: 1, length: 25)
+                + "note: included from <command-line>:1\n")
+        #expect(result.status == 1)
+    }
+
     @Test func anErrorStopsTheRunAtOnceAndKeepsTheOutputBeforeIt() throws {
         let result = try StkProcess.run(script: """
             echo one
