@@ -166,6 +166,15 @@ import Testing
         #expect(maxStretch?[2] == maxStretch?[3], "back to its default: \(lines)")
     }
 
+    @Test func aCommandThatChangedNothingIsNotUndone() throws {
+        // The second scroll and the bounds change nothing: undo reverts the first scroll.
+        #expect(try output("scroll to 0,100; scroll to 0,100; bounds 390x844; set pinLimit=lastItem; undo; attr header 0")
+                == ["header 0 frame=0,0,390,44 zIndex=1 alpha=1 hidden=false"])
+        let folder = try ScratchFolder()
+        _ = try StkProcess.run(["-e", "scroll to 0,0; set pinLimit=nextHeader; set pinLimit=nextHeader; save s.stk"], in: folder.url)
+        #expect(try folder.read("s.stk").split(separator: "\n").filter { !$0.hasPrefix("#") } == ["set pinLimit=nextHeader"])
+    }
+
     @Test func queriesAndFailedExpectationsAreNotUndone() throws {
         let result = try StkProcess.run(script: "scroll to 0,20\nvisible\nexpect visible count == 0\nundo\nattr header 0\n")
         #expect(result.lines.last == "header 0 frame=0,0,390,44 zIndex=1 alpha=1 hidden=false", "\(result)")
