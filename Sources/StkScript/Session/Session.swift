@@ -141,6 +141,9 @@ public final class Session: LayoutCycleObserver {
     public func undo() throws -> Bool {
         guard let previous = undoStack.popLast() else { return false }
         try restore(previous)
+        // The layout was rebuilt from scratch: the contexts of the command
+        // undone no longer describe the last operation.
+        lastOperationEvents = []
         return true
     }
 
