@@ -166,6 +166,12 @@ import Testing
         #expect(maxStretch?[2] == maxStretch?[3], "back to its default: \(lines)")
     }
 
+    @Test func afterUndoTheUndoneCommandsContextIsGone() throws {
+        let result = try StkProcess.run(commands: "scroll to 0,100; undo; context; expect context contains header 1")
+        #expect(result.stdout == "no invalidation context: the last operation did not invalidate the layout\n", "\(result)")
+        #expect(result.status == 1)
+    }
+
     @Test func aCommandThatChangedNothingIsNotUndone() throws {
         // The second scroll and the bounds change nothing: undo reverts the first scroll.
         #expect(try output("scroll to 0,100; scroll to 0,100; bounds 390x844; set pinLimit=lastItem; undo; attr header 0")
