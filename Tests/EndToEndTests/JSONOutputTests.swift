@@ -125,6 +125,18 @@ import Testing
         #expect(context["invalidateFlowLayoutAttributes"] as? Bool == false)
     }
 
+    @Test func contextWithoutAnInvalidationIsAnObjectAskingForNothing() throws {
+        let (result, objects) = try json("context")
+        let context = try #require(objects.first)
+        #expect(try JSONLines.keyOrder(result.lines[0]) == Self.contextKeys)
+        for flag in ["invalidateEverything", "invalidateDataSourceCounts", "invalidateFlowLayoutDelegateMetrics",
+                     "invalidateFlowLayoutAttributes"] {
+            #expect(context[flag] as? Bool == false, "\(flag)")
+        }
+        #expect(indexPaths(context["items"]) == [])
+        #expect((context["supplementary"] as? [String: Any])?.isEmpty == true)
+    }
+
     @Test func contextPrintsTheLastOfSeveral() throws {
         let (_, objects) = try json("scroll by 0,300 steps=3; context")
         // Three bounds changes: 0->100, 100->200, 200->300. The last one meets the
