@@ -117,10 +117,10 @@ public final class Interpreter {
              .insertItems, .deleteItems, .moveItem, .reloadItems, .batch:
             try runUpdates(c)
         case let .size(element, size): try runSize(element, size, c)
-        case let .bounds(size): try mutate(c) { try session.collectionView.setBoundsSize(size.value) }
-        case let .inset(insets): try mutate(c) { try session.collectionView.setContentInset(insets.value) }
-        case let .safeArea(insets): try mutate(c) { try session.collectionView.setSafeAreaInsets(insets.value) }
-        case let .scrollTo(point): try mutate(c) { try session.collectionView.setContentOffset(point.value) }
+        case let .bounds(size): try mutate(c, blaming: size.range) { try session.collectionView.setBoundsSize(size.value) }
+        case let .inset(insets): try mutate(c, blaming: insets.range) { try session.collectionView.setContentInset(insets.value) }
+        case let .safeArea(insets): try mutate(c, blaming: insets.range) { try session.collectionView.setSafeAreaInsets(insets.value) }
+        case let .scrollTo(point): try mutate(c, blaming: point.range) { try session.collectionView.setContentOffset(point.value) }
         case let .scrollBy(delta, steps): try runScrollBy(delta, steps, c)
         case let .scrollToItem(indexPath, position): try runScrollToItem(indexPath, position, c)
         case let .attr(element): try runAttr(element)
@@ -147,13 +147,15 @@ public final class Interpreter {
     // MARK: State changes
 
     /// Runs a state-changing command through the session (undo, save history),
-    /// then shows its layout cycle (trace, step) and new layout warnings.
-    func mutate(_ c: CommandContext, record: Bool = true, _ body: () throws -> Void) throws {
+    /// then shows its layout cycle (trace, step) and new layout warnings. A
+    /// refusal of the model is placed at `blamed`, the argument it refuses
+    /// when the command has a single one, else at the whole command.
+    func mutate(_ c: CommandContext, record: Bool = true, blaming blamed: SourceRange? = nil, _ body: () throws -> Void) throws {
         finishPendingPhases()
         do {
             try session.perform(record ? c.command.description : nil, body)
         } catch let e as CollectionViewError {
-            throw CommandError(e.message, at: c.command.range)
+            throw CommandError(e.message, at: blamed ?? c.command.range)
         }
         showCycle(session.currentEvents)
         reportNewWarnings(c)
