@@ -193,6 +193,22 @@ import Testing
         }
     }
 
+    @Test func aRefusedValueIsMarkedUnderTheValue() throws {
+        let cases: [(command: String, column: Int, length: Int, message: String)] = [
+            ("inset -5,0,0,0", 7, 8, "contentInset must be finite and non-negative (top,left,bottom,right), got -5,0,0,0"),
+            ("safearea 0,0,0,-1", 10, 8, "safeAreaInsets must be finite and non-negative (top,left,bottom,right), got 0,0,0,-1"),
+            ("set itemSize=abc", 14, 3, "option itemSize: expected a size WxH (not negative), got 'abc'"),
+            ("sections 2,-1", 10, 4, "expected per-section item counts A,B,C (non-negative integers), got '2,-1'"),
+            ("scroll by 0,10 steps=0", 22, 1, "expected an integer of at least 1 for 'steps', got '0'"),
+        ]
+        for c in cases {
+            let result = try StkProcess.run(commands: c.command)
+            #expect(result.stderr == diagnostic("<command-line>:1:\(c.column)", c.message, line: c.command,
+                                                caretColumn: c.column, length: c.length), "\(c.command): \(result)")
+            #expect(result.status == 2)
+        }
+    }
+
     @Test func aRefusedUpdateInsideAMultiLineBatchIsMarkedOnItsOwnLine() throws {
         let result = try StkProcess.run(script: """
             batch
