@@ -18,17 +18,13 @@ public struct ScriptRunner {
     }
 
     /// Runs the `-e` arguments in order as the lines of one `<command-line>`
-    /// script, as `perl -e` numbers them: a diagnostic in the third `-e` says
-    /// `<command-line>:3:COL`. Returns false when the run must stop.
+    /// script, as `perl -e` joins them: a diagnostic in the third `-e` says
+    /// `<command-line>:3:COL`, and a batch may open in one `-e` and end in a
+    /// later one. Returns false when the run must stop.
     @discardableResult
     public func run(commandLineArguments commands: [String]) -> Bool {
-        var line = 1
-        for command in commands {
-            let file = SourceFile(name: SourceFile.commandLineName, text: command, firstLine: line)
-            if !interpreter.run(Parser.parse(file)) || interpreter.quitRequested { return false }
-            line += max(file.lineCount, 1)
-        }
-        return true
+        guard !commands.isEmpty else { return true }
+        return run(text: commands.joined(separator: "\n"), name: SourceFile.commandLineName)
     }
 
     /// Runs a script file. A file that cannot be read is an error (status 2).
