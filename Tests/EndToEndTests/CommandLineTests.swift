@@ -75,6 +75,13 @@ import Testing
         #expect(result.status == 2)
     }
 
+    @Test func aBatchMaySpanCommandLineArguments() throws {
+        let result = try StkProcess.run(["-e", "batch", "-e", "delete item 0:0", "-e", "end", "-e", "contentsize"])
+        // Section 0 keeps 6 items: one line, 94 high: 3080 - 60.
+        #expect(result.stdout == "390x3020\n", "\(result)")
+        #expect(result.status == 0)
+    }
+
     // MARK: Exit status
 
     @Test func aFailedExpectationExitsWithOneAndTheRunGoesOn() throws {
