@@ -10,11 +10,11 @@ public struct ScriptRunner {
         self.interpreter = interpreter
     }
 
-    /// Runs text as a script named `name` (`<stdin>`, `<command-line>` or a path)
-    /// whose first line is numbered `firstLine`. Returns false when the run must stop.
+    /// Runs text as a script named `name` (`<stdin>`, `<command-line>` or a path).
+    /// Returns false when the run must stop.
     @discardableResult
-    public func run(text: String, name: String, firstLine: Int = 1) -> Bool {
-        interpreter.run(Parser.parse(SourceFile(name: name, text: text, firstLine: firstLine)))
+    public func run(text: String, name: String) -> Bool {
+        interpreter.run(Parser.parse(SourceFile(name: name, text: text)))
     }
 
     /// Runs the `-e` arguments in order as the lines of one `<command-line>`
