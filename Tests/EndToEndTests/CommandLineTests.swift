@@ -174,6 +174,27 @@ import Testing
         #expect(failed.status == 1)
     }
 
+    @Test func outputIsTheSameByteForByteEveryRun() throws {
+        let script = """
+            trace on
+            layout global-stretchy
+            sections 5,3,9
+            batch; insert item 0:0; delete section 1; end
+            scroll by 0,-60 steps=2
+            scroll to item 1:4 center
+            trace off
+            visible; context; render width=50
+            """
+        let first = try StkProcess.run(script: script)
+        let second = try StkProcess.run(script: script, options: ["--json"])
+        let third = try StkProcess.run(script: script)
+        let fourth = try StkProcess.run(script: script, options: ["--json"])
+        #expect(first.status == 0 && second.status == 0, "\(first)\n\(second)")
+        #expect(first.stdout == third.stdout)
+        #expect(second.stdout == fourth.stdout)
+        #expect(first.stdout.count > 1000, "the script prints a trace, a listing and a drawing")
+    }
+
     @Test func anEmptyScriptSucceedsSilently() throws {
         let result = try StkProcess.run(script: "")
         #expect(result.stdout == "")
