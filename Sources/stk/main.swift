@@ -1,1 +1,1 @@
-Stk.main()
+Stk.runFromCommandLine()

@@ -71,7 +71,8 @@ public final class Interpreter {
             status = max(status, .expectationFailed)
             return !options.bail
         } catch is StopRun {
-            status = max(status, .error)
+            // The included script set the status itself: 2 for an error, 1 for
+            // a failed expectation under --bail.
             return false
         } catch {
             report(diagnostic(for: error, context: context), trail: trail)
@@ -116,10 +117,10 @@ public final class Interpreter {
              .insertItems, .deleteItems, .moveItem, .reloadItems, .batch:
             try runUpdates(c)
         case let .size(element, size): try runSize(element, size, c)
-        case let .bounds(size): try mutate(c) { try session.collectionView.setBoundsSize(size.value) }
-        case let .inset(insets): try mutate(c) { try session.collectionView.setContentInset(insets.value) }
-        case let .safeArea(insets): try mutate(c) { try session.collectionView.setSafeAreaInsets(insets.value) }
-        case let .scrollTo(point): try mutate(c) { try session.collectionView.setContentOffset(point.value) }
+        case let .bounds(size): try mutate(c, blaming: size.range) { try session.collectionView.setBoundsSize(size.value) }
+        case let .inset(insets): try mutate(c, blaming: insets.range) { try session.collectionView.setContentInset(insets.value) }
+        case let .safeArea(insets): try mutate(c, blaming: insets.range) { try session.collectionView.setSafeAreaInsets(insets.value) }
+        case let .scrollTo(point): try mutate(c, blaming: point.range) { try session.collectionView.setContentOffset(point.value) }
         case let .scrollBy(delta, steps): try runScrollBy(delta, steps, c)
         case let .scrollToItem(indexPath, position): try runScrollToItem(indexPath, position, c)
         case let .attr(element): try runAttr(element)
@@ -146,13 +147,15 @@ public final class Interpreter {
     // MARK: State changes
 
     /// Runs a state-changing command through the session (undo, save history),
-    /// then shows its layout cycle (trace, step) and new layout warnings.
-    func mutate(_ c: CommandContext, record: Bool = true, _ body: () throws -> Void) throws {
+    /// then shows its layout cycle (trace, step) and new layout warnings. A
+    /// refusal of the model is placed at `blamed`, the argument it refuses
+    /// when the command has a single one, else at the whole command.
+    func mutate(_ c: CommandContext, record: Bool = true, blaming blamed: SourceRange? = nil, _ body: () throws -> Void) throws {
         finishPendingPhases()
         do {
             try session.perform(record ? c.command.description : nil, body)
         } catch let e as CollectionViewError {
-            throw CommandError(e.message, at: c.command.range)
+            throw CommandError(e.message, at: blamed ?? c.command.range)
         }
         showCycle(session.currentEvents)
         reportNewWarnings(c)
@@ -162,7 +165,12 @@ public final class Interpreter {
         guard !events.isEmpty else { return }
         if stepping {
             pendingPhases = events
-            output.writeLine("step: \(events.count) phase\(events.count == 1 ? "" : "s"); 'next' shows the next one, 'continue' the rest")
+            // In JSON mode every line of stdout is a JSON object, these too.
+            if options.json {
+                output.writeLine(JSONValue.object([("step", .string("start")), ("phases", .integer(events.count))]).serialized)
+            } else {
+                output.writeLine("step: \(events.count) phase\(events.count == 1 ? "" : "s"); 'next' shows the next one, 'continue' the rest")
+            }
             revealNextPhase()
         } else if tracing {
             for event in events { writeEvent(event) }
@@ -177,10 +185,21 @@ public final class Interpreter {
         }
     }
 
+    /// How many new layout warnings one command shows; the rest are counted.
+    /// A layout warns per section (an item too wide in each of 10,000
+    /// sections), and a screenful of the same warning hides everything else.
+    static let warningsShownPerCommand = 3
+
     func reportNewWarnings(_ c: CommandContext) {
         let warnings = (session.layout as? CollectionViewFlowLayout)?.layoutWarnings ?? []
-        for warning in warnings where !reportedWarnings.contains(warning) {
+        let known = Set(reportedWarnings)
+        let fresh = warnings.filter { !known.contains($0) }
+        for warning in fresh.prefix(Self.warningsShownPerCommand) {
             report(Diagnostic(.warning, warning, at: c.command.range, in: c.file), trail: c.trail)
+        }
+        let hidden = fresh.count - Self.warningsShownPerCommand
+        if hidden > 0 {
+            report(Diagnostic(.note, "\(hidden) more warning\(hidden == 1 ? "" : "s") of the layout not shown"), trail: c.trail)
         }
         reportedWarnings = warnings
     }

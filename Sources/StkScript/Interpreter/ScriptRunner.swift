@@ -17,6 +17,16 @@ public struct ScriptRunner {
         interpreter.run(Parser.parse(SourceFile(name: name, text: text)))
     }
 
+    /// Runs the `-e` arguments in order as the lines of one `<command-line>`
+    /// script, as `perl -e` joins them: a diagnostic in the third `-e` says
+    /// `<command-line>:3:COL`, and a batch may open in one `-e` and end in a
+    /// later one. Returns false when the run must stop.
+    @discardableResult
+    public func run(commandLineArguments commands: [String]) -> Bool {
+        guard !commands.isEmpty else { return true }
+        return run(text: commands.joined(separator: "\n"), name: SourceFile.commandLineName)
+    }
+
     /// Runs a script file. A file that cannot be read is an error (status 2).
     @discardableResult
     public func run(file path: String) -> Bool {
@@ -31,6 +41,11 @@ public struct ScriptRunner {
             interpreter.status = max(interpreter.status, .error)
             return false
         }
+        // A script that includes itself, directly or through others, is a cycle
+        // from its first `include` on: it is on the stack of running files too.
+        let real = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        interpreter.includeStack.append(real)
+        defer { interpreter.includeStack.removeLast() }
         return run(text: text, name: path)
     }
 }

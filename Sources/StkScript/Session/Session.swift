@@ -51,7 +51,13 @@ public final class Session: LayoutCycleObserver {
     /// pushes the previous state for `undo` and appends `source` to the history.
     /// On failure nothing changes (the model refuses before changing anything;
     /// a failed multi-step operation is rolled back to the saved state).
-    public func perform(_ source: String?, _ body: () throws -> Void) throws {
+    ///
+    /// An operation that left the state as it was (`scroll to` the current
+    /// offset, `set` an option to its current value) is neither an undo step
+    /// nor history: `undo` reverts the last command that changed something.
+    /// `recordsUnchanged` keeps such a command anyway, for commands whose
+    /// effect lies outside the state (`load` registers layouts).
+    public func perform(_ source: String?, recordsUnchanged: Bool = false, _ body: () throws -> Void) throws {
         let before = state()
         currentEvents = []
         recording = true
@@ -66,6 +72,7 @@ public final class Session: LayoutCycleObserver {
             throw error
         }
         if !currentEvents.isEmpty { lastOperationEvents = currentEvents }
+        if !recordsUnchanged && changedNothing(since: before) { return }
         undoStack.append(before)
         if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
         if let source { history.append(source) }
@@ -89,6 +96,23 @@ public final class Session: LayoutCycleObserver {
         s.layoutName == layoutName && s.sections == collectionView.sections && s.bounds == collectionView.bounds
             && s.contentInset == collectionView.contentInset && s.safeAreaInsets == collectionView.safeAreaInsets
             && s.options.map(\.name) == explicitOptions.map(\.name) && s.options.map(\.value) == explicitOptions.map(\.value)
+    }
+
+    /// Whether the session is as it was in `s`, option values compared as the
+    /// layout sees them (`set pinLimit=lastItem` at the default changes nothing).
+    private func changedNothing(since s: SessionState) -> Bool {
+        guard s.layoutName == layoutName, s.sections == collectionView.sections, s.bounds == collectionView.bounds,
+              s.contentInset == collectionView.contentInset, s.safeAreaInsets == collectionView.safeAreaInsets
+        else { return false }
+        return effectiveOptions(s.options) == effectiveOptions(explicitOptions)
+    }
+
+    /// Every option of the current layout with its value: the default unless set.
+    private func effectiveOptions(_ explicit: [(name: String, value: LayoutOptionValue)]) -> [String: LayoutOptionValue] {
+        var values: [String: LayoutOptionValue] = [:]
+        for option in descriptor.options { values[option.name] = option.defaultValue }
+        for (name, value) in explicit { values[name] = value }
+        return values
     }
 
     /// Rebuilds the session from a state: a fresh layout with the options, the
@@ -117,6 +141,9 @@ public final class Session: LayoutCycleObserver {
     public func undo() throws -> Bool {
         guard let previous = undoStack.popLast() else { return false }
         try restore(previous)
+        // The layout was rebuilt from scratch: the contexts of the command
+        // undone no longer describe the last operation.
+        lastOperationEvents = []
         return true
     }
 

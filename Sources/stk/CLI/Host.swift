@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LayoutKit
 import StkRender
@@ -24,7 +25,7 @@ struct Host {
             session = try Session()
         } catch {
             output.writeDiagnostic("error: \(error)\n")
-            throw ExitCodeError(code: 2)
+            throw ExitCode(ExitStatus.error.rawValue)
         }
         interpreter = Interpreter(session: session, options: options, output: output)
         interpreter.loadPlugin = PluginBridge.load
@@ -34,7 +35,7 @@ struct Host {
                 for note in try PluginBridge.load(path) { output.writeDiagnostic("note: \(note)\n") }
             } catch {
                 output.writeDiagnostic("error: \(error)\n")
-                throw ExitCodeError(code: 2)
+                throw ExitCode(ExitStatus.error.rawValue)
             }
         }
     }
@@ -50,16 +51,10 @@ struct Host {
             runner.run(text: text, name: "<stdin>")
             return interpreter.status
         }
-        for command in commands {
-            if !runner.run(text: command, name: "<command-line>") || interpreter.quitRequested { return interpreter.status }
-        }
+        if !runner.run(commandLineArguments: commands) { return interpreter.status }
         for file in files {
             if !runner.run(file: file) || interpreter.quitRequested { return interpreter.status }
         }
         return interpreter.status
     }
-}
-
-struct ExitCodeError: Error {
-    let code: Int32
 }

@@ -59,3 +59,46 @@ struct Run: ParsableCommand {
         throw ExitCode(status.rawValue)
     }
 }
+
+extension Stk {
+    /// `Stk.main()` with stk's contract on top of ArgumentParser's:
+    /// - a bad command line (unknown flag, missing value) exits with status 2,
+    ///   as every other error does, not with ArgumentParser's EX_USAGE (64);
+    /// - `stk --help` also lists the options of the default command (`run`),
+    ///   which are the ones a user of `stk FILE` or `stk -e` needs.
+    static func runFromCommandLine() -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            print(rootHelp(), terminator: "")
+            Foundation.exit(0)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(0)
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitStatus.error.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+
+    /// The root help (overview, discussion, subcommands) with the usage,
+    /// arguments and options of the default command in place of the root's
+    /// bare usage; the root help alone if its shape is not the expected one.
+    static func rootHelp() -> String {
+        let root = helpMessage()
+        let run = helpMessage(for: Run.self)
+        guard let rootUsage = root.range(of: "USAGE:"),
+              let subcommands = root.range(of: "SUBCOMMANDS:"),
+              let runUsage = run.range(of: "USAGE: stk run"),
+              let runUsageEnd = run[runUsage.upperBound...].firstIndex(of: "\n")
+        else { return root.hasSuffix("\n") ? root : root + "\n" }
+        let synopsis = "USAGE: stk" + run[runUsage.upperBound..<runUsageEnd] + "\n       stk <subcommand>\n"
+        let details = run[runUsageEnd...].trimmingCharacters(in: .newlines)
+        let text = root[..<rootUsage.lowerBound] + synopsis + "\n" + details + "\n\n" + root[subcommands.lowerBound...]
+        return text.hasSuffix("\n") ? text : text + "\n"
+    }
+}

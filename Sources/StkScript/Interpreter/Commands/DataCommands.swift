@@ -30,19 +30,22 @@ extension Interpreter {
     /// One update command, or a batch of them, as one performBatchUpdates; the
     /// size commands of a batch apply after its updates, in the same undo step.
     func runUpdates(_ c: CommandContext) throws {
-        var updates: [CollectionViewUpdate] = []
+        var updates: [LocatedUpdate] = []
         var sizes: [(Located<ElementRef>, Located<CGSize?>)] = []
+        func at(_ update: CollectionViewUpdate, _ subject: SourceRange, to destination: SourceRange? = nil) {
+            updates.append(LocatedUpdate(update: update, subject: subject, destination: destination))
+        }
         func collect(_ kind: CommandKind) {
             switch kind {
             case let .insertSections(sections, items):
-                for s in sections { updates.append(.insertSection(s.value, itemCount: items?.value ?? 0)) }
-            case let .deleteSections(sections): updates += sections.map { .deleteSection($0.value) }
-            case let .moveSection(from, to): updates.append(.moveSection(from.value, to: to.value))
-            case let .reloadSections(sections): updates += sections.map { .reloadSection($0.value) }
-            case let .insertItems(paths): updates += paths.map { .insertItem($0.value) }
-            case let .deleteItems(paths): updates += paths.map { .deleteItem($0.value) }
-            case let .moveItem(from, to): updates.append(.moveItem(from.value, to: to.value))
-            case let .reloadItems(paths): updates += paths.map { .reloadItem($0.value) }
+                for s in sections { at(.insertSection(s.value, itemCount: items?.value ?? 0), s.range, to: s.range) }
+            case let .deleteSections(sections): for s in sections { at(.deleteSection(s.value), s.range) }
+            case let .moveSection(from, to): at(.moveSection(from.value, to: to.value), from.range, to: to.range)
+            case let .reloadSections(sections): for s in sections { at(.reloadSection(s.value), s.range) }
+            case let .insertItems(paths): for p in paths { at(.insertItem(p.value), p.range, to: p.range) }
+            case let .deleteItems(paths): for p in paths { at(.deleteItem(p.value), p.range) }
+            case let .moveItem(from, to): at(.moveItem(from.value, to: to.value), from.range, to: to.range)
+            case let .reloadItems(paths): for p in paths { at(.reloadItem(p.value), p.range) }
             case let .size(element, size): sizes.append((element, size))
             case let .batch(children, _): for child in children { collect(child.kind) }
             default: break
@@ -50,7 +53,13 @@ extension Interpreter {
         }
         collect(c.command.kind)
         try mutate(c) {
-            if !updates.isEmpty { try session.collectionView.performBatchUpdates(updates) }
+            if !updates.isEmpty {
+                do {
+                    try session.collectionView.performBatchUpdates(updates.map(\.update))
+                } catch let e as CollectionViewError {
+                    throw CommandError(e.message, at: LocatedUpdate.blame(e.message, in: updates) ?? c.command.range)
+                }
+            }
             for (element, size) in sizes { try applySize(element, size) }
         }
     }

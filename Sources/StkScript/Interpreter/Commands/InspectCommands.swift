@@ -55,7 +55,15 @@ extension Interpreter {
     func runContext() {
         let contexts = lastContexts
         guard let last = contexts.last else {
-            answer(text: "no invalidation context: the last operation did not invalidate the layout", json: .null)
+            // JSON consumers get the documented object all the same (STK-LANGUAGE.md:
+            // each query prints one JSON object): a context of the layout's class
+            // that asks for nothing, which is what "nothing was invalidated" means.
+            // (A new flow context asks for delegate metrics and attributes, as in UIKit.)
+            var nothing = type(of: session.layout).invalidationContextClass.init().snapshot()
+            nothing.invalidateFlowLayoutDelegateMetrics = nothing.invalidateFlowLayoutDelegateMetrics.map { _ in false }
+            nothing.invalidateFlowLayoutAttributes = nothing.invalidateFlowLayoutAttributes.map { _ in false }
+            answer(text: "no invalidation context: the last operation did not invalidate the layout",
+                   json: JSONFormat.context(nothing))
             return
         }
         var text = TextFormat.context(last.snapshot, reason: last.reason)
@@ -84,7 +92,9 @@ extension Interpreter {
         guard !pendingPhases.isEmpty else { return }
         let event = pendingPhases.removeFirst()
         writeEvent(event)
-        if pendingPhases.isEmpty { output.writeLine("step: end of operation") }
+        if pendingPhases.isEmpty {
+            output.writeLine(options.json ? JSONValue.object([("step", .string("end"))]).serialized : "step: end of operation")
+        }
     }
 
     func runNext(_ c: CommandContext) throws {

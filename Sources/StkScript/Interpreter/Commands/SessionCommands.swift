@@ -54,7 +54,9 @@ extension Interpreter {
         } catch {
             throw CommandError("\(error)", at: path.range)
         }
-        try session.perform(c.command.description) {}
+        // Recorded although the session's state is unchanged: a saved script
+        // needs the plugin loaded before it uses the plugin's layouts.
+        try session.perform(c.command.description, recordsUnchanged: true) {}
     }
 
     /// Writes the session so far as a replayable script: atomically, and never
@@ -99,7 +101,8 @@ extension Interpreter {
             throw CommandError("no command named '\(topic.value)'", at: topic.range,
                                suggestion: CommandCatalog.suggestion(for: topic.value))
         }
-        for line in info.helpText.split(separator: "\n", omittingEmptySubsequences: false) {
+        // helpText ends with a newline: no empty line after it.
+        for line in info.helpText.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             output.writeLine(String(line))
         }
     }

@@ -10,7 +10,7 @@ extension Interpreter {
         guard n >= 1 else { throw CommandError("steps must be at least 1, got \(n)", at: steps?.range) }
         let cv = session.collectionView
         let start = cv.contentOffset
-        try mutate(c) {
+        try mutate(c, blaming: delta.range) {
             for k in 1...n {
                 let f = CGFloat(k) / CGFloat(n)
                 try cv.setContentOffset(CGPoint(x: start.x + delta.value.x * f, y: start.y + delta.value.y * f))

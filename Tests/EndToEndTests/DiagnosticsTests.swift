@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// How errors look on stderr (STK-LANGUAGE.md, "Exit status"):
+///
+///     FILE:LINE:COL: error: MESSAGE
+///         the offending line
+///         ^~~~
+///
+/// with `<stdin>` or `<command-line>` as FILE, one `note: included from
+/// FILE:LINE` per level of include, "did you mean" for near names, and the
+/// caret under the very argument to blame (an index path that does not exist).
+@Suite struct DiagnosticsTests {
+    // MARK: File names
+
+    @Test func stdinIsNamedStdin() throws {
+        let result = try StkProcess.run(script: "echo ok\n\n  lauout flow-sticky\n")
+        #expect(result.stdout == "ok\n")
+        #expect(result.stderr == diagnostic("<stdin>:3:3", "unknown command 'lauout'; did you mean 'layout'?",
+                                            line: "  lauout flow-sticky", caretColumn: 3, length: 6), "\(result)")
+        #expect(result.status == 2)
+    }
+
+    @Test func commandLineTextIsNamedCommandLine() throws {
+        let result = try StkProcess.run(commands: "layout flow-stiky")
+        #expect(result.stderr == diagnostic("<command-line>:1:8", "unknown layout 'flow-stiky'; did you mean 'flow-sticky'?",
+                                            line: "layout flow-stiky", caretColumn: 8, length: 10), "\(result)")
+        #expect(result.status == 2)
+    }
+
+    @Test func aFileIsNamedByThePathAsGiven() throws {
+        let folder = try ScratchFolder()
+        try folder.write("scripts/one.stk", "contentsize\nset pinLimt=nextHeader\n")
+        let result = try StkProcess.run(["scripts/one.stk"], in: folder.url)
+        #expect(result.stdout == "390x3080\n")
+        #expect(result.stderr == diagnostic("scripts/one.stk:2:5", "layout 'flow-sticky' has no option 'pinLimt'; did you mean 'pinLimit'?",
+                                            line: "set pinLimt=nextHeader", caretColumn: 5, length: 7), "\(result)")
+        #expect(result.status == 2)
+    }
+
+    // MARK: Did you mean
+
+    @Test func nearMissesOfLayoutsOptionsAndValuesAreSuggested() throws {
+        let cases: [(command: String, expected: String)] = [
+            ("layout grid-stiky",
+             diagnostic("<command-line>:1:8", "unknown layout 'grid-stiky'; did you mean 'grid-sticky'?",
+                        line: "layout grid-stiky", caretColumn: 8, length: 10)),
+            ("layout global-stretchy maxStrechHeight=5",
+             diagnostic("<command-line>:1:24", "layout 'global-stretchy' has no option 'maxStrechHeight'; did you mean 'maxStretchHeight'?",
+                        line: "layout global-stretchy maxStrechHeight=5", caretColumn: 24, length: 15)),
+            ("set pinLimit=nextheader",
+             diagnostic("<command-line>:1:14", "option pinLimit: expected one of lastItem|sectionEnd|nextHeader, got 'nextheader'; did you mean 'nextHeader'?",
+                        line: "set pinLimit=nextheader", caretColumn: 14, length: 10)),
+            ("expect attr header 0 alph == 1",
+             diagnostic("<command-line>:1:22", "header 0 has no field 'alph' (fields: frame, x, y, width, height, zIndex, alpha, hidden, pinned); did you mean 'alpha'?",
+                        line: "expect attr header 0 alph == 1", caretColumn: 22, length: 4)),
+            ("expect atr header 0 alpha == 1",
+             diagnostic("<command-line>:1:8", "expected 'attr', 'visible', 'contentsize' or 'context', got 'atr'; did you mean 'attr'?",
+                        line: "expect atr header 0 alpha == 1", caretColumn: 8, length: 3)),
+            ("help scrol",
+             diagnostic("<command-line>:1:6", "no help for 'scrol': it is not a command; did you mean 'scroll'?",
+                        line: "help scrol", caretColumn: 6, length: 5)),
+            ("itemSize=10x10",
+             diagnostic("<command-line>:1:1", "unknown command 'itemSize=10x10': options are set with 'set'; did you mean 'set itemSize=10x10'?",
+                        line: "itemSize=10x10", caretColumn: 1, length: 14)),
+        ]
+        for (command, expected) in cases {
+            let result = try StkProcess.run(commands: command)
+            #expect(result.stderr == expected, "\(command): \(result)")
+            #expect(result.stdout == "")
+            #expect(result.status == 2)
+        }
+    }
+
+    @Test func aNameFarFromEveryKnownOneGetsNoSuggestion() throws {
+        let result = try StkProcess.run(commands: "frobnicate 3")
+        #expect(result.stderr == diagnostic("<command-line>:1:1", "unknown command 'frobnicate'",
+                                            line: "frobnicate 3", caretColumn: 1, length: 10), "\(result)")
+    }
+
+    @Test func aMissingArgumentIsMarkedWhereItShouldBeWithTheUsage() throws {
+        let result = try StkProcess.run(commands: "scroll to")
+        #expect(result.stderr == """
+            <command-line>:1:10: error: expected a point X,Y or 'item S:I' after 'scroll to'
+                scroll to
+                         ^
+            note: usage: scroll to X,Y
+            note: usage: scroll to item S:I [top|center|bottom]
+
+            """, "\(result)")
+        #expect(result.status == 2)
+    }
+
+    // MARK: include
+
+    @Test func everyLevelOfIncludeAddsANoteInnermostFirst() throws {
+        let folder = try ScratchFolder()
+        try folder.write("outer.stk", "echo outer\ninclude sub/middle.stk\necho never\n")
+        // Relative to the including file: sub/middle.stk includes sub/inner.stk.
+        try folder.write("sub/middle.stk", "echo middle\n\ninclude inner.stk\n")
+        try folder.write("sub/inner.stk", "echo inner\nattr item 0:70\n")
+        let result = try StkProcess.run(["outer.stk"], in: folder.url)
+        #expect(result.stdout == "outer\nmiddle\ninner\n", "\(result)")
+        #expect(result.stderr == diagnostic("sub/inner.stk:2:11", "item 0:70 does not exist (section 0 has 7 items, expected 0..<7)",
+                                            line: "attr item 0:70", caretColumn: 11, length: 4)
+                + "note: included from sub/middle.stk:3\nnote: included from outer.stk:2\n")
+        #expect(result.status == 2)
+    }
+
+    @Test func aFailedExpectationInAnIncludedFileCarriesTheNotesAndTheRunGoesOn() throws {
+        let folder = try ScratchFolder()
+        try folder.write("checks.stk", "expect attr header 1 y == 150\necho checked\n")
+        let result = try StkProcess.run(script: "include checks.stk\necho after\n", in: folder.url)
+        #expect(result.stdout == "checked\nafter\n", "\(result)")
+        #expect(result.stderr == diagnostic("checks.stk:1:1", "expectation failed: attr header 1 y is 154, expected == 150",
+                                            line: "expect attr header 1 y == 150", caretColumn: 1, length: 29)
+                + "note: included from <stdin>:1\n")
+        #expect(result.status == 1)
+    }
+
+    @Test func aParseErrorInAnIncludedFileIsReportedThere() throws {
+        let folder = try ScratchFolder()
+        try folder.write("broken.stk", "echo broken\nbounds wide\n")
+        let result = try StkProcess.run(commands: "include broken.stk; echo never", options: [], environment: [:])
+        // Run from the scratch folder of the helper, where broken.stk is not:
+        // the include itself fails, at its path.
+        #expect(result.stderr.hasPrefix("<command-line>:1:9: error: no such file: broken.stk"), "\(result)")
+        let found = try StkProcess.run(["-e", "include broken.stk", "-e", "echo never"], in: folder.url)
+        #expect(found.stdout == "broken\n", "\(found)")
+        #expect(found.stderr == diagnostic("broken.stk:2:8", "expected a size WxH, got 'wide'", line: "bounds wide", caretColumn: 8, length: 4)
+                + "note: included from <command-line>:1\n")
+        #expect(found.status == 2)
+    }
+
+    @Test func includeCyclesAreRefusedAtTheIncludeThatClosesThem() throws {
+        let folder = try ScratchFolder()
+        try folder.write("a.stk", "echo a\ninclude b.stk\n")
+        try folder.write("b.stk", "echo b\ninclude a.stk\n")
+        let result = try StkProcess.run(["a.stk"], in: folder.url)
+        #expect(result.stdout == "a\nb\n", "\(result)")
+        #expect(result.stderr == diagnostic("b.stk:2:9", "include cycle: a.stk is already being run",
+                                            line: "include a.stk", caretColumn: 9, length: 5)
+                + "note: included from a.stk:2\n")
+        #expect(result.status == 2)
+
+        try folder.write("self.stk", "include \"self.stk\"\n")
+        let itself = try StkProcess.run(["self.stk"], in: folder.url)
+        #expect(itself.stderr == diagnostic("self.stk:1:9", "include cycle: self.stk is already being run",
+                                            line: "include \"self.stk\"", caretColumn: 9, length: 10), "\(itself)")
+        #expect(itself.status == 2)
+    }
+
+    @Test func aFileMayBeIncludedTwiceInARow() throws {
+        let folder = try ScratchFolder()
+        try folder.write("step.stk", "scroll by 0,10\n")
+        let result = try StkProcess.run(script: "include step.stk\ninclude step.stk\nattr header 0\n", in: folder.url)
+        // Two scrolls of 10: header 0 sticks at y = 20.
+        #expect(result.stdout == "header 0 frame=0,20,390,44 zIndex=2 alpha=1 hidden=false pinned\n", "\(result)")
+        #expect(result.status == 0)
+    }
+
+    // MARK: The caret under the index path
+
+    @Test func anIndexPathThatDoesNotExistIsMarkedWhereItIsWritten() throws {
+        let cases: [(command: String, column: Int, length: Int, message: String)] = [
+            ("attr item 0:9", 11, 3, "item 0:9 does not exist (section 0 has 7 items, expected 0..<7)"),
+            ("attr item 30:0", 11, 4, "section 30 does not exist (there are 20 sections, expected 0..<20)"),
+            ("attr header 20", 13, 2, "section 20 does not exist (there are 20 sections, expected 0..<20)"),
+            ("expect attr item 0:7 x == 0", 18, 3, "item 0:7 does not exist (section 0 has 7 items, expected 0..<7)"),
+            ("scroll to item 0:99 center", 16, 4, "item 0:99 does not exist (section 0 has 7 items, expected 0..<7)"),
+            ("size item 0:50 10x10", 11, 4, "item 0:50 does not exist (section 0 has 7 items, expected 0..<7)"),
+            ("size header 30 10x10", 13, 2, "section 30 does not exist (there are 20 sections, expected 0..<20)"),
+            ("delete item 0:1 0:99", 17, 4,
+             "delete item 0:99: item 0:99 does not exist before the update (section 0 has 7 items, expected 0..<7)"),
+            ("reload item 3:7", 13, 3,
+             "reload item 3:7: item 3:7 does not exist before the update (section 3 has 7 items, expected 0..<7)"),
+            ("insert item 0:9", 13, 3,
+             "insert item 0:9: item 9 is past the end of section 0, which will have 8 items (expected 0..<8)"),
+            ("move item 0:0 to 50:0", 18, 4, "move item 0:0 to 50:0: section 50 does not exist after the update (expected 0..<20)"),
+            ("move item 0:70 to 1:0", 11, 4,
+             "move item 0:70 to 1:0: item 0:70 does not exist before the update (section 0 has 7 items, expected 0..<7)"),
+            ("delete section 20", 16, 2, "delete section 20: section 20 does not exist before the update (expected 0..<20)"),
+            ("move section 0 to 20", 19, 2, "section 20 is past the end after the update: there will be 20 sections (expected 0..<20)"),
+            ("delete section 3 3", 18, 1, "section 3 is deleted twice in one batch"),
+            ("batch; move item 0:0 to 1:0; insert item 1:0; end", 42, 3,
+             "insert item 1:0: 1:0 is already the target of another insert or move in this batch"),
+        ]
+        for c in cases {
+            let result = try StkProcess.run(commands: c.command)
+            #expect(result.stderr == diagnostic("<command-line>:1:\(c.column)", c.message, line: c.command,
+                                                caretColumn: c.column, length: c.length), "\(c.command): \(result)")
+            #expect(result.status == 2)
+        }
+    }
+
+    @Test func aRefusedValueIsMarkedUnderTheValue() throws {
+        let cases: [(command: String, column: Int, length: Int, message: String)] = [
+            ("inset -5,0,0,0", 7, 8, "contentInset must be finite and non-negative (top,left,bottom,right), got -5,0,0,0"),
+            ("safearea 0,0,0,-1", 10, 8, "safeAreaInsets must be finite and non-negative (top,left,bottom,right), got 0,0,0,-1"),
+            ("set itemSize=abc", 14, 3, "option itemSize: expected a size WxH (not negative), got 'abc'"),
+            ("sections 2,-1", 10, 4, "expected per-section item counts A,B,C (non-negative integers), got '2,-1'"),
+            ("scroll by 0,10 steps=0", 22, 1, "expected an integer of at least 1 for 'steps', got '0'"),
+        ]
+        for c in cases {
+            let result = try StkProcess.run(commands: c.command)
+            #expect(result.stderr == diagnostic("<command-line>:1:\(c.column)", c.message, line: c.command,
+                                                caretColumn: c.column, length: c.length), "\(c.command): \(result)")
+            #expect(result.status == 2)
+        }
+    }
+
+    @Test func aRefusedUpdateInsideAMultiLineBatchIsMarkedOnItsOwnLine() throws {
+        let result = try StkProcess.run(script: """
+            batch
+              delete item 0:1
+              move item 0:2 to 3:9
+            end
+            """)
+        // Section 3 gains item 0:2 and will hold 8 items: 0..<8, so 3:9 is past its end.
+        #expect(result.stderr == diagnostic("<stdin>:3:20", "move item 0:2 to 3:9: item 9 is past the end of section 3, which will have 8 items (expected 0..<8)",
+                                            line: "  move item 0:2 to 3:9", caretColumn: 20, length: 3), "\(result)")
+        #expect(result.status == 2)
+    }
+}
+
+extension DiagnosticsTests {
+    @Test func aPluginThatCannotBeLoadedIsAnErrorAtItsPath() throws {
+        let result = try StkProcess.run(commands: "load /nonexistent/libLayout.so; echo never")
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("<command-line>:1:6: error: "), "\(result)")
+        #expect(result.stderr.contains("    load /nonexistent/libLayout.so; echo never\n         ^~~~"), "\(result)")
+        #expect(result.status == 2)
+    }
+}

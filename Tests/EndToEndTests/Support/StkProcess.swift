@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// What one run of `stk` left behind.
+struct StkResult: CustomStringConvertible {
+    let stdout: String
+    let stderr: String
+    /// The exit status (0 all good, 1 an expectation failed, 2 an error).
+    let status: Int32
+
+    /// stdout split into lines (the final newline does not start another line).
+    var lines: [String] { Self.lines(stdout) }
+    var stderrLines: [String] { Self.lines(stderr) }
+
+    static func lines(_ text: String) -> [String] {
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Everything, for the message of a failed expectation.
+    var description: String {
+        "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)---"
+    }
+}
+
+/// Runs the built `stk` executable (see StkExecutable) as a script host.
+///
+/// Standard input, output and error are files, never terminals, so stk reads
+/// its script from stdin instead of starting the REPL and never colours its
+/// output. The environment is only PATH, HOME (a scratch folder) and what a
+/// test passes: NO_COLOR, TERM or STK_* variables of the test runner do not
+/// leak in.
+enum StkProcess {
+    /// How long one run may take before the test fails.
+    static let timeout: Duration = .seconds(60)
+
+    static func run(
+        _ arguments: [String] = [], stdin: String = "", environment: [String: String] = [:],
+        in directory: URL? = nil
+    ) throws -> StkResult {
+        let scratch = try ScratchFolder()
+        let stdinFile = scratch.url.appendingPathComponent("stdin")
+        let stdoutFile = scratch.url.appendingPathComponent("stdout")
+        let stderrFile = scratch.url.appendingPathComponent("stderr")
+        try Data(stdin.utf8).write(to: stdinFile)
+        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = try StkExecutable.locate()
+        process.arguments = arguments
+        var variables = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": scratch.url.path,
+        ]
+        for (key, value) in environment { variables[key] = value }
+        process.environment = variables
+        process.currentDirectoryURL = directory ?? scratch.url
+        let input = try FileHandle(forReadingFrom: stdinFile)
+        let output = try FileHandle(forWritingTo: stdoutFile)
+        let errors = try FileHandle(forWritingTo: stderrFile)
+        defer {
+            try? input.close()
+            try? output.close()
+            try? errors.close()
+        }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                throw PseudoTerminal.Failure(description: "stk \(arguments) still ran after \(timeout)")
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        return StkResult(
+            stdout: try String(contentsOf: stdoutFile, encoding: .utf8),
+            stderr: try String(contentsOf: stderrFile, encoding: .utf8),
+            status: process.terminationStatus)
+    }
+
+    /// `stk -e COMMANDS` with the options before it.
+    static func run(commands: String, options: [String] = [], environment: [String: String] = [:]) throws -> StkResult {
+        try run(options + ["-e", commands], environment: environment)
+    }
+
+    /// A script on stdin, with the options given.
+    static func run(script: String, options: [String] = [], environment: [String: String] = [:],
+                    in directory: URL? = nil) throws -> StkResult {
+        try run(options, stdin: script, environment: environment, in: directory)
+    }
+}
+
+/// A temporary folder, removed with the value.
+final class ScratchFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stk-e2e-\(UUID().uuidString)", isDirectory: true)
+            .resolvingSymlinksInPath()
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes `text` to `path` (relative to the folder, subfolders created) and returns its URL.
+    @discardableResult
+    func write(_ path: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
+    }
+
+    /// The names in the folder, sorted.
+    func contents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+}
+
+/// A diagnostic as STK-LANGUAGE.md prints it: the location line, the source
+/// line indented by four spaces, and the caret line under the range.
+func diagnostic(_ location: String, _ message: String, line: String, caretColumn: Int, length: Int) -> String {
+    let caret = String(repeating: " ", count: caretColumn - 1) + "^" + String(repeating: "~", count: max(length, 1) - 1)
+    return "\(location): error: \(message)\n    \(line)\n    \(caret)\n"
+}
