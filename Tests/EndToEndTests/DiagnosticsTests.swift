@@ -180,7 +180,7 @@ import Testing
             ("move item 0:70 to 1:0", 11, 4,
              "move item 0:70 to 1:0: item 0:70 does not exist before the update (section 0 has 7 items, expected 0..<7)"),
             ("delete section 20", 16, 2, "delete section 20: section 20 does not exist before the update (expected 0..<20)"),
-            ("move section 0 to 20", 19, 2, "section 20 is past the end after the update: there will be 20 sections (expected 0..<20)"),
+            ("move section 0 to 20", 19, 2, "move section 0 to 20: section 20 does not exist after the update: there will be 20 sections (expected 0..<20)"),
             ("delete section 3 3", 18, 1, "section 3 is deleted twice in one batch"),
             ("batch; move item 0:0 to 1:0; insert item 1:0; end", 42, 3,
              "insert item 1:0: 1:0 is already the target of another insert or move in this batch"),

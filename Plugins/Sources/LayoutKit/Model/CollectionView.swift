@@ -153,9 +153,10 @@ public final class CollectionView {
             }
             for (key, a) in now where visibleAttributes[key] == nil { diff.appeared.append(a) }
         }
-        if observer?.wantsAttributeCopies == true {
+        if updates != nil || observer?.wantsAttributeCopies == true {
             // Key order is for people reading a trace; measuring observers skip
-            // the sort (a diagonal grid scroll changes every sticky cell).
+            // the sort (a diagonal grid scroll changes every sticky cell). Batch
+            // updates always sort: initial and final attributes are asked in key order.
             diff.appeared.sort { $0.key < $1.key }
             diff.disappeared.sort { $0.key < $1.key }
             diff.changed.sort { $0.key < $1.key }
