@@ -413,7 +413,9 @@ public final class CollectionView {
         layoutPass(mapping: nil, updates: nil)
     }
 
-    func itemOutOfRange(_ indexPath: IndexPath) -> CollectionViewError {
+    /// The error for an index path that names no item: which section or item
+    /// is missing, and the valid range.
+    public func itemOutOfRange(_ indexPath: IndexPath) -> CollectionViewError {
         guard indexPath.count == 2 else {
             return CollectionViewError("expected an index path section:item, got \(indexPath.updateText)")
         }

@@ -27,11 +27,6 @@ extension Interpreter {
     }
 
     func itemDoesNotExist(_ indexPath: IndexPath) -> String {
-        let cv = session.collectionView
-        guard indexPath.section >= 0, indexPath.section < cv.numberOfSections else {
-            return "section \(indexPath.section) does not exist (there are \(cv.numberOfSections) sections, expected 0..<\(cv.numberOfSections))"
-        }
-        let n = cv.numberOfItems(inSection: indexPath.section)
-        return "item \(indexPath.stk) does not exist (section \(indexPath.section) has \(n) item\(n == 1 ? "" : "s"), expected 0..<\(n))"
+        session.collectionView.itemOutOfRange(indexPath).message
     }
 }
