@@ -18,7 +18,7 @@ struct LexedLine: Equatable {
 struct LexedCommand: Equatable {
     /// The verb first, then the arguments. Never empty.
     var tokens: [Token]
-    /// For `echo`: its text, built from its arguments (see `Lexer.echoText`);
+    /// For `echo`: its text, built from its arguments (see `Lexer.echoText(of:)`);
     /// nil for every other command and for `echo` without arguments.
     var echoText: Located<String>?
     /// True when a lexical error was reported inside this command: the
