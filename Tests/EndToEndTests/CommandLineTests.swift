@@ -249,6 +249,40 @@ import Testing
         }
     }
 
+    @Test func helpWithACommandNameShowsThatCommandsHelp() throws {
+        let result = try StkProcess.run(["help", "render"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("usage: render"), "\(result)")
+        // The same text as 'help render' inside a script.
+        let inScript = try StkProcess.run(commands: "help render")
+        #expect(result.stdout == inScript.stdout, "\(result) vs \(inScript)")
+        // An alias names its command.
+        #expect(try StkProcess.run(["help", "exit"]).stdout.hasPrefix("usage: quit"))
+    }
+
+    @Test func helpWithASubcommandNameStillShowsTheSubcommandsHelp() throws {
+        let result = try StkProcess.run(["help", "test"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("USAGE: stk test"), "\(result)")
+    }
+
+    @Test func helpWithAnUnknownNameIsAnErrorWithASuggestion() throws {
+        let result = try StkProcess.run(["help", "rendr"])
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: no help for 'rendr': it is neither a command nor a subcommand (bench, run, test); did you mean 'render'?\n",
+                "\(result)")
+        #expect(result.status == 2)
+    }
+
+    @Test func aScriptNamedHelpRunsThroughRun() throws {
+        let folder = try ScratchFolder()
+        try folder.write("help", "echo from the file\n")
+        let result = try StkProcess.run(["run", "help"], in: folder.url)
+        #expect(result.stdout == "from the file\n", "\(result)")
+        #expect(result.status == 0)
+    }
+
     @Test func anUnknownFlagIsAnErrorWithStatusTwo() throws {
         let result = try StkProcess.run(["--jsn", "-e", "echo never"])
         #expect(result.stdout == "")

@@ -36,6 +36,25 @@ import Testing
         #expect(try output("echo 2:15 and 100x44 are just text") == ["2:15 and 100x44 are just text"])
     }
 
+    @Test func echoEndsAtASemicolonOrAComment() throws {
+        // Two commands, as the lexical rules say: not "start; contentsize".
+        #expect(try output("echo start; contentsize") == ["start"] + output("contentsize"))
+        #expect(try output("echo a; echo b") == ["a", "b"])
+        #expect(try output("echo  spaced  out  # not printed") == ["spaced  out"])
+        #expect(try output("echo issue#3") == ["issue#3"])
+    }
+
+    @Test func echoOfAQuotedStringPrintsItsContents() throws {
+        #expect(try output(#"echo "a; b # c""#) == ["a; b # c"])
+        #expect(try output(#"echo "  kept  "; echo "\"q\"""#) == ["  kept  ", #""q""#])
+    }
+
+    @Test func echoContinuedOnTheNextLine() throws {
+        let result = try StkProcess.run(script: "echo first \\\n   second; echo third\n")
+        #expect(result.stdout == "first second\nthird\n", "\(result)")
+        #expect(result.status == 0)
+    }
+
     // MARK: save
 
     static let session = """

@@ -216,20 +216,40 @@ struct LexerTests {
 
     // MARK: echo
 
-    @Test func echoTakesTheRestOfTheLineVerbatim() {
-        let commands = lexCommands("echo  two spaces; # and a comment  \necho\necho;visible")
-        #expect(commands[0].echoText?.value == " two spaces; # and a comment")
-        // "echo " is 5 characters: the text starts at column 6; it is 28
-        // characters long (the trailing blanks dropped), so it ends before column 34.
-        #expect(commands[0].echoText?.range == range(1, 6..<34))
+    @Test func echoStopsAtASemicolonAndAtAComment() {
+        let commands = lexCommands("echo  two  spaces; # and a comment  \necho\necho;visible\necho a #b; echo c\necho issue#3 x")
+        // Blanks around the text are trimmed, the two between "two" and
+        // "spaces" kept; the ';' ends the command and the '#' after it starts a comment.
+        #expect(commands[0].echoText?.value == "two  spaces")
+        // "echo  " is 6 characters: "two" starts at column 7; "two  spaces" is
+        // 11 characters long, so the text ends before column 18.
+        #expect(commands[0].echoText?.range == range(1, 7..<18))
+        #expect(commands.count == 6)
         #expect(commands[1].echoText == nil)
         #expect(commands[2].tokens.map(\.text) == ["echo"])
+        #expect(commands[2].echoText == nil)
         #expect(commands[3].tokens.map(\.text) == ["visible"])
+        // A '#' starting a word is a comment to the end of the line, a ';'
+        // and the command after it included; inside a word it is text.
+        #expect(commands[4].echoText?.value == "a")
+        #expect(commands[5].echoText?.value == "issue#3 x")
+    }
+
+    @Test func echoOfAQuotedStringIsItsContentsVerbatim() {
+        let commands = lexCommands(#"echo "  a; b # c  " and "\"q\"";visible"#)
+        // The string keeps its blanks, ';' and '#'; the escapes are resolved;
+        // the single spaces between the arguments are kept.
+        #expect(commands[0].echoText?.value == #"  a; b # c   and "q""#)
+        // From the opening quote at column 6 to the last closing quote:
+        // `"  a; b # c  " and "\"q\""` is 14 + 5 + 7 = 26 characters, so it ends before column 32.
+        #expect(commands[0].echoText?.range == range(1, 6..<32))
+        #expect(commands[1].tokens.map(\.text) == ["visible"])
     }
 
     @Test func echoContinuedJoinsWithOneSpace() {
-        let commands = lexCommands("echo first part   \\\n      second part\nvisible")
-        #expect(commands[0].echoText?.value == "first part second part")
+        let commands = lexCommands("echo first  part   \\\n      second part; visible")
+        #expect(commands[0].echoText?.value == "first  part second part")
+        // "second part" runs from column 7 of line 2 to column 17, so it ends before column 18.
         #expect(commands[0].echoText?.range == SourceRange(start: SourceLocation(line: 1, column: 6), end: SourceLocation(line: 2, column: 18)))
         #expect(commands[1].tokens.map(\.text) == ["visible"])
     }

@@ -105,6 +105,14 @@ struct ParserTests {
         ("include setup.stk", "include setup.stk"),
         ("echo hello, world", "echo hello, world"),
         ("echo", "echo"),
+        // echo keeps the spacing inside its text and drops it around; a
+        // string is printed bare when it reads back the same, quoted otherwise.
+        ("echo  two  spaces  ", "echo two  spaces"),
+        (#"echo "plain""#, "echo plain"),
+        (#"echo "a; b # c""#, #"echo "a; b # c""#),
+        (#"echo " padded ""#, #"echo " padded ""#),
+        (#"echo say "\"hi\"""#, #"echo "say \"hi\"""#),
+        ("echo issue#3", "echo issue#3"),
         ("save session.stk", "save session.stk"),
         ("save --force session.stk", "save --force session.stk"),
         ("save session.stk --force", "save --force session.stk"),
@@ -247,8 +255,23 @@ struct ParserTests {
         #expect(kind(#"load "lib dir/libX.so""#) == .load(path: Located("lib dir/libX.so", at: at(1, 6..<23))))
         #expect(kind("help expect") == .help(Located("expect", at: at(1, 6..<12))))
         #expect(kind("help exit") == .help(Located("exit", at: at(1, 6..<10))))
-        // echo: the rest of the line verbatim after one space, ';' and '#' included.
-        #expect(kind("echo   a;b # c") == .echo(Located("  a;b # c", at: at(1, 6..<15))))
+        // echo: its arguments up to the ';' or the comment, with the spacing
+        // between them as written and a string's contents. "a" is at column 8
+        // (after "echo" and three blanks); the string `"b;c"` spans 11..<16.
+        #expect(kind(#"echo   a  "b;c" # d"#) == .echo(Located("a  b;c", at: at(1, 8..<16))))
+    }
+
+    @Test func echoIsOneCommandAmongOthersOnALine() {
+        let script = parse("echo a; echo b # c; echo d\necho e \\\n  f;contentsize")
+        #expect(script.diagnostics.isEmpty)
+        // Line 1: "echo a" (a at column 6), "echo b" (b at 14), then a comment.
+        // Line 2 continues onto line 3: "e" at 2:6, "f" at 3:3.
+        #expect(script.commands.map(\.kind) == [
+            .echo(Located("a", at: at(1, 6..<7))),
+            .echo(Located("b", at: at(1, 14..<15))),
+            .echo(Located("e f", at: SourceRange(start: SourceLocation(line: 2, column: 6), end: SourceLocation(line: 3, column: 4)))),
+            .contentSize,
+        ])
     }
 
     @Test func batchHoldsItsUpdates() {
@@ -429,7 +452,7 @@ struct ParserTests {
         // CRLF does not shift columns.
         ErrorCase(input: "visible\r\ninsert item 3\r\n", line: 2, column: 13, message: "expected an index path S:I, got '3'"),
         // Columns count characters, not bytes: "é" is one column.
-        ErrorCase(input: "echo é; x\nlayout \"é\" é", line: 2, column: 12, message: "expected an option key=value, got 'é'"),
+        ErrorCase(input: "echo é é\nlayout \"é\" é", line: 2, column: 12, message: "expected an option key=value, got 'é'"),
     ])
     func parseErrorsAreLocated(_ error: ErrorCase) {
         let script = parse(error.input)

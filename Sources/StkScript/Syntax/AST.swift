@@ -125,7 +125,8 @@ public enum CommandKind: Equatable, Sendable {
     case load(path: Located<String>)
     /// `include PATH`: run another script here.
     case include(path: Located<String>)
-    /// `echo TEXT`: the rest of the line, verbatim.
+    /// `echo TEXT`: the text up to a `;` or a comment, blanks around it
+    /// trimmed; a quoted string stands for its contents.
     case echo(Located<String>)
     /// `save [--force] PATH`
     case save(path: Located<String>, force: Bool)

@@ -63,6 +63,8 @@ struct CommandParser {
         case "load": return .load(path: try args.path())
         case "include": return .include(path: try args.path())
         case "echo":
+            // Any arguments are fine: the lexer has already made them into the text.
+            while args.take() != nil {}
             let verbEnd = args.tokens[0].range.end
             return .echo(echoText ?? Located("", at: SourceRange(at: verbEnd)))
         case "save": return try save()

@@ -56,7 +56,7 @@ extension CommandKind: CustomStringConvertible {
         case .expect(let expectation): return "expect \(expectation)"
         case .load(let path): return "load " + bareOrQuoted(path.value)
         case .include(let path): return "include " + bareOrQuoted(path.value)
-        case .echo(let text): return text.value.isEmpty ? "echo" : "echo \(text.value)"
+        case .echo(let text): return text.value.isEmpty ? "echo" : "echo " + echoArgument(text.value)
         case .save(let path, let force): return "save " + (force ? "--force " : "") + bareOrQuoted(path.value)
         case .undo: return "undo"
         case .reset: return "reset"
@@ -114,4 +114,18 @@ func bareOrQuoted(_ text: String) -> String {
         return text
     }
     return quoted(text)
+}
+
+/// The text of `echo` as a script must write it: as it is when `echo TEXT`
+/// reads back as the same text, quoted otherwise (a `;`, a word starting with
+/// `#`, a quote, blanks at either end, a trailing `\`).
+func echoArgument(_ text: String) -> String {
+    let lexed = Lexer.lex(SourceFile(name: "echo", text: "echo " + text))
+    let commands = lexed.items.flatMap { item -> [LexedCommand] in
+        if case .line(let line) = item { return line.commands }
+        return []
+    }
+    let readsBack = lexed.diagnostics.isEmpty && !lexed.endsInContinuation
+        && lexed.items.count == 1 && commands.count == 1 && commands[0].echoText?.value == text
+    return readsBack ? text : quoted(text)
 }

@@ -18,7 +18,8 @@ struct LexedLine: Equatable {
 struct LexedCommand: Equatable {
     /// The verb first, then the arguments. Never empty.
     var tokens: [Token]
-    /// For `echo`: the rest of the line, verbatim.
+    /// For `echo`: its text, built from its arguments (see `Lexer.echoText(of:)`);
+    /// nil for every other command and for `echo` without arguments.
     var echoText: Located<String>?
     /// True when a lexical error was reported inside this command: the
     /// parser then skips it without a second message.
@@ -43,8 +44,8 @@ struct LexedCommand: Equatable {
 ///   string) joins the next line to it, acting as a space between tokens.
 /// - A "quoted string" may contain `\"` and `\\`; it cannot span lines. It may
 ///   stand alone or be the value of an assignment (`title="a b"`).
-/// - `echo` takes the rest of its line verbatim, `;` and `#` included; when
-///   continued, the pieces are trimmed at the join and joined with one space.
+/// - `echo` follows these rules like every other command; its text is then
+///   rebuilt from its arguments (see `echoText(of:)`).
 struct Lexer {
     let file: SourceFile
     private let lines: [[Character]]
@@ -151,7 +152,10 @@ struct Lexer {
         var failed = false
 
         func finish() {
-            if !tokens.isEmpty { commands.append(LexedCommand(tokens: tokens, echoText: nil, hasLexicalError: failed)) }
+            if !tokens.isEmpty {
+                let echoText = tokens[0].literal == .word("echo") ? self.echoText(of: tokens.dropFirst()) : nil
+                commands.append(LexedCommand(tokens: tokens, echoText: echoText, hasLexicalError: failed))
+            }
             tokens = []
             failed = false
         }
@@ -170,12 +174,6 @@ struct Lexer {
                 let token = c == "\"" ? lexQuotedToken() : lexBareToken()
                 if diagnostics.count > before { failed = true }
                 tokens.append(token)
-                if tokens.count == 1, token.text == "echo", let next = current, next != ";" {
-                    // Only a blank or a continuation can follow here.
-                    commands.append(LexedCommand(tokens: tokens, echoText: lexEchoText(), hasLexicalError: failed))
-                    tokens = []
-                    break scanning
-                }
             }
         }
         finish()
@@ -271,46 +269,33 @@ struct Lexer {
                SourceRange(line: lineNumber(row), columns: (start + 1)..<(col + 1)))
     }
 
-    /// The rest of an `echo` line. The cursor is just after `echo`, on a blank
-    /// or a continuation: exactly one blank is dropped, the rest kept verbatim
-    /// except for trailing blanks (invisible in a transcript) and the blanks
-    /// around each continuation join, which become a single space.
-    private mutating func lexEchoText() -> Located<String> {
-        var trimLeading = false
-        if atContinuation {
-            trimLeading = true
-            if !followContinuation() { return Located("", at: SourceRange(at: location)) }
-        } else {
-            col += 1
-        }
-        var pieces: [String] = []
-        var start: SourceLocation? = nil
-        var end = location
-        while true {
-            var piece = lines[row][col...]
-            let continues = atContinuationAtEndOfLine
-            if continues, let backslash = piece.lastIndex(of: "\\") { piece = piece[..<backslash] }
-            while let l = piece.last, Lexer.isBlank(l) { piece = piece.dropLast() }
-            if trimLeading { while let f = piece.first, Lexer.isBlank(f) { piece = piece.dropFirst() } }
-            if !piece.isEmpty {
-                if start == nil { start = SourceLocation(line: lineNumber(row), column: piece.startIndex + 1) }
-                pieces.append(String(piece))
-                end = SourceLocation(line: lineNumber(row), column: piece.endIndex + 1)
+    /// The text `echo` prints, from its arguments: a quoted string gives its
+    /// contents, any other token its text as written, and the blanks between
+    /// two tokens on the same physical line are kept as written (a
+    /// continuation join becomes one space). Blanks around the whole, the
+    /// terminating `;` and a comment are not arguments, so they are not part
+    /// of it. Nil when there are no arguments.
+    private func echoText(of arguments: ArraySlice<Token>) -> Located<String>? {
+        guard let first = arguments.first, let last = arguments.last else { return nil }
+        var text = ""
+        var previous: Token? = nil
+        for token in arguments {
+            if let previous {
+                let (end, start) = (previous.range.end, token.range.start)
+                if end.line == start.line {
+                    text += String(lines[end.line - file.firstLine][(end.column - 1)..<(start.column - 1)])
+                } else {
+                    text += " "
+                }
             }
-            col = lines[row].count
-            guard continues else { break }
-            trimLeading = true
-            if !followContinuation() { break }
+            if case .string(let contents) = token.literal {
+                text += contents
+            } else {
+                text += token.text
+            }
+            previous = token
         }
-        let startLocation = start ?? end
-        return Located(pieces.joined(separator: " "), at: SourceRange(start: startLocation, end: end))
-    }
-
-    /// Whether the current physical line, from the cursor on, ends with a continuation.
-    private var atContinuationAtEndOfLine: Bool {
-        let rest = lines[row][col...]
-        guard let last = rest.lastIndex(where: { !Lexer.isBlank($0) }) else { return false }
-        return rest[last] == "\\"
+        return Located(text, at: first.range.union(last.range))
     }
 
     private mutating func report(_ message: String, _ range: SourceRange) {

@@ -12,6 +12,9 @@ struct Stk: ParsableCommand {
             Without files or -e, stk starts the REPL when stdin and stdout are terminals,
             and otherwise reads a script from stdin. Exit status: 0 all good, 1 an expect
             failed, 2 an error.
+
+            'stk help CMD' shows the help of a .stk command, as 'help CMD' does in a
+            script; 'stk help SUBCOMMAND' that of a subcommand.
             """,
         version: stkVersion,
         subcommands: [Run.self, TestCommand.self, BenchCommand.self],
@@ -65,12 +68,21 @@ extension Stk {
     /// - a bad command line (unknown flag, missing value) exits with status 2,
     ///   as every other error does, not with ArgumentParser's EX_USAGE (64);
     /// - `stk --help` also lists the options of the default command (`run`),
-    ///   which are the ones a user of `stk FILE` or `stk -e` needs.
+    ///   which are the ones a user of `stk FILE` or `stk -e` needs;
+    /// - `stk help CMD` shows the help of the `.stk` command CMD, where
+    ///   ArgumentParser's own `help` would only know stk's subcommands.
+    ///
+    /// A first argument `help` never names a file, as with ArgumentParser's
+    /// `help` before: a script called `help` runs as `stk ./help` or `stk run help`.
     static func runFromCommandLine() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             print(rootHelp(), terminator: "")
             Foundation.exit(0)
+        }
+        if arguments.count == 2, arguments[0] == "help", let topic = arguments.last,
+           !topic.hasPrefix("-"), !subcommandNames.contains(topic) {
+            Foundation.exit(printCommandHelp(topic).rawValue)
         }
         do {
             var command = try parseAsRoot(arguments)
@@ -83,6 +95,26 @@ extension Stk {
             }
             exit(withError: error)
         }
+    }
+
+    /// The names of stk's subcommands (`run`, `test`, `bench`): `stk help NAME`
+    /// with one of these is ArgumentParser's help for it.
+    static var subcommandNames: Set<String> {
+        Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+    }
+
+    /// `stk help CMD`: the help `help CMD` prints in a script, on stdout; an
+    /// unknown name is an error (status 2) with a "did you mean".
+    static func printCommandHelp(_ name: String) -> ExitStatus {
+        guard let info = CommandCatalog.command(named: name) else {
+            let subcommands = subcommandNames.sorted().joined(separator: ", ")
+            var message = "error: no help for '\(name)': it is neither a command nor a subcommand (\(subcommands))"
+            if let suggestion = CommandCatalog.suggestion(for: name) { message += "; did you mean '\(suggestion)'?" }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            return .error
+        }
+        print(info.helpText, terminator: "")
+        return .success
     }
 
     /// The root help (overview, discussion, subcommands) with the usage,
