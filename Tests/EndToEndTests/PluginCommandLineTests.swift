@@ -24,6 +24,8 @@ import Testing
             layout uikit-sticky headerSize=390x40 itemSize=100x50
             sections 3 items=9
             scroll to 0,100
+            expect context contains header 0
+            expect context contains header 2
             attr header 0
             attr header 1
             visible

@@ -5,7 +5,8 @@ import StkUIKit
 /// pushed up by the section's last item when the section leaves.
 ///
 /// Written as it would be for iOS before `sectionHeadersPinToVisibleBounds`:
-/// a `UICollectionViewFlowLayout` subclass that overrides three methods.
+/// a `UICollectionViewFlowLayout` subclass that overrides three methods (and
+/// names what a scroll moves in its invalidation context).
 /// - `shouldInvalidateLayout(forBoundsChange:)` answers true: a header's place
 ///   depends on the content offset, so every scroll asks again.
 /// - `layoutAttributesForElements(in:)` returns the header of every section
@@ -21,6 +22,25 @@ open class StickyHeadersFlowLayout: UICollectionViewFlowLayout {
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         return true
+    }
+
+    /// A scroll moves the headers of the sections on screen before or after it
+    /// and nothing else: the context names them (the flow layout's own context
+    /// for a bounds change keeps the item geometry).
+    open override func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(forBoundsChange: newBounds)
+        guard let collectionView = collectionView else { return context }
+        let sections = NSMutableIndexSet()
+        for bounds in [collectionView.bounds, newBounds] {
+            for element in super.layoutAttributesForElements(in: bounds) ?? [] {
+                sections.add(element.indexPath.section)
+            }
+        }
+        let headers = sections.map { IndexPath(item: 0, section: $0) }
+        if !headers.isEmpty {
+            context.invalidateSupplementaryElements(ofKind: UICollectionView.elementKindSectionHeader, at: headers)
+        }
+        return context
     }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
