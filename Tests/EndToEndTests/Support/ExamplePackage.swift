@@ -54,8 +54,11 @@ enum ExamplePackage {
     /// The library's path relative to the repository root, for runs of stk
     /// started there: what a user types, and so the origin `layouts` shows.
     static func libraryRelativeToRepository(_ product: String = "LeftAlignedFlow") throws -> String {
-        let path = try library(product)
-        let root = repositoryRoot.path.hasSuffix("/") ? repositoryRoot.path : repositoryRoot.path + "/"
+        // Both sides with links resolved: a checkout reached through a symbolic
+        // link has two spellings of one folder.
+        let path = URL(fileURLWithPath: try library(product)).resolvingSymlinksInPath().path
+        let rootPath = repositoryRoot.resolvingSymlinksInPath().path
+        let root = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         guard path.hasPrefix(root) else {
             throw BuildFailure(description: "\(path) is not inside the repository \(root)")
         }
