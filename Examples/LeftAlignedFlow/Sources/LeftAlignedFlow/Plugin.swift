@@ -1,7 +1,7 @@
 import StkUIKit
 
 // The plugin's boundary: the one C entry point stk looks up, and the options
-// stk's `layout left-aligned key=value` and `set key=value` commands reach.
+// stk's `layout NAME key=value` and `set key=value` commands reach.
 
 /// stk calls this once when it loads the library. `stkRegisterPlugin` reports
 /// the LayoutKit version this library was compiled against and, only when stk
@@ -14,6 +14,12 @@ public func stkPluginRegister(_ registrar: UnsafeMutableRawPointer?) -> Int32 {
             summary: "flow layout whose lines start at the left inset, items minimumInteritemSpacing apart",
             options: LeftAlignedFlowLayout.options,
             makeLayout: { LeftAlignedFlowLayout() }
+        ),
+        LayoutDescriptor(
+            name: "uikit-sticky",
+            summary: "flow layout whose section headers stick to the top until the section's last item pushes them up",
+            options: StickyHeadersFlowLayout.options,
+            makeLayout: { StickyHeadersFlowLayout.makeWithDefaults() }
         ),
     ])
 }
@@ -76,6 +82,73 @@ extension LeftAlignedFlowLayout: ConfigurableLayout {
         case "sectionInset": return .insets(sectionInset)
         case "headerSize": return .size(headerReferenceSize)
         case "scrollDirection": return .word(scrollDirection == .horizontal ? "horizontal" : "vertical")
+        default: return nil
+        }
+    }
+}
+
+extension StickyHeadersFlowLayout: ConfigurableLayout {
+    /// The flow options of a vertical list with headers. The header is 44
+    /// high by default (a layout about sticky headers shows them without
+    /// options); its width does not count: a vertical flow's headers span the
+    /// collection view.
+    static let options: [LayoutOption] = [
+        LayoutOption(name: "itemSize", type: .size, defaultValue: .size(CGSize(width: 50, height: 50)),
+                     help: "size of every item (WxH) unless `size item` overrides it"),
+        LayoutOption(name: "headerSize", type: .size, defaultValue: .size(defaultHeaderSize),
+                     help: "header reference size (WxH; only the height counts); 0 high means no header"),
+        LayoutOption(name: "minimumInteritemSpacing", type: .number, defaultValue: .number(10),
+                     help: "the least space between neighbours on a line"),
+        LayoutOption(name: "minimumLineSpacing", type: .number, defaultValue: .number(10),
+                     help: "the space between lines"),
+        LayoutOption(name: "sectionInset", type: .insets, defaultValue: .insets(.zero),
+                     help: "insets around each section's items (T,L,B,R)"),
+    ]
+
+    static let defaultHeaderSize = CGSize(width: 0, height: 44)
+
+    /// The layout with the defaults `options` declares (UIKit's, but for the header).
+    static func makeWithDefaults() -> StickyHeadersFlowLayout {
+        let layout = StickyHeadersFlowLayout()
+        layout.headerReferenceSize = defaultHeaderSize
+        return layout
+    }
+
+    public func setOption(_ name: String, to value: LayoutOptionValue) throws {
+        func refuse(_ expected: String) -> CollectionViewError {
+            CollectionViewError("option \(name) expects \(expected), got \(value)")
+        }
+        switch (name, value) {
+        case ("itemSize", .size(let size)):
+            try Validate.size(size, name)
+            itemSize = size
+        case ("headerSize", .size(let size)):
+            try Validate.size(size, name)
+            headerReferenceSize = size
+        case ("minimumInteritemSpacing", .number(let n)):
+            try Validate.nonNegative(CGFloat(n), name)
+            minimumInteritemSpacing = CGFloat(n)
+        case ("minimumLineSpacing", .number(let n)):
+            try Validate.nonNegative(CGFloat(n), name)
+            minimumLineSpacing = CGFloat(n)
+        case ("sectionInset", .insets(let insets)):
+            try Validate.insets(insets, name)
+            sectionInset = insets
+        case ("itemSize", _), ("headerSize", _): throw refuse("a size WxH")
+        case ("minimumInteritemSpacing", _), ("minimumLineSpacing", _): throw refuse("a number")
+        case ("sectionInset", _): throw refuse("insets T,L,B,R")
+        default:
+            throw CollectionViewError("uikit-sticky has no option '\(name)' (expected one of \(Self.options.map(\.name).joined(separator: ", ")))")
+        }
+    }
+
+    public func optionValue(_ name: String) -> LayoutOptionValue? {
+        switch name {
+        case "itemSize": return .size(itemSize)
+        case "headerSize": return .size(headerReferenceSize)
+        case "minimumInteritemSpacing": return .number(Double(minimumInteritemSpacing))
+        case "minimumLineSpacing": return .number(Double(minimumLineSpacing))
+        case "sectionInset": return .insets(sectionInset)
         default: return nil
         }
     }
