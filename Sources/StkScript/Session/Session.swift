@@ -89,7 +89,7 @@ public final class Session: LayoutCycleObserver {
     func state() -> SessionState {
         SessionState(layoutName: layoutName, options: explicitOptions, sections: collectionView.sections,
                      bounds: collectionView.bounds, contentInset: collectionView.contentInset,
-                     safeAreaInsets: collectionView.safeAreaInsets, historyCount: history.count)
+                     safeAreaInsets: collectionView.safeAreaInsets, history: history)
     }
 
     private func stateMatches(_ s: SessionState) -> Bool {
@@ -133,7 +133,7 @@ public final class Session: LayoutCycleObserver {
         layout = newLayout
         layoutName = s.layoutName
         explicitOptions = s.options
-        if history.count > s.historyCount { history.removeLast(history.count - s.historyCount) }
+        history = s.history
     }
 
     /// Reverts the last command that changed state. Returns false when there is nothing to undo.
@@ -152,7 +152,7 @@ public final class Session: LayoutCycleObserver {
         let defaults = SessionState(
             layoutName: SessionDefaults.layoutName, options: [],
             sections: [], bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
-            contentInset: .zero, safeAreaInsets: .zero, historyCount: 0)
+            contentInset: .zero, safeAreaInsets: .zero, history: [])
         try perform(nil) {
             try restore(defaults)
             try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))

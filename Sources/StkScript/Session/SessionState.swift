@@ -10,8 +10,9 @@ struct SessionState {
     var bounds: CGRect
     var contentInset: EdgeInsets
     var safeAreaInsets: EdgeInsets
-    /// Length of the replayable history when the state was taken.
-    var historyCount: Int
+    /// The replayable history when the state was taken (`undo` after `reset`
+    /// brings it back with the state, so `save` still replays the session).
+    var history: [String]
 }
 
 /// How every session starts, at the REPL and in scripts alike, and what
