@@ -33,8 +33,9 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     open var isHidden: Bool = false
     open var indexPath: IndexPath = CollectionViewLayoutAttributes.firstItem {
         didSet {
-            storedSection = indexPath.count > 0 ? indexPath[0] : 0
-            storedItem = indexPath.count > 1 ? indexPath[1] : 0
+            storedIndexCount = indexPath.count
+            storedSection = storedIndexCount > 0 ? indexPath[0] : 0
+            storedItem = storedIndexCount > 1 ? indexPath[1] : 0
         }
     }
     /// stk's addition: the element sits away from its natural position because it
@@ -49,6 +50,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     // the visible diff orders every visible element on every layout pass, and
     // reading an IndexPath or comparing kind strings is what would cost there.
     private static let firstItem = IndexPath(item: 0, section: 0)
+    private var storedIndexCount = 2
     private var storedSection = 0
     private var storedItem = 0
     private var storedKindRank = 0
@@ -148,8 +150,12 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     public final func hasSameAttributes(as other: CollectionViewLayoutAttributes) -> Bool {
         let base = CollectionViewLayoutAttributes.self
         guard type(of: self) == base, type(of: other) == base else { return isEqual(other) }
+        // An index path of at most two indexes is its count and stored integers.
+        let sameIndexPath = storedIndexCount <= 2 && other.storedIndexCount <= 2
+            ? storedIndexCount == other.storedIndexCount && storedSection == other.storedSection && storedItem == other.storedItem
+            : indexPath == other.indexPath
         return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
-            && isPinned == other.isPinned && indexPath == other.indexPath
+            && isPinned == other.isPinned && sameIndexPath
             && representedElementCategory == other.representedElementCategory
             && representedElementKind == other.representedElementKind
     }

@@ -37,7 +37,9 @@ open class CollectionViewLayoutInvalidationContext: NSObject {
     /// with fields of their own override it and fill `extraFlags`.
     open func snapshot() -> InvalidationContextSnapshot {
         InvalidationContextSnapshot(
-            contextClass: String(describing: type(of: self)),
+            // What String(describing:) prints for a class, without first
+            // asking the class's dynamic conformances (taken on every step).
+            contextClass: _typeName(type(of: self), qualified: false),
             invalidateEverything: invalidateEverything,
             invalidateDataSourceCounts: invalidateDataSourceCounts,
             items: Self.sorted(invalidatedItemIndexPaths ?? []),

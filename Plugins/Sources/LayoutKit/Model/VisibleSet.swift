@@ -54,12 +54,15 @@ struct VisibleSet {
     static func sortedKeys(of answer: [CollectionViewLayoutAttributes]) -> [ElementOrderKey]? {
         var keys: [ElementOrderKey] = []
         keys.reserveCapacity(answer.count)
-        for a in answer {
-            guard let key = a.orderKey else { return nil }
-            if let last = keys.last, !(last < key) { return nil }
-            keys.append(key)
+        let complete = answer.withUnsafeBufferPointer { answer in
+            for a in answer {
+                guard let key = a.orderKey else { return false }
+                if let last = keys.last, !(last < key) { return false }
+                keys.append(key)
+            }
+            return true
         }
-        return keys
+        return complete ? keys : nil
     }
 
     /// The visible diff of two strictly sorted answers, by one merge: keys in
@@ -77,7 +80,10 @@ struct VisibleSet {
                 while i < old.count && j < new.count {
                     let oldKey = oldKeys[i], newKey = newKeys[j]
                     if oldKey == newKey {
-                        if !old[i].hasSameAttributes(as: new[j]) {
+                        let same = Unmanaged.passUnretained(old[i])._withUnsafeGuaranteedRef { before in
+                            Unmanaged.passUnretained(new[j])._withUnsafeGuaranteedRef { after in before.hasSameAttributes(as: after) }
+                        }
+                        if !same {
                             diff.changed.append(.init(from: old[i], to: new[j]))
                         }
                         i += 1
