@@ -9,8 +9,8 @@ struct GridState {
     var geometry = GridGeometry()
     var sticky = StickySpan(rows: 0, columns: 0)
     /// Displaced frames, exactly one per candidate of the bounds the state was
-    /// prepared for. Cells not in here sit at their natural frames.
-    var displaced: [GridCell: CGRect] = [:]
+    /// prepared for, row-major. Cells not in here sit at their natural frames.
+    var displaced = DisplacedFrames()
 
     /// Whether any cell is sticky, so that a bounds change can move something.
     var hasStickyCells: Bool {
@@ -20,7 +20,7 @@ struct GridState {
 
     /// The frame a cell has in this state and whether it is displaced.
     func placement(of cell: GridCell) -> (frame: CGRect, displaced: Bool) {
-        if sticky.kind(of: cell).isSticky, let frame = displaced[cell] { return (frame, true) }
+        if sticky.kind(of: cell).isSticky, let frame = displaced.frame(of: cell) { return (frame, true) }
         return (geometry.naturalFrame(cell), false)
     }
 }

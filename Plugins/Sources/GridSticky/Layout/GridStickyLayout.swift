@@ -217,6 +217,7 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
             let data = sections[cell.row], row = rows[cell.row]
             if data.revision != row.revision || data.identity != row.identity { moved.append(cell.row) }
         }
+        guard !moved.isEmpty else { return false }
         var firstChanged: Int?
         for r in Set(moved) {
             let row = makeRow(r, data: sections[r], in: collectionView)
@@ -233,14 +234,13 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
         guard let collectionView else { return }
         let bounds = collectionView.bounds
         let inset = collectionView.adjustedContentInset
-        let candidates = state.geometry.candidates(span: state.sticky, bounds: bounds)
+        let geometry = state.geometry
+        let span = state.sticky
+        let candidates = geometry.candidates(span: span, bounds: bounds)
         counters.elementsTouched += candidates.count
-        var displaced: [GridCell: CGRect] = [:]
-        displaced.reserveCapacity(candidates.count)
-        for cell in candidates {
-            displaced[cell] = state.geometry.displacedFrame(cell, span: state.sticky, contentOffset: bounds.origin, inset: inset)
+        state.displaced = DisplacedFrames(rowMajorCandidates: candidates) {
+            geometry.displacedFrame($0, span: span, contentOffset: bounds.origin, inset: inset)
         }
-        state.displaced = displaced
     }
 
     /// Re-decides the named cells only: a candidate of the current bounds gets
@@ -252,16 +252,13 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
         let geometry = state.geometry
         let span = state.sticky
         counters.elementsTouched += cells.count
-        // Taken out of the state while edited, so the dictionary stays uniquely
-        // referenced (edited in place) and the loop touches no class property.
+        // Taken out of the state while edited, so the array stays uniquely
+        // referenced and the loop touches no class property.
         var displaced = state.displaced
-        state.displaced = [:]
-        for cell in cells {
-            if geometry.contains(cell) && geometry.isCandidate(cell, span: span, bounds: bounds) {
-                displaced[cell] = geometry.displacedFrame(cell, span: span, contentOffset: bounds.origin, inset: inset)
-            } else {
-                displaced[cell] = nil
-            }
+        state.displaced = DisplacedFrames()
+        displaced.update(named: cells.rowMajorUnique()) { cell in
+            guard geometry.contains(cell) && geometry.isCandidate(cell, span: span, bounds: bounds) else { return nil }
+            return geometry.displacedFrame(cell, span: span, contentOffset: bounds.origin, inset: inset)
         }
         state.displaced = displaced
     }
@@ -302,41 +299,59 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
     /// binary search for the rows, one per row for the columns, the cells in
     /// those ranges, and the displaced candidates. Attributes are made only for
     /// the cells returned.
+    ///
+    /// Both the scan and the displaced frames are row-major, so one walk merges
+    /// them: a displaced cell is emitted (if its frame overlaps) where it falls
+    /// in row-major order, and skipped where the scan meets it at its natural
+    /// position. No lookup, no sort.
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         // Locals, not properties, inside the loops: every access to a class's
         // stored property is an exclusivity check at run time.
         let geometry = state.geometry
         let span = state.sticky
-        let displaced = state.displaced
+        let displaced = state.displaced.entries
         var touched = displaced.count
-        var pinned: [(cell: GridCell, frame: CGRect)] = []
-        for (cell, frame) in displaced where frame.overlaps(rect) { pinned.append((cell, frame)) }
-        pinned.sort { $0.cell < $1.cell }
-
         var result: [CollectionViewLayoutAttributes] = []
-        var nextPinned = 0
+        var next = 0
         let minX = Double(rect.minX), maxX = Double(rect.maxX)
-        for r in geometry.rows(overlappingY: Double(rect.minY), Double(rect.maxY)) {
+        let rows = geometry.rows(overlappingY: Double(rect.minY), Double(rect.maxY))
+        if let first = rows.first {
+            // Rows are as many as the viewport shows: an estimate of the answer.
+            result.reserveCapacity(displaced.count + rows.count * max(1, geometry.rows[first].columns(overlappingX: minX, maxX).count))
+        }
+        for r in rows {
             let row = geometry.rows[r]
             let y = geometry.rowY[r]
             let columns = row.columns(overlappingX: minX, maxX)
             touched += columns.count
             for c in columns {
                 let cell = GridCell(r, c)
-                if (r < span.rows || c < span.columns) && displaced[cell] != nil { continue }
+                // Displaced cells before this one, in row-major order.
+                while next < displaced.count && displaced[next].cell < cell {
+                    if displaced[next].frame.overlaps(rect) {
+                        result.append(attributes(displaced[next].cell, frame: displaced[next].frame, displaced: true, span: span))
+                    }
+                    next += 1
+                }
+                if next < displaced.count && displaced[next].cell == cell {
+                    // Displaced: its natural frame is not where it is.
+                    if displaced[next].frame.overlaps(rect) {
+                        result.append(attributes(cell, frame: displaced[next].frame, displaced: true, span: span))
+                    }
+                    next += 1
+                    continue
+                }
                 let size = row.size(at: c)
                 let frame = CGRect(x: row.minX(at: c), y: y, width: Double(size.width), height: Double(size.height))
                 guard frame.overlaps(rect) else { continue }
-                while nextPinned < pinned.count && pinned[nextPinned].cell < cell {
-                    result.append(attributes(pinned[nextPinned].cell, frame: pinned[nextPinned].frame, displaced: true, span: span))
-                    nextPinned += 1
-                }
                 result.append(attributes(cell, frame: frame, displaced: false, span: span))
             }
         }
-        while nextPinned < pinned.count {
-            result.append(attributes(pinned[nextPinned].cell, frame: pinned[nextPinned].frame, displaced: true, span: span))
-            nextPinned += 1
+        while next < displaced.count {
+            if displaced[next].frame.overlaps(rect) {
+                result.append(attributes(displaced[next].cell, frame: displaced[next].frame, displaced: true, span: span))
+            }
+            next += 1
         }
         counters.elementsTouched += touched
         return result

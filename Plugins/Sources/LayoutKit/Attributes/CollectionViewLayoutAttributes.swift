@@ -31,12 +31,29 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     open var zIndex: Int = 0
     open var alpha: CGFloat = 1
     open var isHidden: Bool = false
-    open var indexPath: IndexPath = IndexPath(item: 0, section: 0)
+    open var indexPath: IndexPath = CollectionViewLayoutAttributes.firstItem {
+        didSet {
+            storedIndexCount = indexPath.count
+            storedSection = storedIndexCount > 0 ? indexPath[0] : 0
+            storedItem = storedIndexCount > 1 ? indexPath[1] : 0
+        }
+    }
     /// stk's addition: the element sits away from its natural position because it
     /// is pinned or sticky (render marks it). Not a UIKit property.
     open var isPinned: Bool = false
     public private(set) var representedElementCategory: ElementCategory = .cell
-    public private(set) var representedElementKind: String?
+    public private(set) var representedElementKind: String? {
+        didSet { storedKindRank = ElementKey.kindRank(representedElementKind) }
+    }
+
+    // The identity as plain integers, kept as the index path and kind are set:
+    // the visible diff orders every visible element on every layout pass, and
+    // reading an IndexPath or comparing kind strings is what would cost there.
+    private static let firstItem = IndexPath(item: 0, section: 0)
+    private var storedIndexCount = 2
+    private var storedSection = 0
+    private var storedItem = 0
+    private var storedKindRank = 0
 
     public required override init() { super.init() }
 
@@ -83,6 +100,19 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         set { size = newValue.size }
     }
 
+    /// The identity as ordered integers (see `ElementOrderKey`); nil for a
+    /// kind other than none, header or footer, whose order needs its name.
+    /// A subclass may override `indexPath`, so only this very class answers
+    /// from the stored integers.
+    var orderKey: ElementOrderKey? {
+        guard storedKindRank < ElementKey.otherKindRank else { return nil }
+        if type(of: self) == CollectionViewLayoutAttributes.self {
+            return ElementOrderKey(category: representedElementCategory.rawValue, section: storedSection, item: storedItem, kindRank: storedKindRank)
+        }
+        let key = self.key
+        return ElementOrderKey(category: key.category.rawValue, section: key.section, item: key.item, kindRank: storedKindRank)
+    }
+
     /// The element's identity: category, kind and index path.
     public var key: ElementKey {
         ElementKey(category: representedElementCategory, kind: representedElementKind, indexPath: indexPath)
@@ -120,8 +150,12 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     public final func hasSameAttributes(as other: CollectionViewLayoutAttributes) -> Bool {
         let base = CollectionViewLayoutAttributes.self
         guard type(of: self) == base, type(of: other) == base else { return isEqual(other) }
+        // An index path of at most two indexes is its count and stored integers.
+        let sameIndexPath = storedIndexCount <= 2 && other.storedIndexCount <= 2
+            ? storedIndexCount == other.storedIndexCount && storedSection == other.storedSection && storedItem == other.storedItem
+            : indexPath == other.indexPath
         return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
-            && isPinned == other.isPinned && indexPath == other.indexPath
+            && isPinned == other.isPinned && sameIndexPath
             && representedElementCategory == other.representedElementCategory
             && representedElementKind == other.representedElementKind
     }
@@ -194,14 +228,18 @@ public struct ElementKey: Hashable, Comparable, Sendable, CustomStringConvertibl
         return kindRank(a.kind) < kindRank(b.kind) || (kindRank(a.kind) == kindRank(b.kind) && (a.kind ?? "") < (b.kind ?? ""))
     }
 
-    private static func kindRank(_ kind: String?) -> Int {
+    /// Where a kind sorts among the kinds of one index path: none, header,
+    /// footer, then any other (`otherKindRank`, ordered by name).
+    static func kindRank(_ kind: String?) -> Int {
         switch kind {
         case nil: return 0
         case ElementKind.sectionHeader?: return 1
         case ElementKind.sectionFooter?: return 2
-        default: return 3
+        default: return otherKindRank
         }
     }
+
+    static let otherKindRank = 3
 
     /// How stk names an element: `item 2:15`, `header 1`, `footer 3`,
     /// `supplementary badge 2:15`, `decoration background 2:0`.
@@ -213,5 +251,37 @@ public struct ElementKey: Hashable, Comparable, Sendable, CustomStringConvertibl
         case (.supplementaryView, let kind): return "supplementary \(kind ?? "?") \(indexPath.stk)"
         case (.decorationView, let kind): return "decoration \(kind ?? "?") \(indexPath.stk)"
         }
+    }
+}
+
+/// An element's identity as four integers, ordered and equal exactly as its
+/// `ElementKey` is, for the kinds none, header and footer (a kind's rank stands
+/// for its name). Trivial to copy and compare: the visible diff merges two
+/// visible sets by these keys without hashing or reference counting.
+struct ElementOrderKey: Comparable {
+    var category: Int
+    var section: Int
+    var item: Int
+    var kindRank: Int
+
+    /// The key it stands for.
+    var elementKey: ElementKey {
+        let kind: String?
+        switch kindRank {
+        case 1: kind = ElementKind.sectionHeader
+        case 2: kind = ElementKind.sectionFooter
+        default: kind = nil
+        }
+        var key = ElementKey(category: ElementCategory(rawValue: category) ?? .cell, kind: kind, indexPath: IndexPath())
+        key.section = section
+        key.item = item
+        return key
+    }
+
+    static func < (a: ElementOrderKey, b: ElementOrderKey) -> Bool {
+        if a.category != b.category { return a.category < b.category }
+        if a.section != b.section { return a.section < b.section }
+        if a.item != b.item { return a.item < b.item }
+        return a.kindRank < b.kindRank
     }
 }

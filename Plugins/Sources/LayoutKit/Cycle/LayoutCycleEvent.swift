@@ -45,11 +45,22 @@ public enum InvalidationReason: String, Sendable {
 /// across batch updates (an item moved from 0:3 to 0:2 is the same element).
 public struct VisibleDiff {
     public struct Change {
-        public let key: ElementKey
-        /// The key the element had before (differs from `key` after batch updates).
-        public let oldKey: ElementKey
         public let from: CollectionViewLayoutAttributes
         public let to: CollectionViewLayoutAttributes
+        /// The element's key now (the one its attributes `to` carry).
+        public var key: ElementKey { to.key }
+        /// The key the element had before (differs from `key` after batch updates).
+        public var oldKey: ElementKey { keyBefore ?? from.key }
+        /// The key the element was visible under before a batch update, as the
+        /// update's mapping matched it. On any other pass the element kept its
+        /// key, which its old attributes carry: nothing is stored per change.
+        private let keyBefore: ElementKey?
+
+        init(from: CollectionViewLayoutAttributes, to: CollectionViewLayoutAttributes, keyBefore: ElementKey? = nil) {
+            self.from = from
+            self.to = to
+            self.keyBefore = keyBefore
+        }
         public var frameChanged: Bool { from.frame != to.frame }
     }
     public var appeared: [CollectionViewLayoutAttributes] = []

@@ -37,8 +37,14 @@ extension CGPoint {
 
 extension IndexPath {
     /// UIKit's `IndexPath(item:section:)`, which Linux's Foundation lacks.
+    /// Built by appending to a one-index path, which stores both indexes
+    /// inline: going through an array would allocate one per index path, and
+    /// layouts make one per element on every layout pass.
     @inlinable
-    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    public init(item: Int, section: Int) {
+        self.init(index: section)
+        append(item)
+    }
 
     /// UIKit's `IndexPath.section`: the first index.
     @inlinable

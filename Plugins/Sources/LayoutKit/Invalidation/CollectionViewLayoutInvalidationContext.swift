@@ -37,17 +37,33 @@ open class CollectionViewLayoutInvalidationContext: NSObject {
     /// with fields of their own override it and fill `extraFlags`.
     open func snapshot() -> InvalidationContextSnapshot {
         InvalidationContextSnapshot(
-            contextClass: String(describing: type(of: self)),
+            // What String(describing:) prints for a class, without first
+            // asking the class's dynamic conformances (taken on every step).
+            contextClass: _typeName(type(of: self), qualified: false),
             invalidateEverything: invalidateEverything,
             invalidateDataSourceCounts: invalidateDataSourceCounts,
-            items: (invalidatedItemIndexPaths ?? []).sorted(),
-            supplementary: (invalidatedSupplementaryIndexPaths ?? [:]).mapValues { $0.sorted() },
-            decoration: (invalidatedDecorationIndexPaths ?? [:]).mapValues { $0.sorted() },
+            items: Self.sorted(invalidatedItemIndexPaths ?? []),
+            supplementary: (invalidatedSupplementaryIndexPaths ?? [:]).mapValues(Self.sorted),
+            decoration: (invalidatedDecorationIndexPaths ?? [:]).mapValues(Self.sorted),
             contentOffsetAdjustment: contentOffsetAdjustment,
             contentSizeAdjustment: contentSizeAdjustment,
             invalidateFlowLayoutDelegateMetrics: nil,
             invalidateFlowLayoutAttributes: nil
         )
+    }
+
+    /// The paths sorted. Layouts usually name them in order already (a bounds
+    /// change names a few dozen on every scroll step), which integer
+    /// comparisons confirm far faster than IndexPath's own ordering sorts.
+    static func sorted(_ paths: [IndexPath]) -> [IndexPath] {
+        var previous = (section: Int.min, item: Int.min)
+        for path in paths {
+            guard path.count == 2 else { return paths.sorted() }
+            let current = (section: path[0], item: path[1])
+            if current < previous { return paths.sorted() }
+            previous = current
+        }
+        return paths
     }
 
     /// Marks the context as "redo everything"; what `invalidateLayout()` sends.

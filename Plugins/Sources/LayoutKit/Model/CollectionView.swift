@@ -29,7 +29,13 @@ public final class CollectionView {
     public weak var observer: LayoutCycleObserver?
 
     /// What `layoutAttributesForElements(in: bounds)` returned after the last layout pass, by key.
-    public private(set) var visibleAttributes: [ElementKey: CollectionViewLayoutAttributes] = [:]
+    /// Built on first read after a pass whose answer came sorted (see `VisibleSet`).
+    public var visibleAttributes: [ElementKey: CollectionViewLayoutAttributes] {
+        visible.byKey()
+    }
+
+    /// The answer of the last layout pass, as the visible diff needs it.
+    private var visible = VisibleSet()
 
     private var nextIdentity = 0
     private var nextRevision = 0
@@ -121,39 +127,52 @@ public final class CollectionView {
         let answer = layout.layoutAttributesForElements(in: bounds) ?? []
         report(.elementsQueried(rect: bounds, attributes: observer?.wantsAttributeCopies == true ? answer.map { $0.copied() } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
-        var now: [ElementKey: CollectionViewLayoutAttributes] = [:]
-        now.reserveCapacity(answer.count)
-        for a in answer { now[a.key] = a }
+        let sortedKeys = VisibleSet.sortedKeys(of: answer)
 
         var diff = VisibleDiff()
-        if let mapping {
-            // After a batch update: match old elements to their new keys.
-            var matched = Set<ElementKey>()
-            for (oldKey, before) in visibleAttributes {
-                if let key = mapping.newKey(for: oldKey), let after = now[key] {
-                    matched.insert(key)
-                    if key != oldKey || !before.hasSameAttributes(as: after) {
-                        diff.changed.append(.init(key: key, oldKey: oldKey, from: before, to: after))
-                    }
-                } else {
-                    diff.disappeared.append(before)
-                }
-            }
-            for (key, a) in now where !matched.contains(key) { diff.appeared.append(a) }
+        var diffIsSorted = false
+        var now: [ElementKey: CollectionViewLayoutAttributes]?
+        if mapping == nil, let keys = sortedKeys, let before = visible.sorted {
+            // The scroll step of a layout that answers in key order (as most do):
+            // both sets are sorted, so one merge finds every change, already in
+            // key order, without hashing a key.
+            VisibleSet.mergeDiff(old: before.attributes, oldKeys: before.keys, new: answer, newKeys: keys, into: &diff)
+            diffIsSorted = true
         } else {
-            // Every other pass (the scroll step): keys are identities; plain lookups.
-            for (key, before) in visibleAttributes {
-                if let after = now[key] {
-                    if !before.hasSameAttributes(as: after) {
-                        diff.changed.append(.init(key: key, oldKey: key, from: before, to: after))
+            var byKey: [ElementKey: CollectionViewLayoutAttributes] = [:]
+            byKey.reserveCapacity(answer.count)
+            for a in answer { byKey[a.key] = a }
+            now = byKey
+            let visibleAttributes = visibleAttributes
+            if let mapping {
+                // After a batch update: match old elements to their new keys.
+                var matched = Set<ElementKey>()
+                for (oldKey, before) in visibleAttributes {
+                    if let key = mapping.newKey(for: oldKey), let after = byKey[key] {
+                        matched.insert(key)
+                        if key != oldKey || !before.hasSameAttributes(as: after) {
+                            diff.changed.append(.init(from: before, to: after, keyBefore: oldKey))
+                        }
+                    } else {
+                        diff.disappeared.append(before)
                     }
-                } else {
-                    diff.disappeared.append(before)
                 }
+                for (key, a) in byKey where !matched.contains(key) { diff.appeared.append(a) }
+            } else {
+                // Keys are identities; plain lookups.
+                for (key, before) in visibleAttributes {
+                    if let after = byKey[key] {
+                        if !before.hasSameAttributes(as: after) {
+                            diff.changed.append(.init(from: before, to: after))
+                        }
+                    } else {
+                        diff.disappeared.append(before)
+                    }
+                }
+                for (key, a) in byKey where visibleAttributes[key] == nil { diff.appeared.append(a) }
             }
-            for (key, a) in now where visibleAttributes[key] == nil { diff.appeared.append(a) }
         }
-        if updates != nil || observer?.wantsAttributeCopies == true {
+        if !diffIsSorted && (updates != nil || observer?.wantsAttributeCopies == true) {
             // Key order is for people reading a trace; measuring observers skip
             // the sort (a diagonal grid scroll changes every sticky cell). Batch
             // updates always sort: initial and final attributes are asked in key order.
@@ -182,7 +201,11 @@ public final class CollectionView {
             layout.finalizeCollectionViewUpdates()
             report(.updatesFinalized)
         }
-        visibleAttributes = now
+        if let sortedKeys {
+            visible = VisibleSet(sorted: answer, keys: sortedKeys, byKey: now)
+        } else {
+            visible = VisibleSet(byKey: now ?? [:])
+        }
         report(.visibleChanged(diff))
     }
 

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The answer of the last layout pass, kept in the form that makes the next
+/// visible diff cheapest.
+///
+/// Most layouts answer a rect query in key order (cells row by row, section by
+/// section). When an answer is strictly sorted by key (which also means no key
+/// twice) and has no kinds other than header and footer, it is kept as the
+/// array it came in with its keys as plain integers (`ElementOrderKey`), and the next pass,
+/// if its answer is sorted too, diffs the two by one merge: no hashing, and
+/// the diff comes out in key order. The by-key dictionary that
+/// `CollectionView.visibleAttributes` shows is then built only when someone
+/// reads it. Any other answer is kept by key, as a dictionary (a key answered
+/// twice keeps its last attributes), and diffed by lookups.
+struct VisibleSet {
+    /// The answer and its keys, when the answer was strictly sorted by key.
+    private(set) var sorted: (attributes: [CollectionViewLayoutAttributes], keys: [ElementOrderKey])?
+    /// The answer by key: always present for an unsorted answer, built on the
+    /// first read for a sorted one.
+    private var cachedByKey: [ElementKey: CollectionViewLayoutAttributes]?
+
+    /// Nothing visible (before the first pass).
+    init() {
+        sorted = ([], [])
+    }
+
+    /// A strictly sorted answer; `byKey` when the pass built the dictionary anyway.
+    init(sorted attributes: [CollectionViewLayoutAttributes], keys: [ElementOrderKey], byKey: [ElementKey: CollectionViewLayoutAttributes]?) {
+        sorted = (attributes, keys)
+        cachedByKey = byKey
+    }
+
+    /// Any answer, by key.
+    init(byKey: [ElementKey: CollectionViewLayoutAttributes]) {
+        sorted = nil
+        cachedByKey = byKey
+    }
+
+    /// The answer by key, built once per pass on demand.
+    mutating func byKey() -> [ElementKey: CollectionViewLayoutAttributes] {
+        if let cachedByKey { return cachedByKey }
+        var result: [ElementKey: CollectionViewLayoutAttributes] = [:]
+        if let sorted {
+            result.reserveCapacity(sorted.attributes.count)
+            // The keys as they were when answered, as an eagerly built dictionary has them.
+            for (key, a) in zip(sorted.keys, sorted.attributes) { result[key.elementKey] = a }
+        }
+        cachedByKey = result
+        return result
+    }
+
+    /// The answer's keys when they are strictly sorted (every key smaller than
+    /// the next, so none twice) and all orderable as integers; else nil.
+    static func sortedKeys(of answer: [CollectionViewLayoutAttributes]) -> [ElementOrderKey]? {
+        var keys: [ElementOrderKey] = []
+        keys.reserveCapacity(answer.count)
+        let complete = answer.withUnsafeBufferPointer { answer in
+            for a in answer {
+                guard let key = a.orderKey else { return false }
+                if let last = keys.last, !(last < key) { return false }
+                keys.append(key)
+            }
+            return true
+        }
+        return complete ? keys : nil
+    }
+
+    /// The visible diff of two strictly sorted answers, by one merge: keys in
+    /// both are compared (`changed` when their attributes differ), keys only in
+    /// the old answer disappeared, keys only in the new one appeared. Each list
+    /// comes out in key order.
+    static func mergeDiff(old: [CollectionViewLayoutAttributes], oldKeys: [ElementOrderKey],
+                          new: [CollectionViewLayoutAttributes], newKeys: [ElementOrderKey], into diff: inout VisibleDiff) {
+        var i = 0
+        var j = 0
+        // Through buffers: reading an element of an array parameter would
+        // retain and release it around each comparison.
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                while i < old.count && j < new.count {
+                    let oldKey = oldKeys[i], newKey = newKeys[j]
+                    if oldKey == newKey {
+                        let same = Unmanaged.passUnretained(old[i])._withUnsafeGuaranteedRef { before in
+                            Unmanaged.passUnretained(new[j])._withUnsafeGuaranteedRef { after in before.hasSameAttributes(as: after) }
+                        }
+                        if !same {
+                            diff.changed.append(.init(from: old[i], to: new[j]))
+                        }
+                        i += 1
+                        j += 1
+                    } else if oldKey < newKey {
+                        diff.disappeared.append(old[i])
+                        i += 1
+                    } else {
+                        diff.appeared.append(new[j])
+                        j += 1
+                    }
+                }
+            }
+        }
+        if i < old.count { diff.disappeared.append(contentsOf: old[i...]) }
+        if j < new.count { diff.appeared.append(contentsOf: new[j...]) }
+    }
+}
