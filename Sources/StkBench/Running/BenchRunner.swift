@@ -72,7 +72,7 @@ public enum BenchRunner {
             coldPrepareNanos = coldEnd - coldStart
         }
         let contentSize = collectionView.contentSize
-        let initialVisible = collectionView.visibleAttributes.count
+        let initialVisible = collectionView.visibleCount
 
         // 3. Scroll.
         let path = try ScrollPath(axis: config.scrollAxis, contentSize: contentSize, viewport: config.boundsSize,
@@ -205,7 +205,7 @@ private struct Meter {
             attributesCreated: counters.attributesCreated - createdBefore,
             elementsTouched: counters.elementsTouched - touchedBefore,
             sectionsComputed: counters.sectionsComputed - computedBefore,
-            visible: collectionView.visibleAttributes.count
+            visible: collectionView.visibleCount
         )
     }
 }

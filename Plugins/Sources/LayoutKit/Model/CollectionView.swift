@@ -34,6 +34,9 @@ public final class CollectionView {
         visible.byKey()
     }
 
+    /// How many elements are visible (cheaper than `visibleAttributes.count`).
+    public var visibleCount: Int { visible.count }
+
     /// The answer of the last layout pass, as the visible diff needs it.
     private var visible = VisibleSet()
 

@@ -36,6 +36,9 @@ struct VisibleSet {
         cachedByKey = byKey
     }
 
+    /// How many elements are visible, without building the dictionary.
+    var count: Int { sorted?.attributes.count ?? cachedByKey?.count ?? 0 }
+
     /// The answer by key, built once per pass on demand.
     mutating func byKey() -> [ElementKey: CollectionViewLayoutAttributes] {
         if let cachedByKey { return cachedByKey }
