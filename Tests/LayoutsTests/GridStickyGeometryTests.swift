@@ -176,3 +176,23 @@ struct GridStickyGeometryTests {
         #expect(order.count == 16)
     }
 }
+
+/// `scrollToItem` on a two-way grid aligns both axes (a flow layout moves only
+/// along its scroll direction).
+@Suite struct GridStickyScrollToItemTests {
+    @Test func scrollingToAnItemAlignsBothAxes() throws {
+        let layout = GridStickyLayout(stickyRows: 0, stickyColumns: 0, itemSize: CGSize(width: 100, height: 40))
+        let cv = CollectionView(size: CGSize(width: 390, height: 300), layout: layout)
+        try cv.reloadData(itemCounts: Array(repeating: 30, count: 30))
+        // Cell 10:12 sits at x = 12 x 100 = 1200, y = 10 x 40 = 400 (cells abut).
+        // top: its top-left corner goes to the top-left of the view: offset 1200,400.
+        try cv.scrollToItem(at: IndexPath(item: 12, section: 10), position: .top)
+        #expect(cv.contentOffset == CGPoint(x: 1200, y: 400))
+        // center: midX 1250 - 390/2 = 1055; midY 420 - 300/2 = 270.
+        try cv.scrollToItem(at: IndexPath(item: 12, section: 10), position: .center)
+        #expect(cv.contentOffset == CGPoint(x: 1055, y: 270))
+        // bottom: maxX 1300 - 390 = 910; maxY 440 - 300 = 140.
+        try cv.scrollToItem(at: IndexPath(item: 12, section: 10), position: .bottom)
+        #expect(cv.contentOffset == CGPoint(x: 910, y: 140))
+    }
+}

@@ -78,11 +78,6 @@ public final class Session: LayoutCycleObserver {
         if let source { history.append(source) }
     }
 
-    /// Runs a query (no state change) with its events recorded but not kept as
-    /// the last operation.
-    public func query<T>(_ body: () throws -> T) rethrows -> T {
-        try body()
-    }
 
     // MARK: State for undo
 

@@ -45,11 +45,7 @@ open class CollectionViewLayout: NSObject {
 
     /// Asked, with the old bounds still current, when `shouldInvalidateLayout` said yes.
     open func invalidationContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
-        let context = Self.invalidationContextClass.init()
-        if let cv = collectionView, cv.bounds.size != newBounds.size {
-            context.contentSizeAdjustment = .zero
-        }
-        return context
+        Self.invalidationContextClass.init()
     }
 
     /// Records what to redo; `prepare()` does it. Subclasses that cache call super.

@@ -246,7 +246,8 @@ public final class CollectionView {
 
     /// The content offset `scrollToItem(at:position:)` would scroll to: the item
     /// aligned with the top, centre or bottom of the area inside the adjusted
-    /// insets (left, centre, right for horizontal layouts), clamped to the
+    /// insets (left, centre, right for horizontal layouts; both for layouts that
+    /// are not flow layouts), clamped to the
     /// scrollable range as UIKit clamps it.
     public func contentOffset(forScrollingToItem indexPath: IndexPath, at position: ScrollPosition) throws -> CGPoint {
         guard isValidItem(indexPath) else { throw itemOutOfRange(indexPath) }
@@ -269,11 +270,15 @@ public final class CollectionView {
             let highest = max(lowest, contentLength + insetMax - viewport)
             return min(max(raw, lowest), highest)
         }
+        // A flow layout scrolls along one axis. Any other layout (a two-way grid)
+        // is aligned on both axes: top/center/bottom also mean left/center/right.
+        let isFlow = collectionViewLayout is CollectionViewFlowLayout
         var offset = contentOffset
-        if horizontal {
+        if horizontal || !isFlow {
             offset.x = target(minEdge: attributes.frame.minX, maxEdge: attributes.frame.maxX, viewport: bounds.width,
                               insetMin: inset.left, insetMax: inset.right, contentLength: content.width)
-        } else {
+        }
+        if !horizontal {
             offset.y = target(minEdge: attributes.frame.minY, maxEdge: attributes.frame.maxY, viewport: bounds.height,
                               insetMin: inset.top, insetMax: inset.bottom, contentLength: content.height)
         }
