@@ -114,6 +114,20 @@ import Testing
         #expect(result.status == 0)
     }
 
+    /// `stk bench` measures a loaded layout like a built-in one.
+    @Test func benchMeasuresALoadedLayout() throws {
+        let plugin = try ExamplePackage.library()
+        let result = try StkProcess.run(["bench", "--plugin", plugin, "--layout", "left-aligned",
+                                         "--sections", "5", "--items", "50", "--steps", "5", "--batches", "2", "--json"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let run = try #require((object["results"] as? [[String: Any]])?.first)
+        #expect((run["configuration"] as? [String: Any])?["layout"] as? String == "left-aligned")
+        // 5 x 50 items.
+        #expect(run["totalItems"] as? Int == 250)
+        #expect((run["scroll"] as? [String: Any])?["count"] as? Int == 5)
+    }
+
     @Test func loadingAMissingLibraryInAScriptIsAnErrorAtThePath() throws {
         let folder = try ScratchFolder()
         let result = try StkProcess.run(script: """

@@ -59,9 +59,21 @@ struct BenchCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        do {
+            try measure()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            // stk's convention: an error is exit status 2 with `error: ...` on stderr.
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    private func measure() throws {
         BuiltinLayouts.register()
         for path in plugins {
-            do { _ = try PluginBridge.load(path) } catch { throw ValidationError("\(error)") }
+            _ = try PluginBridge.load(path)
         }
         if let suite {
             let report = try BenchSuite.run(named: suite, registry: .shared) { line in

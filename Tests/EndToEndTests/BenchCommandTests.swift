@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `stk bench` through the built executable: the shape of its text table and
+/// of its JSON, field by field, and its errors. Never its timings.
+@Suite struct BenchCommandTests {
+    /// A workload that scrolls (5 sections of 50 items of 100x44 in 390x844:
+    /// 3 items a line, 17 lines a section, content taller than the view) and runs in milliseconds.
+    let small = ["bench", "--sections", "5", "--items", "50", "--steps", "5", "--batches", "2"]
+
+    @Test func jsonHasEveryFigure() throws {
+        let result = try StkProcess.run(small + ["--json", "--full-invalidation"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.count == 1)
+        let run = results[0]
+        for key in ["coldPrepareMillis", "configuration", "contentSize", "scroll", "resize", "batchUpdates",
+                    "fullInvalidation", "fullInvalidationRatio", "peakResidentMB", "totalItems"] {
+            #expect(run[key] != nil, "missing \(key)")
+        }
+        // 5 x 50 items.
+        #expect(run["totalItems"] as? Int == 250)
+        let configuration = try #require(run["configuration"] as? [String: Any])
+        #expect(configuration["layout"] as? String == "flow-sticky")
+        #expect(configuration["sections"] as? Int == 5)
+        #expect(configuration["itemsPerSection"] as? Int == 50)
+        let scroll = try #require(run["scroll"] as? [String: Any])
+        #expect(scroll["count"] as? Int == 5)
+        for key in ["medianMicros", "p99Micros", "attributesCreatedMedian", "invalidatedElementsMedian", "visibleMedian"] {
+            #expect(scroll[key] is Double || scroll[key] is Int, "scroll.\(key)")
+        }
+        // One attribute object per visible element, every step.
+        #expect(scroll["attributesCreatedMedian"] as? Double == scroll["visibleMedian"] as? Double)
+        // A minimal scroll context never invalidates everything; the full run always does.
+        #expect(scroll["invalidatingEverything"] as? Int == 0)
+        let full = try #require(run["fullInvalidation"] as? [String: Any])
+        #expect(full["invalidatingEverything"] as? Int == full["count"] as? Int)
+    }
+
+    @Test func textTableNamesTheFigures() throws {
+        let result = try StkProcess.run(small + ["--layout", "grid-sticky", "--set", "stickyRows=2"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for label in ["layout", "data", "cold prepare", "scroll step median", "scroll step p99",
+                      "invalidated / step", "attributes / step", "batch update median", "peak RSS"] {
+            #expect(result.lines.contains { $0.hasPrefix(label) }, "no '\(label)' row in:\n\(result.stdout)")
+        }
+        #expect(result.lines.contains { $0.hasPrefix("options") && $0.contains("stickyRows=2") })
+    }
+
+    @Test func errorsExitWithStatusTwo() throws {
+        // 2 sections of 20 items: the content (824 high) does not scroll in 844.
+        let flat = try StkProcess.run(["bench", "--sections", "2", "--items", "20", "--steps", "5"])
+        #expect(flat.status == 2)
+        #expect(flat.stderr.hasPrefix("error: the content (390x824) does not scroll"))
+        let unknown = try StkProcess.run(small + ["--layout", "no-such-layout"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no-such-layout"))
+    }
+}
