@@ -42,48 +42,11 @@ extension LeftAlignedFlowLayout: ConfigurableLayout {
     ]
 
     public func setOption(_ name: String, to value: LayoutOptionValue) throws {
-        func refuse(_ expected: String) -> CollectionViewError {
-            CollectionViewError("option \(name) expects \(expected), got \(value)")
-        }
-        switch (name, value) {
-        case ("itemSize", .size(let size)):
-            try Validate.size(size, name)
-            itemSize = size
-        case ("minimumInteritemSpacing", .number(let n)):
-            try Validate.nonNegative(CGFloat(n), name)
-            minimumInteritemSpacing = CGFloat(n)
-        case ("minimumLineSpacing", .number(let n)):
-            try Validate.nonNegative(CGFloat(n), name)
-            minimumLineSpacing = CGFloat(n)
-        case ("sectionInset", .insets(let insets)):
-            try Validate.insets(insets, name)
-            sectionInset = insets
-        case ("headerSize", .size(let size)):
-            try Validate.size(size, name)
-            headerReferenceSize = size
-        case ("scrollDirection", .word("vertical")):
-            scrollDirection = .vertical
-        case ("scrollDirection", .word("horizontal")):
-            scrollDirection = .horizontal
-        case ("itemSize", _), ("headerSize", _): throw refuse("a size WxH")
-        case ("minimumInteritemSpacing", _), ("minimumLineSpacing", _): throw refuse("a number")
-        case ("sectionInset", _): throw refuse("insets T,L,B,R")
-        case ("scrollDirection", _): throw refuse("vertical or horizontal")
-        default:
-            throw CollectionViewError("left-aligned has no option '\(name)' (expected one of \(Self.options.map(\.name).joined(separator: ", ")))")
-        }
+        try setFlowOption(name, to: value, layoutName: "left-aligned", declared: Self.options)
     }
 
     public func optionValue(_ name: String) -> LayoutOptionValue? {
-        switch name {
-        case "itemSize": return .size(itemSize)
-        case "minimumInteritemSpacing": return .number(Double(minimumInteritemSpacing))
-        case "minimumLineSpacing": return .number(Double(minimumLineSpacing))
-        case "sectionInset": return .insets(sectionInset)
-        case "headerSize": return .size(headerReferenceSize)
-        case "scrollDirection": return .word(scrollDirection == .horizontal ? "horizontal" : "vertical")
-        default: return nil
-        }
+        flowOptionValue(name, declared: Self.options)
     }
 }
 
@@ -115,6 +78,21 @@ extension StickyHeadersFlowLayout: ConfigurableLayout {
     }
 
     public func setOption(_ name: String, to value: LayoutOptionValue) throws {
+        try setFlowOption(name, to: value, layoutName: "uikit-sticky", declared: Self.options)
+    }
+
+    public func optionValue(_ name: String) -> LayoutOptionValue? {
+        flowOptionValue(name, declared: Self.options)
+    }
+}
+
+/// The flow options both layouts share, as stk's `set` names them. Each
+/// layout accepts only the ones it declares.
+extension UICollectionViewFlowLayout {
+    func setFlowOption(_ name: String, to value: LayoutOptionValue, layoutName: String, declared: [LayoutOption]) throws {
+        guard declared.contains(where: { $0.name == name }) else {
+            throw CollectionViewError("\(layoutName) has no option '\(name)' (expected one of \(declared.map(\.name).joined(separator: ", ")))")
+        }
         func refuse(_ expected: String) -> CollectionViewError {
             CollectionViewError("option \(name) expects \(expected), got \(value)")
         }
@@ -134,21 +112,27 @@ extension StickyHeadersFlowLayout: ConfigurableLayout {
         case ("sectionInset", .insets(let insets)):
             try Validate.insets(insets, name)
             sectionInset = insets
+        case ("scrollDirection", .word("vertical")):
+            scrollDirection = .vertical
+        case ("scrollDirection", .word("horizontal")):
+            scrollDirection = .horizontal
         case ("itemSize", _), ("headerSize", _): throw refuse("a size WxH")
         case ("minimumInteritemSpacing", _), ("minimumLineSpacing", _): throw refuse("a number")
         case ("sectionInset", _): throw refuse("insets T,L,B,R")
-        default:
-            throw CollectionViewError("uikit-sticky has no option '\(name)' (expected one of \(Self.options.map(\.name).joined(separator: ", ")))")
+        case ("scrollDirection", _): throw refuse("vertical or horizontal")
+        default: throw CollectionViewError("\(layoutName) cannot set its declared option '\(name)'")
         }
     }
 
-    public func optionValue(_ name: String) -> LayoutOptionValue? {
+    func flowOptionValue(_ name: String, declared: [LayoutOption]) -> LayoutOptionValue? {
+        guard declared.contains(where: { $0.name == name }) else { return nil }
         switch name {
         case "itemSize": return .size(itemSize)
         case "headerSize": return .size(headerReferenceSize)
         case "minimumInteritemSpacing": return .number(Double(minimumInteritemSpacing))
         case "minimumLineSpacing": return .number(Double(minimumLineSpacing))
         case "sectionInset": return .insets(sectionInset)
+        case "scrollDirection": return .word(scrollDirection == .horizontal ? "horizontal" : "vertical")
         default: return nil
         }
     }
