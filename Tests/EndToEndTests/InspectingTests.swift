@@ -49,7 +49,10 @@ import Testing
     // MARK: context
 
     @Test func contextBeforeAnyInvalidationSaysSo() throws {
-        #expect(try output("context") == ["no invalidation context: the last operation did not invalidate the layout"])
+        #expect(try output("context") == ["no invalidation context: no operation has run yet"])
+        // A grid with nothing sticky is not invalidated by a scroll.
+        #expect(try output("layout grid-sticky stickyRows=0 stickyColumns=0; scroll to 0,10; context")
+            .last == "no invalidation context: the last operation did not invalidate the layout")
     }
 
     @Test func contextOfAScroll() throws {

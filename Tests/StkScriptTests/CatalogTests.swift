@@ -112,7 +112,7 @@ struct CatalogTests {
         ("trace o", Completion(.words(["on", "off"]), prefix: "o")),
         ("render ", Completion(.words(["width="]), prefix: "")),
         ("expect ", Completion(.words(["attr", "visible", "contentsize", "context"]), prefix: "")),
-        ("expect attr item 0:1 ", Completion(.words(["frame", "x", "y", "width", "height", "zIndex", "alpha", "hidden"]), prefix: "")),
+        ("expect attr item 0:1 ", Completion(.words(["frame", "x", "y", "width", "height", "zIndex", "alpha", "hidden", "pinned"]), prefix: "")),
         ("expect attr item 0:1 y ", Completion(.words(["==", "!=", "<", "<=", ">", ">=", "~="]), prefix: "")),
         ("expect attr item 0:1 hidden == ", Completion(.words(["true", "false"]), prefix: "")),
         ("expect visible ", Completion(.words(["count"]), prefix: "")),

@@ -359,9 +359,11 @@ extension CommandCatalog {
             // attr KIND TARGET FIELD OP VALUE
             switch n {
             case 1: return .words(elements)
-            case 3: return .words(AttributeField.builtIn.map(\.description))
+            // `pinned` is stk's own boolean field; layout fields (stretchFactor) are
+            // known only to the layout, so they are not offered here.
+            case 3: return .words(AttributeField.builtIn.map(\.description) + ["pinned"])
             case 4: return .words(operators)
-            case 5 where w[3] == "hidden": return .words(bools)
+            case 5 where w[3] == "hidden" || w[3] == "pinned": return .words(bools)
             default: return .nothing
             }
         case "visible":

@@ -131,6 +131,10 @@ public final class Session: LayoutCycleObserver {
         history = s.history
     }
 
+    /// Whether nothing has changed the session since it started (or since
+    /// everything was undone).
+    public var isPristine: Bool { undoStack.isEmpty && history.isEmpty }
+
     /// Reverts the last command that changed state. Returns false when there is nothing to undo.
     @discardableResult
     public func undo() throws -> Bool {

@@ -62,7 +62,9 @@ extension Interpreter {
             var nothing = type(of: session.layout).invalidationContextClass.init().snapshot()
             nothing.invalidateFlowLayoutDelegateMetrics = nothing.invalidateFlowLayoutDelegateMetrics.map { _ in false }
             nothing.invalidateFlowLayoutAttributes = nothing.invalidateFlowLayoutAttributes.map { _ in false }
-            answer(text: "no invalidation context: the last operation did not invalidate the layout",
+            answer(text: session.lastOperationEvents.isEmpty && session.isPristine
+                       ? "no invalidation context: no operation has run yet"
+                       : "no invalidation context: the last operation did not invalidate the layout",
                    json: JSONFormat.context(nothing))
             return
         }
