@@ -214,6 +214,15 @@ import Testing
                 == ["390x3070", "item 1:0 frame=0,138,50,100 zIndex=0 alpha=1 hidden=false"])
     }
 
+    @Test func aBatchWithSizesIsOneUpdateWithOneContext() throws {
+        // The size is part of the batch's performBatchUpdates: one context, with
+        // invalidateDataSourceCounts, and no second one for the size.
+        let lines = try output("batch; insert item 1:0; size item 1:0 50x100; end; context")
+        #expect(lines.first == "CollectionViewFlowLayoutInvalidationContext (batch updates)")
+        #expect(!lines.contains { $0.hasPrefix("last of") })
+        #expect(lines.contains("  invalidateDataSourceCounts=true"))
+    }
+
     @Test func aBatchMaySpanLines() throws {
         let result = try StkProcess.run(script: """
             batch

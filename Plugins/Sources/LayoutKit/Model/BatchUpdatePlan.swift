@@ -12,6 +12,13 @@ public enum CollectionViewUpdate: Equatable, Sendable, CustomStringConvertible {
     case deleteItem(IndexPath)
     case moveItem(IndexPath, to: IndexPath)
     case reloadItem(IndexPath)
+    /// A new size for an item (nil: back to the layout's default), named by its
+    /// index path *after* the update: what a flow delegate answers differently
+    /// when the update's layout pass asks it.
+    case sizeItem(IndexPath, CGSize?)
+    /// A new size for a section's header or footer (nil: the default), the
+    /// section numbered after the update.
+    case sizeSupplementary(kind: String, section: Int, CGSize?)
 
     public var description: String {
         switch self {
@@ -23,6 +30,8 @@ public enum CollectionViewUpdate: Equatable, Sendable, CustomStringConvertible {
         case let .deleteItem(p): return "delete item \(p.updateText)"
         case let .moveItem(p, q): return "move item \(p.updateText) to \(q.updateText)"
         case let .reloadItem(p): return "reload item \(p.updateText)"
+        case let .sizeItem(p, size): return "size item \(p.updateText) \(size?.stk ?? "default")"
+        case let .sizeSupplementary(kind, section, size): return "size \(kind) \(section) \(size?.stk ?? "default")"
         }
     }
 
@@ -32,9 +41,9 @@ public enum CollectionViewUpdate: Equatable, Sendable, CustomStringConvertible {
     /// The item index paths the update names (none for section updates).
     var itemIndexPaths: [IndexPath] {
         switch self {
-        case .insertItem(let p), .deleteItem(let p), .reloadItem(let p): return [p]
+        case .insertItem(let p), .deleteItem(let p), .reloadItem(let p), .sizeItem(let p, _): return [p]
         case let .moveItem(p, q): return [p, q]
-        case .insertSection, .deleteSection, .moveSection, .reloadSection: return []
+        case .insertSection, .deleteSection, .moveSection, .reloadSection, .sizeSupplementary: return []
         }
     }
 }
@@ -327,6 +336,40 @@ public struct BatchUpdatePlan {
             if let t = sectionMap[p.section] {
                 nextRevision += 1
                 newSections[t].revision = nextRevision
+            }
+        }
+        // Size changes, on the data after the update.
+        for u in updates {
+            switch u {
+            case let .sizeItem(q, size):
+                guard q.count == 2, q.section >= 0, q.section < newCount,
+                      q.item >= 0, q.item < newSections[q.section].itemCount else {
+                    let count = q.count == 2 && q.section >= 0 && q.section < newCount ? newSections[q.section].itemCount : nil
+                    throw CollectionViewError("size item \(q.updateText): " + (count.map {
+                        "item \(q.updateText) does not exist after the update (section \(q.section) will have \($0) item\($0 == 1 ? "" : "s"), expected 0..<\($0))"
+                    } ?? "section \(q.count == 2 ? q.section : -1) does not exist after the update (expected 0..<\(newCount))"))
+                }
+                if let size { try Validate.size(size, "size of item \(q.updateText)") }
+                var section = newSections[q.section]
+                var sizes = section.itemSizes ?? [CGSize](repeating: SectionData.noOverride, count: section.itemCount)
+                sizes[q.item] = size ?? SectionData.noOverride
+                section.itemSizes = sizes.allSatisfy { $0 == SectionData.noOverride } ? nil : sizes
+                nextRevision += 1
+                section.revision = nextRevision
+                newSections[q.section] = section
+            case let .sizeSupplementary(kind, t, size):
+                guard kind == ElementKind.sectionHeader || kind == ElementKind.sectionFooter else {
+                    throw CollectionViewError("unknown supplementary kind '\(kind)' (expected header or footer)")
+                }
+                guard t >= 0, t < newCount else {
+                    throw CollectionViewError("size \(kind) \(t): section \(t) does not exist after the update (expected 0..<\(newCount))")
+                }
+                if let size { try Validate.size(size, "size of \(kind) \(t)") }
+                if kind == ElementKind.sectionHeader { newSections[t].headerSize = size } else { newSections[t].footerSize = size }
+                nextRevision += 1
+                newSections[t].revision = nextRevision
+            default:
+                break
             }
         }
 

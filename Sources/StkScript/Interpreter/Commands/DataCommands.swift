@@ -27,11 +27,12 @@ extension Interpreter {
         try mutate(c) { try session.collectionView.reloadData(itemCounts: itemCounts) }
     }
 
-    /// One update command, or a batch of them, as one performBatchUpdates; the
-    /// size commands of a batch apply after its updates, in the same undo step.
+    /// One update command, or a batch of them, as one performBatchUpdates. The
+    /// size commands of a batch are part of it (sizes name index paths after
+    /// the update), as a flow delegate's changed answers are read by the
+    /// update's own layout pass.
     func runUpdates(_ c: CommandContext) throws {
         var updates: [LocatedUpdate] = []
-        var sizes: [(Located<ElementRef>, Located<CGSize?>)] = []
         func at(_ update: CollectionViewUpdate, _ subject: SourceRange, to destination: SourceRange? = nil) {
             updates.append(LocatedUpdate(update: update, subject: subject, destination: destination))
         }
@@ -46,21 +47,23 @@ extension Interpreter {
             case let .deleteItems(paths): for p in paths { at(.deleteItem(p.value), p.range) }
             case let .moveItem(from, to): at(.moveItem(from.value, to: to.value), from.range, to: to.range)
             case let .reloadItems(paths): for p in paths { at(.reloadItem(p.value), p.range) }
-            case let .size(element, size): sizes.append((element, size))
+            case let .size(element, size):
+                switch element.value {
+                case .item(let p): at(.sizeItem(p, size.value), element.range, to: element.range)
+                case .header(let s): at(.sizeSupplementary(kind: ElementKind.sectionHeader, section: s, size.value), element.range, to: element.range)
+                case .footer(let s): at(.sizeSupplementary(kind: ElementKind.sectionFooter, section: s, size.value), element.range, to: element.range)
+                }
             case let .batch(children, _): for child in children { collect(child.kind) }
             default: break
             }
         }
         collect(c.command.kind)
         try mutate(c) {
-            if !updates.isEmpty {
-                do {
-                    try session.collectionView.performBatchUpdates(updates.map(\.update))
-                } catch let e as CollectionViewError {
-                    throw CommandError(e.message, at: LocatedUpdate.blame(e.message, in: updates) ?? c.command.range)
-                }
+            do {
+                try session.collectionView.performBatchUpdates(updates.map(\.update))
+            } catch let e as CollectionViewError {
+                throw CommandError(e.message, at: LocatedUpdate.blame(e.message, in: updates) ?? c.command.range)
             }
-            for (element, size) in sizes { try applySize(element, size) }
         }
     }
 

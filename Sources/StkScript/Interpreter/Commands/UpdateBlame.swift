@@ -15,7 +15,8 @@ struct LocatedUpdate {
     var subjectName: String {
         switch update {
         case let .insertSection(s, _), let .deleteSection(s), let .reloadSection(s), let .moveSection(s, _): return "section \(s)"
-        case let .insertItem(p), let .deleteItem(p), let .reloadItem(p), let .moveItem(p, _): return "item \(p.stk)"
+        case let .insertItem(p), let .deleteItem(p), let .reloadItem(p), let .moveItem(p, _), let .sizeItem(p, _): return "item \(p.stk)"
+        case let .sizeSupplementary(kind, s, _): return "\(kind) \(s)"
         }
     }
 
@@ -33,7 +34,12 @@ struct LocatedUpdate {
     /// `insert section 3: ...`).
     var refusalPrefixes: [String] {
         var prefixes = [update.description + ":"]
-        if case let .insertSection(t, _) = update { prefixes.append("insert section \(t):") }
+        switch update {
+        case let .insertSection(t, _): prefixes.append("insert section \(t):")
+        case let .sizeItem(p, _): prefixes.append("size item \(p.stk):")
+        case let .sizeSupplementary(kind, s, _): prefixes.append("size \(kind) \(s):")
+        default: break
+        }
         return prefixes
     }
 
