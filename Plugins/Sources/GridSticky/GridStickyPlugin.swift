@@ -5,7 +5,7 @@ import LayoutKit
 public enum GridStickyPlugin {
     public static let descriptor = LayoutDescriptor(
         name: "grid-sticky",
-        summary: "A grid scrolling both ways (rows = sections, columns = items) whose first rows and columns stick to the top and left edges",
+        summary: "grid scrolling both ways (rows are sections, columns items) whose first rows and columns stick to the edges",
         options: [
             LayoutOption(
                 name: GridStickyLayout.OptionName.stickyRows, type: .integer, defaultValue: .number(1),
