@@ -116,10 +116,11 @@ struct BenchCommand: ParsableCommand {
         return configuration
     }
 
+    /// `WxH` read with the script language's literal rules (as `bounds WxH` reads it).
     static func size(_ text: String) -> CGSize? {
-        let parts = text.split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 0, h >= 0 else { return nil }
-        return CGSize(width: w, height: h)
+        let script = Parser.parse(SourceFile(name: "--bounds", text: "bounds " + text))
+        guard script.firstError == nil, script.commands.count == 1, case let .bounds(size) = script.commands[0].kind else { return nil }
+        return size.value
     }
 
     /// `key=value` read with the script language's literal rules.
