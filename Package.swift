@@ -32,6 +32,13 @@ let package = Package(
             dependencies: [.product(name: "LayoutKit", package: "Plugins")],
             path: "Sources/PluginHost"
         ),
+        // Plugins given as Swift source: the build cache, the source adapter
+        // (run as a separate executable, see SourceAdapter/), one swiftc call.
+        .target(
+            name: "PluginBuild",
+            dependencies: ["PluginHost", .product(name: "LayoutKit", package: "Plugins")],
+            path: "Sources/PluginBuild"
+        ),
         // `stk bench`: workloads, timing, the report (text and JSON).
         .target(
             name: "StkBench",
@@ -48,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "stk",
             dependencies: [
-                "StkScript", "LineEditor", "PluginHost",
+                "StkScript", "LineEditor", "PluginHost", "PluginBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/stk"

@@ -21,12 +21,17 @@ let package = Package(
         // other classes than the code that used the static copy.
         .library(
             name: "LayoutKit", type: .dynamic,
-            targets: ["LayoutKit", "StkUIKit", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader"]
+            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader"]
         ),
     ],
     targets: [
         .target(name: "LayoutKit", path: "Sources/LayoutKit"),
         .target(name: "StkUIKit", dependencies: ["LayoutKit"], path: "Sources/StkUIKit"),
+        // The module names an iOS layout imports, each re-exporting StkUIKit, so
+        // that a file from an app compiles with its imports as written.
+        .target(name: "UIKit", dependencies: ["StkUIKit"], path: "Sources/UIKit"),
+        .target(name: "CoreGraphics", dependencies: ["StkUIKit"], path: "Sources/CoreGraphics"),
+        .target(name: "QuartzCore", dependencies: ["StkUIKit"], path: "Sources/QuartzCore"),
         .target(name: "FlowSticky", dependencies: ["LayoutKit"], path: "Sources/FlowSticky"),
         .target(name: "GridSticky", dependencies: ["LayoutKit"], path: "Sources/GridSticky"),
         .target(name: "GlobalStretchy", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/GlobalStretchy"),

@@ -71,8 +71,13 @@ public final class PluginLoader {
     /// Loads the plugin at `path` (absolute, relative to the current directory,
     /// or starting with `~`) and registers its layouts, or throws
     /// `PluginLoadError` and registers nothing.
+    ///
+    /// `origin` is what the registry records as the layouts' origin (the path
+    /// as given when nil): a plugin built from source names its source. Layouts
+    /// registered before with the origin `replacing` give way to the new ones,
+    /// all at once, when the load succeeds (`reload` of a rebuilt source).
     @discardableResult
-    public func load(path: String) throws -> PluginLoadResult {
+    public func load(path: String, origin: String? = nil, replacing: String? = nil) throws -> PluginLoadResult {
         lock.lock()
         defer { lock.unlock() }
 
@@ -107,7 +112,7 @@ public final class PluginLoader {
 
         let outcome: Result<PluginLoadResult, PluginLoadError>
         do {
-            outcome = .success(try open(path: path, real: real))
+            outcome = .success(try open(path: path, real: real, origin: origin ?? path, replacing: replacing))
         } catch let error as PluginLoadError {
             outcome = .failure(error)
         }
@@ -120,9 +125,14 @@ public final class PluginLoader {
         return try outcome.get()
     }
 
+    /// The path of the loaded image (executable or library) holding `address`.
+    public static func imagePath(containing address: UnsafeRawPointer) -> String? {
+        DynamicLibrary.imagePath(containing: address)
+    }
+
     // MARK: Steps
 
-    private func open(path: String, real: String) throws -> PluginLoadResult {
+    private func open(path: String, real: String, origin: String, replacing: String?) throws -> PluginLoadResult {
         func refuse(_ reason: PluginLoadError.Reason, _ problem: String) -> PluginLoadError {
             PluginLoadError(path: path, reason: reason, problem: problem)
         }
@@ -195,26 +205,32 @@ public final class PluginLoader {
             }
         }
         for descriptor in descriptors {
-            if let first = registry.entry(named: descriptor.name) {
+            for name in [descriptor.name] + descriptor.aliases {
+                if let problem = Self.nameProblem(name) { throw refuse(.invalidDescriptor, "\(problem); \(none)") }
+            }
+            if let first = registry.entry(named: descriptor.name) ?? descriptor.aliases.lazy.compactMap(registry.entry(named:)).first,
+               replacing == nil || first.origin != replacing {
                 let owner = first.origin == LayoutRegistry.builtInOrigin ? "a built-in layout" : "\(first.origin)"
                 throw refuse(.nameTaken, "the layout name '\(descriptor.name)' is already registered by \(owner); \(none)")
             }
         }
+        var completed: [LayoutDescriptor] = []
         for descriptor in descriptors {
-            let layout: ConfigurableLayout
+            let layout: CollectionViewLayout
             do {
                 layout = try descriptor.makeLayout()
             } catch {
                 throw refuse(.factoryThrew, "the factory of layout '\(descriptor.name)' threw: \(error); \(none)")
             }
-            for option in descriptor.options where layout.optionValue(option.name) == nil {
+            for option in descriptor.options where descriptor.optionValue(option.name, of: layout) == nil {
                 throw refuse(.invalidDescriptor,
                     "layout '\(descriptor.name)' declares the option '\(option.name)' but a new \(type(of: layout)) has no value for it (optionValue(\"\(option.name)\") returned nil); \(none)")
             }
+            completed.append(descriptor.completed(with: layout))
         }
 
         do {
-            try registry.register(descriptors, origin: path)
+            try registry.register(completed, origin: origin, replacing: replacing)
         } catch {
             // Only a registration made by someone else since the checks above can get here.
             throw refuse(.nameTaken, "\(error); \(none)")

@@ -47,12 +47,12 @@ struct GridStickyDifferentialTests {
             if cv.bounds.maxX > cv.contentSize.width || cv.bounds.maxY > cv.contentSize.height { pastTheEnd += 1 }
             fadeEvents += recorder.appearing.count + recorder.disappearing.count
             sizedRows += cv.sections.filter { !$0.isUniform }.count
-            if cv.delegate != nil { delegateSteps += 1 }
+            if cv.installedDelegate != nil { delegateSteps += 1 }
             let problems = try GridTwin.mismatches(
-                cv, layout, delegateSize: cv.delegate == nil ? nil : delegateSize,
+                cv, layout, delegateSize: cv.installedDelegate == nil ? nil : delegateSize,
                 extraRects: (0..<2).map { _ in randomRect(cv, &random) })
             var all = problems
-            if step.isBoundsChange { all += contextProblems(cv, layout, step, recorder, delegateSize: cv.delegate == nil ? nil : delegateSize) }
+            if step.isBoundsChange { all += contextProblems(cv, layout, step, recorder, delegateSize: cv.installedDelegate == nil ? nil : delegateSize) }
             if step.isBatch { all += updateProblems(cv, step, recorder) }
             #expect(all.isEmpty, "seed \(seed), step \(index) (\(step.description)): \(all.prefix(6))")
             if !all.isEmpty { break }
@@ -174,8 +174,8 @@ struct GridStickyDifferentialTests {
             try cv.reloadData(itemCounts: counts)
         default:
             // A delegate change, followed by the invalidation UIKit requires.
-            cv.delegate = cv.delegate == nil ? delegate : nil
-            step.description = cv.delegate == nil ? "delegate off" : "delegate on"
+            cv.installedDelegate = cv.installedDelegate == nil ? delegate : nil
+            step.description = cv.installedDelegate == nil ? "delegate off" : "delegate on"
             layout.invalidateLayout()
             cv.layoutIfNeeded()
         }

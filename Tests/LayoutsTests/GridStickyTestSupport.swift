@@ -178,7 +178,7 @@ enum GridTwin {
     /// that final state (installing a layout invalidates everything).
     static func fresh(of cv: CollectionView, options layout: GridStickyLayout) throws -> (CollectionView, GridStickyLayout) {
         let twin = CollectionView(size: cv.bounds.size, layout: CollectionViewLayout())
-        twin.delegate = cv.delegate
+        twin.installedDelegate = cv.installedDelegate
         try twin.setContentInset(cv.contentInset)
         try twin.setSafeAreaInsets(cv.safeAreaInsets)
         try twin.setContentOffset(cv.contentOffset)

@@ -24,19 +24,8 @@ extension CGRect {
     }
 }
 
-/// The flow delegate stk plays when no one set `collectionView.delegate`.
-///
-/// On iOS the view controller is the flow delegate and a layout may ask it for
-/// sizes (`delegate?.collectionView?(..., sizeForItemAt:)`). In stk the data
-/// and the per-item sizes (`size item S:I WxH`, `size header S WxH`) live in the
-/// collection view, and `collectionView.delegate` stays nil; this object answers
-/// the delegate's questions from them, falling back to the flow layout's own
-/// values, exactly as LayoutKit's flow layout does without a delegate. Write
-///
-///     let delegate = collectionView.delegate ?? StkFlowDelegate.shared
-///
-/// where iOS code reads `collectionView.delegate as? UICollectionViewDelegateFlowLayout`.
-public final class StkFlowDelegate: UICollectionViewDelegateFlowLayout {
-    public static let shared = StkFlowDelegate()
-    public init() {}
-}
+/// The flow delegate stk plays: `collectionView.delegate` answers with it
+/// when no delegate is installed, so iOS code that reads
+/// `collectionView.delegate as? UICollectionViewDelegateFlowLayout` works as
+/// written. The name remains for plugins written before that.
+public typealias StkFlowDelegate = ModelFlowDelegate

@@ -91,6 +91,7 @@ public enum JSONFormat {
         case .number(let n): return .num(n)
         case .size(let s): return size(s)
         case .insets(let i): return .array([.num(i.top), .num(i.left), .num(i.bottom), .num(i.right)])
+        case .point(let p): return .array([.num(p.x), .num(p.y)])
         case .word(let w): return .string(w)
         case .automatic: return .string("auto")
         }

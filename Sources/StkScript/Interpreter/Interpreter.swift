@@ -20,6 +20,9 @@ public final class Interpreter {
     /// Loads a plugin library and returns notes to print ("already loaded").
     /// Set by the host, which owns the plugin loader.
     public var loadPlugin: ((String) throws -> [String])?
+    /// Rebuilds the plugins loaded from source (`reload`): notes to show, and
+    /// the origins whose layouts were replaced by a new build.
+    public var reloadPlugins: (() throws -> (notes: [String], reloaded: Set<String>))?
 
     var tracing = false
     var stepping = false
@@ -139,6 +142,7 @@ public final class Interpreter {
         case let .save(path, force): try runSave(path, force: force, c)
         case .undo: try runUndo()
         case .reset: try runReset()
+        case .reloadPlugins: try runReloadPlugins(c)
         case let .help(topic): try runHelp(topic)
         case .quit: quitRequested = true
         }

@@ -13,10 +13,13 @@ public enum BuiltinLayouts {
         [FlowStickyPlugin.descriptor, GridStickyPlugin.descriptor, GlobalStretchyPlugin.descriptor, FadingFirstHeaderPlugin.descriptor]
     }
 
-    /// Registers every built-in layout once per registry (idempotent).
+    /// Registers every built-in layout once per registry (idempotent), each
+    /// with the flow options of a flow layout it does not declare, as a loaded
+    /// plugin's layouts are (`LayoutDescriptor.completed(with:)`).
     public static func register(in registry: LayoutRegistry = .shared) {
         for descriptor in descriptors where registry.entry(named: descriptor.name) == nil {
-            try? registry.register(descriptor, origin: origin)
+            let completed = (try? descriptor.makeLayout()).map(descriptor.completed(with:)) ?? descriptor
+            try? registry.register(completed, origin: origin)
         }
     }
 }

@@ -13,7 +13,7 @@ public final class Session: LayoutCycleObserver {
     public let registry: LayoutRegistry
     public private(set) var collectionView: CollectionView
     public private(set) var layoutName: String
-    public private(set) var layout: ConfigurableLayout
+    public private(set) var layout: CollectionViewLayout
     /// Options set explicitly since the last `layout` command, in order.
     private(set) var explicitOptions: [(name: String, value: LayoutOptionValue)] = []
 
@@ -117,7 +117,7 @@ public final class Session: LayoutCycleObserver {
             throw SessionError("layout '\(s.layoutName)' is no longer registered")
         }
         let newLayout = try entry.descriptor.makeLayout()
-        for (name, value) in s.options { try newLayout.setOption(name, to: value) }
+        for (name, value) in s.options { try entry.descriptor.setOption(name, to: value, on: newLayout) }
         let cv = CollectionView(size: s.bounds.size, layout: newLayout)
         cv.restoreSections(s.sections)
         try cv.setContentInset(s.contentInset)
@@ -129,6 +129,14 @@ public final class Session: LayoutCycleObserver {
         layoutName = s.layoutName
         explicitOptions = s.options
         history = s.history
+    }
+
+    /// Makes the current layout again from its registry entry, over the same
+    /// state: after `reload` replaced the entry with a new build. Neither an
+    /// undo step nor history: the state is the same, only the code changed.
+    public func remakeLayout() throws {
+        try restore(state())
+        lastOperationEvents = []
     }
 
     /// Whether nothing has changed the session since it started (or since
@@ -176,7 +184,7 @@ public final class Session: LayoutCycleObserver {
             guard entry.descriptor.option(named: option) != nil else {
                 throw SessionError.unknownOption(option, layout: name, known: entry.descriptor.options.map(\.name))
             }
-            try newLayout.setOption(option, to: value)
+            try entry.descriptor.setOption(option, to: value, on: newLayout)
         }
         collectionView.setCollectionViewLayout(newLayout)
         layout = newLayout
@@ -190,7 +198,7 @@ public final class Session: LayoutCycleObserver {
             throw SessionError.unknownOption(option, layout: layoutName, known: descriptor.options.map(\.name))
         }
         for (option, value) in options {
-            try layout.setOption(option, to: value)
+            try descriptor.setOption(option, to: value, on: layout)
             explicitOptions.removeAll { $0.name == option }
             explicitOptions.append((option, value))
         }
@@ -199,7 +207,7 @@ public final class Session: LayoutCycleObserver {
 
     /// The current value of every option of the current layout.
     public func optionValues() -> [(option: LayoutOption, value: LayoutOptionValue)] {
-        descriptor.options.map { ($0, layout.optionValue($0.name) ?? $0.defaultValue) }
+        descriptor.options.map { ($0, descriptor.optionValue($0.name, of: layout) ?? $0.defaultValue) }
     }
 }
 

@@ -134,6 +134,8 @@ public enum CommandKind: Equatable, Sendable {
     case undo
     /// `reset`
     case reset
+    /// `reload` alone: rebuild the plugins loaded from source and go on with the new code.
+    case reloadPlugins
     /// `help [CMD]`: the command name as written (a catalog name or alias).
     case help(Located<String>?)
     /// `quit` or `exit`

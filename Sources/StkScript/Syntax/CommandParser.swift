@@ -39,6 +39,7 @@ struct CommandParser {
         case "options": return .options
         case "layouts": return .layouts
         case "sections": return try sections()
+        case "reload" where args.isAtEnd: return .reloadPlugins
         case "insert", "delete", "reload", "move": return try update(name)
         case "size": return try size()
         case "bounds": return .bounds(try args.size())

@@ -60,6 +60,7 @@ extension CommandKind: CustomStringConvertible {
         case .save(let path, let force): return "save " + (force ? "--force " : "") + bareOrQuoted(path.value)
         case .undo: return "undo"
         case .reset: return "reset"
+        case .reloadPlugins: return "reload"
         case .help(let topic): return "help" + (topic.map { " \($0.value)" } ?? "")
         case .quit: return "quit"
         }

@@ -39,6 +39,8 @@ extension Value {
             return .size(s)
         case (.insets, .numbers(let n)) where n.count == 4:
             return .insets(EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3]))
+        case (.point, .numbers(let n)) where n.count == 2:
+            return .point(CGPoint(x: n[0], y: n[1]))
         case (.choice(let words), .word(let w)) where words.contains(w):
             return .word(w)
         default:
@@ -59,6 +61,7 @@ extension Value {
         case .integer: base = "an integer"
         case .size: base = "a size WxH (not negative)"
         case .insets: base = "insets T,L,B,R"
+        case .point: base = "a point X,Y"
         case .choice(let words): base = "one of " + words.joined(separator: "|")
         }
         return allowsAutomatic ? base + " or auto" : base

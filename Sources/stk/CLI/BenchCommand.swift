@@ -19,7 +19,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The layout to measure.")
     var layout = "flow-sticky"
 
-    @Option(name: .customLong("plugin"), help: ArgumentHelp("Load a layout plugin library first (repeatable).", valueName: "path"))
+    @Option(name: .customLong("plugin"), help: ArgumentHelp("Load layouts first (repeatable): a plugin library (.so) or Swift source.", valueName: "path"))
     var plugins: [String] = []
 
     @Option(name: .customLong("set"), help: ArgumentHelp("A layout option, as in a script (repeatable).", valueName: "key=value"))

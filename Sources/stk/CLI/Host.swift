@@ -29,6 +29,8 @@ struct Host {
         }
         interpreter = Interpreter(session: session, options: options, output: output)
         interpreter.loadPlugin = PluginBridge.load
+        interpreter.reloadPlugins = PluginBridge.reload
+        PluginBridge.explain = global.explain
         isInteractive = isatty(STDIN_FILENO) == 1 && stdoutIsTerminal
         for path in global.plugins {
             do {

@@ -1,15 +1,77 @@
 import Foundation
+import PluginBuild
 import PluginHost
 
-/// `--plugin PATH` and `load PATH`: load a layout library into the shared
-/// registry; returns notes to show ("already loaded").
+/// `--plugin PATH`, `load PATH` and `reload`: load a layout library into the
+/// shared registry, building it first when PATH is Swift source (a `.swift`
+/// file, a folder, a package); returns notes to show.
 enum PluginBridge {
+    /// Whether to show every change the source adapter made (`--explain`).
+    nonisolated(unsafe) static var explain = false
+    /// Source plugins loaded so far, by origin (the path as given), with the
+    /// library built for them.
+    nonisolated(unsafe) private static var sources: [(origin: String, library: String)] = []
+
     static func load(_ path: String) throws -> [String] {
-        let result = try PluginLoader.shared.load(path: path)
-        var notes = result.notes
-        if !result.alreadyLoaded {
-            notes.append("loaded \(result.layoutNames.joined(separator: ", ")) from \(path)")
+        guard SourcePluginBuilder.isSource(path) else {
+            let result = try PluginLoader.shared.load(path: path)
+            var notes = result.notes
+            if !result.alreadyLoaded {
+                notes.append("loaded \(result.layoutNames.joined(separator: ", ")) from \(path)")
+            }
+            return notes
         }
+        if let earlier = sources.first(where: { $0.origin == path }) {
+            return ["\(path) is already loaded (built as \(earlier.library)); 'reload' rebuilds it after a change"]
+        }
+        let (notes, library) = try loadSource(path, replacing: nil)
+        sources.append((path, library))
         return notes
+    }
+
+    /// Rebuilds every source plugin whose files changed and loads the new
+    /// build in place of the old one. Returns notes and the origins reloaded.
+    static func reload() throws -> (notes: [String], reloaded: Set<String>) {
+        guard !sources.isEmpty else { return (["no plugin was loaded from source; nothing to reload"], []) }
+        var notes: [String] = []
+        var reloaded: Set<String> = []
+        for (index, source) in sources.enumerated() {
+            let built = try SourcePluginBuilder().build(source.origin)
+            notes += built.notes
+            if built.libraryPath == source.library {
+                notes.append("\(source.origin) is unchanged")
+                continue
+            }
+            let (loadNotes, library) = try loadSource(source.origin, replacing: source.origin, built: built)
+            notes += loadNotes
+            sources[index].library = library
+            reloaded.insert(source.origin)
+        }
+        return (notes, reloaded)
+    }
+
+    private static func loadSource(_ path: String, replacing: String?, built: BuiltPlugin? = nil) throws -> (notes: [String], library: String) {
+        var built = try built ?? SourcePluginBuilder().build(path)
+        var notes = built.notes
+        let result: PluginLoadResult
+        do {
+            result = try PluginLoader.shared.load(path: built.libraryPath, origin: path, replacing: replacing)
+        } catch let error as PluginLoadError where built.wasCached && [.notASharedLibrary, .openFailed, .unresolvedSymbol].contains(error.reason) {
+            // A damaged cache entry: build it again, once.
+            notes.append("the cached build of \(path) could not be loaded (\(error.reason)); built it again")
+            try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: built.libraryPath).deletingLastPathComponent().path)
+            built = try SourcePluginBuilder().build(path)
+            result = try PluginLoader.shared.load(path: built.libraryPath, origin: path, replacing: replacing)
+        }
+        if explain {
+            notes += built.report.notes.map { "\($0.position): \($0.message)" }
+        }
+        let how = built.wasCached ? "cached build" : String(format: "built in %.1f s", built.seconds)
+        let adapted = built.report.notes.isEmpty || explain ? "" : "; \(built.report.notes.count) source change(s) for Linux, shown by --explain"
+        let names = result.layoutNames.map { name in
+            built.report.layouts.first { $0.name == name }.map { "\(name) (\($0.className))" } ?? name
+        }
+        notes.append("\(replacing == nil ? "loaded" : "reloaded") \(names.joined(separator: ", ")) from \(path) (\(how)\(adapted))")
+        return (notes, built.libraryPath)
     }
 }

@@ -38,8 +38,11 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Never use colour (also: NO_COLOR, TERM=dumb, output not a terminal).")
     var noColor = false
 
-    @Option(name: .customLong("plugin"), help: ArgumentHelp("Load a layout plugin library first (repeatable).", valueName: "path"))
+    @Option(name: .customLong("plugin"), help: ArgumentHelp("Load layouts first (repeatable): a plugin library (.so), or Swift source (a .swift file, a folder, a package) that stk builds and caches.", valueName: "path"))
     var plugins: [String] = []
+
+    @Flag(name: .customLong("explain"), help: "Show every change stk made to a source plugin's files to compile them on Linux.")
+    var explain = false
 }
 
 struct Run: ParsableCommand {

@@ -33,3 +33,11 @@ extension CollectionViewDelegateFlowLayout {
         collectionView.sections[section].footerSize ?? (collectionViewLayout as? CollectionViewFlowLayout)?.footerReferenceSize ?? .zero
     }
 }
+
+/// The flow delegate stk plays when none is installed: every answer is the
+/// protocol's default, which reads the collection view's data (`size item`,
+/// `size header`, `size footer`) and falls back to the flow layout's values.
+public final class ModelFlowDelegate: CollectionViewDelegateFlowLayout {
+    public static let shared = ModelFlowDelegate()
+    public init() {}
+}

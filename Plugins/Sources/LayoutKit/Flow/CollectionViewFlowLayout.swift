@@ -161,7 +161,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private func sectionInput(_ section: Int, in cv: CollectionView) -> FlowSectionInput {
         let data = cv.sections[section]
         func axis(_ size: CGSize) -> CGSize { isHorizontal ? size.transposed : size }
-        if let delegate = cv.delegate {
+        if let delegate = cv.installedDelegate {
             let sizes = (0..<data.itemCount).map {
                 axis(delegate.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: $0, section: section)))
             }
@@ -193,7 +193,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private func rebuildGeometry(in cv: CollectionView) {
         let width = contentCrossExtent(for: cv.bounds)
         let reuseAllowed = !pendingEverything && width == geometry.width && geometryGeneration == metricsGeneration
-            && geometryOwner === cv && !(pendingDelegateMetrics && cv.delegate != nil)
+            && geometryOwner === cv && !(pendingDelegateMetrics && cv.installedDelegate != nil)
         var reusable: [Int: Int] = [:]
         if reuseAllowed {
             reusable.reserveCapacity(geometry.cacheKeys.count)
@@ -215,7 +215,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             } else {
                 section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
                 counters.sectionsComputed += 1
-                if !data.isUniform || cv.delegate != nil { counters.elementsTouched += data.itemCount }
+                if !data.isUniform || cv.installedDelegate != nil { counters.elementsTouched += data.itemCount }
             }
             if let item = section.firstOversizeItem {
                 warnings.append("item \(s):\(item) is wider than the available width \((width - section.inset.left - section.inset.right).stk): it sits alone on its line")

@@ -23,9 +23,21 @@ public final class CollectionView {
     public private(set) var safeAreaInsets: EdgeInsets = .zero
     /// The data. Layouts read it; only the collection view's methods change it.
     public private(set) var sections: [SectionData] = []
-    /// The flow delegate. When nil, flow layouts read the size overrides held in
-    /// `sections` (stk's own delegate), which lets uniform sections skip per-item work.
-    public weak var delegate: CollectionViewDelegateFlowLayout?
+    /// The flow delegate someone installed (a test, or a layout's factory). When
+    /// nil, flow layouts read the size overrides held in `sections` directly,
+    /// which lets uniform sections skip per-item work.
+    public weak var installedDelegate: CollectionViewDelegateFlowLayout?
+
+    /// UIKit's `delegate`, as a layout reads it: the installed delegate, or else
+    /// stk's model delegate, which answers the flow delegate's questions from
+    /// the data (per-item and per-section sizes) and the flow layout's values.
+    /// On iOS the view controller is the delegate and it is never nil for a
+    /// working screen; a layout that asks it (`delegate as?
+    /// UICollectionViewDelegateFlowLayout`) gets answers consistent with the model.
+    public var delegate: CollectionViewDelegateFlowLayout? {
+        get { installedDelegate ?? ModelFlowDelegate.shared }
+        set { installedDelegate = newValue }
+    }
     public weak var observer: LayoutCycleObserver?
 
     /// What `layoutAttributesForElements(in: bounds)` returned after the last layout pass, by key.
@@ -339,7 +351,7 @@ public final class CollectionView {
         replica.sections = sections
         replica.nextIdentity = nextIdentity
         replica.nextRevision = nextRevision
-        replica.delegate = delegate
+        replica.installedDelegate = installedDelegate
         replica.layoutPass(mapping: nil, updates: nil)
         return replica
     }

@@ -26,6 +26,8 @@ public enum LayoutOptionType: Equatable, Sendable, CustomStringConvertible {
     case integer
     case size
     case insets
+    /// A point `X,Y`.
+    case point
     /// One of a fixed set of words.
     case choice([String])
 
@@ -36,6 +38,7 @@ public enum LayoutOptionType: Equatable, Sendable, CustomStringConvertible {
         case .integer: return "integer"
         case .size: return "size"
         case .insets: return "insets"
+        case .point: return "point"
         case .choice(let words): return words.joined(separator: "|")
         }
     }
@@ -47,6 +50,7 @@ public enum LayoutOptionValue: Equatable, Sendable, CustomStringConvertible {
     case number(Double)
     case size(CGSize)
     case insets(EdgeInsets)
+    case point(CGPoint)
     case word(String)
     /// No value: the option's documented default applies (maxStretchHeight=auto).
     case automatic
@@ -57,6 +61,7 @@ public enum LayoutOptionValue: Equatable, Sendable, CustomStringConvertible {
         case .number(let n): return n.stk
         case .size(let s): return s.stk
         case .insets(let i): return i.description
+        case .point(let p): return p.stk
         case .word(let w): return w
         case .automatic: return "auto"
         }
@@ -77,13 +82,19 @@ public struct LayoutOption: Sendable {
     /// Whether `auto` is accepted (the default is computed from other values).
     public let allowsAutomatic: Bool
     public let help: String
+    /// Whether stk sets this option on the flow layout's own property (the flow
+    /// options added by `LayoutDescriptor.completed(with:)`), not through the
+    /// descriptor's option function.
+    public let isFlowProperty: Bool
 
-    public init(name: String, type: LayoutOptionType, defaultValue: LayoutOptionValue, allowsAutomatic: Bool = false, help: String) {
+    public init(name: String, type: LayoutOptionType, defaultValue: LayoutOptionValue, allowsAutomatic: Bool = false,
+                help: String, isFlowProperty: Bool = false) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.allowsAutomatic = allowsAutomatic
         self.help = help
+        self.isFlowProperty = isFlowProperty
     }
 }
 
@@ -98,19 +109,76 @@ public protocol ConfigurableLayout: CollectionViewLayout {
 }
 
 /// What a plugin (built-in or loaded at run time) registers: a name, a one-line
-/// summary, its options and a factory.
+/// summary, its options and a factory, with the two functions that set and read
+/// an option on a layout the factory made.
+///
+/// A layout written for stk conforms to `ConfigurableLayout` and uses the
+/// first initialiser. A layout written for iOS knows nothing of stk: the
+/// registration code stk generates for it passes the option functions itself.
 public struct LayoutDescriptor {
     public let name: String
+    /// Other names `layout NAME` accepts (a source layout's class name).
+    public let aliases: [String]
     public let summary: String
     public let options: [LayoutOption]
-    public let makeLayout: () throws -> ConfigurableLayout
+    private let make: () throws -> CollectionViewLayout
+    private let set: (CollectionViewLayout, String, LayoutOptionValue) throws -> Void
+    private let get: (CollectionViewLayout, String) -> LayoutOptionValue?
 
     public init(name: String, summary: String, options: [LayoutOption], makeLayout: @escaping () throws -> ConfigurableLayout) {
+        self.init(name: name, summary: summary, options: options, makeAnyLayout: makeLayout,
+                  setOption: { layout, option, value in try (layout as! ConfigurableLayout).setOption(option, to: value) },
+                  optionValue: { layout, option in (layout as! ConfigurableLayout).optionValue(option) })
+    }
+
+    /// A layout of any class, with its options set and read by the given functions.
+    public init(name: String, aliases: [String] = [], summary: String, options: [LayoutOption],
+                makeAnyLayout: @escaping () throws -> CollectionViewLayout,
+                setOption: @escaping (CollectionViewLayout, String, LayoutOptionValue) throws -> Void,
+                optionValue: @escaping (CollectionViewLayout, String) -> LayoutOptionValue?) {
         self.name = name
+        self.aliases = aliases
         self.summary = summary
         self.options = options
-        self.makeLayout = makeLayout
+        self.make = makeAnyLayout
+        self.set = setOption
+        self.get = optionValue
     }
 
     public func option(named name: String) -> LayoutOption? { options.first { $0.name == name } }
+
+    /// A new layout.
+    public func makeLayout() throws -> CollectionViewLayout { try make() }
+
+    /// Sets an option on a layout this descriptor made. A flow option that the
+    /// descriptor does not declare is set on the flow layout's own property
+    /// (see `completed(with:)`). Throws `CollectionViewError`, changing nothing,
+    /// when the value is refused.
+    public func setOption(_ name: String, to value: LayoutOptionValue, on layout: CollectionViewLayout) throws {
+        if option(named: name)?.isFlowProperty == true, let flow = layout as? CollectionViewFlowLayout {
+            try FlowOptions.apply(name, value, to: flow)
+        } else {
+            try set(layout, name, value)
+        }
+    }
+
+    /// The current value of an option of a layout this descriptor made.
+    public func optionValue(_ name: String, of layout: CollectionViewLayout) -> LayoutOptionValue? {
+        if option(named: name)?.isFlowProperty == true, let flow = layout as? CollectionViewFlowLayout {
+            return FlowOptions.value(name, of: flow)
+        }
+        return get(layout, name)
+    }
+
+    /// This descriptor with the flow options it does not declare added, when
+    /// `probe` (a layout it made) is a flow layout: `set itemSize=...` then works
+    /// on every `UICollectionViewFlowLayout` subclass, with the values the
+    /// subclass's `init()` gave as defaults. Registration calls it.
+    public func completed(with probe: CollectionViewLayout) -> LayoutDescriptor {
+        guard let flow = probe as? CollectionViewFlowLayout else { return self }
+        let missing = FlowOptions.options(of: flow).filter { option(named: $0.name) == nil }
+        guard !missing.isEmpty else { return self }
+        return LayoutDescriptor(name: name, aliases: aliases, summary: summary, options: options + missing,
+                                makeAnyLayout: make, setOption: set, optionValue: get)
+    }
 }

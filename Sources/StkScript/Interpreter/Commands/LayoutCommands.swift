@@ -37,7 +37,7 @@ extension Interpreter {
                 throw CommandError("option \(name): \(mismatch)", at: assignment.value.range, suggestion: mismatch.suggestion)
             }
             do {
-                try scratch?.setOption(name, to: value)
+                if let scratch { try descriptor.setOption(name, to: value, on: scratch) }
             } catch let e as CollectionViewError {
                 throw CommandError(e.message, at: assignment.value.range)
             }

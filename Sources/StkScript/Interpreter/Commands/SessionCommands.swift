@@ -84,6 +84,24 @@ extension Interpreter {
         guard try session.undo() else { throw CommandError("nothing to undo") }
     }
 
+    /// `reload`: the plugins built from source are rebuilt; when the current
+    /// layout's code changed, the layout is made again from the new class over
+    /// the same state (the registry now names the new build).
+    func runReloadPlugins(_ c: CommandContext) throws {
+        guard let reloadPlugins else { throw CommandError("this build of stk cannot load plugins") }
+        finishPendingPhases()
+        let result: (notes: [String], reloaded: Set<String>)
+        do {
+            result = try reloadPlugins()
+        } catch {
+            throw CommandError("\(error)")
+        }
+        for note in result.notes { report(Diagnostic(.note, note, at: c.command.range, in: c.file), trail: c.trail) }
+        if let origin = session.registry.entry(named: session.layoutName)?.origin, result.reloaded.contains(origin) {
+            try session.remakeLayout()
+        }
+    }
+
     func runReset() throws {
         finishPendingPhases()
         try session.reset()

@@ -1,5 +1,5 @@
 import Foundation
-import LayoutKit
+
 
 /// The flow layout's own options, named as stk's `set` command names them
 /// (STK-LANGUAGE.md): every flow-based plugin offers them, so they are described,
@@ -42,6 +42,18 @@ public enum FlowOptions {
             LayoutOption(name: scrollDirection, type: .choice(scrollDirections), defaultValue: .word("vertical"),
                          help: "the scroll axis; horizontal is the exact transpose of vertical"),
         ]
+    }
+
+    /// The flow options with the current values of `layout` as defaults, marked
+    /// as set on the flow layout's own properties: what every flow subclass
+    /// offers (`LayoutDescriptor.completed(with:)`).
+    public static func options(of layout: CollectionViewFlowLayout) -> [LayoutOption] {
+        options().map { option in
+            LayoutOption(name: option.name, type: option.type, defaultValue: value(option.name, of: layout) ?? option.defaultValue,
+                         allowsAutomatic: option.allowsAutomatic,
+                         help: option.help.replacingOccurrences(of: " (the default", with: " (stk's flow-sticky default"),
+                         isFlowProperty: true)
+        }
     }
 
     /// Whether `name` is one of the flow options.

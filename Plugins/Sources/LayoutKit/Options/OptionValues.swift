@@ -1,5 +1,5 @@
 import Foundation
-import LayoutKit
+
 
 /// Reading layout option values with validation, shared by the flow-based
 /// plugins. Every check throws a `CollectionViewError` naming the option, the
@@ -14,6 +14,45 @@ public enum OptionValues {
         case .word("false"): return false
         default: throw refused(option, value, expected: "true or false")
         }
+    }
+
+    /// A finite number (the value of a `CGFloat` or `Double` property).
+    public static func number(_ value: LayoutOptionValue, option: String) throws -> Double {
+        guard case .number(let n) = value, n.isFinite else { throw refused(option, value, expected: "a finite number") }
+        return n
+    }
+
+    /// A whole number that fits an `Int` (the value of an integer property).
+    public static func integer(_ value: LayoutOptionValue, option: String) throws -> Int {
+        guard case .number(let n) = value, n == n.rounded(), let i = Int(exactly: n) else {
+            throw refused(option, value, expected: "an integer")
+        }
+        return i
+    }
+
+    /// A point `X,Y` with finite coordinates.
+    public static func point(_ value: LayoutOptionValue, option: String) throws -> CGPoint {
+        guard case .point(let p) = value, p.x.isFinite, p.y.isFinite else {
+            throw refused(option, value, expected: "a point X,Y with finite coordinates")
+        }
+        return p
+    }
+
+    /// A size `WxH` with finite width and height, negative ones accepted (a
+    /// layout's own `CGSize` property: stk does not know what it means).
+    public static func anySize(_ value: LayoutOptionValue, option: String) throws -> CGSize {
+        guard case .size(let s) = value, s.width.isFinite, s.height.isFinite else {
+            throw refused(option, value, expected: "a size WxH with finite width and height")
+        }
+        return s
+    }
+
+    /// Insets `T,L,B,R` with finite values, negative ones accepted.
+    public static func anyInsets(_ value: LayoutOptionValue, option: String) throws -> EdgeInsets {
+        guard case .insets(let i) = value, [i.top, i.left, i.bottom, i.right].allSatisfy(\.isFinite) else {
+            throw refused(option, value, expected: "insets T,L,B,R with finite values")
+        }
+        return i
     }
 
     /// A finite number that is not negative (a length or a spacing).

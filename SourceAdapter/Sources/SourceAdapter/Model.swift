@@ -1,0 +1,80 @@
+/// What the adapter reads, and what it reports. The report is JSON on the
+/// adapter's standard output; stk decodes the same types (it mirrors them in
+/// PluginBuild, since stk itself does not link this package).
+
+/// One Swift file as the user wrote it.
+public struct SourceInput: Sendable {
+    /// The path shown in messages and written into `#sourceLocation`, so that
+    /// the compiler's diagnostics name the user's file, not the rewritten copy.
+    public var path: String
+    public var text: String
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// A place in a user's file (1-based line and column, columns in UTF-8 bytes
+/// as the Swift compiler counts them).
+public struct SourcePosition: Codable, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// Something the adapter did to a file (`note`) or could not accept (`error`).
+public struct AdapterMessage: Codable, Equatable, Sendable, CustomStringConvertible {
+    public var position: SourcePosition
+    public var message: String
+
+    public init(_ position: SourcePosition, _ message: String) {
+        self.position = position
+        self.message = message
+    }
+
+    public var description: String { "\(position): \(message)" }
+}
+
+/// A layout class found in the sources, as stk registers it.
+public struct FoundLayout: Codable, Equatable, Sendable {
+    /// The layout name (`StickyGridLayout` gives `sticky-grid-layout`).
+    public var name: String
+    /// The class name as written (also accepted by `layout NAME`).
+    public var className: String
+    /// Where the class is declared.
+    public var position: SourcePosition
+    /// Whether it is a flow layout (a subclass of UICollectionViewFlowLayout).
+    public var isFlow: Bool
+    /// The options made from its settable properties, in declaration order.
+    public var options: [String]
+}
+
+/// Everything the adapter says about one set of sources.
+public struct AdapterReport: Codable, Equatable, Sendable {
+    public var layouts: [FoundLayout] = []
+    /// What was rewritten, one message per change, at the user's position.
+    public var notes: [AdapterMessage] = []
+    /// Why the sources cannot become a plugin (empty when they can).
+    public var errors: [AdapterMessage] = []
+    /// Whether the sources define `stk_plugin_register` themselves (a plugin
+    /// written for stk): then nothing is registered by generated code.
+    public var hasOwnEntryPoint = false
+
+    public init() {}
+}
+
+/// The adapted files, ready to compile, and the report.
+public struct AdapterOutput: Sendable {
+    /// Rewritten files, in input order, then the generated entry point.
+    public var files: [(name: String, text: String)]
+    public var report: AdapterReport
+}

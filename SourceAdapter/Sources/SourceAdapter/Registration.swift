@@ -1,0 +1,234 @@
+import SwiftSyntax
+
+/// A layout class stk can register, with the options made from its properties.
+struct Layout {
+    var info: ClassInfo
+    var name: String
+    var isFlow: Bool
+    var options: [Option]
+    var report: FoundLayout
+}
+
+/// One settable property offered as an option.
+struct Option {
+    enum Kind {
+        case floating(String) // CGFloat, Double, Float
+        case integer(String)  // Int and the sized integers
+        case bool
+        case size
+        case point
+        case insets
+        case choice([String])
+    }
+
+    var property: PropertyInfo
+    var kind: Kind
+    /// The class that declares it (a user superclass, for inherited properties).
+    var declaringClass: String
+}
+
+/// Finds the layout classes among the declarations, their names and options,
+/// and the reasons a class cannot be registered.
+struct LayoutDiscovery {
+    private(set) var found: [Layout] = []
+    private(set) var errors: [AdapterMessage] = []
+
+    init(declarations: Declarations, position: (Int, AbsolutePosition) -> SourcePosition) {
+        func chain(_ info: ClassInfo) -> [ClassInfo] {
+            var result = [info]
+            var seen: Set<String> = [info.qualifiedName]
+            while let superclass = result.last?.superclass, let next = declarations.classNamed(superclass), seen.insert(next.qualifiedName).inserted {
+                result.append(next)
+            }
+            return result
+        }
+        func base(of info: ClassInfo) -> (isLayout: Bool, isFlow: Bool) {
+            guard let top = chain(info).last?.superclass else { return (false, false) }
+            if SourceAdapter.flowBases.contains(top) { return (true, true) }
+            return (SourceAdapter.layoutBases.contains(top), false)
+        }
+
+        var byName: [String: Layout] = [:]
+        for info in declarations.classes {
+            let (isLayout, isFlow) = base(of: info)
+            guard isLayout, !info.isGeneric else { continue }
+            let at = position(info.fileIndex, info.node.name.positionAfterSkippingLeadingTrivia)
+
+            // `init()` must exist: the class's own designated initialisers (or,
+            // when it declares none, those of the first superclass that does)
+            // decide, as Swift's initialiser inheritance does.
+            let zeroArgument = chain(info).first { !$0.designatedInitialisers.isEmpty || $0.hasZeroArgumentInit }
+            if let decider = zeroArgument, !decider.hasZeroArgumentInit {
+                let list = decider.designatedInitialisers.map(\.signature).joined(separator: ", ")
+                errors.append(AdapterMessage(at,
+                    "layout class \(info.name) has no init() that stk can call (\(decider.name == info.name ? "its" : decider.name + "'s") initialisers: \(list)); add one, e.g. `convenience init() { self.init(...) }`, or `override init() { super.init() }` next to `init?(coder:)`"))
+                continue
+            }
+
+            var options: [Option] = []
+            var seen: Set<String> = []
+            for owner in chain(info) {
+                for property in owner.properties where seen.insert(property.name).inserted {
+                    if let kind = Self.kind(of: property.typeName, enums: declarations.enums) {
+                        options.append(Option(property: property, kind: kind, declaringClass: owner.name))
+                    }
+                }
+            }
+            let name = NameStyle.layoutName(forClass: info.name)
+            let layout = Layout(info: info, name: name, isFlow: isFlow, options: options,
+                                report: FoundLayout(name: name, className: info.name, position: at, isFlow: isFlow,
+                                                    options: options.map(\.property.name)))
+            if let other = byName[name] {
+                errors.append(AdapterMessage(at,
+                    "classes \(other.info.qualifiedName) (\(other.report.position)) and \(info.qualifiedName) both give the layout name '\(name)'; rename one of them"))
+                continue
+            }
+            if info.isFilePrivate && info.qualifiedName.contains(".") {
+                errors.append(AdapterMessage(at,
+                    "layout class \(info.qualifiedName) is nested in a private type, so stk's registration code cannot name it; make the enclosing type internal"))
+                continue
+            }
+            byName[name] = layout
+            found.append(layout)
+        }
+    }
+
+    static let integerTypes: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+    static let floatingTypes: Set<String> = ["CGFloat", "Double", "Float"]
+
+    static func kind(of typeName: String, enums: [String: [String]]) -> Option.Kind? {
+        if integerTypes.contains(typeName) { return .integer(typeName) }
+        if floatingTypes.contains(typeName) { return .floating(typeName) }
+        switch typeName {
+        case "Bool": return .bool
+        case "CGSize": return .size
+        case "CGPoint": return .point
+        case "UIEdgeInsets", "EdgeInsets": return .insets
+        case "UICollectionView.ScrollDirection", "UICollectionViewScrollDirection", "ScrollDirection":
+            return .choice(["vertical", "horizontal"])
+        default: return enums[typeName].map { .choice($0) }
+        }
+    }
+}
+
+
+/// The generated Swift that registers layouts.
+enum Registration {
+    /// `func NAME() -> [LayoutDescriptor]`, appended to the file that declares
+    /// the classes (so `private` classes can be named).
+    static func function(named name: String, layouts: [Layout], enums: [String: [String]]) -> String {
+        var out = "\n// stk: the layouts of this file, as stk registers them (generated)\n"
+        out += "func \(name)() -> [LayoutDescriptor] {\n    var layouts: [LayoutDescriptor] = []\n"
+        for layout in layouts {
+            out += descriptor(layout)
+        }
+        out += "    return layouts\n}\n"
+        return out
+    }
+
+    static func descriptor(_ layout: Layout) -> String {
+        let type = layout.info.qualifiedName
+        let kindOfBase = layout.isFlow ? "UICollectionViewFlowLayout" : "UICollectionViewLayout"
+        var out = "    do {\n        let probe = \(type)()\n"
+        out += "        layouts.append(LayoutDescriptor(\n"
+        out += "            name: \(literal(layout.name)), aliases: [\(literal(layout.info.name))],\n"
+        out += "            summary: \(literal("\(layout.info.name), a \(kindOfBase) subclass (\(layout.report.position.file):\(layout.report.position.line))")),\n"
+        out += "            options: [\n"
+        for option in layout.options {
+            let p = option.property
+            let help = (p.documentation.map { $0 + " " } ?? "") + "(var \(p.name): \(p.typeName) of \(option.declaringClass))"
+            out += "                LayoutOption(name: \(literal(p.name)), type: \(optionType(option.kind)), defaultValue: \(read("probe", option)), help: \(literal(help))),\n"
+        }
+        out += "            ],\n"
+        out += "            makeAnyLayout: { \(type)() },\n"
+        out += "            setOption: { anyLayout, name, value in\n"
+        out += "                let layout = anyLayout as! \(type)\n"
+        out += "                switch name {\n"
+        for option in layout.options {
+            out += "                case \(literal(option.property.name)):\n"
+            out += write("layout", option)
+            // A plain stored property does not invalidate the layout: stk does
+            // what an app does after changing it.
+            if !option.property.invalidatesItself { out += "                    layout.invalidateLayout()\n" }
+        }
+        out += "                default: throw CollectionViewError(\"layout \(layout.name) has no option '\\(name)'\")\n"
+        out += "                }\n"
+        out += "            },\n"
+        out += "            optionValue: { anyLayout, name in\n"
+        out += "                let layout = anyLayout as! \(type)\n"
+        out += "                switch name {\n"
+        for option in layout.options {
+            out += "                case \(literal(option.property.name)): return \(read("layout", option))\n"
+        }
+        out += "                default: return nil\n"
+        out += "                }\n"
+        out += "            }))\n"
+        out += "        _ = probe\n    }\n"
+        return out
+    }
+
+    static func optionType(_ kind: Option.Kind) -> String {
+        switch kind {
+        case .floating: return ".number"
+        case .integer: return ".integer"
+        case .bool: return ".bool"
+        case .size: return ".size"
+        case .point: return ".point"
+        case .insets: return ".insets"
+        case .choice(let cases): return ".choice([\(cases.map(literal).joined(separator: ", "))])"
+        }
+    }
+
+    /// An expression giving the option's `LayoutOptionValue` from `object`.
+    static func read(_ object: String, _ option: Option) -> String {
+        let property = "\(object).\(option.property.name)"
+        switch option.kind {
+        case .floating, .integer: return ".number(Double(\(property)))"
+        case .bool: return ".bool(\(property))"
+        case .size: return ".size(\(property))"
+        case .point: return ".point(\(property))"
+        case .insets: return ".insets(\(property))"
+        case .choice(let cases):
+            let arms = cases.map { "case .\($0): return .word(\(literal($0)))" }.joined(separator: "; ")
+            return "{ () -> LayoutOptionValue in switch \(property) { \(arms) } }()"
+        }
+    }
+
+    /// Statements setting the property from `value` (checked first).
+    static func write(_ object: String, _ option: Option) -> String {
+        let property = "\(object).\(option.property.name)"
+        let name = literal(option.property.name)
+        let indent = "                    "
+        switch option.kind {
+        case .floating(let type):
+            return indent + "\(property) = \(type)(try OptionValues.number(value, option: \(name)))\n"
+        case .integer(let type):
+            return indent + "let whole = try OptionValues.integer(value, option: \(name))\n"
+                + indent + "guard let converted = \(type)(exactly: whole) else { throw OptionValues.refused(\(name), value, expected: \"an integer that fits \(type)\") }\n"
+                + indent + "\(property) = converted\n"
+        case .bool: return indent + "\(property) = try OptionValues.bool(value, option: \(name))\n"
+        case .size: return indent + "\(property) = try OptionValues.anySize(value, option: \(name))\n"
+        case .point: return indent + "\(property) = try OptionValues.point(value, option: \(name))\n"
+        case .insets: return indent + "\(property) = try OptionValues.anyInsets(value, option: \(name))\n"
+        case .choice(let cases):
+            return indent + "switch try OptionValues.choice(value, option: \(name), among: [\(cases.map(literal).joined(separator: ", "))]) {\n"
+                + cases.map { indent + "case \(literal($0)): \(property) = .\($0)\n" }.joined()
+                + indent + "default: break\n" + indent + "}\n"
+        }
+    }
+
+    /// The C entry point stk calls, registering every file's layouts.
+    static func entryPoint(calling functions: [String]) -> String {
+        """
+        // stk: the plugin's entry point (generated): the layouts found in the
+        // sources, registered as a plugin written for stk registers them.
+        import LayoutKit
+
+        @_cdecl("stk_plugin_register")
+        public func __stkPluginRegister(_ registrar: UnsafeMutableRawPointer?) -> Int32 {
+            stkRegisterPlugin(registrar, layouts: \(functions.map { "\($0)()" }.joined(separator: " + ")))
+        }
+
+        """
+    }
+}

@@ -1,0 +1,174 @@
+import SwiftSyntax
+
+/// One change to a file's text, in UTF-8 offsets of the original.
+struct Edit {
+    var start: Int
+    var end: Int
+    var text: String
+}
+
+/// Applies edits that do not overlap to `text[range]`: the edits outside the
+/// range are ignored.
+func apply(_ edits: [Edit], to bytes: [UInt8], in range: Range<Int>) -> String {
+    var result: [UInt8] = []
+    var cursor = range.lowerBound
+    for edit in edits.sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) })
+    where edit.start >= range.lowerBound && edit.end <= range.upperBound && edit.start >= cursor {
+        result += bytes[cursor..<edit.start]
+        result += Array(edit.text.utf8)
+        cursor = edit.end
+    }
+    result += bytes[cursor..<range.upperBound]
+    return String(decoding: result, as: UTF8.self)
+}
+
+/// The same bytes with every character but line breaks turned into spaces:
+/// removed text keeps the lines and columns of everything after it.
+func blanked(_ bytes: ArraySlice<UInt8>) -> String {
+    var out = ""
+    var scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.makeIterator()
+    while let s = scalars.next() {
+        if s == "\n" || s == "\r" { out.unicodeScalars.append(s) } else {
+            out += String(repeating: " ", count: String(s).utf8.count)
+        }
+    }
+    return out
+}
+
+/// The changes that make an iOS file compile with Linux Swift, each small
+/// enough to keep the file's lines and, nearly always, its columns, so that
+/// the compiler's diagnostics point at the user's text:
+/// - Objective-C attributes (`@objc`, `@objcMembers`, `@IBInspectable`,
+///   `@IBDesignable`, `@IBOutlet`, `@nonobjc`) and the `dynamic` and
+///   `optional` modifiers become spaces;
+/// - an optional requirement called as `x.f?(...)` becomes `x.f (...)`, and the
+///   chain is wrapped in `Optional(...)` when that `?` was the chain's only one,
+///   so its type stays optional as it was on iOS.
+final class InlineRewriter: SyntaxVisitor {
+    static let removedAttributes: Set<String> = ["objc", "objcMembers", "IBInspectable", "IBDesignable", "IBOutlet", "nonobjc", "IBAction", "GKInspectable"]
+    static let removedModifiers: Set<String> = ["dynamic", "optional"]
+    /// UIKit's optional requirements a layout calls with `?(`: the flow
+    /// delegate's methods are all named `collectionView(...)`.
+    static let uikitOptionalRequirements: Set<String> = ["collectionView", "scrollViewDidScroll"]
+
+    private let optionalNames: Set<String>
+    private let position: (AbsolutePosition) -> SourcePosition
+    private(set) var edits: [Edit] = []
+    private(set) var notes: [AdapterMessage] = []
+
+    init(optionalNames: Set<String>, position: @escaping (AbsolutePosition) -> SourcePosition) {
+        self.optionalNames = optionalNames.union(Self.uikitOptionalRequirements)
+        self.position = position
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.attributeName.trimmedDescription
+        if Self.removedAttributes.contains(name) {
+            let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+            edits.append(Edit(start: start, end: end, text: String(repeating: " ", count: end - start)))
+            notes.append(AdapterMessage(position(node.positionAfterSkippingLeadingTrivia),
+                                        "removed \(node.trimmedDescription): Linux Swift has no Objective-C runtime"))
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        if Self.removedModifiers.contains(name) {
+            let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+            edits.append(Edit(start: start, end: end, text: String(repeating: " ", count: end - start)))
+            let why = name == "optional"
+                ? "removed 'optional': the requirement gets a default implementation instead (Linux Swift has no optional requirements)"
+                : "removed 'dynamic': Linux Swift has no Objective-C message dispatch"
+            notes.append(AdapterMessage(position(node.positionAfterSkippingLeadingTrivia), why))
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let chained = node.calledExpression.as(OptionalChainingExprSyntax.self),
+              let name = Self.calledName(chained.expression), optionalNames.contains(name) else { return .visitChildren }
+        let mark = chained.questionMark
+        edits.append(Edit(start: mark.positionAfterSkippingLeadingTrivia.utf8Offset,
+                          end: mark.endPositionBeforeTrailingTrivia.utf8Offset, text: " "))
+        var wrapped = ""
+        if !Self.hasOtherOptionalChaining(below: chained.expression) {
+            let end = Self.chainEnd(of: Syntax(node))
+            if !Self.isStatement(end) {
+                edits.append(Edit(start: end.positionAfterSkippingLeadingTrivia.utf8Offset,
+                                  end: end.positionAfterSkippingLeadingTrivia.utf8Offset, text: "Optional("))
+                edits.append(Edit(start: end.endPositionBeforeTrailingTrivia.utf8Offset,
+                                  end: end.endPositionBeforeTrailingTrivia.utf8Offset, text: ")"))
+                wrapped = ", and wrapped the chain in Optional(...) so that it stays optional"
+            }
+        }
+        notes.append(AdapterMessage(position(mark.positionAfterSkippingLeadingTrivia),
+                                    "'\(name)?(' became a plain call (the optional requirement has a default implementation)\(wrapped)"))
+        return .visitChildren
+    }
+
+    /// The base name of `a.b.name` or `name`.
+    static func calledName(_ expr: ExprSyntax) -> String? {
+        if let member = expr.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        return nil
+    }
+
+    /// Whether the chain below `expr` (its bases) has a `?` of its own.
+    static func hasOtherOptionalChaining(below expr: ExprSyntax) -> Bool {
+        var current: ExprSyntax? = expr
+        while let e = current {
+            if e.is(OptionalChainingExprSyntax.self) { return true }
+            if let member = e.as(MemberAccessExprSyntax.self) { current = member.base; continue }
+            if let call = e.as(FunctionCallExprSyntax.self) { current = call.calledExpression; continue }
+            if let sub = e.as(SubscriptCallExprSyntax.self) { current = sub.calledExpression; continue }
+            if let force = e.as(ForceUnwrapExprSyntax.self) { current = force.expression; continue }
+            return false
+        }
+        return false
+    }
+
+    /// The outermost postfix expression whose chain starts at `node`.
+    static func chainEnd(of node: Syntax) -> Syntax {
+        var current = node
+        while let parent = current.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base.map(Syntax.init) == current { current = parent; continue }
+            if let call = parent.as(FunctionCallExprSyntax.self), Syntax(call.calledExpression) == current { current = parent; continue }
+            if let sub = parent.as(SubscriptCallExprSyntax.self), Syntax(sub.calledExpression) == current { current = parent; continue }
+            if let chained = parent.as(OptionalChainingExprSyntax.self), Syntax(chained.expression) == current { current = parent; continue }
+            if let force = parent.as(ForceUnwrapExprSyntax.self), Syntax(force.expression) == current { current = parent; continue }
+            break
+        }
+        return current
+    }
+
+    /// Whether the expression is a statement of its own (its value unused).
+    static func isStatement(_ node: Syntax) -> Bool {
+        node.parent?.is(CodeBlockItemSyntax.self) == true
+    }
+}
+
+/// The default implementation of an optional requirement whose conformer does
+/// not implement it: the "nothing" of its type, as the `?(` call answered nil.
+func defaultBody(returning type: TypeSyntax?) -> String {
+    guard let type else { return "{}" }
+    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return "{ nil }" }
+    if type.is(ArrayTypeSyntax.self) { return "{ [] }" }
+    if type.is(DictionaryTypeSyntax.self) { return "{ [:] }" }
+    let name = DeclarationCollector.typeName(type)
+    switch name {
+    case "Void", "()": return "{}"
+    case "Bool": return "{ false }"
+    case "String": return "{ \"\" }"
+    case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "CGFloat", "Double", "Float":
+        return "{ 0 }"
+    case "CGSize", "CGPoint", "CGRect", "UIEdgeInsets", "NSDirectionalEdgeInsets", "EdgeInsets", "CGAffineTransform":
+        return "{ .zero }"
+    default:
+        if name.hasPrefix("Optional<") { return "{ nil }" }
+        return "{ fatalError(\"stk: this conformer does not implement the optional requirement, and its type has no empty value\") }"
+    }
+}

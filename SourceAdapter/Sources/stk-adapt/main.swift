@@ -1,0 +1,57 @@
+// stk-adapt --out DIR [--label PATH=SHOWN ...] FILE...
+//
+// Adapts Swift files written for iOS (see SourceAdapter) and writes the
+// adapted files and the generated registration into DIR. Prints the report
+// (layouts found, notes, errors) as JSON on standard output; exits 0 when the
+// sources can become a plugin, 1 when the report has errors, 2 on bad usage.
+// `--label` names a file in messages and line directives as the user gave it.
+import Foundation
+import SourceAdapter
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var outDirectory: String?
+var labels: [String: String] = [:]
+var files: [String] = []
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--out":
+        guard !arguments.isEmpty else { break }
+        outDirectory = arguments.removeFirst()
+    case "--label":
+        guard !arguments.isEmpty else { break }
+        let pair = arguments.removeFirst()
+        if let eq = pair.firstIndex(of: "=") { labels[String(pair[..<eq])] = String(pair[pair.index(after: eq)...]) }
+    default:
+        files.append(argument)
+    }
+}
+guard let outDirectory, !files.isEmpty else {
+    FileHandle.standardError.write(Data("usage: stk-adapt --out DIR [--label PATH=SHOWN ...] FILE...\n".utf8))
+    exit(2)
+}
+
+var inputs: [SourceInput] = []
+for file in files {
+    guard let data = FileManager.default.contents(atPath: file) else {
+        FileHandle.standardError.write(Data("stk-adapt: cannot read \(file)\n".utf8))
+        exit(2)
+    }
+    inputs.append(SourceInput(path: labels[file] ?? file, text: String(decoding: data, as: UTF8.self)))
+}
+
+let output = SourceAdapter.adapt(inputs)
+do {
+    try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+    for file in output.files {
+        try Data(file.text.utf8).write(to: URL(fileURLWithPath: outDirectory).appendingPathComponent(file.name))
+    }
+} catch {
+    FileHandle.standardError.write(Data("stk-adapt: cannot write into \(outDirectory): \(error)\n".utf8))
+    exit(2)
+}
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys]
+FileHandle.standardOutput.write(try! encoder.encode(output.report))
+FileHandle.standardOutput.write(Data("\n".utf8))
+exit(output.report.errors.isEmpty ? 0 : 1)

@@ -1,0 +1,105 @@
+import Foundation
+import LayoutKit
+import PluginHost
+
+/// Builds a plugin from Swift source: a `.swift` file, a folder of them, or a
+/// Swift package folder, written for iOS or for stk. The steps:
+///  1. the sources are read and hashed, with the identity of this stk's
+///     LayoutKit and the adapter's version: the cache key;
+///  2. a cached build with that key is used as it is (the second start costs a
+///     hash of the sources and a dlopen);
+///  3. otherwise the source adapter (`stk-adapt`, swift-syntax) rewrites what
+///     Linux Swift cannot compile and writes the registration code, and
+///     `swiftc -emit-library` compiles the result against the module files of
+///     the LayoutKit this stk runs (one compiler call, about a second: no
+///     package build);
+///  4. the library and the adapter's report are committed to the cache by
+///     renaming a finished folder into place, so a crash or a concurrent build
+///     never leaves half an entry.
+///
+/// A package whose library depends on stk's own `Plugins` package is a plugin
+/// written for stk: it is built with `swift build` and its library loaded.
+public final class SourcePluginBuilder {
+    public let toolchain: Toolchain
+    public let cache: BuildCache
+
+    public init(toolchain: Toolchain = .current, cache: BuildCache = .standard()) {
+        self.toolchain = toolchain
+        self.cache = cache
+    }
+
+    /// Whether stk treats `path` as source rather than as a shared library.
+    public static func isSource(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        let expanded = NSString(string: path).expandingTildeInPath
+        if FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory), isDirectory.boolValue { return true }
+        return expanded.hasSuffix(".swift")
+    }
+
+    /// Builds (or finds in the cache) the plugin for the sources at `path`.
+    public func build(_ path: String) throws -> BuiltPlugin {
+        let started = Date()
+        let source = try PluginSource.resolve(path)
+        if case .stkPackage(let package) = source.kind {
+            return try buildStkPackage(package, shownAs: path, started: started)
+        }
+        let key = try cache.key(for: source.files, layoutKit: toolchain.layoutKitIdentity(), adapterVersion: Toolchain.adapterVersion)
+        var notes: [String] = []
+        switch cache.lookup(key) {
+        case .hit(let entry):
+            return BuiltPlugin(libraryPath: entry.library, origin: path, wasCached: true,
+                               seconds: Date().timeIntervalSince(started), report: entry.report, notes: [])
+        case .corrupt(let why):
+            notes.append("the cached build of \(path) was unusable (\(why)); built it again")
+            cache.remove(key)
+        case .miss:
+            break
+        }
+        let entry = try cache.create(key) { folder in
+            let report = try Adapter.run(toolchain: toolchain, files: source.files, into: folder.appendingPathComponent("sources"))
+            let adapted = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("sources").path)
+                .filter { $0.hasSuffix(".swift") }.sorted()
+                .map { folder.appendingPathComponent("sources").appendingPathComponent($0).path }
+            try toolchain.compileLibrary(adapted, moduleName: "StkSource_" + key.prefix(16),
+                                         output: folder.appendingPathComponent(BuildCache.libraryName).path)
+            return report
+        }
+        return BuiltPlugin(libraryPath: entry.library, origin: path, wasCached: false,
+                           seconds: Date().timeIntervalSince(started), report: entry.report, notes: notes)
+    }
+
+    /// `swift build` of a package written for stk (it depends on stk's Plugins).
+    private func buildStkPackage(_ package: PackageDescription, shownAs path: String, started: Date) throws -> BuiltPlugin {
+        guard let product = package.dynamicLibraryProducts.first else {
+            throw PluginBuildError("\(path): the package has no dynamic library product; a plugin package declares `.library(name: ..., type: .dynamic, targets: [...])`")
+        }
+        let result = try Subprocess.run(toolchain.swift, ["build", "--package-path", package.root, "--product", product])
+        guard result.status == 0 else {
+            throw PluginBuildError("cannot build \(path) (swift build --product \(product)):\n" + result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let bin = try Subprocess.run(toolchain.swift, ["build", "--package-path", package.root, "--show-bin-path"])
+        let library = bin.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/lib\(product).so"
+        return BuiltPlugin(libraryPath: library, origin: path, wasCached: false,
+                           seconds: Date().timeIntervalSince(started), report: AdapterReport(), notes: [])
+    }
+}
+
+/// A plugin library ready to load, and what was done to make it.
+public struct BuiltPlugin {
+    public let libraryPath: String
+    /// The source path as the user gave it.
+    public let origin: String
+    public let wasCached: Bool
+    public let seconds: Double
+    public let report: AdapterReport
+    public let notes: [String]
+}
+
+/// A source plugin that cannot be built: the message names the file and, for
+/// the user's own code, carries the compiler's or the adapter's located
+/// diagnostics.
+public struct PluginBuildError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
