@@ -12,7 +12,7 @@ import SwiftSyntax
 public enum SourceAdapter {
     /// The version of the adapter's output: part of stk's cache key, so that a
     /// new adapter rebuilds plugins built by an older one.
-    public static let version = "1"
+    public static let version = "2"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]

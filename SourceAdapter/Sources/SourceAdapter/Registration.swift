@@ -140,6 +140,7 @@ enum Registration {
             out += "                LayoutOption(name: \(literal(p.name)), type: \(optionType(option.kind)), defaultValue: \(read("probe", option)), help: \(literal(help))),\n"
         }
         out += "            ],\n"
+        out += "            derivesPinned: true,\n"
         out += "            makeAnyLayout: { \(type)() },\n"
         out += "            setOption: { anyLayout, name, value in\n"
         out += "                let layout = anyLayout as! \(type)\n"

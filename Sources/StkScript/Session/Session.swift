@@ -119,6 +119,7 @@ public final class Session: LayoutCycleObserver {
         let newLayout = try entry.descriptor.makeLayout()
         for (name, value) in s.options { try entry.descriptor.setOption(name, to: value, on: newLayout) }
         let cv = CollectionView(size: s.bounds.size, layout: newLayout)
+        cv.derivesPinnedFromMotion = entry.descriptor.derivesPinned
         cv.restoreSections(s.sections)
         try cv.setContentInset(s.contentInset)
         try cv.setSafeAreaInsets(s.safeAreaInsets)
@@ -186,6 +187,7 @@ public final class Session: LayoutCycleObserver {
             }
             try entry.descriptor.setOption(option, to: value, on: newLayout)
         }
+        collectionView.derivesPinnedFromMotion = entry.descriptor.derivesPinned
         collectionView.setCollectionViewLayout(newLayout)
         layout = newLayout
         layoutName = name

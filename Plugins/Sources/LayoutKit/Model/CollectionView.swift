@@ -49,6 +49,25 @@ public final class CollectionView {
     /// How many elements are visible (cheaper than `visibleAttributes.count`).
     public var visibleCount: Int { visible.count }
 
+    /// Whether stk decides `isPinned` for the layout's elements (a layout written
+    /// for iOS has no such attribute): see `pinnedByMotion`.
+    public var derivesPinnedFromMotion = false {
+        didSet { pinnedByMotion = [] }
+    }
+
+    /// With `derivesPinnedFromMotion`: the elements that followed the viewport
+    /// in the last bounds change that moved the content offset: visible before
+    /// and after, and moved by exactly the offset's change along an axis along
+    /// which the offset changed. A change of size alone keeps the set; a layout
+    /// change empties it.
+    public private(set) var pinnedByMotion: Set<ElementKey> = []
+
+    /// Marks `attributes` pinned when stk derives pinning and its element
+    /// followed the viewport in the last scroll (`pinnedByMotion`).
+    public func applyDerivedPinning(to attributes: CollectionViewLayoutAttributes) {
+        if derivesPinnedFromMotion && pinnedByMotion.contains(attributes.key) { attributes.isPinned = true }
+    }
+
     /// The answer of the last layout pass, as the visible diff needs it.
     private var visible = VisibleSet()
 
@@ -123,7 +142,7 @@ public final class CollectionView {
 
     /// The layout pass. `mapping` matches old visible elements to new keys after
     /// a batch update; `updates` are passed to `prepare(forCollectionViewUpdates:)`.
-    private func layoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?) {
+    private func layoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?, offsetChange: CGPoint? = nil) {
         let layout = collectionViewLayout
         if layout.needsPrepare {
             let touchedBefore = layout.counters.elementsTouched
@@ -216,6 +235,17 @@ public final class CollectionView {
             layout.finalizeCollectionViewUpdates()
             report(.updatesFinalized)
         }
+        if derivesPinnedFromMotion, let delta = offsetChange, delta != .zero {
+            // Pinned along an axis: moved exactly with the offset on an axis
+            // along which the offset moved (a sticky row follows a diagonal
+            // scroll vertically only).
+            pinnedByMotion = Set(diff.changed.lazy.filter { change in
+                let dx = change.to.frame.minX - change.from.frame.minX
+                let dy = change.to.frame.minY - change.from.frame.minY
+                return (delta.x != 0 && abs(dx - delta.x) < 1e-9) || (delta.y != 0 && abs(dy - delta.y) < 1e-9)
+            }.map(\.key))
+        }
+        if derivesPinnedFromMotion { for a in answer { applyDerivedPinning(to: a) } }
         if let sortedKeys {
             visible = VisibleSet(sorted: answer, keys: sortedKeys, byKey: now)
         } else {
@@ -244,7 +274,8 @@ public final class CollectionView {
         }
         bounds = newBounds
         report(.boundsChanged(from: old, to: newBounds))
-        layoutPass(mapping: nil, updates: nil)
+        layoutPass(mapping: nil, updates: nil,
+                   offsetChange: CGPoint(x: newBounds.minX - old.minX, y: newBounds.minY - old.minY))
     }
 
     public func setContentOffset(_ offset: CGPoint) throws {

@@ -121,6 +121,10 @@ public struct LayoutDescriptor {
     public let aliases: [String]
     public let summary: String
     public let options: [LayoutOption]
+    /// Whether stk decides which elements are pinned (`isPinned`) from how they
+    /// move: true for layouts written for iOS, whose attributes have no such
+    /// field (CollectionView.derivesPinnedFromMotion).
+    public let derivesPinned: Bool
     private let make: () throws -> CollectionViewLayout
     private let set: (CollectionViewLayout, String, LayoutOptionValue) throws -> Void
     private let get: (CollectionViewLayout, String) -> LayoutOptionValue?
@@ -132,7 +136,7 @@ public struct LayoutDescriptor {
     }
 
     /// A layout of any class, with its options set and read by the given functions.
-    public init(name: String, aliases: [String] = [], summary: String, options: [LayoutOption],
+    public init(name: String, aliases: [String] = [], summary: String, options: [LayoutOption], derivesPinned: Bool = false,
                 makeAnyLayout: @escaping () throws -> CollectionViewLayout,
                 setOption: @escaping (CollectionViewLayout, String, LayoutOptionValue) throws -> Void,
                 optionValue: @escaping (CollectionViewLayout, String) -> LayoutOptionValue?) {
@@ -140,6 +144,7 @@ public struct LayoutDescriptor {
         self.aliases = aliases
         self.summary = summary
         self.options = options
+        self.derivesPinned = derivesPinned
         self.make = makeAnyLayout
         self.set = setOption
         self.get = optionValue
@@ -179,6 +184,6 @@ public struct LayoutDescriptor {
         let missing = FlowOptions.options(of: flow).filter { option(named: $0.name) == nil }
         guard !missing.isEmpty else { return self }
         return LayoutDescriptor(name: name, aliases: aliases, summary: summary, options: options + missing,
-                                makeAnyLayout: make, setOption: set, optionValue: get)
+                                derivesPinned: derivesPinned, makeAnyLayout: make, setOption: set, optionValue: get)
     }
 }

@@ -18,8 +18,14 @@ extension Interpreter {
             }
         }
         guard let attributes = session.layout.layoutAttributes(for: element.value.elementKey) else {
-            throw CommandError("\(session.layoutName) has no \(element.value) (a header or footer of zero size is not laid out)", at: element.range)
+            let why: String
+            switch element.value {
+            case .item: why = "its layoutAttributesForItem(at:) returned nil"
+            default: why = "a header or footer of zero size is not laid out"
+            }
+            throw CommandError("\(session.layoutName) has no \(element.value) (\(why))", at: element.range)
         }
+        session.collectionView.applyDerivedPinning(to: attributes)
         return attributes
     }
 
