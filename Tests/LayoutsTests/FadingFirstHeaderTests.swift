@@ -151,7 +151,7 @@ import FadingFirstHeader
     @Test func descriptorAndOptions() throws {
         let descriptor = FadingFirstHeaderPlugin.descriptor
         #expect(descriptor.name == "fading-first-header")
-        let layout = try descriptor.makeLayout()
+        let layout = try descriptor.makeLayout() as! ConfigurableLayout
         #expect(layout is FlowStickyLayout)
         for option in descriptor.options {
             #expect(layout.optionValue(option.name) == option.defaultValue, "option \(option.name)")

@@ -58,7 +58,7 @@ enum FlowPluginsTesting {
     /// the new layout's one full prepare sees the final state.
     static func freshCopy(of live: CollectionView, descriptor: LayoutDescriptor) throws -> CollectionView {
         let liveLayout = try #require(live.collectionViewLayout as? ConfigurableLayout)
-        let layout = try descriptor.makeLayout()
+        let layout = try descriptor.makeLayout() as! ConfigurableLayout
         for option in descriptor.options {
             let value = try #require(liveLayout.optionValue(option.name), "option \(option.name) has no value")
             try layout.setOption(option.name, to: value)

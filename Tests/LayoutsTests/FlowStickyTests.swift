@@ -239,7 +239,7 @@ import FlowSticky
     @Test func descriptorDefaultsAreTheNewLayoutsValues() throws {
         let descriptor = FlowStickyPlugin.descriptor
         #expect(descriptor.name == "flow-sticky")
-        let layout = try descriptor.makeLayout()
+        let layout = try descriptor.makeLayout() as! ConfigurableLayout
         #expect(layout is FlowStickyLayout)
         for option in descriptor.options {
             #expect(layout.optionValue(option.name) == option.defaultValue, "option \(option.name)")

@@ -224,7 +224,7 @@ import GlobalStretchy
     @Test func descriptorAndOptions() throws {
         let descriptor = GlobalStretchyPlugin.descriptor
         #expect(descriptor.name == "global-stretchy")
-        let layout = try descriptor.makeLayout()
+        let layout = try descriptor.makeLayout() as! ConfigurableLayout
         for option in descriptor.options {
             #expect(layout.optionValue(option.name) == option.defaultValue, "option \(option.name)")
         }

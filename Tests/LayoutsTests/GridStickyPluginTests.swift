@@ -17,7 +17,7 @@ struct GridStickyPluginTests {
         #expect(d.option(named: "itemSize")?.type == .size)
         #expect(d.option(named: "itemSize")?.defaultValue == .size(CGSize(width: 50, height: 50)))
         #expect(d.options.allSatisfy { !$0.help.isEmpty })
-        let layout = try d.makeLayout()
+        let layout = try d.makeLayout() as! ConfigurableLayout
         #expect(layout is GridStickyLayout)
         // A new layout's values are the documented defaults.
         for option in d.options { #expect(layout.optionValue(option.name) == option.defaultValue) }

@@ -197,6 +197,7 @@ struct RandomDriver {
             case .number, .integer: bad = .number(-1)
             case .size: bad = .size(CGSize(width: -1, height: 10))
             case .insets: bad = .insets(EdgeInsets(top: .infinity, left: 0, bottom: 0, right: 0))
+            case .point: bad = .point(CGPoint(x: CGFloat.nan, y: 0))
             case .choice: bad = .word("nonsense")
             }
             do {
@@ -213,6 +214,7 @@ struct RandomDriver {
             value = option.allowsAutomatic && chance(0.3) ? .automatic : .number(pick(Self.numbers))
         case .size: value = .size(option.name == FlowOptions.itemSize ? pick(Self.itemSizes) : pick(Self.supplementarySizes))
         case .insets: value = .insets(pick([EdgeInsets.zero, EdgeInsets(top: 10, left: 20, bottom: 30, right: 5), EdgeInsets(top: 0, left: 50, bottom: 0, right: 50)]))
+        case .point: value = .point(CGPoint(x: pick(Self.numbers), y: pick(Self.numbers)))
         case .choice(let words): value = .word(pick(words))
         }
         try layout.setOption(option.name, to: value)

@@ -58,7 +58,7 @@ import Glibc
     @Test func theLoadedLayoutIsAnInstanceOfTheHostsClasses() throws {
         let registry = LayoutRegistry()
         try PluginLoader(registry: registry).load(path: try ExamplePackage.library("LeftAlignedFlow"))
-        let layout = try #require(registry.entry(named: "left-aligned")).descriptor.makeLayout()
+        let layout = try #require(registry.entry(named: "left-aligned")).descriptor.makeLayout() as! ConfigurableLayout
 
         // Casts from the host's side to the host's classes succeed only if the
         // plugin's superclass is the host's CollectionViewFlowLayout.
@@ -66,7 +66,7 @@ import Glibc
         #expect(object is CollectionViewFlowLayout)
         #expect(object is CollectionViewLayout)
         #expect(String(describing: type(of: layout)) == "LeftAlignedFlowLayout")
-        #expect(type(of: layout).invalidationContextClass == CollectionViewFlowLayoutInvalidationContext.self)
+        #expect(type(of: layout).contextType == CollectionViewFlowLayoutInvalidationContext.self)
     }
 
     @Test func thePluginsCodeSeesTheHostsRegistryAndClasses() throws {
@@ -91,7 +91,7 @@ import Glibc
 
         // Seen from the host: the plugin's attributes subclass is a
         // CollectionViewLayoutAttributes, copies keep its class and its field.
-        let layout = try #require(registry.entry(named: "identity-probe")).descriptor.makeLayout()
+        let layout = try #require(registry.entry(named: "identity-probe")).descriptor.makeLayout() as! ConfigurableLayout
         let collectionView = CollectionView(size: CGSize(width: 200, height: 100), layout: layout)
         try collectionView.reloadData(itemCounts: [3])
         // itemSize 50x50, spacing 10, width 200: three items on one line, so
@@ -113,7 +113,7 @@ import Glibc
     @Test func theLeftAlignedLayoutPacksEachLineFromTheLeftInset() throws {
         let registry = LayoutRegistry()
         try PluginLoader(registry: registry).load(path: try ExamplePackage.library("LeftAlignedFlow"))
-        let layout = try #require(registry.entry(named: "left-aligned")).descriptor.makeLayout()
+        let layout = try #require(registry.entry(named: "left-aligned")).descriptor.makeLayout() as! ConfigurableLayout
         try layout.setOption("sectionInset", to: .insets(EdgeInsets(top: 0, left: 20, bottom: 0, right: 20)))
         let collectionView = CollectionView(size: CGSize(width: 320, height: 600), layout: layout)
         try collectionView.reloadData(itemCounts: [5])
@@ -149,7 +149,7 @@ import Glibc
     @Test func horizontallyTheLayoutPacksEachColumnFromTheTopInset() throws {
         let registry = LayoutRegistry()
         try PluginLoader(registry: registry).load(path: try ExamplePackage.library("LeftAlignedFlow"))
-        let layout = try #require(registry.entry(named: "left-aligned")).descriptor.makeLayout()
+        let layout = try #require(registry.entry(named: "left-aligned")).descriptor.makeLayout() as! ConfigurableLayout
         try layout.setOption("scrollDirection", to: .word("horizontal"))
         try layout.setOption("sectionInset", to: .insets(EdgeInsets(top: 20, left: 0, bottom: 20, right: 0)))
         let collectionView = CollectionView(size: CGSize(width: 600, height: 320), layout: layout)
@@ -171,9 +171,12 @@ import Glibc
         let registry = LayoutRegistry()
         try PluginLoader(registry: registry).load(path: try ExamplePackage.library("LeftAlignedFlow"))
         let descriptor = try #require(registry.entry(named: "left-aligned")).descriptor
-        let layout = try descriptor.makeLayout()
+        let layout = try descriptor.makeLayout() as! ConfigurableLayout
+        // The flow options the example does not declare (footerSize) were
+        // added at registration, read from the flow layout's own properties.
+        #expect(descriptor.options.map(\.name) == ["itemSize", "minimumInteritemSpacing", "minimumLineSpacing", "sectionInset", "headerSize", "scrollDirection", "footerSize"])
         for option in descriptor.options {
-            #expect(layout.optionValue(option.name) == option.defaultValue, "option \(option.name)")
+            #expect(descriptor.optionValue(option.name, of: layout) == option.defaultValue, "option \(option.name)")
         }
         #expect(throws: CollectionViewError("option itemSize expects a size WxH, got 3")) {
             try layout.setOption("itemSize", to: .number(3))

@@ -210,7 +210,7 @@ final class StretchyHeaderAttributes: UICollectionViewLayoutAttributes {
 }
 
 final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
-    override class var layoutAttributesClass: UICollectionViewLayoutAttributes.Type { StretchyHeaderAttributes.self }
+    override class var layoutAttributesClass: AnyClass { StretchyHeaderAttributes.self }
 
     /// This layout places headers itself; UIKit's pinning would fight it.
     override var sectionHeadersPinToVisibleBounds: Bool {

@@ -81,9 +81,14 @@ import Testing
     }
 
     @Test func optionValuesOfTheWrongTypeAreRefused() {
-        #expect(runError(workload { $0.options["headerSize"] = .bool(true) }) == "option headerSize expects a size WxH, got true")
-        #expect(runError(workload { $0.options["minimumLineSpacing"] = .number(-1) }) == "option minimumLineSpacing must be a finite number >= 0, got -1")
-        #expect(runError(workload { $0.options["scrollDirection"] = .word("sideways") }) == "option scrollDirection expects vertical or horizontal, got sideways")
+        // Flow properties the test layout does not declare are checked by the one
+        // flow-option validator every flow layout shares (FlowOptions).
+        #expect(runError(workload { $0.options["headerSize"] = .bool(true) })
+            == "option headerSize=true of layout 'test-sticky-flow': option headerSize: expected a size WxH with finite, non-negative width and height, got true")
+        #expect(runError(workload { $0.options["minimumLineSpacing"] = .number(-1) })
+            == "option minimumLineSpacing=-1 of layout 'test-sticky-flow': option minimumLineSpacing: expected a finite, non-negative number, got -1")
+        #expect(runError(workload { $0.options["scrollDirection"] = .word("sideways") })
+            == "option scrollDirection=sideways of layout 'test-sticky-flow': option scrollDirection: expected one of vertical, horizontal, got sideways")
         // A declared option goes to the layout, whose refusal is passed on with the option named.
         #expect(runError(workload { $0.options["stickyFooters"] = .number(3) })
             == "option stickyFooters=3 of layout 'test-sticky-flow': stickyFooters expects true or false, got 3")

@@ -26,7 +26,7 @@ open class GlobalStretchyLayout: CollectionViewFlowLayout, ConfigurableLayout {
     /// The global header's zIndex: above pinned headers (2), which are above cells (0).
     public static let globalHeaderZIndex = CollectionViewFlowLayout.pinnedZIndex + 1
 
-    open override class var layoutAttributesClass: CollectionViewLayoutAttributes.Type { GlobalStretchyLayoutAttributes.self }
+    open override class var layoutAttributesClass: AnyClass { GlobalStretchyLayoutAttributes.self }
 
     /// Section 0's header is the global header (FirstSectionIsGlobalHeader).
     open var globalHeader = true {

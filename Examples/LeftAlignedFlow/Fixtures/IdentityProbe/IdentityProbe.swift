@@ -50,7 +50,7 @@ public final class ProbeAttributes: CollectionViewLayoutAttributes {
 public final class ProbeLayout: CollectionViewFlowLayout, ConfigurableLayout {
     public var tag: Double = 7
 
-    public override class var layoutAttributesClass: CollectionViewLayoutAttributes.Type { ProbeAttributes.self }
+    public override class var layoutAttributesClass: AnyClass { ProbeAttributes.self }
 
     public override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         let attributes = super.layoutAttributesForElements(in: rect)

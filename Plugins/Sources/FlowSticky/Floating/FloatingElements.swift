@@ -30,7 +30,7 @@ extension CollectionViewFlowLayout {
         guard collectionView != nil else { return }
         let keys = before.union(floatingCandidates)
         guard !keys.isEmpty else { return }
-        let context = type(of: self).invalidationContextClass.init()
+        let context = type(of: self).contextType.init()
         if let flow = context as? CollectionViewFlowLayoutInvalidationContext {
             flow.invalidateFlowLayoutDelegateMetrics = false
             flow.invalidateFlowLayoutAttributes = false

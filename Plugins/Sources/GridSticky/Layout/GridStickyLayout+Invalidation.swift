@@ -18,7 +18,7 @@ extension GridStickyLayout {
     /// bounds: the only cells whose attributes can change (FloatingRule.swift).
     /// Asked while the old bounds are still current.
     func makeContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
-        let context = type(of: self).invalidationContextClass.init()
+        let context = type(of: self).contextType.init()
         guard let collectionView else { return context }
         let old = state.geometry.candidates(span: state.sticky, bounds: collectionView.bounds)
         let new = state.geometry.candidates(span: state.sticky, bounds: newBounds)
@@ -75,7 +75,7 @@ extension GridStickyLayout {
             }
         }
         paths.sort()
-        let context = type(of: self).invalidationContextClass.init()
+        let context = type(of: self).contextType.init()
         if !paths.isEmpty { context.invalidateItems(at: paths) }
         // An empty context still records that the counts in effect changed
         // (whether the grid has sticky cells at all), at the cost of a prepare

@@ -120,7 +120,31 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
 
     /// Fields a subclass adds, by name, so that stk can print, compare and
     /// export them without knowing the subclass (`stretchFactor`, ...).
-    open var extraFields: [String: Double] { [:] }
+    ///
+    /// A subclass written for iOS knows nothing of this: by default the
+    /// numeric and Boolean stored properties its classes add are read by
+    /// reflection (Bool as 0 or 1), so `attr` shows a `parallaxProgress` field
+    /// as it shows the built-in ones.
+    open var extraFields: [String: Double] {
+        guard type(of: self) != CollectionViewLayoutAttributes.self else { return [:] }
+        var fields: [String: Double] = [:]
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let m = mirror, m.subjectType != CollectionViewLayoutAttributes.self {
+            for child in m.children {
+                guard let label = child.label, fields[label] == nil else { continue }
+                switch child.value {
+                case let v as CGFloat: fields[label] = Double(v)
+                case let v as Double: fields[label] = v
+                case let v as Float: fields[label] = Double(v)
+                case let v as Int: fields[label] = Double(v)
+                case let v as Bool: fields[label] = v ? 1 : 0
+                default: break
+                }
+            }
+            mirror = m.superclassMirror
+        }
+        return fields
+    }
 
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = type(of: self).init()

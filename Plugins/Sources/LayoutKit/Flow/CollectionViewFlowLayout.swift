@@ -51,7 +51,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// stk's addition: where a pinned header is pushed off.
     open var sectionHeadersPinLimit: PinLimit = .lastItem { didSet { metricsChanged() } }
 
-    open override class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+    open override class var invalidationContextClass: AnyClass {
         CollectionViewFlowLayoutInvalidationContext.self
     }
 
@@ -257,7 +257,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             if counted {
                 return category == .cell ? makeAttributes(forCellAt: key.indexPath) : makeAttributes(forSupplementaryOfKind: kind!, at: key.indexPath)
             }
-            let a = Self.layoutAttributesClass.init()
+            let a = Self.attributesType.init()
             a.setIdentity(category: category, kind: kind, indexPath: key.indexPath)
             return a
         }

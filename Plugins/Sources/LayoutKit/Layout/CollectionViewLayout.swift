@@ -26,8 +26,21 @@ open class CollectionViewLayout: NSObject {
 
     // MARK: Classes
 
-    open class var layoutAttributesClass: CollectionViewLayoutAttributes.Type { CollectionViewLayoutAttributes.self }
-    open class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type { CollectionViewLayoutInvalidationContext.self }
+    // UIKit's spelling, `AnyClass`, so that an override written for iOS
+    // overrides here; LayoutKit makes instances through the typed views below.
+    open class var layoutAttributesClass: AnyClass { CollectionViewLayoutAttributes.self }
+    open class var invalidationContextClass: AnyClass { CollectionViewLayoutInvalidationContext.self }
+
+    /// `layoutAttributesClass` as the attributes type it must be (UIKit raises
+    /// an exception for any other class; stk falls back to the base class).
+    public static var attributesType: CollectionViewLayoutAttributes.Type {
+        layoutAttributesClass as? CollectionViewLayoutAttributes.Type ?? CollectionViewLayoutAttributes.self
+    }
+
+    /// `invalidationContextClass` as the context type it must be.
+    public static var contextType: CollectionViewLayoutInvalidationContext.Type {
+        invalidationContextClass as? CollectionViewLayoutInvalidationContext.Type ?? CollectionViewLayoutInvalidationContext.self
+    }
 
     // MARK: The layout pass
 
@@ -45,7 +58,7 @@ open class CollectionViewLayout: NSObject {
 
     /// Asked, with the old bounds still current, when `shouldInvalidateLayout` said yes.
     open func invalidationContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
-        Self.invalidationContextClass.init()
+        Self.contextType.init()
     }
 
     /// Records what to redo; `prepare()` does it. Subclasses that cache call super.
@@ -56,7 +69,7 @@ open class CollectionViewLayout: NSObject {
 
     /// Invalidates everything (`invalidateEverything` is true in the context).
     open func invalidateLayout() {
-        invalidateLayout(with: CollectionViewLayoutInvalidationContext.everything(Self.invalidationContextClass))
+        invalidateLayout(with: CollectionViewLayoutInvalidationContext.everything(Self.contextType))
     }
 
     // MARK: Batch updates
@@ -83,7 +96,7 @@ open class CollectionViewLayout: NSObject {
     /// Makes attributes of this layout's `layoutAttributesClass` and counts them.
     public func makeAttributes(forCellAt indexPath: IndexPath) -> CollectionViewLayoutAttributes {
         counters.attributesCreated += 1
-        let a = Self.layoutAttributesClass.init()
+        let a = Self.attributesType.init()
         a.setIdentity(category: .cell, kind: nil, indexPath: indexPath)
         return a
     }
@@ -91,7 +104,7 @@ open class CollectionViewLayout: NSObject {
     /// Makes supplementary attributes of this layout's `layoutAttributesClass` and counts them.
     public func makeAttributes(forSupplementaryOfKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes {
         counters.attributesCreated += 1
-        let a = Self.layoutAttributesClass.init()
+        let a = Self.attributesType.init()
         a.setIdentity(category: .supplementaryView, kind: kind, indexPath: indexPath)
         return a
     }

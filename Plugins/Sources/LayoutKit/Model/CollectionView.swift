@@ -128,7 +128,7 @@ public final class CollectionView {
     }
 
     private func invalidateEverything(reason: InvalidationReason) {
-        invalidate(with: .everything(type(of: collectionViewLayout).invalidationContextClass), reason: reason)
+        invalidate(with: .everything(type(of: collectionViewLayout).contextType), reason: reason)
     }
 
     // MARK: The layout pass
@@ -431,7 +431,7 @@ public final class CollectionView {
         nextIdentity = identity
         nextRevision = revision
         sections = plan.sections
-        let context = type(of: collectionViewLayout).invalidationContextClass.init()
+        let context = type(of: collectionViewLayout).contextType.init()
         context.invalidateDataSourceCounts = true
         invalidate(with: context, reason: .batchUpdates)
         layoutPass(mapping: plan, updates: plan.updateItems)
@@ -451,7 +451,7 @@ public final class CollectionView {
         nextRevision += 1
         section.revision = nextRevision
         sections[indexPath.section] = section
-        let context = type(of: collectionViewLayout).invalidationContextClass.init()
+        let context = type(of: collectionViewLayout).contextType.init()
         context.invalidateItems(at: [indexPath])
         invalidate(with: context, reason: .sizeChange)
         layoutPass(mapping: nil, updates: nil)
@@ -470,7 +470,7 @@ public final class CollectionView {
         if kind == ElementKind.sectionHeader { sections[section].headerSize = size } else { sections[section].footerSize = size }
         nextRevision += 1
         sections[section].revision = nextRevision
-        let context = type(of: collectionViewLayout).invalidationContextClass.init()
+        let context = type(of: collectionViewLayout).contextType.init()
         context.invalidateSupplementaryElements(ofKind: kind, at: [IndexPath(item: 0, section: section)])
         invalidate(with: context, reason: .sizeChange)
         layoutPass(mapping: nil, updates: nil)

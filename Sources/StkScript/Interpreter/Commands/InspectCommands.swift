@@ -65,7 +65,7 @@ extension Interpreter {
             // each query prints one JSON object): a context of the layout's class
             // that asks for nothing, which is what "nothing was invalidated" means.
             // (A new flow context asks for delegate metrics and attributes, as in UIKit.)
-            var nothing = type(of: session.layout).invalidationContextClass.init().snapshot()
+            var nothing = type(of: session.layout).contextType.init().snapshot()
             nothing.invalidateFlowLayoutDelegateMetrics = nothing.invalidateFlowLayoutDelegateMetrics.map { _ in false }
             nothing.invalidateFlowLayoutAttributes = nothing.invalidateFlowLayoutAttributes.map { _ in false }
             answer(text: session.lastOperationEvents.isEmpty && session.isPristine
