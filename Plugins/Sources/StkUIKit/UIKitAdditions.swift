@@ -14,6 +14,14 @@ extension IndexPath {
 }
 
 extension CGRect {
+    /// CoreGraphics' `CGRectIntersectsRect`, which layouts call as
+    /// `rect.intersects(frame)`: rects that only touch along an edge do not
+    /// intersect. Linux Foundation's own `intersects` says they do, so a layout
+    /// filtering its cache with it would return one more row than on iOS; this
+    /// declaration shadows it for every file that imports UIKit's names.
+    @inlinable
+    public func intersects(_ rect2: CGRect) -> Bool { overlaps(rect2) }
+
     /// UIKit's `CGRect.inset(by:)` (formerly `UIEdgeInsetsInsetRect`): the rect
     /// shrunk by the insets, grown by negative ones.
     @inlinable
