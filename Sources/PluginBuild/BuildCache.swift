@@ -19,8 +19,8 @@ public struct BuildCache {
 
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> BuildCache {
         if let dir = environment["STK_CACHE_DIR"], !dir.isEmpty { return BuildCache(root: URL(fileURLWithPath: dir)) }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? NSString(string: "~/.cache").expandingTildeInPath
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.cache"
         return BuildCache(root: URL(fileURLWithPath: base).appendingPathComponent("stk/plugins"))
     }
 

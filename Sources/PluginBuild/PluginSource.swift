@@ -73,7 +73,7 @@ struct PackageDescription {
     var dynamicLibraryProducts: [String]
 
     static func describe(_ root: String, shownAs shown: String) throws -> PackageDescription {
-        let result = try Subprocess.run(Toolchain.current.swift, ["package", "describe", "--type", "json", "--package-path", root])
+        let result = try Subprocess.run(Toolchain.current.swift, ["package", "--package-path", root, "describe", "--type", "json"])
         guard result.status == 0, let start = result.output.firstIndex(of: "{"),
               let json = try? JSONSerialization.jsonObject(with: Data(result.output[start...].utf8)) as? [String: Any] else {
             throw PluginBuildError("cannot load plugin \(shown): swift package describe failed:\n" + result.output.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -41,4 +41,42 @@ final class REPLPluginTests {
         #expect(frame == "frame=0,100,390,44")
         #expect(line == "header 0 frame=0,100,390,44 zIndex=10 alpha=1 hidden=false")
     }
+
+    /// Edit, save, `reload`: the session goes on with the new code over the
+    /// same state. `undo` after the reload makes the layout again from the new
+    /// class too: the items stay 60 wide.
+    @Test func reloadContinuesTheSessionOnTheEditedSource() throws {
+        let sources = stateHome.appendingPathComponent("layouts")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let file = sources.appendingPathComponent("Tiny.swift")
+        try Data(SourcePluginTests.tinyLayout(width: 100).utf8).write(to: file)
+        let session = try InteractiveSession(stateHome: stateHome, extraEnvironment: [
+            "STK_ADAPTER": try SourceAdapterTool.path(),
+            "STK_CACHE_DIR": stateHome.appendingPathComponent("cache").path,
+        ])
+        let loaded = InteractiveSession.visibleLines(try session.run("load \(file.path)"))
+        #expect(loaded.contains { $0.contains("loaded tiny-layout (TinyLayout) from \(file.path)") }, "load printed \(loaded)")
+        let prompt = "stk:tiny-layout> "
+        try session.run("layout tiny-layout", expectingPrompt: prompt)
+        try session.run("scroll to 10,0", expectingPrompt: prompt)
+        let before = InteractiveSession.visibleLines(try session.run("attr item 0:1", expectingPrompt: prompt))
+        #expect(before.contains("item 0:1 frame=100,0,100,10 zIndex=0 alpha=1 hidden=false"), "\(before)")
+
+        let unchanged = InteractiveSession.visibleLines(try session.run("reload", expectingPrompt: prompt))
+        #expect(unchanged.contains { $0.contains("\(file.path) is unchanged") }, "\(unchanged)")
+
+        try Data(SourcePluginTests.tinyLayout(width: 60).utf8).write(to: file)
+        let reloaded = InteractiveSession.visibleLines(try session.run("reload", expectingPrompt: prompt))
+        #expect(reloaded.contains { $0.contains("reloaded tiny-layout (TinyLayout) from \(file.path) (built in ") }, "\(reloaded)")
+        let after = InteractiveSession.visibleLines(try session.run("attr item 0:1", expectingPrompt: prompt))
+        #expect(after.contains("item 0:1 frame=60,0,60,10 zIndex=0 alpha=1 hidden=false"), "\(after)")
+        // The offset survived the reload; undo reverts the scroll, with the new code.
+        let offset = InteractiveSession.visibleLines(try session.run("expect attr item 0:1 x == 60; render width=20", expectingPrompt: prompt))
+        #expect(offset.contains { $0.hasPrefix("offset=10,0 ") }, "\(offset)")
+        try session.run("undo", expectingPrompt: prompt)
+        let undone = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
+        #expect(undone.contains { $0.hasPrefix("offset=0,0 ") }, "\(undone)")
+        let width = InteractiveSession.visibleLines(try session.run("attr item 0:1", expectingPrompt: prompt))
+        #expect(width.contains("item 0:1 frame=60,0,60,10 zIndex=0 alpha=1 hidden=false"), "\(width)")
+    }
 }

@@ -21,8 +21,8 @@ enum PluginBridge {
             }
             return notes
         }
-        if let earlier = sources.first(where: { $0.origin == path }) {
-            return ["\(path) is already loaded (built as \(earlier.library)); 'reload' rebuilds it after a change"]
+        if sources.contains(where: { $0.origin == path }) {
+            return ["\(path) is already loaded; 'reload' rebuilds it after a change"]
         }
         let (notes, library) = try loadSource(path, replacing: nil)
         sources.append((path, library))

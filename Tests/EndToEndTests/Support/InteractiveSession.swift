@@ -16,7 +16,7 @@ struct InteractiveSession {
     /// leaves every locale variable unset, as in many containers.
     init(
         stateHome: URL, arguments: [String] = [], setsXDGStateHome: Bool = true,
-        locale: String? = "C.UTF-8"
+        locale: String? = "C.UTF-8", extraEnvironment: [String: String] = [:]
     ) throws {
         var environment = [
             "HOME": stateHome.path,
@@ -25,6 +25,7 @@ struct InteractiveSession {
         environment["XDG_STATE_HOME"] = setsXDGStateHome ? stateHome.path : nil
         environment["LANG"] = locale
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for (key, value) in extraEnvironment { environment[key] = value }
         terminal = try PseudoTerminal(
             executable: try StkExecutable.locate(), arguments: arguments, environment: environment)
         try terminal.waitFor(text: Self.prompt)

@@ -478,7 +478,10 @@ public final class CollectionView {
 
     /// Restores data previously read from `sections` (undo), as a reload.
     public func restoreSections(_ data: [SectionData]) {
-        layoutIfNeeded()
+        // Pending work of the old data is finished first; a collection view
+        // that never had data (undo builds a new one) has none, and its layout
+        // is not asked to lay out an empty view it will never show.
+        if !sections.isEmpty { layoutIfNeeded() }
         sections = data
         nextIdentity = max(nextIdentity, data.map(\.identity).max() ?? 0)
         nextRevision += 1

@@ -1,0 +1,276 @@
+import Foundation
+import Testing
+
+/// Plugins given as Swift source: `stk --plugin FILE.swift`, a folder, a
+/// package, `load`, `reload`, the cache, `--explain`, and every refusal. Each
+/// run has a HOME of its own, so the default cache (`~/.cache/stk/plugins`)
+/// starts empty unless a test shares a cache folder between runs.
+@Suite struct SourcePluginTests {
+    static let sourceLayouts = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/SourceLayouts")
+
+    /// A run with the source adapter built by the suite (SourceAdapterTool).
+    func stk(_ arguments: [String], script: String = "", cache: URL? = nil, in directory: URL? = nil) throws -> StkResult {
+        var environment = ["STK_ADAPTER": try SourceAdapterTool.path()]
+        if let cache { environment["STK_CACHE_DIR"] = cache.path }
+        return try StkProcess.run(arguments, stdin: script, environment: environment, in: directory)
+    }
+
+    /// A folder with one file written into it.
+    func folder(with files: [String: String]) throws -> ScratchFolder {
+        let folder = try ScratchFolder()
+        for (name, text) in files {
+            let url = folder.url.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    // MARK: Loading
+
+    /// The article's layout, file as printed: registered under the name derived
+    /// from its class and under the class name, and its numbers are the
+    /// article's code's (header 0 stops at 154 - 44 - 44 = 66, see the transcript
+    /// Tests/Transcripts/source-layouts/sticky-headers-000.stk).
+    @Test func aSwiftFileIsBuiltAndItsLayoutRegisteredUnderTwoNames() throws {
+        let file = Self.sourceLayouts.appendingPathComponent("StickyHeadersCollectionViewFlowLayout.swift").path
+        let result = try stk(["--plugin", file, "-e", """
+            layout sticky-headers-collection-view-flow-layout headerSize=390x44
+            scroll to 0,130
+            attr header 0
+            layout StickyHeadersCollectionViewFlowLayout headerSize=390x44
+            scroll to 0,0
+            attr header 0
+            """])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == ["header 0 frame=0,66,390,44 zIndex=1 alpha=1 hidden=false",
+                                 "header 0 frame=0,0,390,44 zIndex=1 alpha=1 hidden=false"], "\(result)")
+        #expect(result.stderr.hasPrefix("note: loaded sticky-headers-collection-view-flow-layout (StickyHeadersCollectionViewFlowLayout) from \(file) (built in "), "\(result)")
+    }
+
+    /// The second start finds the build in the cache; a change to the source
+    /// makes a new build.
+    @Test func theSecondStartUsesTheCacheAndAnEditRebuilds() throws {
+        let cache = try ScratchFolder()
+        let sources = try folder(with: ["Grid.swift": Self.tinyLayout(width: 100)])
+        let file = sources.url.appendingPathComponent("Grid.swift").path
+        let first = try stk(["--plugin", file, "-e", "layout tiny-layout; attr item 0:1"], cache: cache.url)
+        #expect(first.lines == ["item 0:1 frame=100,0,100,10 zIndex=0 alpha=1 hidden=false"], "\(first)")
+        #expect(first.stderr.contains("(built in "), "\(first)")
+        let second = try stk(["--plugin", file, "-e", "layout tiny-layout; attr item 0:1"], cache: cache.url)
+        #expect(second.stdout == first.stdout)
+        #expect(second.stderr == "note: loaded tiny-layout (TinyLayout) from \(file) (cached build)\n", "\(second)")
+        try Data(Self.tinyLayout(width: 70).utf8).write(to: URL(fileURLWithPath: file))
+        let third = try stk(["--plugin", file, "-e", "layout tiny-layout; attr item 0:1"], cache: cache.url)
+        #expect(third.lines == ["item 0:1 frame=70,0,70,10 zIndex=0 alpha=1 hidden=false"], "\(third)")
+        #expect(third.stderr.contains("(built in "), "\(third)")
+    }
+
+    /// A folder: every .swift file in it, one plugin, seven layouts.
+    @Test func aFolderOfSourcesIsOnePlugin() throws {
+        let result = try stk(["--plugin", "Examples/SourceLayouts", "-e", "layouts"], in: ExamplePackage.repositoryRoot)
+        #expect(result.status == 0, "\(result)")
+        let names = result.lines.map { String($0.prefix { $0 != " " }) }
+        #expect(names.suffix(7) == ["carousel-flow-layout", "left-aligned-flow-layout", "mosaic-layout", "parallax-header-layout",
+                                    "sticky-grid-collection-view-layout", "sticky-headers-collection-view-flow-layout", "waterfall-layout"], "\(result)")
+        #expect(result.lines.last?.contains("Examples/SourceLayouts") == true)
+    }
+
+    /// `--explain` lists each change at the user's position.
+    @Test func explainShowsEveryChangeAtTheUsersPosition() throws {
+        let file = Self.sourceLayouts.appendingPathComponent("StickyGridCollectionViewLayout.swift").path
+        let result = try stk(["--explain", "--plugin", file, "-e", "layouts"])
+        #expect(result.status == 0, "\(result)")
+        // Line 134, column 47 is the `?` of `delegate.collectionView?(` in the file.
+        #expect(result.stderrLines.first == "note: \(file):134:47: 'collectionView?(' became a plain call (the optional requirement has a default implementation), and wrapped the chain in Optional(...) so that it stays optional", "\(result)")
+    }
+
+    /// `load` in a script takes source too; a second `load` of the same path is a note.
+    @Test func loadInAScriptBuildsSourceAndASecondLoadIsANote() throws {
+        let sources = try folder(with: ["Grid.swift": Self.tinyLayout(width: 100)])
+        let result = try stk(["-e", "load Grid.swift; load Grid.swift; layout TinyLayout; attr item 0:2"], in: sources.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == ["item 0:2 frame=200,0,100,10 zIndex=0 alpha=1 hidden=false"], "\(result)")
+        #expect(result.stderrLines.filter { $0.contains(": note: ") }.count == 2, "\(result)")
+        #expect(result.stderr.contains("<command-line>:1:23: note: \(sources.url.path)/Grid.swift is already loaded; 'reload' rebuilds it after a change"), "\(result)")
+    }
+
+    /// The flow options exist on every flow subclass, with the subclass's own
+    /// values as defaults (its init() sets an item size of 200x300).
+    @Test func flowOptionsWorkOnEveryFlowSubclass() throws {
+        let result = try stk(["--plugin", "Examples/SourceLayouts/CarouselFlowLayout.swift", "--json", "-e", """
+            layout carousel-flow-layout
+            options
+            set itemSize=100x100 minimumLineSpacing=0
+            attr item 0:3
+            """], in: ExamplePackage.repositoryRoot)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.first?.contains(#"{"name":"itemSize","type":"size","value":[200,300],"default":[200,300],"#) == true, "\(result)")
+        // Horizontal: a column of the 844-high view holds 7 items of 100 (7 * 100
+        // + 6 * 10 = 760; 8 need 870); its 84 points left widen the 6 gaps by 14,
+        // so item 3 is at y 3 * (100 + 24) = 372 in the first column, x 0.
+        #expect(result.lines.last?.contains(#""frame":[0,372,100,100]"#) == true, "\(result)")
+    }
+
+    // MARK: reload
+
+    // MARK: Refusals: a clear error, and the session as it was
+
+    @Test func aFileThatDoesNotCompileShowsTheCompilersErrorsAtTheUsersLines() throws {
+        let sources = try folder(with: ["Broken.swift": """
+            import UIKit
+
+            @objc class BrokenLayout: UICollectionViewLayout {
+                override func prepare() {
+                    let x: Int = "not a number"
+                }
+            }
+
+            """])
+        let result = try stk(["-e", "load Broken.swift"], in: sources.url)
+        #expect(result.status == 2, "\(result)")
+        // Line 5, column 22 of the user's file, though stk compiled a rewritten copy.
+        #expect(result.stderr.contains("Broken.swift:5:22: error: cannot convert value of type 'String' to specified type 'Int'"), "\(result)")
+        #expect(result.stderrLines.first?.hasPrefix("<command-line>:1:6: error: the layout does not compile:") == true, "\(result)")
+    }
+
+    @Test func aFileWithNoLayoutClassIsRefused() throws {
+        let sources = try folder(with: ["Helpers.swift": "import UIKit\n\nstruct Spacing { var value = 8.0 }\n"])
+        let result = try stk(["--plugin", "Helpers.swift", "-e", "layouts"], in: sources.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "error: Helpers.swift:1:1: error: no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)\n", "\(result)")
+    }
+
+    @Test func aLayoutWhoseInitNeedsArgumentsIsRefused() throws {
+        let sources = try folder(with: ["Columns.swift": """
+            import UIKit
+
+            class ColumnsLayout: UICollectionViewLayout {
+                let columns: Int
+                init(columns: Int) { self.columns = columns; super.init() }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+
+            """])
+        let result = try stk(["--plugin", "Columns.swift", "-e", "layouts"], in: sources.url)
+        #expect(result.status == 2, "\(result)")
+        // Column 7: the class's name.
+        #expect(result.stderr.contains("Columns.swift:3:7: error: layout class ColumnsLayout has no init() that stk can call (its initialisers: init(columns:), init?(coder:))"), "\(result)")
+    }
+
+    @Test func twoClassesWithOneLayoutNameAreRefused() throws {
+        let sources = try folder(with: ["A.swift": "import UIKit\nclass HTMLLayout: UICollectionViewLayout {}\n",
+                                        "B.swift": "import UIKit\nclass HtmlLayout: UICollectionViewLayout {}\n"])
+        let result = try stk(["--plugin", ".", "-e", "layouts"], in: sources.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("B.swift:2:7: error: classes HTMLLayout (./A.swift:2:7) and HtmlLayout both give the layout name 'html-layout'; rename one of them"), "\(result)")
+    }
+
+    @Test func aPackageWithoutALibraryProductIsRefused() throws {
+        let sources = try folder(with: [
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "Tool", targets: [.executableTarget(name: "Tool", path: "Sources/Tool")])
+
+                """,
+            "Sources/Tool/main.swift": "print(1)\n",
+        ])
+        let result = try stk(["--plugin", ".", "-e", "layouts"], in: sources.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "error: cannot load plugin .: the package has no library product (declare `.library(name: ..., targets: [...])` in Package.swift)\n", "\(result)")
+    }
+
+    /// A package of iOS sources: its library targets' files are built as a folder's.
+    @Test func aPackageOfIOSSourcesIsBuiltFromItsLibraryTargets() throws {
+        let sources = try folder(with: [
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "Layouts", platforms: [.iOS(.v15)],
+                    products: [.library(name: "Layouts", targets: ["Layouts"])],
+                    targets: [.target(name: "Layouts"), .testTarget(name: "LayoutsTests", dependencies: ["Layouts"])])
+
+                """,
+            "Sources/Layouts/Tiny.swift": Self.tinyLayout(width: 40),
+            "Tests/LayoutsTests/T.swift": "this is not even Swift\n",
+        ])
+        let result = try stk(["--plugin", ".", "-e", "layout tiny-layout; attr item 0:1"], in: sources.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == ["item 0:1 frame=40,0,40,10 zIndex=0 alpha=1 hidden=false"], "\(result)")
+    }
+
+    /// A cache folder that cannot be written: the error names it and the way out.
+    @Test func anUnwritableCacheIsAClearErrorAndTheSessionGoesOn() throws {
+        let scratch = try folder(with: ["not-a-folder": "a file where the cache's parent should be\n",
+                                        "Grid.swift": Self.tinyLayout(width: 100)])
+        let cache = scratch.url.appendingPathComponent("not-a-folder/cache")
+        let result = try stk(["-e", "load Grid.swift", "-e", "layouts"], cache: cache, in: scratch.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("cannot write the plugin cache \(cache.path): "), "\(result)")
+        #expect(result.stderr.contains("; set STK_CACHE_DIR to a writable folder"), "\(result)")
+    }
+
+    /// A damaged cache entry is built again, with a note.
+    @Test func aCorruptCacheEntryIsRebuilt() throws {
+        let cache = try ScratchFolder()
+        let sources = try folder(with: ["Grid.swift": Self.tinyLayout(width: 100)])
+        _ = try stk(["--plugin", "Grid.swift", "-e", "layouts"], cache: cache.url, in: sources.url)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.url.path).filter { !$0.hasPrefix(".") }
+        #expect(entries.count == 1)
+        let library = cache.url.appendingPathComponent(entries[0]).appendingPathComponent("libplugin.so")
+        try Data("not an ELF file".utf8).write(to: library)
+        let result = try stk(["--plugin", "Grid.swift", "-e", "layout tiny-layout; attr item 0:1"], cache: cache.url, in: sources.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == ["item 0:1 frame=100,0,100,10 zIndex=0 alpha=1 hidden=false"], "\(result)")
+        #expect(result.stderr.contains("the cached build of Grid.swift could not be loaded (notASharedLibrary); built it again"), "\(result)")
+
+        try Data("{".utf8).write(to: cache.url.appendingPathComponent(entries[0]).appendingPathComponent("report.json"))
+        let again = try stk(["--plugin", "Grid.swift", "-e", "layouts"], cache: cache.url, in: sources.url)
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stderr.contains("the cached build of Grid.swift was unusable (its report.json is missing or unreadable); built it again"), "\(again)")
+    }
+
+    /// A failed `load` at the REPL's level (a script here) leaves the session:
+    /// the commands after it in an interactive session still see the old state.
+    @Test func aFailedLoadChangesNothing() throws {
+        let sources = try folder(with: ["Helpers.swift": "struct Nothing {}\n"])
+        let result = try stk([], script: "bounds 390x300\nload Helpers.swift\n", in: sources.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("no layout class found"), "\(result)")
+    }
+
+    // MARK: Fixtures
+
+    /// A layout of one row of `width`-wide, 10-high items, written as for iOS.
+    public static func tinyLayout(width: Int) -> String {
+        """
+        import UIKit
+
+        /// One row of items.
+        final class TinyLayout: UICollectionViewLayout {
+            var itemWidth: CGFloat = \(width)
+
+            override var collectionViewContentSize: CGSize {
+                guard let collectionView = collectionView, collectionView.numberOfSections > 0 else { return .zero }
+                return CGSize(width: itemWidth * CGFloat(collectionView.numberOfItems(inSection: 0)), height: 10)
+            }
+
+            override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+                let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+                attributes.frame = CGRect(x: CGFloat(indexPath.item) * itemWidth, y: 0, width: itemWidth, height: 10)
+                return attributes
+            }
+
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                guard let collectionView = collectionView, collectionView.numberOfSections > 0 else { return [] }
+                return (0..<collectionView.numberOfItems(inSection: 0)).compactMap {
+                    layoutAttributesForItem(at: IndexPath(item: $0, section: 0))
+                }.filter { $0.frame.intersects(rect) }
+            }
+        }
+
+        """
+    }
+}

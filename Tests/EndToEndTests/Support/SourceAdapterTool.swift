@@ -1,0 +1,28 @@
+import Foundation
+
+/// Builds SourceAdapter's `stk-adapt` (swift-syntax) once per test run, and
+/// passes its path to stk as STK_ADAPTER: a test never waits for stk to build
+/// it on first use (that build takes minutes on two cores).
+enum SourceAdapterTool {
+    static let package = ExamplePackage.repositoryRoot.appendingPathComponent("SourceAdapter")
+
+    static let built: Result<String, ExamplePackage.BuildFailure> = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--package-path", package.path, "--product", "stk-adapt"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch {
+            return .failure(ExamplePackage.BuildFailure(description: "could not run swift: \(error)"))
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            return .failure(ExamplePackage.BuildFailure(description: "building stk-adapt failed:\n\(output)"))
+        }
+        return .success(package.appendingPathComponent(".build/debug/stk-adapt").path)
+    }()
+
+    static func path() throws -> String { try built.get() }
+}
