@@ -43,13 +43,28 @@ public final class LineEditor {
     ///   - completer: called on Tab; nil makes Tab beep.
     ///   - historyLimit: the most entries kept (and saved).
     ///   - programName: libedit's name for `~/.editrc` lines of the form `name:bind ...`.
-    public init(historyFile: URL?, completer: Completer?, historyLimit: Int = 1000, programName: String = "stk") {
+    /// The longest entry kept in the history. The whole file is written after
+    /// each entry that changes it, so one pasted megabyte would slow every
+    /// later prompt; longer entries run but are not remembered.
+    public static let longestHistoryEntry = 64 * 1024
+
+    /// Entries were added since the file was last written.
+    private var historyChanged = false
+
+    public init(historyFile: URL?, completer: Completer?, historyLimit: Int = 1000, programName: String = "stk",
+                legacyHistoryFile: URL? = HistoryLocation.legacy()) {
         self.historyFile = historyFile
         self.completer = completer
         self.editor = Terminal.isInteractive ? cle_open(programName, Int32(clamping: historyLimit)) : nil
         guard let editor else { return }
         if let historyFile {
-            _ = cle_history_load(editor, historyFile.path) // a missing file is a first session
+            if FileManager.default.fileExists(atPath: historyFile.path) {
+                _ = cle_history_load(editor, historyFile.path)
+            } else if let legacyHistoryFile, FileManager.default.fileExists(atPath: legacyHistoryFile.path) {
+                // The first session after the move: the old file's entries carry
+                // over, and the next save writes them to the new place.
+                _ = cle_history_load(editor, legacyHistoryFile.path)
+            } // else a first session
         }
         if completer != nil {
             cle_set_completion(editor, { context, editor, line, cursor in
@@ -84,18 +99,49 @@ public final class LineEditor {
     }
 
     /// Records a complete entry (it may span several lines) for Up arrow and
-    /// Ctrl-R. Blank entries and repeats of the previous entry are not kept.
-    public func addHistory(_ entry: String) {
-        guard let editor, !entry.allSatisfy(\.isWhitespace) else { return }
+    /// Ctrl-R. Blank entries and repeats of the previous entry are not kept;
+    /// an entry longer than `longestHistoryEntry` bytes is not kept either, and
+    /// the result says so (false).
+    @discardableResult
+    public func addHistory(_ entry: String) -> Bool {
+        guard let editor, !entry.allSatisfy(\.isWhitespace) else { return true }
+        guard entry.utf8.count <= Self.longestHistoryEntry else { return false }
         cle_history_add(editor, entry)
+        historyChanged = true
+        return true
     }
 
-    /// Writes the history to `historyFile` (no-op without one or without a terminal).
+    /// Writes the history to `historyFile` when entries were added since the
+    /// last write (no-op without a file or without a terminal). The file is
+    /// replaced atomically: the history is written to a temporary file in the
+    /// same folder, which is then renamed over it, so a session killed while
+    /// saving (the terminal closed) leaves the old history or the new one,
+    /// never a truncated file.
     public func saveHistory() throws {
-        guard let editor, let historyFile else { return }
-        if cle_history_save(editor, historyFile.path) != 0 {
-            throw HistoryFileError(path: historyFile.path, reason: String(cString: strerror(errno)))
+        guard let editor, let historyFile, historyChanged else { return }
+        let folder = historyFile.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(historyFile.lastPathComponent).\(getpid()).tmp")
+        func failure() -> HistoryFileError {
+            HistoryFileError(path: historyFile.path, reason: String(cString: strerror(errno)))
         }
+        let previousMask = umask(0o077) // history is private, as shells keep theirs
+        defer { umask(previousMask) }
+        guard cle_history_save(editor, temporary.path) == 0 else {
+            let error = failure()
+            unlink(temporary.path)
+            throw error
+        }
+        let descriptor = open(temporary.path, O_RDONLY)
+        if descriptor >= 0 {
+            fsync(descriptor) // the bytes are on disk before the name points at them
+            Foundation.close(descriptor)
+        }
+        guard rename(temporary.path, historyFile.path) == 0 else {
+            let error = failure()
+            unlink(temporary.path)
+            throw error
+        }
+        historyChanged = false
     }
 
     /// Saves the history and gives the terminal back. Later reads are plain.

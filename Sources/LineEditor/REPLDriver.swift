@@ -63,6 +63,7 @@ public struct REPLDriver {
         }
         var pendingLines: [String] = []
         var historyWarningShown = false
+        var longEntryNoteShown = false
 
         while true {
             let promptText = pendingLines.isEmpty ? prompt() : continuationPrompt
@@ -85,7 +86,10 @@ public struct REPLDriver {
                     continue
                 }
                 pendingLines.removeAll()
-                editor.addHistory(entry)
+                if !editor.addHistory(entry) && !longEntryNoteShown {
+                    longEntryNoteShown = true
+                    FileHandle.standardError.write(Data("note: entries longer than \(LineEditor.longestHistoryEntry / 1024) KiB are not kept in the history\n".utf8))
+                }
                 // Saved after every entry: a session killed later keeps its history.
                 do {
                     try editor.saveHistory()

@@ -153,15 +153,43 @@ final class REPLTests {
         #expect(!seen.contains(InteractiveSession.continuationPrompt), "saw \(seen.debugDescription)")
     }
 
-    @Test func historyFallsBackToAFileInHomeWithoutXDGStateHome() throws {
+    /// Without XDG_STATE_HOME, the XDG default under HOME; an old
+    /// ~/.stk_history is read once, when the new file does not exist yet.
+    @Test func historyUsesTheXDGDefaultWithoutXDGStateHomeAndMigratesTheOldFile() throws {
+        let legacy = stateHome.appendingPathComponent(".stk_history")
+        try Data("_HiStOrY_V2_\necho\\040from-the-old-file\n".utf8).write(to: legacy)
         let session = try InteractiveSession(stateHome: stateHome, setsXDGStateHome: false)
         try session.run("echo kept-in-home")
-        try session.type("\u{04}")
+        // The migrated entry is there: Up twice recalls it.
+        try session.type("\u{1B}[A\u{1B}[A")
+        let recalled = try session.waitFor("from-the-old-file")
+        #expect(recalled.contains("from-the-old-file"))
+        try session.type("\u{15}\u{04}") // clear the line, then Ctrl-D
         #expect(try session.terminal.waitForExit() == .exited(0))
-        let historyFile = stateHome.appendingPathComponent(".stk_history")
+        let historyFile = stateHome.appendingPathComponent(".local/state/stk/history")
         let saved = try String(contentsOf: historyFile, encoding: .utf8)
         // libedit's format encodes the space as \040.
         #expect(saved.contains("echo\\040kept-in-home"), "history file holds \(saved.debugDescription)")
+        #expect(saved.contains("echo\\040from-the-old-file"), "history file holds \(saved.debugDescription)")
+        // The old file is left as it was.
+        #expect(try String(contentsOf: legacy, encoding: .utf8) == "_HiStOrY_V2_\necho\\040from-the-old-file\n")
+    }
+
+    /// The history is written atomically after each entry: a session whose
+    /// terminal is closed (SIGHUP, the pty gone) keeps every entry it ran, in
+    /// 20 of 20 trials, and no temporary file is left behind.
+    @Test func historySurvivesTheTerminalBeingClosed() throws {
+        for trial in 0..<20 {
+            let session = try InteractiveSession(stateHome: stateHome)
+            for n in 0..<5 { try session.run("echo trial-\(trial)-entry-\(n)") }
+            session.terminal.hangUp()
+            _ = try? session.terminal.waitForExit()
+            let saved = try String(contentsOf: stateHome.appendingPathComponent("stk/history"), encoding: .utf8)
+            #expect(saved.contains("echo\\040trial-\(trial)-entry-4"), "trial \(trial): \(saved.suffix(200).debugDescription)")
+            #expect(saved.contains("echo\\040trial-0-entry-0"), "trial \(trial) lost earlier sessions")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: stateHome.appendingPathComponent("stk").path)
+        #expect(leftovers == ["history"])
     }
 }
 

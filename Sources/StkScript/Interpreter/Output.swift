@@ -14,10 +14,46 @@ public protocol OutputSink: AnyObject {
 public final class StandardOutput: OutputSink {
     public init() {}
     public func writeLine(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStreams.write(line + "\n", to: .output)
     }
     public func writeDiagnostic(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.write(text, to: .error)
+    }
+}
+
+/// Writing to the process's stdout and stderr without a trap. Foundation's
+/// `FileHandle.write` ends the process with a Swift error when the write fails
+/// (`stk -e visible > /dev/full`, a closed stream, a reader gone with SIGPIPE
+/// ignored); here a failed write says so on the other stream, if that one still
+/// works, and exits with status 2 (an error).
+public enum StandardStreams {
+    public enum Stream: Int32 {
+        case output = 1
+        case error = 2
+
+        var name: String { self == .output ? "standard output" : "standard error" }
+        var other: Stream { self == .output ? .error : .output }
+    }
+
+    public static func write(_ text: String, to stream: Stream) {
+        if let failure = attempt(text, to: stream) {
+            _ = attempt("stk: error: cannot write to \(stream.name): \(String(cString: strerror(failure)))\n", to: stream.other)
+            exit(ExitStatus.error.rawValue)
+        }
+    }
+
+    /// Writes all of `text`, retrying after interruptions; the errno of a failure.
+    private static func attempt(_ text: String, to stream: Stream) -> Int32? {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(stream.rawValue, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return nil
     }
 }
 

@@ -65,7 +65,7 @@ struct BenchCommand: ParsableCommand {
             throw exit
         } catch {
             // stk's convention: an error is exit status 2 with `error: ...` on stderr.
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            StandardStreams.write("error: \(error)\n", to: .error)
             throw ExitCode(2)
         }
     }
@@ -77,15 +77,15 @@ struct BenchCommand: ParsableCommand {
         }
         if let suite {
             let report = try BenchSuite.run(named: suite, registry: .shared) { line in
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                StandardStreams.write(line + "\n", to: .error)
             }
-            print(json ? BenchReport.json(report) : BenchReport.text(report))
+            StandardStreams.write((json ? BenchReport.json(report) : BenchReport.text(report)) + "\n", to: .output)
             if !report.allMet { throw ExitCode(1) }
             return
         }
         let configuration = try makeConfiguration()
         let result = try BenchRunner.run(configuration, registry: .shared)
-        print(json ? BenchReport.json([result]) : BenchReport.text([result]))
+        StandardStreams.write((json ? BenchReport.json([result]) : BenchReport.text([result])) + "\n", to: .output)
     }
 
     func makeConfiguration() throws -> BenchConfiguration {

@@ -80,7 +80,7 @@ extension Stk {
     static func runFromCommandLine() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
-            print(rootHelp(), terminator: "")
+            StandardStreams.write(rootHelp(), to: .output)
             Foundation.exit(0)
         }
         if arguments.count == 2, arguments[0] == "help", let topic = arguments.last,
@@ -93,7 +93,7 @@ extension Stk {
             Foundation.exit(0)
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                StandardStreams.write(fullMessage(for: error) + "\n", to: .error)
                 Foundation.exit(ExitStatus.error.rawValue)
             }
             exit(withError: error)
@@ -113,10 +113,10 @@ extension Stk {
             let subcommands = subcommandNames.sorted().joined(separator: ", ")
             var message = "error: no help for '\(name)': it is neither a command nor a subcommand (\(subcommands))"
             if let suggestion = CommandCatalog.suggestion(for: name) { message += "; did you mean '\(suggestion)'?" }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            StandardStreams.write(message + "\n", to: .error)
             return .error
         }
-        print(info.helpText, terminator: "")
+        StandardStreams.write(info.helpText, to: .output)
         return .success
     }
 

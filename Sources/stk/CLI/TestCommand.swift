@@ -94,11 +94,11 @@ struct TestCommand: ParsableCommand {
     }
 
     static func printOut(_ lines: [String]) {
-        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        StandardStreams.write(lines.map { $0 + "\n" }.joined(), to: .output)
     }
 
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStreams.write(line + "\n", to: .error)
     }
 
     /// An error in the invocation itself: exit status 2, as every stk error.

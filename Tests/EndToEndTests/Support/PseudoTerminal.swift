@@ -167,6 +167,15 @@ final class PseudoTerminal {
         return String(decoding: transcript[searchStart...], as: UTF8.self)
     }
 
+    /// Closes the terminal, as when its window is closed: the kernel sends
+    /// SIGHUP to the program, and nothing more is read from it.
+    func hangUp() {
+        guard master >= 0 else { return }
+        close(master)
+        master = -1
+        inputClosed = true
+    }
+
     // MARK: The process
 
     /// Waits for the program to end, reading its output meanwhile (a full
