@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+@testable import SourceAdapter
+
+/// The adapter on small sources, its rewritten text and its report checked
+/// exactly. Positions are 1-based lines and UTF-8 columns of the input.
+@Suite struct AdapterTests {
+    func adapt(_ files: [(String, String)]) -> AdapterOutput {
+        SourceAdapter.adapt(files.map { SourceInput(path: $0.0, text: $0.1) })
+    }
+
+    /// The rewritten text of file `index`, without the first line directive
+    /// and what follows the `#sourceLocation()` that closes the user's text.
+    func body(_ output: AdapterOutput, _ index: Int = 0) -> String {
+        let text = output.files[index].text
+        let start = text.range(of: ")\n")!.upperBound // after the first #sourceLocation(...)
+        let end = text.range(of: "\n#sourceLocation()\n")!.lowerBound
+        return String(text[start..<end])
+    }
+
+    @Test func objcAttributesAndDynamicBecomeSpacesAndKeepColumns() {
+        let source = """
+            import UIKit
+            @objcMembers class L: UICollectionViewLayout {
+                @IBInspectable dynamic var gap: CGFloat = 4
+            }
+            """
+        let output = adapt([("L.swift", source)])
+        #expect(body(output) == """
+            import UIKit
+                         class L: UICollectionViewLayout {
+                                       var gap: CGFloat = 4
+            }
+            """)
+        // Columns: `var` stays at column 36 of line 3, `class` at 14 of line 2.
+        #expect(output.report.notes.map(\.description) == [
+            "L.swift:2:1: removed @objcMembers: Linux Swift has no Objective-C runtime",
+            "L.swift:3:5: removed @IBInspectable: Linux Swift has no Objective-C runtime",
+            "L.swift:3:20: removed 'dynamic': Linux Swift has no Objective-C message dispatch",
+        ])
+        #expect(output.report.errors.isEmpty)
+    }
+
+    @Test func optionalCallsArePlainAndStayOptionalWhereNeeded() {
+        let source = """
+            import UIKit
+            @objc protocol D: AnyObject {
+                @objc optional func height(at i: Int) -> CGFloat
+                @objc optional func done()
+            }
+            class L: UICollectionViewLayout {
+                weak var d: D?
+                var handler: ((Int) -> Void)?
+                func f(_ e: D) -> CGFloat {
+                    let a = d?.height?(at: 1) ?? 1
+                    let b = e.height?(at: 2) ?? 2
+                    e.done?()
+                    handler?(3)
+                    return a + b
+                }
+            }
+            """
+        let output = adapt([("L.swift", source)])
+        let text = body(output)
+        // An earlier `?` keeps the chain optional: the `?` becomes a space.
+        #expect(text.contains("        let a = d?.height (at: 1) ?? 1\n"))
+        // The only `?` of its chain: wrapped so that `?? 2` still applies to an optional.
+        #expect(text.contains("        let b = Optional(e.height (at: 2)) ?? 2\n"))
+        // A statement: nothing to keep optional.
+        #expect(text.contains("        e.done ()\n"))
+        // A closure property called with `?(` is ordinary Swift: unchanged.
+        #expect(text.contains("        handler?(3)\n"))
+        // The requirements get default implementations after the user's text.
+        #expect(output.files[0].text.contains("""
+            extension D {
+                func height(at i: Int) -> CGFloat { 0 }
+                func done() {}
+            }
+            """))
+    }
+
+    @Test func defaultBodiesAreTheEmptyValueOfTheirType() {
+        let source = """
+            import UIKit
+            @objc protocol P {
+                @objc optional func a() -> CGSize
+                @objc optional func b() -> Int?
+                @objc optional func c() -> [IndexPath]
+                @objc optional func d() -> Bool
+            }
+            class L: UICollectionViewLayout {}
+            """
+        let text = adapt([("P.swift", source)]).files[0].text
+        #expect(text.contains("func a() -> CGSize { .zero }"))
+        #expect(text.contains("func b() -> Int? { nil }"))
+        #expect(text.contains("func c() -> [IndexPath] { [] }"))
+        #expect(text.contains("func d() -> Bool { false }"))
+    }
+
+    @Test func overridesInAnExtensionMoveIntoTheClassWithTheirLines() {
+        let source = """
+            import UIKit
+            class L: UICollectionViewFlowLayout {
+                var x = 1
+            }
+
+            extension L {
+                override func prepare() {
+                    super.prepare()
+                }
+            }
+            """
+        let output = adapt([("L.swift", source)])
+        let text = body(output)
+        // Inserted before the class's closing brace (line 4), marked with the
+        // member's own place (line 7, column 5), then back to line 4.
+        #expect(text.contains("""
+                var x = 1
+            #sourceLocation(file: "L.swift", line: 7)
+                override func prepare() {
+                    super.prepare()
+                }
+            #sourceLocation(file: "L.swift", line: 4)
+            }
+            """))
+        // The extension keeps its lines, emptied.
+        #expect(text.hasSuffix("extension L {\n                             \n                       \n     \n}"))
+        #expect(output.report.notes.map(\.description) == [
+            "L.swift:7:5: moved 'prepare' from this extension into class L: Linux Swift cannot override members declared in extensions",
+        ])
+    }
+
+    @Test func overridesMoveAcrossFiles() {
+        let output = adapt([
+            ("A.swift", "import UIKit\nclass L: UICollectionViewLayout {\n}\n"),
+            ("B.swift", "import UIKit\nextension L {\n    override func prepare() {}\n}\n"),
+        ])
+        #expect(body(output, 0).contains("#sourceLocation(file: \"B.swift\", line: 3)\n    override func prepare() {}\n#sourceLocation(file: \"A.swift\", line: 3)\n}"))
+        #expect(!body(output, 1).contains("override"))
+    }
+
+    @Test func aFileWithoutUIKitGetsTheImport() {
+        let output = adapt([("A.swift", "class L: UICollectionViewLayout {}\n"),
+                            ("B.swift", "import StkUIKit\nclass M: UICollectionViewLayout {}\n")])
+        #expect(output.files[0].text.hasPrefix("import UIKit\n#sourceLocation(file: \"A.swift\", line: 1)\n"))
+        #expect(output.files[1].text.hasPrefix("#sourceLocation(file: \"B.swift\", line: 1)\n"))
+        #expect(output.report.notes.map(\.description) == [
+            "A.swift:1:1: added 'import UIKit': the file has no import (on iOS a framework's umbrella header brings UIKit)",
+        ])
+    }
+
+    @Test func layoutsAreFoundDirectlyAndThroughOtherClasses() {
+        let output = adapt([("L.swift", """
+            import UIKit
+            class Base: UIKit.UICollectionViewFlowLayout {}
+            final class Derived: Base {}
+            class Plain: UICollectionViewLayout {}
+            class Generic<T>: UICollectionViewLayout {}
+            class NotALayout: NSObject {}
+            """)])
+        #expect(output.report.layouts.map { "\($0.name) \($0.className) flow=\($0.isFlow)" } == [
+            "base Base flow=true", "derived Derived flow=true", "plain Plain flow=false",
+        ])
+        #expect(output.files.last?.name == "StkPluginEntryPoint.swift")
+    }
+
+    @Test func settablePropertiesOfKnownTypesBecomeOptions() {
+        let output = adapt([("L.swift", """
+            import UIKit
+            enum Style { case a, b }
+            class Base: UICollectionViewLayout {
+                var inherited = 2.5
+            }
+            class L: Base {
+                var count = 3
+                var on = true
+                var size = CGSize(width: 1, height: 2)
+                var gap: CGFloat = 4
+                var insets: UIEdgeInsets = .zero
+                var origin: CGPoint = .zero
+                var style: Style = .a
+                var optional: Int? = nil
+                let constant = 1
+                private var hidden = 1
+                private(set) var readOnly = 1
+                static var shared = 1
+                weak var delegate: AnyObject?
+                var computed: Int { 1 }
+                override var collectionViewContentSize: CGSize { .zero }
+                var name = "text"
+            }
+            """)])
+        let layout = output.report.layouts.first { $0.className == "L" }
+        #expect(layout?.options == ["count", "on", "size", "gap", "insets", "origin", "style", "inherited"])
+        let registration = output.files[0].text
+        #expect(registration.contains(#"LayoutOption(name: "style", type: .choice(["a", "b"]), defaultValue: { () -> LayoutOptionValue in switch probe.style { case .a: return .word("a"); case .b: return .word("b") } }()"#))
+        // A plain stored property: stk invalidates after setting it.
+        #expect(registration.contains("layout.count = converted\n                    layout.invalidateLayout()\n"))
+    }
+
+    @Test func aLayoutWithoutAnInitStkCanCallIsAnError() {
+        let output = adapt([("L.swift", """
+            import UIKit
+            class Columns: UICollectionViewLayout {
+                init(columns: Int) { super.init() }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class Fine: UICollectionViewLayout {
+                convenience init(x: Int) { self.init() }
+            }
+            class AlsoFine: UICollectionViewLayout {
+                init(columns: Int) { super.init() }
+                convenience override init() { self.init(columns: 2) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """)])
+        #expect(output.report.errors.map(\.description) == [
+            "L.swift:2:7: layout class Columns has no init() that stk can call (its initialisers: init(columns:), init?(coder:)); add one, e.g. `convenience init() { self.init(...) }`, or `override init() { super.init() }` next to `init?(coder:)`",
+        ])
+        #expect(output.report.layouts.map(\.className) == ["Fine", "AlsoFine"])
+    }
+
+    @Test func twoClassesWithOneNameAndNoLayoutAtAllAreErrors() {
+        let twice = adapt([("A.swift", "import UIKit\nclass HTMLLayout: UICollectionViewLayout {}\nclass HtmlLayout: UICollectionViewLayout {}\n")])
+        #expect(twice.report.errors.map(\.description) == [
+            "A.swift:3:7: classes HTMLLayout (A.swift:2:7) and HtmlLayout both give the layout name 'html-layout'; rename one of them",
+        ])
+        let none = adapt([("A.swift", "import UIKit\nstruct S {}\n")])
+        #expect(none.report.errors.map(\.description) == [
+            "A.swift:1:1: no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)",
+        ])
+    }
+
+    @Test func aHandWrittenEntryPointIsKept() {
+        let output = adapt([("P.swift", """
+            import StkUIKit
+            final class Z: UICollectionViewFlowLayout {}
+            @_cdecl("stk_plugin_register")
+            public func register(_ r: UnsafeMutableRawPointer?) -> Int32 { 0 }
+            """)])
+        #expect(output.report.hasOwnEntryPoint)
+        #expect(output.files.map(\.name) == ["0-P.swift"])
+        #expect(!output.files[0].text.contains("__stkLayouts"))
+    }
+}
