@@ -241,6 +241,35 @@ import Testing
         #expect(result.stderr.contains("no layout class found"), "\(result)")
     }
 
+    // MARK: A crash in a layout
+
+    /// A layout that traps in a script: a located error naming the command, the
+    /// runtime's reason above it, exit status 2, and no backtrace.
+    @Test func aCrashingLayoutInAScriptIsALocatedError() throws {
+        let sources = try folder(with: [
+            "Crash.swift": """
+                import UIKit
+                final class CrashingLayout: UICollectionViewFlowLayout {
+                    var crashes = false
+                    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                        let all = super.layoutAttributesForElements(in: rect) ?? []
+                        return crashes ? [all[all.count + 5]] : all
+                    }
+                }
+
+                """,
+            "s.stk": "layout crashing-layout\nexpect visible count == 56\nset crashes=true\nvisible\n",
+        ])
+        let result = try stk(["--plugin", "Crash.swift", "s.stk"], in: sources.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderrLines.suffix(2) == [
+            "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
+            "s.stk:3:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap",
+        ], "\(result)")
+        #expect(!result.stderr.contains("Backtrac"), "\(result)")
+    }
+
     // MARK: Fixtures
 
     /// A layout of one row of `width`-wide, 10-high items, written as for iOS.

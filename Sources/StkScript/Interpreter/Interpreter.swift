@@ -67,6 +67,9 @@ public final class Interpreter {
     public func execute(_ command: Command, in file: SourceFile, trail: [Diagnostic.IncludeSite] = []) -> Bool {
         if options.echo { output.writeLine(file.text(in: command.range)) }
         let context = CommandContext(command: command, file: file, trail: trail)
+        if CrashReport.isInstalled {
+            CrashReport.willRun(location: "\(file.name):\(command.range.start)", command: file.text(in: command.range))
+        }
         do {
             try dispatch(context)
         } catch let failure as ExpectationFailure {

@@ -45,10 +45,11 @@ struct Host {
     /// -e commands, then files; with neither, the REPL or a script on stdin.
     func runScripts(commands: [String], files: [String]) -> ExitStatus {
         let runner = ScriptRunner(interpreter: interpreter)
+        if commands.isEmpty && files.isEmpty && isInteractive {
+            return REPLFrontEnd(interpreter: interpreter).run()
+        }
+        CrashReport.install()
         if commands.isEmpty && files.isEmpty {
-            if isInteractive {
-                return REPLFrontEnd(interpreter: interpreter).run()
-            }
             let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             runner.run(text: text, name: "<stdin>")
             return interpreter.status

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A crash inside a layout while a script runs (`stk FILE`, `-e`, a script on
+/// stdin) becomes a located error and exit status 2, instead of a bare
+/// backtrace: before each command, the interpreter records where the command
+/// is; a handler for the signals a Swift trap or a bad memory access raises
+/// prints that place and exits. The Swift runtime has already printed its own
+/// reason ("Fatal error: Index out of range") above it.
+///
+/// The handler may only use async-signal-safe calls, so the message is
+/// formatted before each command into a buffer allocated once.
+public enum CrashReport {
+    private static let capacity = 4096
+    nonisolated(unsafe) private static let buffer: UnsafeMutablePointer<CChar> = {
+        let b = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
+        b.initialize(repeating: 0, count: capacity)
+        return b
+    }()
+    nonisolated(unsafe) private static var length = 0
+    nonisolated(unsafe) private(set) static var isInstalled = false
+
+    static let signals: [(Int32, String)] = [
+        (SIGILL, "SIGILL, a Swift runtime trap"), (SIGTRAP, "SIGTRAP, a Swift runtime trap"),
+        (SIGSEGV, "SIGSEGV, a bad memory access"), (SIGBUS, "SIGBUS, a bad memory access"),
+        (SIGFPE, "SIGFPE, an arithmetic error"), (SIGABRT, "SIGABRT, an abort"),
+    ]
+
+    /// Installs the handler for this process (scripts only: the REPL and
+    /// `stk test` keep the default behaviour).
+    public static func install() {
+        guard !isInstalled else { return }
+        isInstalled = true
+        for (signal, _) in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in CrashReport.handle(number) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Records the command about to run: `FILE:LINE:COL` and its text.
+    static func willRun(location: String, command: String) {
+        guard isInstalled else { return }
+        let firstLine = command.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? command
+        let text = "\(location): error: the layout crashed while running '\(firstLine)': "
+        let bytes = Array(text.utf8.prefix(capacity - 1))
+        bytes.withUnsafeBufferPointer { source in
+            UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress!, byteCount: source.count)
+        }
+        length = bytes.count
+    }
+
+    private static func handle(_ number: Int32) {
+        if length > 0 { _ = write(2, buffer, length) } else {
+            let prefix = "error: the layout crashed: "
+            _ = prefix.withCString { write(2, $0, strlen($0)) }
+        }
+        let name = signals.first { $0.0 == number }?.1 ?? "a signal"
+        // A literal per signal: no allocation in the handler.
+        name.withCString { _ = write(2, $0, strlen($0)) }
+        _ = "\n".withCString { write(2, $0, 1) }
+        _exit(ExitStatus.error.rawValue)
+    }
+}
