@@ -64,6 +64,7 @@ struct TestCommand: ParsableCommand {
         // Every layout is registered before the files run in parallel: from
         // here on the registry is only read.
         BuiltinLayouts.register()
+        PluginBridge.explain = global.explain
         for path in global.plugins {
             do {
                 for note in try PluginBridge.load(path) { Self.printError("note: \(note)") }
