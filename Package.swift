@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CLibEdit", path: "Sources/CLibEdit"),
         .target(name: "CLineEdit", dependencies: ["CLibEdit"], path: "Sources/CLineEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "LineEditor", dependencies: ["CLineEdit"], path: "Sources/LineEditor"),
+        // prctl for the REPL's worker process (a variadic C function).
+        .target(name: "CProcessControl", path: "Sources/CProcessControl"),
         .target(
             name: "StkScript",
             dependencies: [
@@ -55,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "stk",
             dependencies: [
-                "StkScript", "LineEditor", "PluginHost", "PluginBuild",
+                "StkScript", "LineEditor", "PluginHost", "PluginBuild", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/stk"

@@ -85,6 +85,20 @@ public final class SourcePluginBuilder {
 }
 
 /// A plugin library ready to load, and what was done to make it.
+extension SourcePluginBuilder {
+    /// A build made earlier, found by its library: the REPL replays a session
+    /// after a crash on the very builds it used, even if the sources changed
+    /// since. Nil when the library is gone.
+    public static func existing(libraryPath: String, origin: String) -> BuiltPlugin? {
+        guard FileManager.default.fileExists(atPath: libraryPath) else { return nil }
+        let reportPath = URL(fileURLWithPath: libraryPath).deletingLastPathComponent()
+            .appendingPathComponent(BuildCache.reportName).path
+        let report = FileManager.default.contents(atPath: reportPath)
+            .flatMap { try? JSONDecoder().decode(AdapterReport.self, from: $0) } ?? AdapterReport()
+        return BuiltPlugin(libraryPath: libraryPath, origin: origin, wasCached: true, seconds: 0, report: report, notes: [])
+    }
+}
+
 public struct BuiltPlugin {
     public let libraryPath: String
     /// The source path as the user gave it.

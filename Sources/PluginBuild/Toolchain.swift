@@ -42,17 +42,21 @@ public struct Toolchain {
         let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
         let size = attributes[.size] as? Int ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(path)|\(size)|\(modified)|\(layoutKitVersion)"
+        // The compiler flags are part of what a build is: "-g" (below) made
+        // earlier builds without debug information stale.
+        return "\(path)|\(size)|\(modified)|\(layoutKitVersion)|-Onone -g"
     }
 
-    /// One `swiftc -emit-library` of the adapted files against this stk's LayoutKit.
+    /// One `swiftc -emit-library` of the adapted files against this stk's
+    /// LayoutKit. With debug information (`-g`): when the layout crashes at
+    /// the REPL, the runtime's crash report names the user's file and line.
     func compileLibrary(_ files: [String], moduleName: some StringProtocol, output: String) throws {
         let build = try buildFolder
         let modules = build + "/Modules"
         guard FileManager.default.fileExists(atPath: modules) else {
             throw PluginBuildError("cannot build plugins from source: the module files of LayoutKit are not at \(modules)")
         }
-        let arguments = ["-emit-library", "-parse-as-library", "-swift-version", "5", "-Onone", "-suppress-warnings",
+        let arguments = ["-emit-library", "-parse-as-library", "-swift-version", "5", "-Onone", "-g", "-suppress-warnings",
                          "-module-name", String(moduleName), "-I", modules, "-L", build, "-lLayoutKit",
                          "-Xlinker", "-rpath", "-Xlinker", build, "-o", output] + files
         let result = try Subprocess.run(swiftc, arguments)

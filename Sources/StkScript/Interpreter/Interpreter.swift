@@ -23,6 +23,14 @@ public final class Interpreter {
     /// Rebuilds the plugins loaded from source (`reload`): notes to show, and
     /// the origins whose layouts were replaced by a new build.
     public var reloadPlugins: (() throws -> (notes: [String], reloaded: Set<String>))?
+    /// Told before each command runs, with `FILE:LINE:COL` and the command's
+    /// text: the REPL's worker passes it on, so that a crash or an interrupt
+    /// can name the command it stopped.
+    public var willRunCommand: ((_ location: String, _ command: String) -> Void)?
+    /// Reads a file for `include`. The REPL's worker records what was read, and
+    /// gives the same bytes back when it replays the session after a crash, so
+    /// the replay is exact even if the file changed since.
+    public var readIncludedFile: (URL) -> Data? = { FileManager.default.contents(atPath: $0.path) }
 
     var tracing = false
     var stepping = false
@@ -37,6 +45,12 @@ public final class Interpreter {
         self.session = session
         self.options = options
         self.output = output
+    }
+
+    /// The session's fingerprint with the interpreter's own modes (trace,
+    /// step and the phases not yet shown): what a replay must reproduce.
+    public var fingerprint: String {
+        "\(session.fingerprint)/\(tracing ? 1 : 0)\(stepping ? 1 : 0)/\(pendingPhases.count)"
     }
 
     // MARK: Running
@@ -70,6 +84,7 @@ public final class Interpreter {
         if CrashReport.isInstalled {
             CrashReport.willRun(location: "\(file.name):\(command.range.start)", command: file.text(in: command.range))
         }
+        willRunCommand?("\(file.name):\(command.range.start)", file.text(in: command.range))
         do {
             try dispatch(context)
         } catch let failure as ExpectationFailure {

@@ -92,6 +92,9 @@ public struct InterpreterOptions: Sendable {
     public var echo = false
     /// ANSI colour in render and diagnostics.
     public var color = false
+    /// The commands run again to rebuild a session (the REPL after a crash):
+    /// nothing is written to files, as it was the first time.
+    public var replaying = false
     public init(json: Bool = false, bail: Bool = false, echo: Bool = false, color: Bool = false) {
         self.json = json
         self.bail = bail

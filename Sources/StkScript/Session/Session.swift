@@ -140,6 +140,27 @@ public final class Session: LayoutCycleObserver {
         lastOperationEvents = []
     }
 
+    /// A digest of what replaying the session's commands must reproduce: the
+    /// layout and its options, the data's shape, the geometry, the replayable
+    /// history and the undo stack. The REPL compares the digest of a session
+    /// rebuilt after a crash with the one the lost process reported, so a
+    /// replay that came out different is said, never silent. It costs what the
+    /// history and the undo stack weigh, not what the data does: the history
+    /// is the source of the data.
+    public var fingerprint: String {
+        var digest = FNV1a()
+        func add(_ s: SessionState) {
+            digest.add(s.layoutName)
+            for (name, value) in s.options { digest.add("\(name)=\(value)") }
+            digest.add("\(s.sections.count)|\(s.bounds)|\(s.contentInset)|\(s.safeAreaInsets)|\(s.history.count)")
+        }
+        add(state())
+        for command in history { digest.add(command) }
+        digest.add("undo \(undoStack.count)")
+        for state in undoStack { add(state) }
+        return digest.hex
+    }
+
     /// Whether nothing has changed the session since it started (or since
     /// everything was undone).
     public var isPristine: Bool { undoStack.isEmpty && history.isEmpty }
@@ -236,3 +257,14 @@ public struct SessionError: Error, CustomStringConvertible {
     }
 }
 
+
+/// A 64-bit FNV-1a digest of strings, each ended by a zero byte: stable across
+/// processes, unlike Swift's seeded `Hasher`.
+struct FNV1a {
+    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    mutating func add(_ string: String) {
+        for byte in string.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        value = value &* 0x100_0000_01b3
+    }
+    var hex: String { String(value, radix: 16) }
+}

@@ -11,9 +11,10 @@ let layoutKitVersionString = layoutKitVersion
 /// process's streams.
 struct Host {
     let interpreter: Interpreter
-    let isInteractive: Bool
 
-    init(global: GlobalOptions) throws {
+    /// - showPluginNotes: print the notes of loading `--plugin` paths (a REPL
+    ///   worker restarted after a crash does not: they were shown once).
+    init(global: GlobalOptions, showPluginNotes: Bool = true) throws {
         BuiltinLayouts.register()
         let environment = ProcessInfo.processInfo.environment
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -31,10 +32,10 @@ struct Host {
         interpreter.loadPlugin = PluginBridge.load
         interpreter.reloadPlugins = PluginBridge.reload
         PluginBridge.explain = global.explain
-        isInteractive = isatty(STDIN_FILENO) == 1 && stdoutIsTerminal
         for path in global.plugins {
             do {
-                for note in try PluginBridge.load(path) { output.writeDiagnostic("note: \(note)\n") }
+                let notes = try PluginBridge.load(path)
+                if showPluginNotes { for note in notes { output.writeDiagnostic("note: \(note)\n") } }
             } catch {
                 output.writeDiagnostic("error: \(error)\n")
                 throw ExitCode(ExitStatus.error.rawValue)
@@ -42,12 +43,10 @@ struct Host {
         }
     }
 
-    /// -e commands, then files; with neither, the REPL or a script on stdin.
+    /// -e commands, then files; with neither, a script on stdin (the REPL is
+    /// REPLFrontEnd's, which runs a Host in a worker process).
     func runScripts(commands: [String], files: [String]) -> ExitStatus {
         let runner = ScriptRunner(interpreter: interpreter)
-        if commands.isEmpty && files.isEmpty && isInteractive {
-            return REPLFrontEnd(interpreter: interpreter).run()
-        }
         CrashReport.install()
         if commands.isEmpty && files.isEmpty {
             let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)

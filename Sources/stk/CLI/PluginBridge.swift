@@ -11,6 +11,14 @@ enum PluginBridge {
     /// Source plugins loaded so far, by origin (the path as given), with the
     /// library built for them.
     nonisolated(unsafe) private static var sources: [(origin: String, library: String)] = []
+    /// Builds to load instead of building, by origin: a REPL worker that
+    /// replays a session loads what the lost one had loaded.
+    nonisolated(unsafe) static var pinnedLibraries: [String: String] = [:]
+
+    /// The library loaded for each source plugin, by origin.
+    static var sourceLibraries: [String: String] {
+        Dictionary(sources.map { ($0.origin, $0.library) }, uniquingKeysWith: { $1 })
+    }
 
     static func load(_ path: String) throws -> [String] {
         guard SourcePluginBuilder.isSource(path) else {
@@ -24,7 +32,8 @@ enum PluginBridge {
         if sources.contains(where: { $0.origin == path }) {
             return ["\(path) is already loaded; 'reload' rebuilds it after a change"]
         }
-        let (notes, library) = try loadSource(path, replacing: nil)
+        let pinned = pinnedLibraries[path].flatMap { SourcePluginBuilder.existing(libraryPath: $0, origin: path) }
+        let (notes, library) = try loadSource(path, replacing: nil, built: pinned)
         sources.append((path, library))
         return notes
     }

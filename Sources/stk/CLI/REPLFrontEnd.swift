@@ -3,71 +3,336 @@ import LayoutKit
 import LineEditor
 import StkScript
 
-/// The interactive front end: libedit line editing over the same interpreter
-/// the scripts use. Errors are reported and the session goes on; `quit` or
-/// Ctrl-D on an empty line leaves.
+/// The interactive front end: libedit line editing, with the session itself in
+/// a worker process, so that a layout that crashes, hangs or is interrupted
+/// costs one entry, never the session.
+///
+/// This process holds the line editor and the session's replayable history:
+/// every entry the worker finished, with the files it included and the
+/// plugin builds it loaded. The worker (`stk _worker`, WorkerCommand) holds the
+/// Session and runs every command; its output goes straight to the terminal.
+///
+/// When the worker dies (a trap, a bad access, an exit) or Ctrl-C interrupts
+/// an entry (the front end ends the worker: a layout stuck in a loop cannot be
+/// stopped any other way), the front end says which command it was running,
+/// with the frames of the user's layout from the runtime's crash report, then
+/// starts a new worker that replays the history silently: the same state,
+/// the same undo history, the entry that failed left out. `reload` starts a new
+/// worker the same way, then rebuilds in it.
+///
+/// Why processes, and why replay: a signal handler cannot safely resume a
+/// Swift process after a trap, and a thread cannot be cancelled out of a loop;
+/// only a process can be thrown away whole. Replay costs the time of the
+/// session's commands again (a 1,000-entry session replays in milliseconds,
+/// see `scripts/bench-repl`), and needs nothing of the layout: no state is
+/// serialised, so any plugin works unchanged.
 struct REPLFrontEnd {
-    let interpreter: Interpreter
+    let global: GlobalOptions
 
     static let banner = "\(stkVersion): a layout lab for collection view layouts. 'help' lists the commands, Ctrl-D leaves."
     static let continuationPrompt = "...> "
 
+    static func prompt(layoutName: String) -> String { "stk:\(layoutName)> " }
+
     func run() -> ExitStatus {
+        let session = WorkerSession(arguments: global.workerArguments)
+        guard session.start() else { return .error }
         var nextLine = 1
         REPLDriver(
             banner: Self.banner,
-            prompt: { "stk:\(interpreter.session.layoutName)> " },
+            prompt: { session.prompt },
             continuationPrompt: Self.continuationPrompt,
             evaluate: { entry in
                 if case .needsMoreInput = Parser.inputStatus(of: entry) { return .needsMoreInput }
                 // Number lines across the session so diagnostics point at the line as typed.
-                let file = SourceFile(name: SourceFile.stdinName, text: entry, firstLine: nextLine)
-                nextLine += file.lineCount
-                interpreter.run(Parser.parse(file))
-                return interpreter.quitRequested ? .quit : .done
+                let firstLine = nextLine
+                nextLine += SourceFile(name: SourceFile.stdinName, text: entry).lineCount
+                return session.run(ReplayableEntry(text: entry, firstLine: firstLine))
             },
-            completer: { line, cursor in completions(line: line, cursor: cursor) }
+            completer: { line, cursor in session.complete(line: line, cursor: cursor) }
         ).run()
+        session.finish()
         // An interactive session's own mistakes are not the exit status's business.
         return .success
     }
+}
 
-    /// What Tab offers at the cursor: commands, keywords, layout names, option
-    /// names (as `name=`) of the named or current layout, or file paths.
-    func completions(line: String, cursor: Int) -> [String] {
-        let before = String(line.prefix(cursor))
-        let completion = CommandCatalog.completion(forLine: before)
-        let prefix = completion.prefix
-        let registry = interpreter.session.registry
-        switch completion.kind {
-        case .words(let words):
-            return words
-        case .layoutName:
-            return registry.names.filter { $0.hasPrefix(prefix) }
-        case .optionName(let layout):
-            let descriptor = layout.flatMap { registry.entry(named: $0)?.descriptor } ?? interpreter.session.descriptor
-            return descriptor.options.map { $0.name + "=" }.filter { $0.hasPrefix(prefix) }
-        case .filePath:
-            return Self.pathCompletions(prefix)
-        case .nothing:
-            return []
+extension GlobalOptions {
+    /// The same options, for the worker's command line.
+    var workerArguments: [String] {
+        var arguments: [String] = []
+        if json { arguments.append("--json") }
+        if bail { arguments.append("--bail") }
+        if echo { arguments.append("--echo") }
+        if noColor { arguments.append("--no-color") }
+        if explain { arguments.append("--explain") }
+        for plugin in plugins { arguments += ["--plugin", plugin] }
+        return arguments
+    }
+}
+
+/// The front end's side of the session: the worker, the history it would
+/// replay, and what to do when the worker is lost.
+final class WorkerSession {
+    let arguments: [String]
+    private var worker: WorkerProcess?
+    /// Every entry the current session's workers finished, in order.
+    private(set) var history: [ReplayableEntry] = []
+    /// The worker's state after the last entry it finished.
+    private var state = WorkerState(prompt: REPLFrontEnd.prompt(layoutName: SessionDefaults.layoutName), fingerprint: "")
+
+    init(arguments: [String]) {
+        self.arguments = arguments
+    }
+
+    var prompt: String { state.prompt }
+
+    /// Starts the first worker (it loads the plugins and prints their notes).
+    /// False when it could not start; it said why.
+    func start() -> Bool {
+        Interruption.install()
+        switch launch(quiet: false, pins: [:]) {
+        case .success(let (process, ready)):
+            worker = process
+            state = ready
+            return true
+        case .failure(let message):
+            StandardStreams.write("error: \(message)\n", to: .error)
+            return false
         }
     }
 
-    /// Entries of the folder `prefix` points into whose names start with its last part;
-    /// folders end with `/`.
-    static func pathCompletions(_ prefix: String) -> [String] {
-        let expanded = (prefix as NSString).expandingTildeInPath
-        let slash = expanded.lastIndex(of: "/")
-        let folder = slash.map { String(expanded[...$0]) } ?? ""
-        let stem = slash.map { String(expanded[expanded.index(after: $0)...]) } ?? expanded
-        var shownFolder = ""
-        if let typedSlash = prefix.lastIndex(of: "/") { shownFolder = String(prefix[...typedSlash]) }
-        let listed = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        return listed.filter { $0.hasPrefix(stem) && (!$0.hasPrefix(".") || stem.hasPrefix(".")) }.sorted().map { (name: String) -> String in
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + name, isDirectory: &isFolder)
-            return shownFolder + name + (isFolder.boolValue ? "/" : "")
+    /// Runs one entry in the worker; recovers when it is lost.
+    func run(_ entry: ReplayableEntry) -> REPLOutcome {
+        if Self.isReload(entry.text) {
+            reload(entry)
+            return .done
         }
+        return runInWorker(entry, keep: true)
+    }
+
+    /// - keep: add the entry to the history once it finished.
+    private func runInWorker(_ entry: ReplayableEntry, keep: Bool) -> REPLOutcome {
+        guard let worker else { return .quit }
+        Interruption.clear()
+        fflush(stdout)
+        var running: (location: String, command: String)?
+        guard worker.send(.run(entry)) else {
+            recover(from: worker, cause: .ended(worker.wait()), running: nil)
+            return .done
+        }
+        while true {
+            switch worker.messages.next(WorkerMessage.self, watching: Interruption.descriptor) {
+            case .message(.running(let location, let command)):
+                running = (location, command)
+            case .message(.done(let newState, let includes, let quit)):
+                var finished = entry
+                finished.includes = includes
+                if keep { history.append(finished) }
+                state = newState
+                return quit ? .quit : .done
+            case .message:
+                continue // not an answer to `run`
+            case .ended:
+                recover(from: worker, cause: .ended(worker.wait()), running: running)
+                return .done
+            case .interrupted:
+                recover(from: worker, cause: .interrupted(worker.terminate()), running: running)
+                return .done
+            }
+        }
+    }
+
+    /// Tab completion, answered by the worker (it knows the layouts).
+    func complete(line: String, cursor: Int) -> [String] {
+        guard let worker, worker.send(.complete(line: line, cursor: cursor)) else { return [] }
+        if case .message(.completions(let words)) = worker.messages.next(WorkerMessage.self) { return words }
+        return []
+    }
+
+    /// Leaves: the worker reads the end of its requests and exits.
+    func finish() {
+        worker?.finish()
+        worker = nil
+    }
+
+    // MARK: Losing a worker
+
+    enum Cause {
+        case ended(WorkerProcess.Termination)
+        case interrupted(WorkerProcess.Termination)
+    }
+
+    /// Says what happened to the entry, then goes on in a new worker that
+    /// replays the history.
+    private func recover(from lost: WorkerProcess, cause: Cause, running: (location: String, command: String)?) {
+        let report = lost.crashReport()
+        worker = nil
+        let place = running.map { "\($0.location): " } ?? ""
+        let command = running.map { " while running '\(Self.firstLine(of: $0.command))'" } ?? ""
+        var lines: [String] = []
+        switch cause {
+        case .interrupted:
+            lines.append("\(place)error: interrupted\(command)")
+        case .ended(.signalled(let signal)):
+            lines.append("\(place)error: the layout crashed\(command): \(Self.describe(signal: signal))")
+            lines += report?.userFrameLines() ?? []
+        case .ended(.exited(let status)):
+            lines.append("\(place)error: the session's process exited with status \(status)\(command)")
+        }
+        StandardStreams.write(lines.map { $0 + "\n" }.joined(), to: .error)
+
+        switch replayInNewWorker(quiet: true, pins: state.sources) {
+        case .success(let (process, replayed, seconds)):
+            worker = process
+            let entries = history.count == 1 ? "1 entry" : "\(history.count) entries"
+            var note = "note: the session goes on in a new process, as it was before this entry"
+            if !history.isEmpty { note += String(format: " (%@ replayed in %.2f s)", entries, seconds) }
+            if replayed.fingerprint != state.fingerprint {
+                note += "\nwarning: the replayed session differs from the one before: a command did not run the same way again"
+            }
+            state = replayed
+            StandardStreams.write(note + "\n", to: .error)
+        case .failure(let message):
+            StandardStreams.write("error: cannot go on: \(message)\n", to: .error)
+        }
+    }
+
+    // MARK: reload
+
+    /// `reload`: a new worker replays the session on the builds in use, then
+    /// rebuilds the changed sources in place (the notes say what changed) and
+    /// makes the layout again from its new class. The old worker is kept until
+    /// the new one is ready, so a reload that fails loses nothing.
+    private func reload(_ entry: ReplayableEntry) {
+        switch replayInNewWorker(quiet: true, pins: state.sources) {
+        case .failure(let message):
+            StandardStreams.write("error: reload failed, the session goes on unchanged: \(message)\n", to: .error)
+        case .success(let (process, replayed, _)):
+            guard replayed.fingerprint == state.fingerprint else {
+                StandardStreams.write("error: reload failed, the session goes on unchanged: the session did not replay the same way\n", to: .error)
+                return
+            }
+            let old = worker
+            worker = process
+            state = replayed
+            old?.finish()
+            // The rebuild itself, in the fresh process: notes, errors, the new class.
+            // Not history: the builds it made are pinned in the state.
+            _ = runInWorker(entry, keep: false)
+        }
+    }
+
+    // MARK: Starting workers
+
+    enum Launch<T> {
+        case success(T)
+        case failure(String)
+    }
+
+    /// Starts a worker and waits until it is ready.
+    private func launch(quiet: Bool, pins: [String: String]) -> Launch<(WorkerProcess, WorkerState)> {
+        var arguments = self.arguments
+        if quiet { arguments.append("--quiet") }
+        if !pins.isEmpty, let json = try? JSONEncoder().encode(pins) {
+            arguments += ["--pinned-sources", String(decoding: json, as: UTF8.self)]
+        }
+        let process: WorkerProcess
+        do {
+            process = try WorkerProcess(arguments: arguments)
+        } catch {
+            return .failure("\(error)")
+        }
+        guard case .message(.ready(let ready)) = process.messages.next(WorkerMessage.self) else {
+            // It printed why (a plugin that does not load).
+            return .failure("the session's process did not start (\(Self.describe(process.wait())))")
+        }
+        return .success((process, ready))
+    }
+
+    /// A new worker with the history replayed in it.
+    private func replayInNewWorker(quiet: Bool, pins: [String: String]) -> Launch<(WorkerProcess, WorkerState, Double)> {
+        let process: WorkerProcess
+        var ready: WorkerState
+        switch launch(quiet: quiet, pins: pins) {
+        case .failure(let message): return .failure(message)
+        case .success(let launched): (process, ready) = launched
+        }
+        guard !history.isEmpty else { return .success((process, ready, 0)) }
+        guard process.send(.replay(history)) else {
+            return .failure("the new session process ended (\(Self.describe(process.wait())))")
+        }
+        switch process.messages.next(WorkerMessage.self) {
+        case .message(.replayed(let state, _, let seconds)):
+            ready = state
+            return .success((process, ready, seconds))
+        default:
+            return .failure("the new session process ended while replaying the session (\(Self.describe(process.wait())))")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Whether the entry is `reload` alone (comments and blank lines aside).
+    static func isReload(_ text: String) -> Bool {
+        let script = Parser.parse(SourceFile(name: SourceFile.stdinName, text: text))
+        return script.firstError == nil && !script.commands.isEmpty
+            && script.commands.allSatisfy { if case .reloadPlugins = $0.kind { return true } else { return false } }
+    }
+
+    static func firstLine(of text: String) -> String {
+        text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+    }
+
+    static func describe(signal: Int32) -> String {
+        switch signal {
+        case SIGILL: return "SIGILL, a Swift runtime trap"
+        case SIGTRAP: return "SIGTRAP, a Swift runtime trap"
+        case SIGSEGV: return "SIGSEGV, a bad memory access"
+        case SIGBUS: return "SIGBUS, a bad memory access"
+        case SIGFPE: return "SIGFPE, an arithmetic error"
+        case SIGABRT: return "SIGABRT, an abort"
+        case SIGKILL: return "SIGKILL"
+        default: return "signal \(signal)"
+        }
+    }
+
+    static func describe(_ termination: WorkerProcess.Termination) -> String {
+        switch termination {
+        case .exited(let status): return "exit status \(status)"
+        case .signalled(let signal): return describe(signal: signal)
+        }
+    }
+}
+
+/// Ctrl-C while an entry runs: the handler writes a byte to a pipe that the
+/// front end watches while it waits for the worker. (While a line is being
+/// typed, the line editor handles SIGINT itself and puts this handler back.)
+enum Interruption {
+    nonisolated(unsafe) private static var pipeDescriptors: [Int32] = [-1, -1]
+
+    static var descriptor: Int32 { pipeDescriptors[0] }
+
+    static func install() {
+        guard pipeDescriptors[0] < 0 else { return }
+        guard let fds = makeClosedOnExecPipe(nonBlocking: true) else { return }
+        pipeDescriptors = [fds.read, fds.write]
+        writeDescriptor = fds.write
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = write(Interruption.writeDescriptor, &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGINT, &action, nil)
+    }
+
+    nonisolated(unsafe) private static var writeDescriptor: Int32 = -1
+
+    /// Forgets a Ctrl-C pressed while nothing ran (during a replay).
+    static func clear() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(descriptor, &buffer, buffer.count) > 0 {}
     }
 }

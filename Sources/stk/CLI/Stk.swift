@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StkScript
+import LineEditor
 
 /// `stk`: the command line. Commands only parse arguments and hand over to
 /// StkScript; no logic lives here.
@@ -17,7 +18,7 @@ struct Stk: ParsableCommand {
             script; 'stk help SUBCOMMAND' that of a subcommand.
             """,
         version: stkVersion,
-        subcommands: [Run.self, TestCommand.self, BenchCommand.self],
+        subcommands: [Run.self, TestCommand.self, BenchCommand.self, WorkerCommand.self],
         defaultSubcommand: Run.self
     )
 }
@@ -59,7 +60,13 @@ struct Run: ParsableCommand {
     @Argument(help: ArgumentHelp("Scripts to run in order.", valueName: "file.stk"))
     var files: [String] = []
 
+    @Flag(help: "Run the REPL even when stdin or stdout is not a terminal (to drive stk from another program).")
+    var repl = false
+
     func run() throws {
+        if commands.isEmpty && files.isEmpty && (repl || Terminal.isInteractive) {
+            throw ExitCode(REPLFrontEnd(global: global).run().rawValue)
+        }
         let host = try Host(global: global)
         let status = host.runScripts(commands: commands, files: files)
         throw ExitCode(status.rawValue)

@@ -21,7 +21,7 @@ extension Interpreter {
         if includeStack.contains(real) || (!c.file.name.hasPrefix("<") && URL(fileURLWithPath: c.file.name).standardizedFileURL.resolvingSymlinksInPath().path == real) {
             throw CommandError("include cycle: \(path.value) is already being run", at: path.range)
         }
-        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = readIncludedFile(url), let text = String(data: data, encoding: .utf8) else {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw CommandError(exists ? "cannot read \(path.value) as UTF-8 text" : "no such file: \(path.value) (looked for \(url.path))", at: path.range)
         }
@@ -63,6 +63,9 @@ extension Interpreter {
     /// over an existing file without --force.
     func runSave(_ path: Located<String>, force: Bool, _ c: CommandContext) throws {
         let url = resolve(path.value, relativeTo: nil)
+        // A replayed session (the REPL's new worker after a crash) rebuilds
+        // state only: the file was written, or refused, the first time.
+        if options.replaying { return }
         if FileManager.default.fileExists(atPath: url.path), !force {
             throw CommandError("\(path.value) already exists; use 'save --force \(path.value)' to overwrite it", at: path.range)
         }

@@ -1,0 +1,152 @@
+import Foundation
+
+// The REPL runs in two processes (see REPLFrontEnd): the front end keeps the
+// line editor and the session's replayable history; a worker process holds
+// the session and runs every command, layout code included. They talk over
+// two pipes, one JSON object per line: requests on the worker's fd 3, messages
+// back on its fd 4. The worker writes command output straight to the
+// terminal (its stdout and stderr are the front end's), so nothing the user
+// sees passes through the front end.
+
+/// The worker's end of the pipes.
+enum WorkerDescriptors {
+    static let requests: Int32 = 3
+    static let messages: Int32 = 4
+}
+
+/// One REPL entry as the worker ran it, enough to run it again exactly.
+struct ReplayableEntry: Codable, Equatable {
+    /// The entry as typed (several lines for a `batch`).
+    var text: String
+    /// Its first line's number in the session, for diagnostics.
+    var firstLine: Int
+    /// The bytes of every file it included (`include`), by absolute path: a
+    /// replay reads these, not the files, which may have changed since.
+    var includes: [String: String] = [:]
+}
+
+/// What the front end asks.
+enum WorkerRequest: Codable, Equatable {
+    /// Run one entry, output to the terminal.
+    case run(ReplayableEntry)
+    /// Rebuild the session: run the entries in order, printing nothing and
+    /// writing no file.
+    case replay([ReplayableEntry])
+    /// Tab completion of `line` with the cursor after `cursor` characters.
+    case complete(line: String, cursor: Int)
+}
+
+/// The worker's state as the front end shows and checks it.
+struct WorkerState: Codable, Equatable {
+    /// The prompt for the next entry (`stk:flow-sticky> `).
+    var prompt: String
+    /// `Interpreter.fingerprint`: a replay must come back with the same one.
+    var fingerprint: String
+    /// The library loaded for each plugin built from source, by origin: a
+    /// worker started after a crash loads these builds, not new ones.
+    var sources: [String: String] = [:]
+}
+
+/// What the worker says.
+enum WorkerMessage: Codable, Equatable {
+    /// Started, plugins loaded: ready for requests.
+    case ready(WorkerState)
+    /// About to run a command (sent before each one of a `run`): a crash or an
+    /// interrupt names it.
+    case running(location: String, command: String)
+    /// A `run` ended. `includes` are the files it read; `quit` that it ran `quit`.
+    case done(WorkerState, includes: [String: String], quit: Bool)
+    /// A `replay` ended.
+    case replayed(WorkerState, entries: Int, seconds: Double)
+    /// The answer to `complete`.
+    case completions([String])
+}
+
+/// Newline-delimited JSON over a file descriptor. JSONEncoder escapes every
+/// newline inside strings, so one line is one message.
+struct MessageWriter {
+    let descriptor: Int32
+
+    /// False when the reader is gone.
+    @discardableResult
+    func send<T: Encodable>(_ message: T) -> Bool {
+        guard var data = try? JSONEncoder().encode(message) else { return false }
+        data.append(0x0A)
+        return data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}
+
+/// Reads newline-delimited JSON messages, optionally watching a second
+/// descriptor (the front end's interrupt pipe) while it waits.
+final class MessageReader {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    enum Event<T> {
+        case message(T)
+        /// The other end closed (the worker ended) or sent something unreadable.
+        case ended
+        /// A byte arrived on the watched descriptor (Ctrl-C).
+        case interrupted
+    }
+
+    func next<T: Decodable>(_ type: T.Type, watching watched: Int32? = nil) -> Event<T> {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[..<newline]
+                defer { buffer.removeSubrange(...newline) }
+                guard let message = try? JSONDecoder().decode(T.self, from: Data(line)) else { return .ended }
+                return .message(message)
+            }
+            if let watched {
+                var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: watched, events: Int16(POLLIN), revents: 0)]
+                let ready = poll(&fds, 2, -1)
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    return .ended
+                }
+                if fds[1].revents != 0 {
+                    var byte: UInt8 = 0
+                    _ = read(watched, &byte, 1)
+                    return .interrupted
+                }
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .ended
+            }
+            if count == 0 { return .ended }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+}
+
+/// A pipe whose ends are closed on exec (the worker gets only the ends it is
+/// given as fd 3 and 4), optionally non-blocking. Nil on failure, errno set.
+func makeClosedOnExecPipe(nonBlocking: Bool = false) -> (read: Int32, write: Int32)? {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    for fd in fds {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+    return (fds[0], fds[1])
+}
