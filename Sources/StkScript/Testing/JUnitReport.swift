@@ -17,12 +17,14 @@ import Foundation
 ///     </testsuites>
 ///
 /// Every file is one test case: its folder is the class name, its file name
-/// the test name. A file with an error is a failure too (not an `<error>`),
-/// so that the counts agree with the summary line. Times are seconds with
+/// the test name. A file whose process crashed or timed out is an `<error>`
+/// (type `crash` or `timeout`); any other failed file, a script error
+/// included, is a `<failure>`. The summary line counts both as failed. Times are seconds with
 /// three decimals; they appear only here, never in the printed report.
 public enum JUnitReport {
     public static func xml(_ summary: TranscriptRunSummary) -> String {
-        let counts = "tests=\"\(summary.results.count)\" failures=\"\(summary.failedCount)\" errors=\"0\" "
+        let counts = "tests=\"\(summary.results.count)\" failures=\"\(summary.failedCount - summary.abnormalCount)\" "
+            + "errors=\"\(summary.abnormalCount)\" "
             + "skipped=\"\(summary.skippedCount)\" time=\"\(seconds(summary.duration))\""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"stk\" \(counts)>\n"
@@ -37,8 +39,11 @@ public enum JUnitReport {
                 xml += open + ">\n      <skipped message=\"\(attribute(reason))\"/>\n    </testcase>\n"
             case .failed:
                 let body = (result.warnings.flatMap(TranscriptFileResult.split) + result.failureLines).joined(separator: "\n")
+                // A crash or a timeout is an error of the test, not a wrong answer.
+                let element = result.abnormalEnd == nil ? "failure" : "error"
+                let type = result.abnormalEnd?.rawValue ?? "transcript"
                 xml += open + ">\n"
-                xml += "      <failure message=\"\(attribute(result.failureSummary))\" type=\"transcript\">\(cdata(body + "\n"))</failure>\n"
+                xml += "      <\(element) message=\"\(attribute(result.failureSummary))\" type=\"\(type)\">\(cdata(body + "\n"))</\(element)>\n"
                 xml += "    </testcase>\n"
             }
         }

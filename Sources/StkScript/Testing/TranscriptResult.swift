@@ -35,6 +35,14 @@ public struct TranscriptFileResult: Sendable {
     public internal(set) var notUpdatedReason: String?
     /// Wall-clock seconds the file took (for the JUnit report only).
     public internal(set) var duration: Double
+    /// How a file that did not run to its end ended: its process crashed or
+    /// outlived `stk test --timeout`. JUnit reports it as an `<error>`.
+    public internal(set) var abnormalEnd: AbnormalEnd?
+
+    public enum AbnormalEnd: String, Sendable {
+        case crash
+        case timeout
+    }
 
     init(file: TranscriptFile, outcome: Outcome, problems: [Problem] = [], warnings: [String] = [],
          updated: Bool = false, notUpdatedReason: String? = nil, duration: Double = 0) {
@@ -106,6 +114,8 @@ public struct TranscriptRunSummary: Sendable {
 
     public var passedCount: Int { results.filter(\.passed).count }
     public var failedCount: Int { results.filter(\.failed).count }
+    /// Failed files that crashed or timed out (JUnit's errors).
+    public var abnormalCount: Int { results.filter { $0.abnormalEnd != nil }.count }
     public var skippedCount: Int { results.filter(\.skipped).count }
     public var updatedFiles: [TranscriptFile] { results.filter(\.updated).map(\.file) }
 

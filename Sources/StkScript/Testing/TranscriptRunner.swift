@@ -50,6 +50,13 @@ public final class TranscriptRunner: @unchecked Sendable {
     /// Given to each file's interpreter, for the `load` command.
     public let loadPlugin: ((String) throws -> [String])?
 
+    /// Runs one file instead of `run(_:)`: `stk test` runs each in a process
+    /// of its own (TranscriptIsolation).
+    public var fileRunner: (@Sendable (TranscriptFile) -> TranscriptFileResult)?
+    /// Told of each command and each line of output as a file runs (the
+    /// child of an isolated run reports them to its parent).
+    public var observer: TranscriptObserver?
+
     public init(options: Options = Options(), registry: LayoutRegistry = .shared,
                 loadPlugin: ((String) throws -> [String])? = nil) {
         self.options = options
@@ -69,7 +76,7 @@ public final class TranscriptRunner: @unchecked Sendable {
         if workers == 1 {
             results = []
             for file in files {
-                let result = run(file)
+                let result = runOne(file)
                 onResult(result)
                 results.append(result)
             }
@@ -88,7 +95,7 @@ public final class TranscriptRunner: @unchecked Sendable {
         for _ in 0..<workers {
             DispatchQueue.global().async(group: group) {
                 while let index = schedule.claim() {
-                    schedule.finish(index, with: self.run(files[index]))
+                    schedule.finish(index, with: self.runOne(files[index]))
                 }
             }
         }
@@ -97,6 +104,10 @@ public final class TranscriptRunner: @unchecked Sendable {
     }
 
     // MARK: One file
+
+    private func runOne(_ file: TranscriptFile) -> TranscriptFileResult {
+        fileRunner?(file) ?? run(file)
+    }
 
     /// Runs one transcript (and, with `update`, rewrites it when it differs).
     public func run(_ file: TranscriptFile) -> TranscriptFileResult {
@@ -127,6 +138,10 @@ public final class TranscriptRunner: @unchecked Sendable {
                                       options: InterpreterOptions(json: options.json, bail: options.bail, echo: false, color: false),
                                       output: sink)
         interpreter.loadPlugin = loadPlugin
+        if let observer {
+            interpreter.willRunCommand = observer.willRun
+            sink.onLine = observer.printed
+        }
 
         let run = check(script, with: interpreter, output: sink)
         var result = TranscriptFileResult(
@@ -268,7 +283,13 @@ final class EntryOutput: OutputSink {
     private(set) var lines: [String] = []
     private(set) var diagnostics: [(Diagnostic.Severity, String)] = []
 
-    func writeLine(_ line: String) { lines.append(line) }
+    /// Told of each line as it is written.
+    var onLine: ((String) -> Void)?
+
+    func writeLine(_ line: String) {
+        lines.append(line)
+        onLine?(line)
+    }
 
     func writeDiagnostic(_ text: String) {
         let firstLine = text.prefix { $0 != "\n" }

@@ -285,16 +285,7 @@ final class WorkerSession {
     }
 
     static func describe(signal: Int32) -> String {
-        switch signal {
-        case SIGILL: return "SIGILL, a Swift runtime trap"
-        case SIGTRAP: return "SIGTRAP, a Swift runtime trap"
-        case SIGSEGV: return "SIGSEGV, a bad memory access"
-        case SIGBUS: return "SIGBUS, a bad memory access"
-        case SIGFPE: return "SIGFPE, an arithmetic error"
-        case SIGABRT: return "SIGABRT, an abort"
-        case SIGKILL: return "SIGKILL"
-        default: return "signal \(signal)"
-        }
+        CrashReport.describe(signal: signal)
     }
 
     static func describe(_ termination: WorkerProcess.Termination) -> String {

@@ -12,7 +12,9 @@ struct TestCommand: ParsableCommand {
         discussion: """
             Folders are searched recursively for .stk files (hidden folders, node_modules,
             DerivedData, Pods and Carthage are skipped); files run in a fresh session each,
-            in parallel, and are reported in path order. A file whose first line is
+            in parallel, each in a process of its own, and are reported in path order. A
+            file whose layout crashes or that outlives --timeout fails, and the others run
+            on (JUnit reports it as an <error>). A file whose first line is
             '# stk: skip REASON' is skipped. Exit status: 0 nothing failed, 1 a transcript
             failed, 2 a bad option or path.
             """
@@ -32,6 +34,13 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run only the K-th of N slices of the sorted files (1 <= K <= N).", valueName: "K/N"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("Fail a file that runs longer than this many seconds (0: no limit).", valueName: "seconds"))
+    var timeout: Double = TestCommand.defaultTimeout
+
+    /// Generous: the slowest transcript of the project takes a few seconds,
+    /// a cold plugin build about one.
+    static let defaultTimeout = 120.0
+
     @Argument(help: ArgumentHelp("Files and folders to test (default: the current folder).", valueName: "path"))
     var paths: [String] = []
 
@@ -43,6 +52,9 @@ struct TestCommand: ParsableCommand {
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         if global.echo {
             try Self.fail("--echo cannot be used with 'stk test': the echoed commands would be compared as output")
+        }
+        if !(timeout >= 0) || !timeout.isFinite {
+            try Self.fail("--timeout \(timeout): give a number of seconds, 0 for no limit")
         }
         if let jobs, jobs < 1 {
             try Self.fail("-j \(jobs): the number of files run at once must be at least 1")
@@ -74,6 +86,12 @@ struct TestCommand: ParsableCommand {
         }
 
         let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
+        // Each file in a process of its own: a crash or a hang fails that file only.
+        var childArguments = [TestFileCommand.configuration.commandName!] + global.workerArguments
+        if options.update { childArguments.append("--update") }
+        let isolation = TranscriptIsolation(executable: WorkerProcess.executablePath, arguments: childArguments,
+                                            timeout: timeout > 0 ? timeout : nil)
+        runner.fileRunner = { isolation.run($0) }
         let summary = runner.run(files) { result in
             Self.printOut(TranscriptReport.lines(for: result))
         }

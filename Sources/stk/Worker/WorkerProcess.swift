@@ -1,4 +1,5 @@
 import Foundation
+import StkScript
 
 /// The front end's handle on one worker process: started with posix_spawn
 /// (this same executable, `stk _worker`), the pipes, and how it ended.
@@ -50,10 +51,7 @@ final class WorkerProcess {
         // The Swift runtime's backtracer writes the crash report as JSON to a
         // file of ours: the front end shows the frames in the user's layout
         // (file and line), not the whole report.
-        environment["SWIFT_BACKTRACE"] = [
-            "enable=yes", "interactive=no", "color=no", "format=json", "threads=crashed",
-            "registers=none", "images=none", "sanitize=no", "output-to=\(backtraceFile)",
-        ].joined(separator: ",")
+        environment["SWIFT_BACKTRACE"] = CrashBacktrace.environmentValue(reportTo: backtraceFile)
         let envp = environment.map { "\($0.key)=\($0.value)" }
 
         var spawned: pid_t = 0
@@ -117,8 +115,7 @@ final class WorkerProcess {
 
     /// The crash report the runtime wrote, if it did.
     func crashReport() -> CrashBacktrace? {
-        guard let data = FileManager.default.contents(atPath: backtraceFile), !data.isEmpty else { return nil }
-        return CrashBacktrace(json: data)
+        CrashBacktrace.read(from: backtraceFile)
     }
 
     /// This executable: the worker is the same build as the front end.

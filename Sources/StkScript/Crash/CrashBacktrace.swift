@@ -3,28 +3,28 @@ import Foundation
 /// The crashed thread of a crash report written by the Swift runtime's
 /// backtracer (`SWIFT_BACKTRACE=format=json`), reduced to what a layout's
 /// author needs: the frames of their own code, with file and line.
-struct CrashBacktrace: Equatable {
-    struct Frame: Equatable {
+public struct CrashBacktrace: Equatable, Sendable {
+    public struct Frame: Equatable, Sendable {
         /// The function, without the offset (`CrashingLayout.prepare()`).
-        var function: String
+        public var function: String
         /// The library or executable it is in.
-        var image: String
-        var file: String?
-        var line: Int?
-        var column: Int?
+        public var image: String
+        public var file: String?
+        public var line: Int?
+        public var column: Int?
     }
 
     /// The runtime's description of the fault (`Illegal instruction`).
-    var description: String
+    public var description: String
     /// The crashed thread's frames, innermost first.
-    var frames: [Frame]
+    public var frames: [Frame]
 
-    init(description: String, frames: [Frame]) {
+    public init(description: String, frames: [Frame]) {
         self.description = description
         self.frames = frames
     }
 
-    init?(json: Data) {
+    public init?(json: Data) {
         guard let report = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else { return nil }
         description = report["description"] as? String ?? ""
         let threads = report["threads"] as? [[String: Any]] ?? []
@@ -40,10 +40,24 @@ struct CrashBacktrace: Equatable {
         }
     }
 
+    /// The value of `SWIFT_BACKTRACE` for a child process whose crash report
+    /// is wanted: JSON, the crashed thread only, written to `path` and not to
+    /// the terminal, no interactive prompt.
+    public static func environmentValue(reportTo path: String) -> String {
+        ["enable=yes", "interactive=no", "color=no", "format=json", "threads=crashed",
+         "registers=none", "images=none", "sanitize=no", "output-to=\(path)"].joined(separator: ",")
+    }
+
+    /// Reads a report written there, if the child crashed.
+    public static func read(from path: String) -> CrashBacktrace? {
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return nil }
+        return CrashBacktrace(json: data)
+    }
+
     /// Images that are stk, Swift's runtime or the system: never the user's
     /// layout. A plugin is any other library (built from source, it is
     /// `libplugin.so` in the cache).
-    static func isOwnImage(_ image: String) -> Bool {
+    public static func isOwnImage(_ image: String) -> Bool {
         let ownPrefixes = ["libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "libc.", "libc-",
                            "libm.", "libstdc++", "ld-linux", "libLayoutKit", "libpthread", "libicu", "lib_Foundation"]
         return image == "stk" || ownPrefixes.contains { image.hasPrefix($0) }
@@ -51,12 +65,12 @@ struct CrashBacktrace: Equatable {
 
     /// Up to `limit` frames of the user's layout that have a source location,
     /// innermost first.
-    func userFrames(limit: Int = 3) -> [Frame] {
+    public func userFrames(limit: Int = 3) -> [Frame] {
         Array(frames.filter { !Self.isOwnImage($0.image) && $0.file != nil }.prefix(limit))
     }
 
     /// `  at FUNCTION (FILE:LINE:COL)` for each of `userFrames`.
-    func userFrameLines(limit: Int = 3) -> [String] {
+    public func userFrameLines(limit: Int = 3) -> [String] {
         userFrames(limit: limit).map { frame in
             var place = frame.file ?? ""
             if let line = frame.line, line > 0 {

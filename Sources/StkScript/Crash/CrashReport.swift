@@ -25,6 +25,16 @@ public enum CrashReport {
         (SIGFPE, "SIGFPE, an arithmetic error"), (SIGABRT, "SIGABRT, an abort"),
     ]
 
+    /// `SIGILL, a Swift runtime trap`: a signal that ended a process, for people.
+    public static func describe(signal number: Int32) -> String {
+        if let known = signals.first(where: { $0.0 == number }) { return known.1 }
+        switch number {
+        case SIGKILL: return "SIGKILL"
+        case SIGTERM: return "SIGTERM"
+        default: return "signal \(number)"
+        }
+    }
+
     /// Installs the handler for this process (scripts only: the REPL and
     /// `stk test` keep the default behaviour).
     public static func install() {

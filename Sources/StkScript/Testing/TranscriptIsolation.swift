@@ -1,0 +1,287 @@
+import Foundation
+
+/// `stk test` runs each transcript in a process of its own, so that a layout
+/// that crashes or hangs fails its file, never the run: the other files still
+/// run, and the summary and the JUnit report are written.
+///
+/// The child (`stk _test-file`, see `TranscriptRunner.runReporting`) runs one
+/// file exactly as an in-process run would and reports on its stdout, one JSON
+/// object per line: the command about to run, each line of output, then the
+/// result. When the child dies or outlives its time instead, the parent makes
+/// the file's result from what it was told: the command that was running and
+/// the output so far, with the runtime's reason and the frames of the user's
+/// layout from its crash report.
+public struct TranscriptIsolation: Sendable {
+    /// The stk executable and the arguments before the file (`_test-file`
+    /// and the run's options).
+    public let executable: String
+    public let arguments: [String]
+    /// Seconds one file may take; nil for no limit.
+    public let timeout: Double?
+
+    public init(executable: String, arguments: [String], timeout: Double?) {
+        self.executable = executable
+        self.arguments = arguments
+        self.timeout = timeout
+    }
+
+    /// How many lines of the output so far a crashed file's report shows.
+    static let outputLinesShown = 20
+
+    public func run(_ file: TranscriptFile) -> TranscriptFileResult {
+        let start = DispatchTime.now()
+        var result = runChild(file)
+        result.duration = TranscriptRunner.seconds(since: start)
+        return result
+    }
+
+    private func runChild(_ file: TranscriptFile) -> TranscriptFileResult {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stk-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let errorFile = scratch.appendingPathExtension("err")
+        let crashFile = scratch.appendingPathExtension("crash.json")
+        defer {
+            try? FileManager.default.removeItem(at: errorFile)
+            try? FileManager.default.removeItem(at: crashFile)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments + [file.path, file.displayPath]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = CrashBacktrace.environmentValue(reportTo: crashFile.path)
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        let messages = Pipe()
+        process.standardOutput = messages
+        // Standard error goes to a file: one pipe to drain, never two.
+        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil),
+              let errorHandle = try? FileHandle(forWritingTo: errorFile) else {
+            return Self.failure(file, "cannot create a temporary file in \(FileManager.default.temporaryDirectory.path)")
+        }
+        process.standardError = errorHandle
+        do {
+            try process.run()
+        } catch {
+            try? errorHandle.close()
+            return Self.failure(file, "cannot run \(executable): \(error.localizedDescription)")
+        }
+        try? errorHandle.close()
+
+        let reader = ChildReport(descriptor: messages.fileHandleForReading.fileDescriptor)
+        let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
+        let timedOut = reader.readAll(until: deadline)
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try? messages.fileHandleForReading.close()
+
+        if !timedOut, let result = reader.result, process.terminationReason == .exit {
+            return result.decoded(for: file)
+        }
+        // It crashed, hung, or ended without a result.
+        let running = reader.running
+        let place = running.map { "\($0.location): " } ?? "\(file.displayPath): "
+        let command = running.map { " while running '\(Self.firstLine(of: $0.command))'" } ?? ""
+        var lines: [String]
+        let kind: TranscriptFileResult.AbnormalEnd
+        if timedOut {
+            kind = .timeout
+            lines = ["\(place)error: timed out after \(Self.format(seconds: timeout ?? 0)) s\(command) (stk test --timeout)"]
+        } else if process.terminationReason == .uncaughtSignal {
+            kind = .crash
+            lines = ["\(place)error: the layout crashed\(command): \(CrashReport.describe(signal: process.terminationStatus))"]
+            lines += CrashBacktrace.read(from: crashFile.path)?.userFrameLines() ?? []
+        } else {
+            kind = .crash
+            lines = ["\(place)error: the file's process exited with status \(process.terminationStatus)\(command) before it finished"]
+        }
+        // The runtime's own reason ("Fatal error: Index out of range").
+        let stderr = String(decoding: FileManager.default.contents(atPath: errorFile.path) ?? Data(), as: UTF8.self)
+        lines += stderr.split(separator: "\n").map(String.init).filter {
+            !$0.isEmpty && !$0.hasPrefix("*** ") && !$0.hasPrefix("note: ")
+        }.suffix(5)
+        if !reader.output.isEmpty {
+            let shown = reader.output.suffix(Self.outputLinesShown)
+            lines.append("output so far\(shown.count < reader.output.count ? " (its last \(shown.count) lines)" : ""):")
+            lines += shown.map { "  " + $0 }
+        }
+        var result = TranscriptFileResult(file: file, outcome: .failed,
+                                          problems: [.diagnostic(severity: .error, text: lines.joined(separator: "\n") + "\n")])
+        result.abnormalEnd = kind
+        return result
+    }
+
+    static func failure(_ file: TranscriptFile, _ message: String) -> TranscriptFileResult {
+        TranscriptFileResult(file: file, outcome: .failed,
+                             problems: [.diagnostic(severity: .error, text: Diagnostic(.error, message).rendered(colors: false))])
+    }
+
+    static func firstLine(of text: String) -> String {
+        text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+    }
+
+    static func format(seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+// MARK: The child's report
+
+/// One line of the child's report.
+enum TranscriptChildMessage: Codable {
+    case running(location: String, command: String)
+    case output(String)
+    case result(EncodedTranscriptResult)
+}
+
+/// What the parent reads from a child while it runs.
+final class ChildReport {
+    let descriptor: Int32
+    private(set) var running: (location: String, command: String)?
+    private(set) var output: [String] = []
+    private(set) var result: EncodedTranscriptResult?
+    private var buffer: [UInt8] = []
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Reads until the child closes its end; true when `deadline` (uptime in
+    /// nanoseconds) came first.
+    func readAll(until deadline: UInt64?) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            var wait: Int32 = -1
+            if let deadline {
+                let now = DispatchTime.now().uptimeNanoseconds
+                if now >= deadline { return true }
+                wait = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
+            }
+            var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 1, wait)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if ready == 0 { continue } // the loop head checks the deadline
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if count == 0 { return false }
+            buffer.append(contentsOf: chunk[..<count])
+            while let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Data(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                guard let message = try? JSONDecoder().decode(TranscriptChildMessage.self, from: line) else { continue }
+                switch message {
+                case let .running(location, command): running = (location, command)
+                case let .output(text): output.append(text)
+                case let .result(encoded): result = encoded
+                }
+            }
+        }
+    }
+}
+
+/// A TranscriptFileResult as the child sends it.
+struct EncodedTranscriptResult: Codable {
+    struct Problem: Codable {
+        var severity: String?
+        var text: String?
+        // A mismatch:
+        var fileName: String?
+        var range: [Int]?
+        var lineText: String?
+        var report: String?
+        var diff: [String]?
+    }
+
+    var outcome: String
+    var skipReason: String?
+    var problems: [Problem]
+    var warnings: [String]
+    var updated: Bool
+    var notUpdatedReason: String?
+
+    init(_ result: TranscriptFileResult) {
+        switch result.outcome {
+        case .passed: outcome = "passed"
+        case .failed: outcome = "failed"
+        case .skipped(let reason): outcome = "skipped"; skipReason = reason
+        }
+        problems = result.problems.map { problem in
+            switch problem {
+            case let .diagnostic(severity, text):
+                return Problem(severity: severity.rawValue, text: text)
+            case let .mismatch(location, report, diff):
+                let r = location.range
+                return Problem(fileName: location.fileName, range: [r.start.line, r.start.column, r.end.line, r.end.column],
+                               lineText: location.lineText, report: report, diff: diff)
+            }
+        }
+        warnings = result.warnings
+        updated = result.updated
+        notUpdatedReason = result.notUpdatedReason
+    }
+
+    func decoded(for file: TranscriptFile) -> TranscriptFileResult {
+        let decodedOutcome: TranscriptFileResult.Outcome
+        switch outcome {
+        case "passed": decodedOutcome = .passed
+        case "skipped": decodedOutcome = .skipped(reason: skipReason ?? "")
+        default: decodedOutcome = .failed
+        }
+        let decodedProblems: [TranscriptFileResult.Problem] = problems.map { problem in
+            if let report = problem.report, let fileName = problem.fileName, let r = problem.range, r.count == 4 {
+                let range = SourceRange(start: SourceLocation(line: r[0], column: r[1]), end: SourceLocation(line: r[2], column: r[3]))
+                return .mismatch(location: Diagnostic.Location(fileName: fileName, range: range, lineText: problem.lineText ?? ""),
+                                 report: report, diff: problem.diff ?? [])
+            }
+            return .diagnostic(severity: Diagnostic.Severity(rawValue: problem.severity ?? "") ?? .error, text: problem.text ?? "")
+        }
+        return TranscriptFileResult(file: file, outcome: decodedOutcome, problems: decodedProblems, warnings: warnings,
+                                    updated: updated, notUpdatedReason: notUpdatedReason)
+    }
+}
+
+extension TranscriptRunner {
+    /// The child's side: runs one file as `run(_:)` does, reporting to
+    /// `descriptor` as it goes (see TranscriptIsolation).
+    public func runReporting(_ file: TranscriptFile, to descriptor: Int32) {
+        let writer = ReportWriter(descriptor: descriptor)
+        observer = TranscriptObserver(
+            willRun: { writer.send(.running(location: $0, command: $1)) },
+            printed: { writer.send(.output($0)) })
+        defer { observer = nil }
+        let result = run(file)
+        writer.send(.result(EncodedTranscriptResult(result)))
+    }
+}
+
+/// Writes the child's report lines.
+private struct ReportWriter {
+    let descriptor: Int32
+
+    func send(_ message: TranscriptChildMessage) {
+        guard var data = try? JSONEncoder().encode(message) else { return }
+        data.append(0x0A)
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Told what a transcript run does as it does it.
+public struct TranscriptObserver: Sendable {
+    public var willRun: @Sendable (_ location: String, _ command: String) -> Void
+    public var printed: @Sendable (_ line: String) -> Void
+}

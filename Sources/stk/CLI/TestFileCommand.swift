@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import StkScript
+
+/// `stk _test-file PATH DISPLAY`: one transcript of a `stk test` run, in a
+/// process of its own (TranscriptIsolation). Started by `stk test` only; not
+/// listed in the help. Its stdout carries the report to the parent; what a
+/// layout prints itself goes nowhere.
+struct TestFileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "_test-file", shouldDisplay: false)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag var update = false
+
+    @Argument var path: String
+    @Argument var displayPath: String
+
+    func run() throws {
+        let report = dup(STDOUT_FILENO)
+        let null = open("/dev/null", O_WRONLY)
+        if report < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0 {
+            TestCommand.printError("error: cannot set up the report of \(path): \(String(cString: strerror(errno)))")
+            throw ExitCode(ExitStatus.error.rawValue)
+        }
+        close(null)
+        _ = fcntl(report, F_SETFD, FD_CLOEXEC)
+
+        BuiltinLayouts.register()
+        PluginBridge.explain = global.explain
+        for plugin in global.plugins {
+            do {
+                _ = try PluginBridge.load(plugin)
+            } catch {
+                // The parent loaded the same plugins before it started any file.
+                TestCommand.printError("error: \(error)")
+                throw ExitCode(ExitStatus.error.rawValue)
+            }
+        }
+        let options = TranscriptRunner.Options(json: global.json, bail: global.bail, update: update, jobs: 1)
+        let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
+        runner.runReporting(TranscriptFile(displayPath: displayPath, path: path), to: report)
+        throw ExitCode(ExitStatus.success.rawValue)
+    }
+}
