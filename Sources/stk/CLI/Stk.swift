@@ -110,7 +110,7 @@ extension Stk {
     /// The names of stk's subcommands (`run`, `test`, `bench`): `stk help NAME`
     /// with one of these is ArgumentParser's help for it.
     static var subcommandNames: Set<String> {
-        Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+        Set(configuration.subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName })
     }
 
     /// `stk help CMD`: the help `help CMD` prints in a script, on stdout; an

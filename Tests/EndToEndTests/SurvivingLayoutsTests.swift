@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A session survives its layout: the example layouts of Examples/Misbehaving,
+/// built from source by the suite, crash (`crashes=true`) or hang
+/// (`hangs=true`) on demand. At the REPL a crash, a hang stopped by Ctrl-C or
+/// an interrupted long command costs the one entry, and the session goes on
+/// exactly as it was; `stk test` fails the file and runs the others.
+///
+/// Serialized: the pseudo-terminal tests fork, as REPLTests do.
+@Suite(.serialized)
+final class SurvivingLayoutsTests {
+    static let misbehaving = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/Misbehaving")
+    static var crashing: String { misbehaving.appendingPathComponent("CrashingLayout.swift").path }
+    static var hanging: String { misbehaving.appendingPathComponent("HangingLayout.swift").path }
+
+    /// One plugin cache for the suite: each layout is built once.
+    let cache: URL
+    let stateHome: URL
+
+    init() throws {
+        cache = FileManager.default.temporaryDirectory.appendingPathComponent("stk-surviving-cache")
+        stateHome = try InteractiveSession.makeStateHome()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: stateHome)
+    }
+
+    var environment: [String: String] {
+        get throws { ["STK_ADAPTER": try SourceAdapterTool.path(), "STK_CACHE_DIR": cache.path] }
+    }
+
+    /// `stk --repl` with stdin a file: the REPL front end and its worker, line
+    /// by line, without a terminal (prompts go to stdout without a newline).
+    func repl(_ lines: [String], plugins: [String] = []) throws -> StkResult {
+        let arguments = plugins.flatMap { ["--plugin", $0] } + ["--repl"]
+        return try StkProcess.run(arguments, stdin: lines.joined(separator: "\n") + "\n", environment: try environment)
+    }
+
+    /// stdout without the prompts, which the REPL prints before each entry.
+    static func withoutPrompts(_ text: String) -> [String] {
+        StkResult.lines(text).map { line in
+            var rest = Substring(line)
+            while rest.hasPrefix("stk:"), let end = rest.range(of: "> ") { rest = rest[end.upperBound...] }
+            return String(rest)
+        }.filter { !$0.isEmpty }
+    }
+
+    // MARK: A crash at the REPL
+
+    /// The crash is reported where it happened (the entry's location, the
+    /// command, the signal, the layout's own frame with its file and line),
+    /// and the next entries see the state before the crashing one: offset 60.
+    @Test func aCrashCostsOneEntryAndNamesTheLayoutsLine() throws {
+        let result = try repl([
+            "layout crashing-layout", "scroll to 0,60", "set crashes=true", "attr item 0:0", "render width=20",
+        ], plugins: [Self.crashing])
+        #expect(result.status == 0, "\(result)")
+        let errors = result.stderrLines
+        #expect(errors.contains("<stdin>:3:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap"), "\(result)")
+        // CrashingLayout.swift line 13 is `return [all[all.count + 5]]`.
+        #expect(errors.contains { $0.hasPrefix("  at CrashingLayout.layoutAttributesForElements(in:) (") && $0.hasSuffix("CrashingLayout.swift:13:20)") }, "\(result)")
+        #expect(errors.contains("note: the session goes on in a new process, as it was before this entry (2 entries replayed in 0.00 s)")
+                || errors.contains { $0.hasPrefix("note: the session goes on in a new process, as it was before this entry (2 entries replayed in ") }, "\(result)")
+        #expect(!result.stderr.contains("differs"), "\(result)")
+        let output = Self.withoutPrompts(result.stdout)
+        // A plain flow layout: items 50x50 at the top-left, no headers.
+        #expect(output.dropFirst().first == "item 0:0 frame=0,0,50,50 zIndex=0 alpha=1 hidden=false", "\(result)") // after the banner
+        #expect(output.contains { $0.hasPrefix("offset=0,60 ") }, "\(result)")
+    }
+
+    /// Replay is exact: a session that crashed in its middle prints, from then
+    /// on, exactly what the same session without the crashing entry prints,
+    /// through every `undo` back to the start. Seeded random sessions.
+    @Test(arguments: [1, 2, 3])
+    func aCrashedSessionGoesOnExactlyAsOneThatNeverCrashed(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        var session = ["layout crashing-layout"]
+        for _ in 0..<25 { session.append(Self.randomCommand(&random)) }
+        var after = ["save replayed.stk", "context"]
+        for _ in 0..<30 { after += ["undo", "render width=24", "attr item 0:1"] }
+
+        let crashed = try repl(session + ["layout crashing-layout crashes=true"] + after, plugins: [Self.crashing])
+        let straight = try repl(session + after, plugins: [Self.crashing])
+        #expect(crashed.stderr.contains("error: the layout crashed"), "\(crashed)")
+        #expect(!crashed.stderr.contains("differs"), "\(crashed)")
+        #expect(Self.withoutPrompts(crashed.stdout) == Self.withoutPrompts(straight.stdout))
+    }
+
+    static func randomCommand(_ random: inout SeededRandom) -> String {
+        switch random.next() % 9 {
+        case 0: return "scroll to 0,\(random.next() % 600)"
+        case 1: return "bounds \(200 + random.next() % 300)x\(300 + random.next() % 500)"
+        case 2: return "insert item 0:\(random.next() % 3)"
+        case 3: return "delete item 1:\(random.next() % 3)"
+        case 4: return "set itemSize=\(20 + random.next() % 60)x\(20 + random.next() % 60)"
+        case 5: return "undo"
+        case 6: return "size item 2:\(random.next() % 5) \(10 + random.next() % 80)x\(10 + random.next() % 80)"
+        case 7: return "inset \(random.next() % 30),0,0,0"
+        default: return "scroll by 0,\(random.next() % 200) steps=\(1 + random.next() % 4)"
+        }
+    }
+
+    /// An included file is replayed as it was read the first time, not as it
+    /// is now: here `save --force` rewrites it before the crash (the saved
+    /// history would scroll to 120 and then 10 on its own, making the replay
+    /// longer and different). The session replays exactly: no warning, and
+    /// `undo` goes back to 120, then 0.
+    @Test func anIncludedFileIsReplayedAsItWasRead() throws {
+        let folder = try ScratchFolder()
+        let included = folder.url.appendingPathComponent("setup.stk")
+        try Data("scroll to 0,120\n".utf8).write(to: included)
+        let result = try repl([
+            "layout crashing-layout", "include \(included.path)", "scroll to 0,10", "save --force \(included.path)",
+            "layout crashing-layout crashes=true",
+            "render width=20", "undo", "render width=20", "undo", "render width=20",
+        ], plugins: [Self.crashing])
+        #expect(result.stderr.contains("error: the layout crashed"), "\(result)")
+        #expect(!result.stderr.contains("differs"), "\(result)")
+        let offsets = Self.withoutPrompts(result.stdout).filter { $0.hasPrefix("offset=") }.map { $0.split(separator: " ")[0] }
+        #expect(offsets == ["offset=0,10", "offset=0,120", "offset=0,0"], "\(result)")
+    }
+
+    // MARK: At a terminal
+
+    /// Through a real terminal: the crash is reported, the prompt comes back,
+    /// and the state and the undo history are as before the crashing entry.
+    @Test func aCrashAtTheTerminalKeepsTheSessionAndItsUndoHistory() throws {
+        let session = try InteractiveSession(stateHome: stateHome, arguments: ["--plugin", Self.crashing],
+                                             extraEnvironment: try environment)
+        let prompt = "stk:crashing-layout> "
+        try session.run("layout crashing-layout", expectingPrompt: prompt)
+        try session.run("scroll to 0,40", expectingPrompt: prompt)
+        try session.run("scroll to 0,80", expectingPrompt: prompt)
+        let crash = try session.run("set crashes=true", expectingPrompt: prompt)
+        #expect(crash.contains("error: the layout crashed while running 'set crashes=true'"), "\(crash.debugDescription)")
+        #expect(crash.contains("CrashingLayout.swift:13:20"), "\(crash.debugDescription)")
+        let now = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
+        #expect(now.contains { $0.hasPrefix("offset=0,80 ") }, "\(now)")
+        try session.run("undo", expectingPrompt: prompt)
+        let undone = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
+        #expect(undone.contains { $0.hasPrefix("offset=0,40 ") }, "\(undone)")
+    }
+
+    /// Ctrl-C during a long scroll: the prompt comes back at once, and the
+    /// state is the one before the command.
+    @Test func ctrlCStopsALongCommandAndKeepsTheStateBeforeIt() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.run("scroll to 0,30")
+        try session.type("scroll by 0,1 steps=100000000\r")
+        try session.waitFor("\r\n") // the command was entered
+        Thread.sleep(forTimeInterval: 0.5)
+        try session.type("\u{03}")
+        let interrupted = try session.waitFor(InteractiveSession.prompt, timeout: .seconds(20))
+        #expect(interrupted.contains("error: interrupted while running 'scroll by 0,1 steps=100000000'"), "\(interrupted.debugDescription)")
+        let after = InteractiveSession.visibleLines(try session.run("attr header 0"))
+        // The offset is 30: header 0 pinned at y 30.
+        #expect(after.contains("header 0 frame=0,30,390,44 zIndex=2 alpha=1 hidden=false pinned"), "\(after)")
+    }
+
+    /// A layout stuck in a loop: Ctrl-C is the way out, and the session goes on.
+    @Test func ctrlCStopsAHangingLayout() throws {
+        let session = try InteractiveSession(stateHome: stateHome, arguments: ["--plugin", Self.hanging],
+                                             extraEnvironment: try environment)
+        let prompt = "stk:hanging-layout> "
+        try session.run("layout hanging-layout", expectingPrompt: prompt)
+        try session.run("scroll to 0,25", expectingPrompt: prompt)
+        try session.type("set hangs=true\r")
+        try session.waitFor("\r\n")
+        Thread.sleep(forTimeInterval: 0.5)
+        try session.type("\u{03}")
+        let interrupted = try session.waitFor(prompt, timeout: .seconds(20))
+        #expect(interrupted.contains("error: interrupted while running 'set hangs=true'"), "\(interrupted.debugDescription)")
+        let after = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
+        #expect(after.contains { $0.hasPrefix("offset=0,25 ") }, "\(after)")
+    }
+
+    // MARK: stk test
+
+    /// A passing, a crashing, a hanging and a passing file: the crash and the
+    /// hang fail their files, the others run, the summary and the JUnit report
+    /// are written, with the two as `<error>` elements.
+    @Test func stkTestIsolatesACrashingAndAHangingFile() throws {
+        let passing = "scroll to 0,10\nattr item 0:0\n#> item 0:0 frame=0,44,50,50 zIndex=0 alpha=1 hidden=false\n"
+        let folder = try TranscriptCommandFolder([
+            "a-pass.stk": passing,
+            "b-crash.stk": "load \(Self.crashing)\nlayout crashing-layout\nattr item 0:0\n#> item 0:0 frame=0,0,50,50 zIndex=0 alpha=1 hidden=false\nset crashes=true\n",
+            "c-hang.stk": "load \(Self.hanging)\nlayout hanging-layout\nset hangs=true\n",
+            "d-pass.stk": passing,
+        ])
+        let run = try StkProcess.run(["test", "--timeout", "5", "--junit", "report.xml", "."],
+                                     environment: try environment, in: folder.root)
+        #expect(run.status == 1, "\(run)")
+        let lines = run.lines
+        #expect(lines.first == "PASS: a-pass.stk", "\(run)")
+        #expect(lines.last == "2 passed, 2 failed", "\(run)")
+        #expect(lines.contains("b-crash.stk:5:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap"), "\(run)")
+        #expect(lines.contains("Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range"), "\(run)")
+        #expect(lines.contains("output so far:") && lines.contains("  item 0:0 frame=0,0,50,50 zIndex=0 alpha=1 hidden=false"), "\(run)")
+        #expect(lines.contains("c-hang.stk:3:1: error: timed out after 5 s while running 'set hangs=true' (stk test --timeout)"), "\(run)")
+        #expect(lines.contains("PASS: d-pass.stk"), "\(run)")
+
+        let xml = try XMLDocument(data: Data(contentsOf: folder.url("report.xml")))
+        let errors = try xml.nodes(forXPath: "//testcase/error")
+        #expect(errors.count == 2)
+        #expect(try xml.nodes(forXPath: "//testcase/failure").isEmpty)
+        let types = errors.compactMap { ($0 as? XMLElement)?.attribute(forName: "type")?.stringValue }
+        #expect(types.sorted() == ["crash", "timeout"])
+        let suite = try #require(try xml.nodes(forXPath: "/testsuites").first as? XMLElement)
+        #expect(suite.attribute(forName: "errors")?.stringValue == "2")
+        #expect(suite.attribute(forName: "failures")?.stringValue == "0")
+    }
+
+    @Test func aBadTimeoutIsRefused() throws {
+        let run = try StkProcess.run(["test", "--timeout=-1", "."])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: --timeout -1.0: give a number of seconds, 0 for no limit\n")
+    }
+}
+
+/// SplitMix64: the same commands for the same seed on every run.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
