@@ -149,15 +149,10 @@ public final class Session: LayoutCycleObserver {
     /// is the source of the data.
     public var fingerprint: String {
         var digest = FNV1a()
-        func add(_ s: SessionState) {
-            digest.add(s.layoutName)
-            for (name, value) in s.options { digest.add("\(name)=\(value)") }
-            digest.add("\(s.sections.count)|\(s.bounds)|\(s.contentInset)|\(s.safeAreaInsets)|\(s.history.count)")
-        }
-        add(state())
+        digest.add(state().digest)
         for command in history { digest.add(command) }
-        digest.add("undo \(undoStack.count)")
-        for state in undoStack { add(state) }
+        digest.add(UInt64(undoStack.count))
+        for state in undoStack { digest.add(state.digest) }
         return digest.hex
     }
 
@@ -261,10 +256,13 @@ public struct SessionError: Error, CustomStringConvertible {
 /// A 64-bit FNV-1a digest of strings, each ended by a zero byte: stable across
 /// processes, unlike Swift's seeded `Hasher`.
 struct FNV1a {
-    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
     mutating func add(_ string: String) {
         for byte in string.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
         value = value &* 0x100_0000_01b3
+    }
+    mutating func add(_ number: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { value = (value ^ ((number >> UInt64(shift)) & 0xff)) &* 0x100_0000_01b3 }
     }
     var hex: String { String(value, radix: 16) }
 }

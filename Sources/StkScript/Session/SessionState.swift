@@ -13,6 +13,32 @@ struct SessionState {
     /// The replayable history when the state was taken (`undo` after `reset`
     /// brings it back with the state, so `save` still replays the session).
     var history: [String]
+
+    /// A digest of the state for `Session.fingerprint`: taken once when the
+    /// state is, so a fingerprint over 200 undo states costs 200 integers.
+    private(set) var digest: UInt64 = 0
+
+    init(layoutName: String, options: [(name: String, value: LayoutOptionValue)], sections: [SectionData],
+         bounds: CGRect, contentInset: EdgeInsets, safeAreaInsets: EdgeInsets, history: [String]) {
+        self.layoutName = layoutName
+        self.options = options
+        self.sections = sections
+        self.bounds = bounds
+        self.contentInset = contentInset
+        self.safeAreaInsets = safeAreaInsets
+        self.history = history
+        var d = FNV1a()
+        d.add(layoutName)
+        for (name, value) in options { d.add("\(name)=\(value)") }
+        for number in [bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
+                       contentInset.top, contentInset.left, contentInset.bottom, contentInset.right,
+                       safeAreaInsets.top, safeAreaInsets.left, safeAreaInsets.bottom, safeAreaInsets.right] {
+            d.add(Double(number).bitPattern)
+        }
+        d.add(UInt64(sections.count))
+        d.add(UInt64(history.count))
+        digest = d.value
+    }
 }
 
 /// How every session starts, at the REPL and in scripts alike, and what
