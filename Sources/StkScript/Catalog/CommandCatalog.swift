@@ -164,6 +164,10 @@ public enum CommandCatalog {
                     summary: "reveal the rest of the stepped operation",
                     examples: ["continue"]),
         // Checking
+        CommandInfo("check", .checking,
+                    usages: ["check"],
+                    summary: "run stk verify's checks now: the layout against a fresh one, rect against single queries, index paths, the last scroll's context; each finding fails like an expect",
+                    examples: ["check"]),
         CommandInfo("expect", .checking,
                     usages: ["expect attr ELEMENT FIELD OP VALUE", "expect visible count OP N",
                              "expect contentsize OP W,H", "expect context contains ELEMENT",

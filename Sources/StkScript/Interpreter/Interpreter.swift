@@ -38,6 +38,8 @@ public final class Interpreter {
     var pendingPhases: [LayoutCycleEvent] = []
     /// Real paths of the files being included, outermost first (cycles are refused).
     var includeStack: [String] = []
+    /// The visible elements before the last state-changing command (`check`).
+    var visibleBeforeLastOperation: [ElementKey: LayoutChecks.Displayed]?
     /// Layout warnings already reported, so each is said once.
     var reportedWarnings: [String] = []
 
@@ -146,6 +148,7 @@ public final class Interpreter {
         case let .scrollToItem(indexPath, position): try runScrollToItem(indexPath, position, c)
         case let .attr(element): try runAttr(element)
         case .visible: runVisible()
+        case .check: try runCheck(c)
         case .contentSize: runContentSize()
         case .context: runContext()
         case let .render(width): try runRender(width)
@@ -174,6 +177,9 @@ public final class Interpreter {
     /// when the command has a single one, else at the whole command.
     func mutate(_ c: CommandContext, record: Bool = true, blaming blamed: SourceRange? = nil, _ body: () throws -> Void) throws {
         finishPendingPhases()
+        // What was on screen, for the context check of `check` and `stk verify`.
+        let before = LayoutChecks.snapshot(session.collectionView)
+        defer { visibleBeforeLastOperation = before }
         do {
             try session.perform(record ? c.command.description : nil, body)
         } catch let e as CollectionViewError {

@@ -156,6 +156,17 @@ public final class Session: LayoutCycleObserver {
         return digest.hex
     }
 
+    /// A new instance of the current layout, with the same options, prepared
+    /// from scratch in a copy of the collection view: what the live layout
+    /// must answer like (`stk verify`, `check`).
+    public func freshReplica() throws -> CollectionView {
+        let entry = registry.entry(named: layoutName)!
+        let layout = try entry.descriptor.makeLayout()
+        for (name, value) in explicitOptions { try entry.descriptor.setOption(name, to: value, on: layout) }
+        let replica = try collectionView.makeReplica(layout: layout)
+        return replica
+    }
+
     /// Whether nothing has changed the session since it started (or since
     /// everything was undone).
     public var isPristine: Bool { undoStack.isEmpty && history.isEmpty }

@@ -103,6 +103,8 @@ public enum CommandKind: Equatable, Sendable {
     case contentSize
     /// `context`
     case context
+    /// `check`: stk verify's checks on the current state (LayoutChecks).
+    case check
     /// `render [width=N]`
     case render(width: Located<Int>?)
     /// `trace on|off`

@@ -50,6 +50,7 @@ struct CommandParser {
         case "visible": return .visible
         case "contentsize": return .contentSize
         case "context": return .context
+        case "check": return .check
         case "render":
             var width: Located<Int>? = nil
             while let token = args.take() {

@@ -46,6 +46,7 @@ extension CommandKind: CustomStringConvertible {
             return "scroll to item \(path.value.stk)" + (position.map { " \($0.value.rawValue)" } ?? "")
         case .attr(let element): return "attr \(element.value)"
         case .visible: return "visible"
+        case .check: return "check"
         case .contentSize: return "contentsize"
         case .context: return "context"
         case .render(let width): return "render" + (width.map { " width=\($0.value)" } ?? "")

@@ -109,3 +109,19 @@ extension Interpreter {
         }
     }
 }
+
+// check
+extension Interpreter {
+    /// `check`: every finding of LayoutChecks is a failed expectation at the
+    /// command (exit status 1; the script runs on unless --bail). Nothing is
+    /// printed when there is none, as for `expect`.
+    func runCheck(_ c: CommandContext) throws {
+        let findings = LayoutChecks.run(on: session, before: visibleBeforeLastOperation, events: session.lastOperationEvents)
+        guard let last = findings.last else { return }
+        for finding in findings.dropLast() {
+            report(Diagnostic(.error, "check failed: \(finding)", at: c.command.range, in: c.file), trail: c.trail)
+        }
+        // The last one as a failed expectation: the status, and --bail.
+        throw ExpectationFailure(message: "check failed: \(last)", range: c.command.range)
+    }
+}

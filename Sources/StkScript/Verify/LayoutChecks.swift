@@ -1,0 +1,286 @@
+import Foundation
+import LayoutKit
+
+/// The checks of `stk verify` and of the `check` command, on a session's
+/// current state and its last operation. Each is a rule UIKit relies on
+/// without checking it, so that a layout that breaks it shows wrong frames
+/// to users instead of failing:
+///
+/// - **fresh layout**: the live layout, invalidated step by step, answers
+///   exactly as a new instance prepared from scratch on the same state: the
+///   rect queries over the visible rect and the rects around it.
+/// - **single queries**: what the rect query returns for an element, the
+///   single-element query (`layoutAttributesForItem(at:)`, the supplementary
+///   and decoration ones) returns too, for that index path.
+/// - **index paths**: answers name existing index paths, each once, with
+///   finite frames; cells lie inside the content size.
+/// - **context**: after a scroll (the size unchanged), every element that was visible
+///   before and whose attributes changed was named by an invalidation context
+///   of the operation (or the context invalidated everything). UIKit keeps
+///   the attributes of the elements a context does not name.
+public enum LayoutChecks {
+    /// What one check found.
+    public struct Finding: Equatable, Sendable, CustomStringConvertible {
+        public enum Check: String, Sendable {
+            case freshLayout = "fresh layout"
+            case singleQuery = "single query"
+            case indexPaths = "index paths"
+            case context = "context"
+        }
+
+        public var check: Check
+        /// The element, as stk prints it (`header 1`, `item 0:3`), if one is to blame.
+        public var element: String?
+        public var message: String
+
+        public var description: String { "[\(check.rawValue)] \(message)" }
+    }
+
+    /// The values UIKit displays, for comparing two answers.
+    public struct Displayed: Equatable, Sendable, CustomStringConvertible {
+        public var frame: CGRect
+        public var alpha: CGFloat
+        public var zIndex: Int
+        public var isHidden: Bool
+
+        public init(_ attributes: CollectionViewLayoutAttributes) {
+            frame = attributes.frame
+            alpha = attributes.alpha
+            zIndex = attributes.zIndex
+            isHidden = attributes.isHidden
+        }
+
+        /// Equal within a thousandth of a point (layouts compute in floating point).
+        public func matches(_ other: Displayed) -> Bool {
+            let tolerance: CGFloat = 0.001
+            return abs(frame.minX - other.frame.minX) <= tolerance && abs(frame.minY - other.frame.minY) <= tolerance
+                && abs(frame.width - other.frame.width) <= tolerance && abs(frame.height - other.frame.height) <= tolerance
+                && abs(alpha - other.alpha) <= tolerance && zIndex == other.zIndex && isHidden == other.isHidden
+        }
+
+        public var description: String {
+            "frame=\(frame.stk) zIndex=\(zIndex) alpha=\(alpha.stk) hidden=\(isHidden)"
+        }
+    }
+
+    /// The visible elements' displayed values: taken before an operation, for
+    /// the context check after it.
+    public static func snapshot(_ collectionView: CollectionView) -> [ElementKey: Displayed] {
+        collectionView.visibleAttributes.mapValues(Displayed.init)
+    }
+
+    /// Every check on the session's state. `before` is `snapshot` of the view
+    /// before the last operation, and `events` that operation's cycle events
+    /// (the context check is skipped without them).
+    public static func run(on session: Session, before: [ElementKey: Displayed]?, events: [LayoutCycleEvent]) -> [Finding] {
+        let live = session.collectionView
+        live.layoutIfNeeded()
+        var findings: [Finding] = []
+        let fresh: CollectionView
+        do {
+            fresh = try session.freshReplica()
+        } catch {
+            return [Finding(check: .freshLayout, element: nil, message: "a fresh layout could not be made: \(error)")]
+        }
+        findings += compareWithFresh(live: live, fresh: fresh)
+        findings += singleQueries(live)
+        findings += indexPaths(live)
+        if let before { findings += context(before: before, events: events, live: live, fresh: fresh) }
+        return findings
+    }
+
+    // MARK: The checks
+
+    /// The rects the fresh comparison queries: the visible rect and one
+    /// viewport on each side of it.
+    static func queriedRects(_ collectionView: CollectionView) -> [CGRect] {
+        let b = collectionView.bounds
+        return [b, b.offsetBy(dx: 0, dy: -b.height), b.offsetBy(dx: 0, dy: b.height),
+                b.offsetBy(dx: -b.width, dy: 0), b.offsetBy(dx: b.width, dy: 0)]
+    }
+
+    static func compareWithFresh(live: CollectionView, fresh: CollectionView) -> [Finding] {
+        var findings: [Finding] = []
+        if live.contentSize != fresh.contentSize {
+            findings.append(Finding(check: .freshLayout, element: nil,
+                                    message: "the content size is \(live.contentSize.stk); a fresh layout's is \(fresh.contentSize.stk)"))
+        }
+        var reported: Set<ElementKey> = []
+        for rect in queriedRects(live) {
+            let liveAnswer = answers(live.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
+            let freshAnswer = answers(fresh.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
+            for key in Set(liveAnswer.keys).union(freshAnswer.keys).sorted() where !reported.contains(key) {
+                let name = key.description
+                switch (liveAnswer[key], freshAnswer[key]) {
+                case let (l?, f?) where !l.matches(f):
+                    findings.append(Finding(check: .freshLayout, element: name,
+                                            message: "\(name) is \(l); a fresh layout on the same state answers \(f) (rect query over \(rect.stk))"))
+                case (nil, let f?):
+                    findings.append(Finding(check: .freshLayout, element: name,
+                                            message: "\(name) is missing from the rect query over \(rect.stk); a fresh layout returns it with \(f)"))
+                case (let l?, nil):
+                    findings.append(Finding(check: .freshLayout, element: name,
+                                            message: "\(name) (\(l)) is returned by the rect query over \(rect.stk); a fresh layout does not return it"))
+                default:
+                    continue
+                }
+                reported.insert(key)
+            }
+        }
+        return findings
+    }
+
+    static func answers(_ attributes: [CollectionViewLayoutAttributes]) -> [ElementKey: Displayed] {
+        var result: [ElementKey: Displayed] = [:]
+        for a in attributes where a.frame.minX.isFinite && a.frame.minY.isFinite { result[a.key] = Displayed(a) }
+        return result
+    }
+
+    static func singleQueries(_ live: CollectionView) -> [Finding] {
+        var findings: [Finding] = []
+        let layout = live.collectionViewLayout
+        for a in layout.layoutAttributesForElements(in: live.bounds) ?? [] where exists(a.key, in: live) {
+            let name = a.key.description
+            let single: CollectionViewLayoutAttributes?
+            switch a.representedElementCategory {
+            case .cell: single = layout.layoutAttributesForItem(at: a.indexPath)
+            case .supplementaryView: single = layout.layoutAttributesForSupplementaryView(ofKind: a.representedElementKind ?? "", at: a.indexPath)
+            case .decorationView: single = layout.layoutAttributesForDecorationView(ofKind: a.representedElementKind ?? "", at: a.indexPath)
+            }
+            guard let single else {
+                findings.append(Finding(check: .singleQuery, element: name,
+                                        message: "the rect query returns \(name) with \(Displayed(a)), but the single query for it answers nil (only layoutAttributesForElements(in:) overridden?)"))
+                continue
+            }
+            if single.key != a.key {
+                findings.append(Finding(check: .singleQuery, element: name,
+                                        message: "asked for \(name), the single query answered for \(single.key.description)"))
+            } else if !Displayed(single).matches(Displayed(a)) {
+                findings.append(Finding(check: .singleQuery, element: name,
+                                        message: "the rect query returns \(name) with \(Displayed(a)); the single query answers \(Displayed(single))"))
+            }
+        }
+        return findings
+    }
+
+    static func exists(_ key: ElementKey, in collectionView: CollectionView) -> Bool {
+        guard key.section >= 0, key.section < collectionView.numberOfSections else { return false }
+        if key.category == .cell { return key.item >= 0 && key.item < collectionView.numberOfItems(inSection: key.section) }
+        return true
+    }
+
+    static func indexPaths(_ live: CollectionView) -> [Finding] {
+        var findings: [Finding] = []
+        var seen: Set<ElementKey> = []
+        let content = live.contentSize
+        for rect in queriedRects(live) {
+            var seenInThisAnswer: Set<ElementKey> = []
+            for a in live.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [] {
+                let name = a.key.description
+                if !seenInThisAnswer.insert(a.key).inserted {
+                    if seen.insert(a.key).inserted {
+                        findings.append(Finding(check: .indexPaths, element: name, message: "the rect query over \(rect.stk) returns \(name) twice"))
+                    }
+                    continue
+                }
+                guard seen.insert(a.key).inserted else { continue }
+                if !exists(a.key, in: live) {
+                    let sections = live.numberOfSections
+                    let detail = a.key.section < sections && a.key.section >= 0
+                        ? "section \(a.key.section) has \(live.numberOfItems(inSection: a.key.section)) items"
+                        : "there are \(sections) sections"
+                    findings.append(Finding(check: .indexPaths, element: name,
+                                            message: "the rect query returns \(name), which does not exist (\(detail)); UIKit: \"UICollectionView received layout attributes for a cell with an index path that does not exist\""))
+                    continue
+                }
+                let f = a.frame
+                if !(f.minX.isFinite && f.minY.isFinite && f.width.isFinite && f.height.isFinite) {
+                    findings.append(Finding(check: .indexPaths, element: name, message: "\(name) has a frame that is not finite: \(f.stk)"))
+                } else if a.representedElementCategory == ElementCategory.cell,
+                          f.minX < -0.5 || f.minY < -0.5 || f.maxX > content.width + 0.5 || f.maxY > content.height + 0.5 {
+                    findings.append(Finding(check: .indexPaths, element: name,
+                                            message: "\(name) at \(f.stk) lies outside the content size \(content.stk)"))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// The context check of a bounds change (see the type's documentation).
+    static func context(before: [ElementKey: Displayed], events: [LayoutCycleEvent], live: CollectionView, fresh: CollectionView) -> [Finding] {
+        var contexts: [InvalidationContextSnapshot] = []
+        var boundsChanged = false
+        for event in events {
+            switch event {
+            case let .contextCreated(snapshot, reason):
+                // Only operations that are bounds changes alone: data and layout
+                // changes invalidate everything by UIKit's own rules.
+                guard reason == .boundsChange else { return [] }
+                contexts.append(snapshot)
+            case let .boundsChanged(from, to):
+                // Scrolls only: after a change of size (a rotation) UIKit asks
+                // again for every element it shows, named or not, so a layout
+                // that redoes everything in prepare() is right there (Apple's
+                // own mosaic sample does). stk's decision; see docs.
+                guard from.size == to.size else { return [] }
+                boundsChanged = true
+            case .updatesPrepared: return []
+            default: continue
+            }
+        }
+        guard boundsChanged, !contexts.contains(where: \.isFullInvalidation) else { return [] }
+        let named = namedKeys(contexts)
+        var findings: [Finding] = []
+        for (key, old) in before.sorted(by: { $0.key < $1.key }) {
+            guard !named.contains(key), exists(key, in: live) else { continue }
+            let now = currentAnswer(for: key, in: fresh)
+            guard let now, !now.matches(old) else { continue }
+            let name = key.description
+            let said = contexts.isEmpty ? "no context was made (shouldInvalidateLayout(forBoundsChange:) answered false)"
+                                        : "no context named it"
+            findings.append(Finding(check: .context, element: name,
+                                    message: "\(name) changed from \(old) to \(now), but \(said); UIKit keeps showing it as it was"))
+        }
+        return findings
+    }
+
+    static func namedKeys(_ contexts: [InvalidationContextSnapshot]) -> Set<ElementKey> {
+        var keys: Set<ElementKey> = []
+        for c in contexts {
+            for p in c.items { keys.insert(ElementKey(category: .cell, kind: nil, indexPath: p)) }
+            for (kind, paths) in c.supplementary { for p in paths { keys.insert(ElementKey(category: .supplementaryView, kind: kind, indexPath: p)) } }
+            for (kind, paths) in c.decoration { for p in paths { keys.insert(ElementKey(category: .decorationView, kind: kind, indexPath: p)) } }
+        }
+        return keys
+    }
+
+    /// A fresh layout's answer for one element, by the single query.
+    static func currentAnswer(for key: ElementKey, in fresh: CollectionView) -> Displayed? {
+        let layout = fresh.collectionViewLayout
+        let answer: CollectionViewLayoutAttributes?
+        switch key.category {
+        case .cell: answer = layout.layoutAttributesForItem(at: key.indexPath)
+        case .supplementaryView: answer = layout.layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
+        case .decorationView: answer = layout.layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
+        }
+        if let answer { return Displayed(answer) }
+        // A layout that answers only the rect query: look for it there.
+        let all = layout.layoutAttributesForElements(in: fresh.bounds.insetBy(dx: -fresh.bounds.width, dy: -fresh.bounds.height)) ?? []
+        return all.first { $0.key == key }.map(Displayed.init)
+    }
+
+    /// Elements named by the contexts that did not change: over-invalidation,
+    /// harmless but wasted work. Returns (named, unchanged) counts.
+    public static func overInvalidation(before: [ElementKey: Displayed], events: [LayoutCycleEvent], session: Session) -> (named: Int, unchanged: Int) {
+        var contexts: [InvalidationContextSnapshot] = []
+        for case let .contextCreated(snapshot, reason) in events where reason == .boundsChange { contexts.append(snapshot) }
+        guard !contexts.isEmpty, !contexts.contains(where: \.isFullInvalidation),
+              let fresh = try? session.freshReplica() else { return (0, 0) }
+        let named = namedKeys(contexts)
+        var unchanged = 0
+        for key in named {
+            if let old = before[key], let now = currentAnswer(for: key, in: fresh), now.matches(old) { unchanged += 1 }
+        }
+        return (named.count, unchanged)
+    }
+}
