@@ -70,7 +70,7 @@ public enum JUnitReport {
     /// Text for an attribute value between double quotes. Line breaks and tabs
     /// are written as character references, or a parser would turn them into
     /// spaces (attribute-value normalisation).
-    static func attribute(_ text: String) -> String {
+    public static func attribute(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -90,7 +90,7 @@ public enum JUnitReport {
 
     /// A CDATA section; `]]>` inside is split across two sections, the only
     /// way to carry it.
-    static func cdata(_ text: String) -> String {
+    public static func cdata(_ text: String) -> String {
         var clean = String.UnicodeScalarView()
         for scalar in text.unicodeScalars { clean.append(allowed(scalar)) }
         return "<![CDATA[" + String(clean).replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") + "]]>"

@@ -13,11 +13,14 @@ import LayoutKit
 ///   single-element query (`layoutAttributesForItem(at:)`, the supplementary
 ///   and decoration ones) returns too, for that index path.
 /// - **index paths**: answers name existing index paths, each once, with
-///   finite frames; cells lie inside the content size.
+///   finite frames; a cell's centre lies inside the content size (or the
+///   viewport, for cells that float with it).
 /// - **context**: after a scroll (the size unchanged), every element that was visible
 ///   before and whose attributes changed was named by an invalidation context
-///   of the operation (or the context invalidated everything). UIKit keeps
-///   the attributes of the elements a context does not name.
+///   of the operation (or the context invalidated everything, or named
+///   nothing: a layout that redoes all in prepare()). UIKit keeps the
+///   attributes of the elements a targeted context does not name, and of
+///   every element when no context is made at all.
 public enum LayoutChecks {
     /// What one check found.
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
@@ -173,6 +176,11 @@ public enum LayoutChecks {
         var findings: [Finding] = []
         var seen: Set<ElementKey> = []
         let content = live.contentSize
+        // Where a cell's centre may be: in the content, or in the viewport (a
+        // cell that floats with it, as a sticky grid's first column does,
+        // follows it into an overscroll). A cell larger than the view sticks
+        // out: UIKit only warns about that (a flow item too large).
+        let area = CGRect(origin: .zero, size: content).union(live.bounds)
         for rect in queriedRects(live) {
             var seenInThisAnswer: Set<ElementKey> = []
             for a in live.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [] {
@@ -197,9 +205,9 @@ public enum LayoutChecks {
                 if !(f.minX.isFinite && f.minY.isFinite && f.width.isFinite && f.height.isFinite) {
                     findings.append(Finding(check: .indexPaths, element: name, message: "\(name) has a frame that is not finite: \(f.stk)"))
                 } else if a.representedElementCategory == ElementCategory.cell,
-                          f.minX < -0.5 || f.minY < -0.5 || f.maxX > content.width + 0.5 || f.maxY > content.height + 0.5 {
+                          !area.insetBy(dx: -0.5, dy: -0.5).contains(CGPoint(x: f.midX, y: f.midY)) {
                     findings.append(Finding(check: .indexPaths, element: name,
-                                            message: "\(name) at \(f.stk) lies outside the content size \(content.stk)"))
+                                            message: "\(name) at \(f.stk) has its centre outside the content size \(content.stk) and the viewport \(live.bounds.stk)"))
                 }
             }
         }
@@ -230,6 +238,13 @@ public enum LayoutChecks {
         }
         guard boundsChanged, !contexts.contains(where: \.isFullInvalidation) else { return [] }
         let named = namedKeys(contexts)
+        // Contexts that name nothing: the layout redoes its work in prepare()
+        // and UIKit asks again for what it shows. That is how most layouts
+        // written for iOS invalidate on scroll (a carousel that fades its
+        // cells, the sticky-headers article), and they show right. The rule
+        // holds for layouts that name elements (and forget some), and for a
+        // scroll that made no context at all.
+        if !contexts.isEmpty && named.isEmpty { return [] }
         var findings: [Finding] = []
         for (key, old) in before.sorted(by: { $0.key < $1.key }) {
             guard !named.contains(key), exists(key, in: live) else { continue }

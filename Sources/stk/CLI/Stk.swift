@@ -18,7 +18,7 @@ struct Stk: ParsableCommand {
             script; 'stk help SUBCOMMAND' that of a subcommand.
             """,
         version: stkVersion,
-        subcommands: [Run.self, TestCommand.self, BenchCommand.self, WorkerCommand.self, TestFileCommand.self],
+        subcommands: [Run.self, TestCommand.self, BenchCommand.self, VerifyCommand.self, WorkerCommand.self, TestFileCommand.self],
         defaultSubcommand: Run.self
     )
 }

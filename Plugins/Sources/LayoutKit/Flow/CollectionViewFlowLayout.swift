@@ -518,14 +518,17 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     // MARK: Batch updates
 
     /// UIKit's flow layout fades appearing elements in at their final place.
+    /// Appearing elements fade in where they will be. A copy: the single
+    /// query may be a subclass's that answers from its own cache, and that
+    /// object must keep its alpha (`stk verify` found this).
     open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        let a = layoutAttributesForItem(at: itemIndexPath)
+        let a = layoutAttributesForItem(at: itemIndexPath)?.copy() as? CollectionViewLayoutAttributes
         a?.alpha = 0
         return a
     }
 
     open override func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String, at elementIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        let a = layoutAttributesForSupplementaryView(ofKind: elementKind, at: elementIndexPath)
+        let a = layoutAttributesForSupplementaryView(ofKind: elementKind, at: elementIndexPath)?.copy() as? CollectionViewLayoutAttributes
         a?.alpha = 0
         return a
     }

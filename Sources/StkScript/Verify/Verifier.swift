@@ -1,0 +1,303 @@
+import Foundation
+import LayoutKit
+
+/// `stk verify LAYOUT`: seeded random sessions of operations on one layout,
+/// with LayoutChecks after every step. The operations are `.stk` commands run
+/// by an Interpreter, so the first failure shrinks to a short script that any
+/// `stk` run replays: the commands, then `check`, which fails (exit 1) while
+/// the bug is there and passes once it is fixed.
+public final class Verifier {
+    public struct Options: Sendable {
+        public var seed: UInt64 = 1
+        /// How many operations to run in all.
+        public var operations = 1000
+        public init(seed: UInt64 = 1, operations: Int = 1000) {
+            self.seed = seed
+            self.operations = operations
+        }
+    }
+
+    /// The first failure: the operations that lead to it (shrunk), the
+    /// findings after the last one, and the script that reproduces it.
+    public struct Failure: Sendable {
+        /// The operations of the shrunk session, in order; the last is the one
+        /// after which the checks failed.
+        public var operations: [String]
+        /// How many operations the unshrunk failing session had.
+        public var originalCount: Int
+        public var findings: [LayoutChecks.Finding]
+    }
+
+    public struct Report: Sendable {
+        public var layout: String
+        public var seed: UInt64
+        /// Operations run and checked (refused ones included).
+        public var operationsRun = 0
+        /// Operations the model refused (an update out of range): they change nothing.
+        public var operationsRefused = 0
+        public var failure: Failure?
+        /// Elements named by scroll contexts, and how many of those had not changed.
+        public var namedByContexts = 0
+        public var namedButUnchanged = 0
+        public var seconds = 0.0
+
+        public var overInvalidationRatio: Double? {
+            namedByContexts == 0 ? nil : Double(namedButUnchanged) / Double(namedByContexts)
+        }
+    }
+
+    public let layoutName: String
+    public let options: Options
+    let registry: LayoutRegistry
+    let loadPlugin: ((String) throws -> [String])?
+    /// Called every so often with the operations run so far (progress on a terminal).
+    public var progress: ((Int) -> Void)?
+
+    /// A session is this many operations long; then a new one starts from the
+    /// initial state (so a run explores many starts, and a failure's session
+    /// is short before shrinking).
+    static let sessionLength = 50
+
+    public init(layoutName: String, options: Options, registry: LayoutRegistry = .shared,
+                loadPlugin: ((String) throws -> [String])? = nil) {
+        self.layoutName = layoutName
+        self.options = options
+        self.registry = registry
+        self.loadPlugin = loadPlugin
+    }
+
+    /// The commands every session starts with: the layout, and data small
+    /// enough that a few screens hold all of it.
+    var preamble: [String] { ["layout \(layoutName)", "sections 4 items=9"] }
+
+    public func run() throws -> Report {
+        guard registry.entry(named: layoutName) != nil else {
+            throw SessionError.unknownLayout(layoutName, known: registry.names)
+        }
+        let start = DispatchTime.now()
+        var report = Report(layout: layoutName, seed: options.seed)
+        var random = SplitMix(seed: options.seed)
+        while report.operationsRun < options.operations && report.failure == nil {
+            let session = try VerifySession(registry: registry, loadPlugin: loadPlugin)
+            for command in preamble { session.run(command) }
+            if let findings = session.findings(), !findings.isEmpty {
+                report.failure = Failure(operations: preamble, originalCount: preamble.count, findings: findings)
+                break
+            }
+            var operations = preamble
+            let length = min(Self.sessionLength, options.operations - report.operationsRun)
+            for _ in 0..<length {
+                let command = OperationGenerator.next(for: session.interpreter.session, using: &random)
+                operations.append(command)
+                let before = LayoutChecks.snapshot(session.interpreter.session.collectionView)
+                if !session.run(command) { report.operationsRefused += 1 }
+                report.operationsRun += 1
+                if report.operationsRun % 250 == 0 { progress?(report.operationsRun) }
+                let findings = session.findings() ?? []
+                if !findings.isEmpty {
+                    report.failure = shrink(operations, findings: findings)
+                    break
+                }
+                let waste = LayoutChecks.overInvalidation(before: before, events: session.interpreter.session.lastOperationEvents,
+                                                          session: session.interpreter.session)
+                report.namedByContexts += waste.named
+                report.namedButUnchanged += waste.unchanged
+            }
+        }
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return report
+    }
+
+    // MARK: Shrinking
+
+    /// Whether running `operations` from a fresh session fails the checks
+    /// after the last one; the findings if so.
+    func fails(_ operations: [String]) -> [LayoutChecks.Finding]? {
+        guard let session = try? VerifySession(registry: registry, loadPlugin: loadPlugin) else { return nil }
+        for command in operations { session.run(command) }
+        guard let findings = session.findings(), !findings.isEmpty else { return nil }
+        return findings
+    }
+
+    /// Delta debugging (ddmin, without the complements step): removes ever
+    /// smaller chunks of the operations before the last while the checks
+    /// still fail after the last with a finding of the same kind. The first
+    /// (`layout NAME`) always stays.
+    func shrink(_ operations: [String], findings: [LayoutChecks.Finding]) -> Failure {
+        let kind = findings[0].check
+        func stillFails(_ candidate: [String]) -> [LayoutChecks.Finding]? {
+            guard let found = fails(candidate), found.contains(where: { $0.check == kind }) else { return nil }
+            return found
+        }
+        var current = operations
+        var currentFindings = findings
+        var chunk = max(1, (current.count - 2) / 2)
+        var attempts = 0
+        while chunk >= 1 && attempts < 2000 {
+            var removedSomething = false
+            var start = 1
+            while start < current.count - 1 && attempts < 2000 {
+                let end = min(start + chunk, current.count - 1)
+                var candidate = current
+                candidate.removeSubrange(start..<end)
+                attempts += 1
+                if let found = stillFails(candidate) {
+                    current = candidate
+                    currentFindings = found
+                    removedSomething = true
+                } else {
+                    start = end
+                }
+            }
+            if !removedSomething { chunk /= 2 }
+        }
+        // The failing operation itself may not be needed: the bug may show
+        // after the one before it.
+        while current.count > 1, let found = stillFails(Array(current.dropLast())) {
+            current.removeLast()
+            currentFindings = found
+        }
+        return Failure(operations: current, originalCount: operations.count, findings: currentFindings)
+    }
+
+    // MARK: The reproducer
+
+    /// A script that fails with the bug and passes once it is fixed: the
+    /// shrunk operations, then `check`.
+    public static func reproducer(for failure: Failure, report: Report, plugins: [String]) -> String {
+        var text = "# stk verify \(report.layout) --seed \(report.seed): a reproducer, shrunk from \(failure.originalCount) operations.\n"
+        text += "# It fails (exit 1) while the layout has the bug, and passes once it is fixed:\n"
+        text += "#   stk \(plugins.map { "--plugin \($0) " }.joined())FILE.stk\n"
+        text += "# What the checks found after the last operation:\n"
+        for finding in failure.findings.prefix(10) { text += "#   \(finding)\n" }
+        if failure.findings.count > 10 { text += "#   ... and \(failure.findings.count - 10) more\n" }
+        for operation in failure.operations { text += operation + "\n" }
+        text += "check\n"
+        return text
+    }
+}
+
+/// A session run by commands, quietly.
+final class VerifySession {
+    let interpreter: Interpreter
+    private let output = OutputBuffer()
+
+    init(registry: LayoutRegistry, loadPlugin: ((String) throws -> [String])?) throws {
+        interpreter = Interpreter(session: try Session(registry: registry), output: output)
+        interpreter.loadPlugin = loadPlugin
+    }
+
+    /// Runs one command; false when it was refused.
+    @discardableResult
+    func run(_ command: String) -> Bool {
+        interpreter.status = .success
+        output.clear()
+        ScriptRunner(interpreter: interpreter).run(text: command, name: "<verify>")
+        return interpreter.status == .success
+    }
+
+    /// The findings of `check` after the last command, or nil when `check`
+    /// itself could not run.
+    func findings() -> [LayoutChecks.Finding]? {
+        LayoutChecks.run(on: interpreter.session, before: interpreter.visibleBeforeLastOperation,
+                         events: interpreter.session.lastOperationEvents)
+    }
+}
+
+/// Random operations as `.stk` commands, drawn to exercise what layouts get
+/// wrong: scrolls small and large (with steps), resizes (rotations), insets,
+/// option changes, data changes and batch updates, reloads.
+enum OperationGenerator {
+    static func next(for session: Session, using random: inout SplitMix) -> String {
+        let cv = session.collectionView
+        let content = cv.contentSize
+        let bounds = cv.bounds
+        let maxX = max(0, content.width - bounds.width)
+        let maxY = max(0, content.height - bounds.height)
+        func coordinate(_ limit: CGFloat) -> Int { Int(random.below(UInt64(max(1, limit + 120)))) - 60 }
+        let sections = cv.numberOfSections
+        func section() -> Int { sections == 0 ? 0 : Int(random.below(UInt64(sections))) }
+        func item(in s: Int) -> Int? {
+            guard s < sections else { return nil }
+            let count = cv.numberOfItems(inSection: s)
+            return count == 0 ? nil : Int(random.below(UInt64(count)))
+        }
+        switch random.below(100) {
+        case 0..<30:
+            return "scroll to \(coordinate(maxX)),\(coordinate(maxY))"
+        case 30..<45:
+            let dx = Int(random.below(81)) - 40, dy = Int(random.below(301)) - 150
+            return "scroll by \(maxX > 0 ? dx : 0),\(dy) steps=\(1 + random.below(4))"
+        case 45..<52:
+            let sizes = ["390x844", "844x390", "320x568", "768x1024", "300x500"]
+            return "bounds \(sizes[Int(random.below(UInt64(sizes.count)))])"
+        case 52..<56:
+            return "inset \(random.below(3) * 10),0,\(random.below(3) * 10),0"
+        case 56..<64:
+            if let option = optionChange(session.descriptor, using: &random) { return option }
+            return "scroll to 0,\(coordinate(maxY))"
+        case 64..<72:
+            let s = section()
+            return "insert item \(s):\(min(item(in: s) ?? 0, cv.numberOfItems(inSection: min(s, max(0, sections - 1)))))"
+        case 72..<80:
+            let s = section()
+            guard let i = item(in: s) else { return "insert item \(s):0" }
+            return "delete item \(s):\(i)"
+        case 80..<85:
+            return random.below(2) == 0 ? "insert section \(Int(random.below(UInt64(sections + 1)))) items=\(random.below(8))"
+                                        : (sections > 1 ? "delete section \(section())" : "insert section 0 items=3")
+        case 85..<90:
+            let s = section()
+            guard let i = item(in: s) else { return "reload section \(s)" }
+            return "size item \(s):\(i) \(20 + random.below(100))x\(20 + random.below(100))"
+        case 90..<95:
+            let s = section()
+            guard let i = item(in: s) else { return "reload section \(s)" }
+            return "batch; delete item \(s):\(i); insert item \(s):0; end"
+        case 95..<98:
+            return "reload section \(section())"
+        default:
+            return "sections \(1 + random.below(5)) items=\(random.below(12))"
+        }
+    }
+
+    /// `set NAME=VALUE` for a random option of the layout, with a value near
+    /// its default; nil when the layout has no option to vary.
+    static func optionChange(_ descriptor: LayoutDescriptor, using random: inout SplitMix) -> String? {
+        let candidates = descriptor.options.filter {
+            switch $0.defaultValue {
+            case .bool, .number, .size: return true
+            default: return false
+            }
+        }
+        guard !candidates.isEmpty else { return nil }
+        let option = candidates[Int(random.below(UInt64(candidates.count)))]
+        let factor = [0.5, 1.0, 1.5, 2.0][Int(random.below(4))]
+        switch option.defaultValue {
+        case .bool(let b): return "set \(option.name)=\(random.below(2) == 0 ? !b : b)"
+        case .number(let n):
+            let value = n == 0 ? Double(random.below(30)) : (n * factor).rounded()
+            return "set \(option.name)=\(Int(value))"
+        case .size(let s):
+            let w = s.width == 0 ? Double(random.below(60)) : (Double(s.width) * factor).rounded()
+            let h = s.height == 0 ? Double(random.below(60)) : (Double(s.height) * factor).rounded()
+            return "set \(option.name)=\(Int(w))x\(Int(h))"
+        default: return nil
+        }
+    }
+}
+
+/// SplitMix64: the same operations for the same seed on every machine.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in 0..<bound (bound > 0).
+    mutating func below(_ bound: UInt64) -> UInt64 { next() % bound }
+}

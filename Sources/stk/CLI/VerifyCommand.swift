@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import StkScript
+
+/// `stk verify LAYOUT`: look for bugs in a layout (Verifier). Exit status 0
+/// when nothing was found, 1 when something was, 2 for an error.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Look for bugs in a layout: random operations, each followed by stk's checks.",
+        discussion: """
+            Runs seeded random sessions of operations (scrolls, resizes, insets, option
+            changes, data changes, batch updates) on LAYOUT, built in or loaded with
+            --plugin, and after each one checks that the layout answers as a fresh one
+            prepared on the same state, that its rect and single-element queries agree,
+            that it names only existing index paths, and that a scroll's context names
+            every shown element that changed. The first failure is shrunk to a short
+            .stk script that fails (exit 1) while the bug is there and passes once it
+            is fixed. Exit status: 0 nothing found, 1 a finding, 2 an error.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The layout to verify.", valueName: "layout"))
+    var layout: String
+
+    @Option(help: ArgumentHelp("The seed of the random operations (the same seed, the same run).", valueName: "n"))
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("How many operations to run (default 1000, a few seconds).", valueName: "n"))
+    var operations: Int = 1000
+
+    @Option(help: ArgumentHelp("Write the reproducer of a failure to this .stk file.", valueName: "file.stk"))
+    var out: String?
+
+    @Flag(help: "Overwrite the --out file if it exists.")
+    var force = false
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
+    var junit: String?
+
+    func run() throws {
+        guard operations >= 1 else { try TestCommand.fail("--operations \(operations): run at least one operation") }
+        if let out, FileManager.default.fileExists(atPath: out), !force {
+            try TestCommand.fail("\(out) already exists; add --force to overwrite it")
+        }
+        BuiltinLayouts.register()
+        PluginBridge.explain = global.explain
+        for path in global.plugins {
+            do {
+                for note in try PluginBridge.load(path) { TestCommand.printError("note: \(note)") }
+            } catch {
+                try TestCommand.fail("\(error)")
+            }
+        }
+        let verifier = Verifier(layoutName: layout, options: Verifier.Options(seed: seed, operations: operations),
+                                loadPlugin: PluginBridge.load)
+        let showsProgress = isatty(STDERR_FILENO) == 1 && operations >= 2000
+        if showsProgress {
+            verifier.progress = { done in StandardStreams.write("\rverify \(layout): \(done)/\(operations) operations", to: .error) }
+        }
+        let report: Verifier.Report
+        do {
+            report = try verifier.run()
+        } catch {
+            try TestCommand.fail("\(error)")
+        }
+        if showsProgress { StandardStreams.write("\r\u{1B}[K", to: .error) }
+
+        var lines: [String] = []
+        var reproducer: String?
+        if let failure = report.failure {
+            let script = Verifier.reproducer(for: failure, report: report, plugins: global.plugins)
+            reproducer = script
+            lines.append("FAIL: \(layout): the checks failed after '\(failure.operations.last ?? "")' (seed \(seed); shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
+            for finding in failure.findings.prefix(10) { lines.append("  \(finding)") }
+            if failure.findings.count > 10 { lines.append("  ... and \(failure.findings.count - 10) more") }
+            if let out {
+                do {
+                    try AtomicFile.write(Data(script.utf8), to: out)
+                } catch {
+                    try TestCommand.fail("cannot write \(out): \(error)")
+                }
+                lines.append("reproducer: \(out) (run it: stk \(global.plugins.map { "--plugin \($0) " }.joined())\(out))")
+            } else {
+                lines.append("reproducer (--out FILE.stk writes it):")
+                lines += script.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
+            }
+        } else {
+            lines.append("PASS: \(layout): \(report.operationsRun) operations (seed \(seed)), no findings")
+        }
+        if let ratio = report.overInvalidationRatio {
+            lines.append(String(format: "over-invalidation: %d of %d elements named by scroll contexts had not changed (%.0f%%)",
+                                report.namedButUnchanged, report.namedByContexts, ratio * 100))
+        }
+        TestCommand.printOut(lines)
+        if let junit {
+            do {
+                try Self.writeJUnit(report, reproducer: reproducer, to: junit)
+            } catch {
+                try TestCommand.fail("cannot write the JUnit report \(junit): \(error)")
+            }
+        }
+        throw ExitCode(report.failure == nil ? ExitStatus.success.rawValue : ExitStatus.expectationFailed.rawValue)
+    }
+
+    static func writeJUnit(_ report: Verifier.Report, reproducer: String?, to path: String) throws {
+        let time = String(format: "%.3f", report.seconds)
+        let failures = report.failure == nil ? 0 : 1
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"stk verify\" tests=\"1\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"stk verify\" tests=\"1\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        let name = JUnitReport.attribute(report.layout)
+        xml += "    <testcase classname=\"verify\" name=\"\(name)\" time=\"\(time)\""
+        if let failure = report.failure {
+            let message = JUnitReport.attribute(failure.findings.first.map { "\($0)" } ?? "failed")
+            let body = failure.findings.map { "\($0)" }.joined(separator: "\n") + "\n\n" + (reproducer ?? "")
+            xml += ">\n      <failure message=\"\(message)\" type=\"verify\">\(JUnitReport.cdata(body))</failure>\n    </testcase>\n"
+        } else {
+            xml += "/>\n"
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try AtomicFile.write(Data(xml.utf8), to: path)
+    }
+}
