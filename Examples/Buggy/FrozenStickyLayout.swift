@@ -10,7 +10,8 @@ final class FrozenStickyLayout: UICollectionViewFlowLayout {
     let buggy = true
 
     override func prepare() {
-        headerReferenceSize = CGSize(width: collectionView?.bounds.width ?? 0, height: 40)
+        // Set once: setting a flow property invalidates the whole layout.
+        if headerReferenceSize.height != 40 { headerReferenceSize = CGSize(width: 0, height: 40) }
         super.prepare()
     }
 
