@@ -115,13 +115,19 @@ extension Interpreter {
     /// `check`: every finding of LayoutChecks is a failed expectation at the
     /// command (exit status 1; the script runs on unless --bail). Nothing is
     /// printed when there is none, as for `expect`.
+    static let findingsShownPerCheck = 3
+
     func runCheck(_ c: CommandContext) throws {
         let findings = LayoutChecks.run(on: session, before: visibleBeforeLastOperation, events: session.lastOperationEvents)
-        guard let last = findings.last else { return }
-        for finding in findings.dropLast() {
+        guard !findings.isEmpty else { return }
+        // A bug shows in many elements at once: the first few say it.
+        let shown = findings.prefix(Self.findingsShownPerCheck)
+        for finding in shown.dropLast() {
             report(Diagnostic(.error, "check failed: \(finding)", at: c.command.range, in: c.file), trail: c.trail)
         }
-        // The last one as a failed expectation: the status, and --bail.
-        throw ExpectationFailure(message: "check failed: \(last)", range: c.command.range)
+        let hidden = findings.count - shown.count
+        let more = hidden > 0 ? " (and \(hidden) more finding\(hidden == 1 ? "" : "s"))" : ""
+        // The last one shown as a failed expectation: the status, and --bail.
+        throw ExpectationFailure(message: "check failed: \(shown.last!)\(more)", range: c.command.range)
     }
 }
