@@ -44,14 +44,21 @@ public enum StandardStreams {
 
     /// Writes all of `text`, retrying after interruptions; the errno of a failure.
     private static func attempt(_ text: String, to stream: Stream) -> Int32? {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(stream.rawValue, $0.baseAddress, $0.count) }
+        writeAll(Array(text.utf8), to: stream.rawValue)
+    }
+
+    /// Writes all of `bytes` to a file descriptor (a stream, a pipe), retrying
+    /// after interruptions and short writes; the errno of a failure, else nil.
+    @discardableResult
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno
             }
-            bytes = bytes.dropFirst(written)
+            rest = rest.dropFirst(written)
         }
         return nil
     }

@@ -266,17 +266,7 @@ private struct ReportWriter {
     func send(_ message: TranscriptChildMessage) {
         guard var data = try? JSONEncoder().encode(message) else { return }
         data.append(0x0A)
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        StandardStreams.writeAll(Array(data), to: descriptor)
     }
 }
 

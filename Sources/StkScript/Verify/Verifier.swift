@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import StkBench
 
 /// `stk verify LAYOUT`: seeded random sessions of operations on one layout,
 /// with LayoutChecks after every step. The operations are `.stk` commands run
@@ -76,7 +77,7 @@ public final class Verifier {
         }
         let start = DispatchTime.now()
         var report = Report(layout: layoutName, seed: options.seed)
-        var random = SplitMix(seed: options.seed)
+        var random = SplitMix64(seed: options.seed)
         while report.operationsRun < options.operations && report.failure == nil {
             let session = try VerifySession(registry: registry, loadPlugin: loadPlugin)
             for command in preamble { session.run(command) }
@@ -208,7 +209,7 @@ final class VerifySession {
 /// wrong: scrolls small and large (with steps), resizes (rotations), insets,
 /// option changes, data changes and batch updates, reloads.
 enum OperationGenerator {
-    static func next(for session: Session, using random: inout SplitMix) -> String {
+    static func next(for session: Session, using random: inout SplitMix64) -> String {
         let cv = session.collectionView
         let content = cv.contentSize
         let bounds = cv.bounds
@@ -263,7 +264,7 @@ enum OperationGenerator {
 
     /// `set NAME=VALUE` for a random option of the layout, with a value near
     /// its default; nil when the layout has no option to vary.
-    static func optionChange(_ descriptor: LayoutDescriptor, using random: inout SplitMix) -> String? {
+    static func optionChange(_ descriptor: LayoutDescriptor, using random: inout SplitMix64) -> String? {
         let candidates = descriptor.options.filter {
             switch $0.defaultValue {
             case .bool, .number, .size: return true
@@ -287,17 +288,7 @@ enum OperationGenerator {
     }
 }
 
-/// SplitMix64: the same operations for the same seed on every machine.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
     /// Uniform in 0..<bound (bound > 0).
-    mutating func below(_ bound: UInt64) -> UInt64 { next() % bound }
+    mutating func below(_ bound: UInt64) -> UInt64 { UInt64(next(below: Int(bound))) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StkScript
 
 // The REPL runs in two processes (see REPLFrontEnd): the front end keeps the
 // line editor and the session's replayable history; a worker process holds
@@ -72,18 +73,7 @@ struct MessageWriter {
     func send<T: Encodable>(_ message: T) -> Bool {
         guard var data = try? JSONEncoder().encode(message) else { return false }
         data.append(0x0A)
-        return data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        return StandardStreams.writeAll(Array(data), to: descriptor) == nil
     }
 }
 
