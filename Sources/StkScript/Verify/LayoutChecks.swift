@@ -72,24 +72,43 @@ public enum LayoutChecks {
         collectionView.visibleAttributes.mapValues(Displayed.init)
     }
 
+    /// What one evaluation found: the findings, and the over-invalidation of
+    /// the last operation's scroll contexts (elements named, and how many of
+    /// them had not changed: harmless, but wasted work).
+    public struct Evaluation: Sendable {
+        public var findings: [Finding] = []
+        public var named = 0
+        public var namedButUnchanged = 0
+    }
+
     /// Every check on the session's state. `before` is `snapshot` of the view
     /// before the last operation, and `events` that operation's cycle events
     /// (the context check is skipped without them).
     public static func run(on session: Session, before: [ElementKey: Displayed]?, events: [LayoutCycleEvent]) -> [Finding] {
+        evaluate(session, before: before, events: events).findings
+    }
+
+    /// `run`, with the over-invalidation counted against the same fresh layout.
+    public static func evaluate(_ session: Session, before: [ElementKey: Displayed]?, events: [LayoutCycleEvent]) -> Evaluation {
         let live = session.collectionView
         live.layoutIfNeeded()
-        var findings: [Finding] = []
+        var evaluation = Evaluation()
         let fresh: CollectionView
         do {
             fresh = try session.freshReplica()
         } catch {
-            return [Finding(check: .freshLayout, element: nil, message: "a fresh layout could not be made: \(error)")]
+            evaluation.findings = [Finding(check: .freshLayout, element: nil, message: "a fresh layout could not be made: \(error)")]
+            return evaluation
         }
-        findings += compareWithFresh(live: live, fresh: fresh)
-        findings += singleQueries(live)
-        findings += indexPaths(live)
-        if let before { findings += context(before: before, events: events, live: live, fresh: fresh) }
-        return findings
+        evaluation.findings += compareWithFresh(live: live, fresh: fresh)
+        evaluation.findings += singleQueries(live)
+        evaluation.findings += indexPaths(live)
+        if let before {
+            let answers = FreshAnswers(fresh)
+            evaluation.findings += context(before: before, events: events, live: live, fresh: answers)
+            (evaluation.named, evaluation.namedButUnchanged) = overInvalidation(before: before, events: events, fresh: answers)
+        }
+        return evaluation
     }
 
     // MARK: The checks
@@ -215,7 +234,7 @@ public enum LayoutChecks {
     }
 
     /// The context check of a bounds change (see the type's documentation).
-    static func context(before: [ElementKey: Displayed], events: [LayoutCycleEvent], live: CollectionView, fresh: CollectionView) -> [Finding] {
+    static func context(before: [ElementKey: Displayed], events: [LayoutCycleEvent], live: CollectionView, fresh: FreshAnswers) -> [Finding] {
         var contexts: [InvalidationContextSnapshot] = []
         var boundsChanged = false
         for event in events {
@@ -248,8 +267,7 @@ public enum LayoutChecks {
         var findings: [Finding] = []
         for (key, old) in before.sorted(by: { $0.key < $1.key }) {
             guard !named.contains(key), exists(key, in: live) else { continue }
-            let now = currentAnswer(for: key, in: fresh)
-            guard let now, !now.matches(old) else { continue }
+            guard let now = fresh.answer(for: key), !now.matches(old) else { continue }
             let name = key.description
             let said = contexts.isEmpty ? "no context was made (shouldInvalidateLayout(forBoundsChange:) answered false)"
                                         : "no context named it"
@@ -269,33 +287,42 @@ public enum LayoutChecks {
         return keys
     }
 
-    /// A fresh layout's answer for one element, by the single query.
-    static func currentAnswer(for key: ElementKey, in fresh: CollectionView) -> Displayed? {
-        let layout = fresh.collectionViewLayout
+    /// Elements named by the scroll contexts that did not change.
+    static func overInvalidation(before: [ElementKey: Displayed], events: [LayoutCycleEvent], fresh: FreshAnswers) -> (named: Int, unchanged: Int) {
+        var contexts: [InvalidationContextSnapshot] = []
+        for case let .contextCreated(snapshot, reason) in events where reason == .boundsChange { contexts.append(snapshot) }
+        guard !contexts.isEmpty, !contexts.contains(where: \.isFullInvalidation) else { return (0, 0) }
+        let named = namedKeys(contexts)
+        var unchanged = 0
+        for key in named {
+            if let old = before[key], let now = fresh.answer(for: key), now.matches(old) { unchanged += 1 }
+        }
+        return (named.count, unchanged)
+    }
+}
+
+/// A fresh layout's answers for single elements: the single query, else (a
+/// layout that answers only the rect query) the rect query around the view,
+/// asked once.
+final class FreshAnswers {
+    let collectionView: CollectionView
+    private lazy var rectAnswers: [ElementKey: LayoutChecks.Displayed] = {
+        let b = collectionView.bounds
+        return LayoutChecks.answers(collectionView.collectionViewLayout.layoutAttributesForElements(in: b.insetBy(dx: -b.width, dy: -b.height)) ?? [])
+    }()
+
+    init(_ collectionView: CollectionView) {
+        self.collectionView = collectionView
+    }
+
+    func answer(for key: ElementKey) -> LayoutChecks.Displayed? {
+        let layout = collectionView.collectionViewLayout
         let answer: CollectionViewLayoutAttributes?
         switch key.category {
         case .cell: answer = layout.layoutAttributesForItem(at: key.indexPath)
         case .supplementaryView: answer = layout.layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
         case .decorationView: answer = layout.layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
         }
-        if let answer { return Displayed(answer) }
-        // A layout that answers only the rect query: look for it there.
-        let all = layout.layoutAttributesForElements(in: fresh.bounds.insetBy(dx: -fresh.bounds.width, dy: -fresh.bounds.height)) ?? []
-        return all.first { $0.key == key }.map(Displayed.init)
-    }
-
-    /// Elements named by the contexts that did not change: over-invalidation,
-    /// harmless but wasted work. Returns (named, unchanged) counts.
-    public static func overInvalidation(before: [ElementKey: Displayed], events: [LayoutCycleEvent], session: Session) -> (named: Int, unchanged: Int) {
-        var contexts: [InvalidationContextSnapshot] = []
-        for case let .contextCreated(snapshot, reason) in events where reason == .boundsChange { contexts.append(snapshot) }
-        guard !contexts.isEmpty, !contexts.contains(where: \.isFullInvalidation),
-              let fresh = try? session.freshReplica() else { return (0, 0) }
-        let named = namedKeys(contexts)
-        var unchanged = 0
-        for key in named {
-            if let old = before[key], let now = currentAnswer(for: key, in: fresh), now.matches(old) { unchanged += 1 }
-        }
-        return (named.count, unchanged)
+        return answer.map(LayoutChecks.Displayed.init) ?? rectAnswers[key]
     }
 }

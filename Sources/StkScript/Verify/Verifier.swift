@@ -81,7 +81,8 @@ public final class Verifier {
         while report.operationsRun < options.operations && report.failure == nil {
             let session = try VerifySession(registry: registry, loadPlugin: loadPlugin)
             for command in preamble { session.run(command) }
-            if let findings = session.findings(), !findings.isEmpty {
+            let findings = session.evaluate().findings
+            if !findings.isEmpty {
                 report.failure = Failure(operations: preamble, originalCount: preamble.count, findings: findings)
                 break
             }
@@ -90,19 +91,16 @@ public final class Verifier {
             for _ in 0..<length {
                 let command = OperationGenerator.next(for: session.interpreter.session, using: &random)
                 operations.append(command)
-                let before = LayoutChecks.snapshot(session.interpreter.session.collectionView)
                 if !session.run(command) { report.operationsRefused += 1 }
                 report.operationsRun += 1
                 if report.operationsRun % 250 == 0 { progress?(report.operationsRun) }
-                let findings = session.findings() ?? []
-                if !findings.isEmpty {
-                    report.failure = shrink(operations, findings: findings)
+                let evaluation = session.evaluate()
+                if !evaluation.findings.isEmpty {
+                    report.failure = shrink(operations, findings: evaluation.findings)
                     break
                 }
-                let waste = LayoutChecks.overInvalidation(before: before, events: session.interpreter.session.lastOperationEvents,
-                                                          session: session.interpreter.session)
-                report.namedByContexts += waste.named
-                report.namedButUnchanged += waste.unchanged
+                report.namedByContexts += evaluation.named
+                report.namedButUnchanged += evaluation.namedButUnchanged
             }
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
@@ -116,8 +114,8 @@ public final class Verifier {
     func fails(_ operations: [String]) -> [LayoutChecks.Finding]? {
         guard let session = try? VerifySession(registry: registry, loadPlugin: loadPlugin) else { return nil }
         for command in operations { session.run(command) }
-        guard let findings = session.findings(), !findings.isEmpty else { return nil }
-        return findings
+        let findings = session.evaluate().findings
+        return findings.isEmpty ? nil : findings
     }
 
     /// Delta debugging (ddmin, without the complements step): removes ever
@@ -197,11 +195,10 @@ final class VerifySession {
         return interpreter.status == .success
     }
 
-    /// The findings of `check` after the last command, or nil when `check`
-    /// itself could not run.
-    func findings() -> [LayoutChecks.Finding]? {
-        LayoutChecks.run(on: interpreter.session, before: interpreter.visibleBeforeLastOperation,
-                         events: interpreter.session.lastOperationEvents)
+    /// What `check` would find after the last command, with its over-invalidation.
+    func evaluate() -> LayoutChecks.Evaluation {
+        LayoutChecks.evaluate(interpreter.session, before: interpreter.visibleBeforeLastOperation,
+                              events: interpreter.session.lastOperationEvents)
     }
 }
 
