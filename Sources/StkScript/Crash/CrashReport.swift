@@ -2,9 +2,10 @@ import Foundation
 
 /// A crash inside a layout while a script runs (`stk FILE`, `-e`, a script on
 /// stdin) becomes a located error and exit status 2, instead of a bare
-/// backtrace: before each command, the interpreter records where the command
-/// is; a handler for the signals a Swift trap or a bad memory access raises
-/// prints that place and exits. The Swift runtime has already printed its own
+/// backtrace: before each command, the interpreter tells where the command
+/// is (the host sets `Interpreter.willRunCommand` to `willRun`); a handler
+/// for the signals a Swift trap or a bad memory access raises prints that
+/// place and exits. The Swift runtime has already printed its own
 /// reason ("Fatal error: Index out of range") above it.
 ///
 /// The handler may only use async-signal-safe calls, so the message is
@@ -50,7 +51,7 @@ public enum CrashReport {
     }
 
     /// Records the command about to run: `FILE:LINE:COL` and its text.
-    static func willRun(location: String, command: String) {
+    public static func willRun(location: String, command: String) {
         guard isInstalled else { return }
         let firstLine = command.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? command
         let text = "\(location): error: the layout crashed while running '\(firstLine)': "

@@ -24,8 +24,8 @@ public final class Interpreter {
     /// the origins whose layouts were replaced by a new build.
     public var reloadPlugins: (() throws -> (notes: [String], reloaded: Set<String>))?
     /// Told before each command runs, with `FILE:LINE:COL` and the command's
-    /// text: the REPL's worker passes it on, so that a crash or an interrupt
-    /// can name the command it stopped.
+    /// text, so that a crash or an interrupt can name the command it stopped:
+    /// CrashReport in scripts, the REPL's worker, a `stk test` child.
     public var willRunCommand: ((_ location: String, _ command: String) -> Void)?
     /// Reads a file for `include`. The REPL's worker records what was read, and
     /// gives the same bytes back when it replays the session after a crash, so
@@ -83,10 +83,7 @@ public final class Interpreter {
     public func execute(_ command: Command, in file: SourceFile, trail: [Diagnostic.IncludeSite] = []) -> Bool {
         if options.echo { output.writeLine(file.text(in: command.range)) }
         let context = CommandContext(command: command, file: file, trail: trail)
-        if CrashReport.isInstalled {
-            CrashReport.willRun(location: "\(file.name):\(command.range.start)", command: file.text(in: command.range))
-        }
-        willRunCommand?("\(file.name):\(command.range.start)", file.text(in: command.range))
+        if let willRunCommand { willRunCommand("\(file.name):\(command.range.start)", file.text(in: command.range)) }
         do {
             try dispatch(context)
         } catch let failure as ExpectationFailure {

@@ -28,14 +28,8 @@ public struct TranscriptIsolation: Sendable {
     /// How many lines of the output so far a crashed file's report shows.
     static let outputLinesShown = 20
 
+    /// Runs one file in a child (the runner times it).
     public func run(_ file: TranscriptFile) -> TranscriptFileResult {
-        let start = DispatchTime.now()
-        var result = runChild(file)
-        result.duration = TranscriptRunner.seconds(since: start)
-        return result
-    }
-
-    private func runChild(_ file: TranscriptFile) -> TranscriptFileResult {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("stk-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let errorFile = scratch.appendingPathExtension("err")

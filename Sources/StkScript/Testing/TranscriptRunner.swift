@@ -106,14 +106,20 @@ public final class TranscriptRunner: @unchecked Sendable {
     // MARK: One file
 
     private func runOne(_ file: TranscriptFile) -> TranscriptFileResult {
-        fileRunner?(file) ?? run(file)
+        guard let fileRunner else { return run(file) }
+        return Self.timed { fileRunner(file) }
     }
 
     /// Runs one transcript (and, with `update`, rewrites it when it differs).
     public func run(_ file: TranscriptFile) -> TranscriptFileResult {
+        Self.timed { runTimed(file) }
+    }
+
+    /// The result of `body` with the wall-clock time it took.
+    static func timed(_ body: () -> TranscriptFileResult) -> TranscriptFileResult {
         let start = DispatchTime.now()
-        var result = runTimed(file)
-        result.duration = Self.seconds(since: start)
+        var result = body()
+        result.duration = seconds(since: start)
         return result
     }
 

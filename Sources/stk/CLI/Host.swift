@@ -15,7 +15,7 @@ struct Host {
     /// - showPluginNotes: print the notes of loading `--plugin` paths (a REPL
     ///   worker restarted after a crash does not: they were shown once).
     init(global: GlobalOptions, showPluginNotes: Bool = true) throws {
-        BuiltinLayouts.register()
+        try PluginBridge.registerLayouts(global, showingNotes: showPluginNotes)
         let environment = ProcessInfo.processInfo.environment
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         let color = ColorPolicy.shouldUseColor(noColorFlag: global.noColor, environment: environment, isTerminal: stdoutIsTerminal)
@@ -31,16 +31,6 @@ struct Host {
         interpreter = Interpreter(session: session, options: options, output: output)
         interpreter.loadPlugin = PluginBridge.load
         interpreter.reloadPlugins = PluginBridge.reload
-        PluginBridge.explain = global.explain
-        for path in global.plugins {
-            do {
-                let notes = try PluginBridge.load(path)
-                if showPluginNotes { for note in notes { output.writeDiagnostic("note: \(note)\n") } }
-            } catch {
-                output.writeDiagnostic("error: \(error)\n")
-                throw ExitCode(ExitStatus.error.rawValue)
-            }
-        }
     }
 
     /// -e commands, then files; with neither, a script on stdin (the REPL is
@@ -48,6 +38,7 @@ struct Host {
     func runScripts(commands: [String], files: [String]) -> ExitStatus {
         let runner = ScriptRunner(interpreter: interpreter)
         CrashReport.install()
+        interpreter.willRunCommand = CrashReport.willRun
         if commands.isEmpty && files.isEmpty {
             let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             runner.run(text: text, name: "<stdin>")

@@ -1,6 +1,8 @@
+import ArgumentParser
 import Foundation
 import PluginBuild
 import PluginHost
+import StkScript
 
 /// `--plugin PATH`, `load PATH` and `reload`: load a layout library into the
 /// shared registry, building it first when PATH is Swift source (a `.swift`
@@ -18,6 +20,24 @@ enum PluginBridge {
     /// The library loaded for each source plugin, by origin.
     static var sourceLibraries: [String: String] {
         Dictionary(sources.map { ($0.origin, $0.library) }, uniquingKeysWith: { $1 })
+    }
+
+    /// Registers the built-in layouts, then loads `--plugin` paths of the
+    /// command line in order, printing their notes on stderr (unless
+    /// `showingNotes` is false). A plugin that cannot be loaded is an error:
+    /// it is printed, and the run ends with status 2.
+    static func registerLayouts(_ global: GlobalOptions, showingNotes: Bool = true) throws {
+        BuiltinLayouts.register()
+        explain = global.explain
+        for path in global.plugins {
+            do {
+                let notes = try load(path)
+                if showingNotes { for note in notes { StandardStreams.write("note: \(note)\n", to: .error) } }
+            } catch {
+                StandardStreams.write("error: \(error)\n", to: .error)
+                throw ExitCode(ExitStatus.error.rawValue)
+            }
+        }
     }
 
     static func load(_ path: String) throws -> [String] {

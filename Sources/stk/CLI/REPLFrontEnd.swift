@@ -96,8 +96,8 @@ final class WorkerSession {
             worker = process
             state = ready
             return true
-        case .failure(let message):
-            StandardStreams.write("error: \(message)\n", to: .error)
+        case .failure(let failure):
+            StandardStreams.write("error: \(failure)\n", to: .error)
             return false
         }
     }
@@ -175,14 +175,14 @@ final class WorkerSession {
         case .interrupted:
             lines.append("\(place)error: interrupted\(command)")
         case .ended(.signalled(let signal)):
-            lines.append("\(place)error: the layout crashed\(command): \(Self.describe(signal: signal))")
+            lines.append("\(place)error: the layout crashed\(command): \(CrashReport.describe(signal: signal))")
             lines += report?.userFrameLines() ?? []
         case .ended(.exited(let status)):
             lines.append("\(place)error: the session's process exited with status \(status)\(command)")
         }
         StandardStreams.write(lines.map { $0 + "\n" }.joined(), to: .error)
 
-        switch replayInNewWorker(quiet: true, pins: state.sources) {
+        switch replayInNewWorker(pins: state.sources) {
         case .success(let (process, replayed, seconds)):
             worker = process
             let entries = history.count == 1 ? "1 entry" : "\(history.count) entries"
@@ -193,8 +193,8 @@ final class WorkerSession {
             }
             state = replayed
             StandardStreams.write(note + "\n", to: .error)
-        case .failure(let message):
-            StandardStreams.write("error: cannot go on: \(message)\n", to: .error)
+        case .failure(let failure):
+            StandardStreams.write("error: cannot go on: \(failure)\n", to: .error)
         }
     }
 
@@ -205,9 +205,9 @@ final class WorkerSession {
     /// makes the layout again from its new class. The old worker is kept until
     /// the new one is ready, so a reload that fails loses nothing.
     private func reload(_ entry: ReplayableEntry) {
-        switch replayInNewWorker(quiet: true, pins: state.sources) {
-        case .failure(let message):
-            StandardStreams.write("error: reload failed, the session goes on unchanged: \(message)\n", to: .error)
+        switch replayInNewWorker(pins: state.sources) {
+        case .failure(let failure):
+            StandardStreams.write("error: reload failed, the session goes on unchanged: \(failure)\n", to: .error)
         case .success(let (process, replayed, _)):
             guard replayed.fingerprint == state.fingerprint else {
                 StandardStreams.write("error: reload failed, the session goes on unchanged: the session did not replay the same way\n", to: .error)
@@ -225,13 +225,13 @@ final class WorkerSession {
 
     // MARK: Starting workers
 
-    enum Launch<T> {
-        case success(T)
-        case failure(String)
+    /// Why a worker could not be started or could not replay the session.
+    struct LaunchFailure: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Starts a worker and waits until it is ready.
-    private func launch(quiet: Bool, pins: [String: String]) -> Launch<(WorkerProcess, WorkerState)> {
+    private func launch(quiet: Bool, pins: [String: String]) -> Result<(WorkerProcess, WorkerState), LaunchFailure> {
         var arguments = self.arguments
         if quiet { arguments.append("--quiet") }
         if !pins.isEmpty, let json = try? JSONEncoder().encode(pins) {
@@ -241,33 +241,34 @@ final class WorkerSession {
         do {
             process = try WorkerProcess(arguments: arguments)
         } catch {
-            return .failure("\(error)")
+            return .failure(LaunchFailure(description: "\(error)"))
         }
         guard case .message(.ready(let ready)) = process.messages.next(WorkerMessage.self) else {
             // It printed why (a plugin that does not load).
-            return .failure("the session's process did not start (\(Self.describe(process.wait())))")
+            return .failure(LaunchFailure(description: "the session's process did not start (\(Self.describe(process.wait())))"))
         }
         return .success((process, ready))
     }
 
-    /// A new worker with the history replayed in it.
-    private func replayInNewWorker(quiet: Bool, pins: [String: String]) -> Launch<(WorkerProcess, WorkerState, Double)> {
+    /// A new worker, quiet (its plugin notes were shown once), with the
+    /// history replayed in it.
+    private func replayInNewWorker(pins: [String: String]) -> Result<(WorkerProcess, WorkerState, Double), LaunchFailure> {
         let process: WorkerProcess
         var ready: WorkerState
-        switch launch(quiet: quiet, pins: pins) {
-        case .failure(let message): return .failure(message)
+        switch launch(quiet: true, pins: pins) {
+        case .failure(let failure): return .failure(failure)
         case .success(let launched): (process, ready) = launched
         }
         guard !history.isEmpty else { return .success((process, ready, 0)) }
         guard process.send(.replay(history)) else {
-            return .failure("the new session process ended (\(Self.describe(process.wait())))")
+            return .failure(LaunchFailure(description: "the new session process ended (\(Self.describe(process.wait())))"))
         }
         switch process.messages.next(WorkerMessage.self) {
         case .message(.replayed(let state, _, let seconds)):
             ready = state
             return .success((process, ready, seconds))
         default:
-            return .failure("the new session process ended while replaying the session (\(Self.describe(process.wait())))")
+            return .failure(LaunchFailure(description: "the new session process ended while replaying the session (\(Self.describe(process.wait())))"))
         }
     }
 
@@ -284,14 +285,10 @@ final class WorkerSession {
         text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
     }
 
-    static func describe(signal: Int32) -> String {
-        CrashReport.describe(signal: signal)
-    }
-
     static func describe(_ termination: WorkerProcess.Termination) -> String {
         switch termination {
         case .exited(let status): return "exit status \(status)"
-        case .signalled(let signal): return describe(signal: signal)
+        case .signalled(let signal): return CrashReport.describe(signal: signal)
         }
     }
 }

@@ -75,15 +75,7 @@ struct TestCommand: ParsableCommand {
 
         // Every layout is registered before the files run in parallel: from
         // here on the registry is only read.
-        BuiltinLayouts.register()
-        PluginBridge.explain = global.explain
-        for path in global.plugins {
-            do {
-                for note in try PluginBridge.load(path) { Self.printError("note: \(note)") }
-            } catch {
-                try Self.fail("\(error)")
-            }
-        }
+        try PluginBridge.registerLayouts(global)
 
         let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
         // Each file in a process of its own: a crash or a hang fails that file only.

@@ -26,17 +26,8 @@ struct TestFileCommand: ParsableCommand {
         close(null)
         _ = fcntl(report, F_SETFD, FD_CLOEXEC)
 
-        BuiltinLayouts.register()
-        PluginBridge.explain = global.explain
-        for plugin in global.plugins {
-            do {
-                _ = try PluginBridge.load(plugin)
-            } catch {
-                // The parent loaded the same plugins before it started any file.
-                TestCommand.printError("error: \(error)")
-                throw ExitCode(ExitStatus.error.rawValue)
-            }
-        }
+        // The parent loaded the same plugins and showed their notes.
+        try PluginBridge.registerLayouts(global, showingNotes: false)
         let options = TranscriptRunner.Options(json: global.json, bail: global.bail, update: update, jobs: 1)
         let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
         runner.runReporting(TranscriptFile(displayPath: displayPath, path: path), to: report)

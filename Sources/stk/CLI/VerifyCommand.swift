@@ -45,15 +45,7 @@ struct VerifyCommand: ParsableCommand {
         if let out, FileManager.default.fileExists(atPath: out), !force {
             try TestCommand.fail("\(out) already exists; add --force to overwrite it")
         }
-        BuiltinLayouts.register()
-        PluginBridge.explain = global.explain
-        for path in global.plugins {
-            do {
-                for note in try PluginBridge.load(path) { TestCommand.printError("note: \(note)") }
-            } catch {
-                try TestCommand.fail("\(error)")
-            }
-        }
+        try PluginBridge.registerLayouts(global)
         let verifier = Verifier(layoutName: layout, options: Verifier.Options(seed: seed, operations: operations),
                                 loadPlugin: PluginBridge.load)
         let showsProgress = isatty(STDERR_FILENO) == 1 && operations >= 2000
