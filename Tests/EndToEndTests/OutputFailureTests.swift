@@ -39,10 +39,13 @@ import Testing
 
     /// SIGPIPE ignored: the reader went away, EPIPE; stk stops with status 2.
     @Test func aVanishedReaderWithSigpipeIgnoredIsAnError() throws {
-        // bash's PIPESTATUS gives stk's own status, not head's.
+        // bash's PIPESTATUS gives stk's own status, not head's. The output
+        // (ten times 12 KB) is larger than a pipe holds, so stk is still
+        // writing when head leaves, however the two are scheduled.
+        let visibleTenTimes = Array(repeating: "visible", count: 10).joined(separator: "; ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "trap '' PIPE; '\(try StkExecutable.locate().path)' -e 'sections 2000 items=10; set itemSize=1x1; visible' 2>/dev/null | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"]
+        process.arguments = ["-c", "trap '' PIPE; '\(try StkExecutable.locate().path)' -e 'sections 2000 items=10; set itemSize=1x1; \(visibleTenTimes)' 2>/dev/null | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
