@@ -133,7 +133,7 @@ final class WorkerSession {
                 return quit ? .quit : .done
             case .message:
                 continue // not an answer to `run`
-            case .ended:
+            case .ended, .timedOut: // no deadline is given
                 recover(from: worker, cause: .ended(worker.wait()), running: running)
                 return .done
             case .interrupted:

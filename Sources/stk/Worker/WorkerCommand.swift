@@ -44,8 +44,8 @@ struct WorkerCommand: ParsableCommand {
 /// The worker's loop: a request in, output to the terminal, a message out.
 final class SessionWorker {
     let interpreter: Interpreter
-    private let messages = MessageWriter(descriptor: WorkerDescriptors.messages)
-    private let requests = MessageReader(descriptor: WorkerDescriptors.requests)
+    private let messages = JSONLineWriter(descriptor: WorkerDescriptors.messages)
+    private let requests = JSONLineReader(descriptor: WorkerDescriptors.requests)
     private let liveOutput: OutputSink
     /// Files read by `include` during the current entry.
     private var includes: [String: String] = [:]

@@ -10,9 +10,9 @@ import StkScript
 /// which is what `reload` needs.
 final class WorkerProcess {
     let pid: pid_t
-    private let requests: MessageWriter
+    private let requests: JSONLineWriter
     private let requestDescriptor: Int32
-    let messages: MessageReader
+    let messages: JSONLineReader
     /// Where the Swift runtime writes the worker's crash report (JSON).
     let backtraceFile: String
     private var reaped: Termination?
@@ -69,8 +69,8 @@ final class WorkerProcess {
         }
         pid = spawned
         requestDescriptor = toWorker[1]
-        requests = MessageWriter(descriptor: toWorker[1])
-        messages = MessageReader(descriptor: fromWorker[0])
+        requests = JSONLineWriter(descriptor: toWorker[1])
+        messages = JSONLineReader(descriptor: fromWorker[0])
     }
 
     deinit {

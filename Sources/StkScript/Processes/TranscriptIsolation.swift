@@ -129,50 +129,25 @@ enum TranscriptChildMessage: Codable {
 
 /// What the parent reads from a child while it runs.
 final class ChildReport {
-    let descriptor: Int32
+    private let reader: JSONLineReader
     private(set) var running: (location: String, command: String)?
     private(set) var output: [String] = []
     private(set) var result: EncodedTranscriptResult?
-    private var buffer: [UInt8] = []
 
     init(descriptor: Int32) {
-        self.descriptor = descriptor
+        reader = JSONLineReader(descriptor: descriptor)
     }
 
     /// Reads until the child closes its end; true when `deadline` (uptime in
     /// nanoseconds) came first.
     func readAll(until deadline: UInt64?) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            var wait: Int32 = -1
-            if let deadline {
-                let now = DispatchTime.now().uptimeNanoseconds
-                if now >= deadline { return true }
-                wait = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
-            }
-            var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 1, wait)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            if ready == 0 { continue } // the loop head checks the deadline
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            if count == 0 { return false }
-            buffer.append(contentsOf: chunk[..<count])
-            while let newline = buffer.firstIndex(of: 0x0A) {
-                let line = Data(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                guard let message = try? JSONDecoder().decode(TranscriptChildMessage.self, from: line) else { continue }
-                switch message {
-                case let .running(location, command): running = (location, command)
-                case let .output(text): output.append(text)
-                case let .result(encoded): result = encoded
-                }
+            switch reader.next(TranscriptChildMessage.self, until: deadline) {
+            case .message(.running(let location, let command)): running = (location, command)
+            case .message(.output(let text)): output.append(text)
+            case .message(.result(let encoded)): result = encoded
+            case .timedOut: return true
+            case .ended, .interrupted: return false
             }
         }
     }
@@ -243,24 +218,13 @@ extension TranscriptRunner {
     /// The child's side: runs one file as `run(_:)` does, reporting to
     /// `descriptor` as it goes (see TranscriptIsolation).
     public func runReporting(_ file: TranscriptFile, to descriptor: Int32) {
-        let writer = ReportWriter(descriptor: descriptor)
+        let writer = JSONLineWriter(descriptor: descriptor)
         observer = TranscriptObserver(
-            willRun: { writer.send(.running(location: $0, command: $1)) },
-            printed: { writer.send(.output($0)) })
+            willRun: { writer.send(TranscriptChildMessage.running(location: $0, command: $1)) },
+            printed: { writer.send(TranscriptChildMessage.output($0)) })
         defer { observer = nil }
         let result = run(file)
-        writer.send(.result(EncodedTranscriptResult(result)))
-    }
-}
-
-/// Writes the child's report lines.
-private struct ReportWriter {
-    let descriptor: Int32
-
-    func send(_ message: TranscriptChildMessage) {
-        guard var data = try? JSONEncoder().encode(message) else { return }
-        data.append(0x0A)
-        StandardStreams.writeAll(Array(data), to: descriptor)
+        writer.send(TranscriptChildMessage.result(EncodedTranscriptResult(result)))
     }
 }
 
