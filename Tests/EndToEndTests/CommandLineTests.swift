@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `stk` as a script host (STK-LANGUAGE.md, "Invocation"): scripts on stdin,
+/// `stk` as a script host (docs/language.md, "Invocation"): scripts on stdin,
 /// in files and in `-e`; the exit status; `--bail`, `--echo`, `--version`,
 /// `--help`. stdout, stderr and the status are compared exactly.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// How errors look on stderr (STK-LANGUAGE.md, "Exit status"):
+/// How errors look on stderr (docs/language.md, "Exit status"):
 ///
 ///     FILE:LINE:COL: error: MESSAGE
 ///         the offending line

@@ -127,7 +127,7 @@ import Testing
 
     // MARK: trace
 
-    /// The phase each trace line stands for, in SEMANTICS.md's words.
+    /// The phase each trace line stands for, in docs/semantics.md's words.
     static func phase(of line: String) -> String? {
         let phases: [(prefix: String, name: String)] = [
             ("shouldInvalidateLayout(forBoundsChange:", "shouldInvalidate"),

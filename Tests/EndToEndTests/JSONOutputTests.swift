@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--json` (STK-LANGUAGE.md, "JSON output"): each query command prints
+/// `--json` (docs/language.md, "JSON output"): each query command prints
 /// exactly one JSON object on one line, read here with JSONSerialization as a
 /// consumer would and checked field by field; commands that only change state
 /// print nothing.

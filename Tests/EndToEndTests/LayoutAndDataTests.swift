@@ -5,7 +5,7 @@ import Testing
 /// effect: layout, set, options, layouts, sections, insert/delete/move/reload
 /// of sections and items, batch ... end, size.
 ///
-/// Geometry of the default session (SEMANTICS.md, "Flow layout geometry"): a
+/// Geometry of the default session (docs/semantics.md, "Flow layout geometry"): a
 /// line holds 6 items of 50 (6x50 + 5x10 = 350 <= 390); its 40 spare points
 /// go to its 5 gaps (18 each): x = 0, 68, 136, 204, 272, 340. The last line of
 /// a section packs its items with the same gap. A section of 7 items is
@@ -52,7 +52,7 @@ import Testing
         #expect(rows.first { $0.first == "pinLimit" }?.prefix(4) == ["pinLimit", "lastItem|sectionEnd|nextHeader", "nextHeader", "lastItem"])
         #expect(rows.first { $0.first == "itemSize" }?.prefix(4) == ["itemSize", "size", "100x44", "50x50"])
         #expect(rows.first { $0.first == "stickyFooters" }?.prefix(4) == ["stickyFooters", "bool", "true", "false"])
-        // Every flow option of STK-LANGUAGE.md's `set` is listed.
+        // Every flow option of docs/language.md's `set` is listed.
         let names = Set(rows.dropFirst(2).compactMap(\.first))
         for option in ["itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "headerSize",
                        "footerSize", "scrollDirection"] {

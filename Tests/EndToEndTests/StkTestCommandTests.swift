@@ -9,7 +9,7 @@ import FoundationXML
 ///
 /// The transcripts use flow-sticky with items of 130x50 and no spacing on a
 /// 390-point-wide view, so three items fill a line exactly, and headers 30
-/// high (SEMANTICS.md, "Flow layout geometry"): with `sections 2 items=6`,
+/// high (docs/semantics.md, "Flow layout geometry"): with `sections 2 items=6`,
 /// section 0 is a header at y 0 and lines at y 30 and 80; section 1 starts at
 /// 130; the content is 390 x 260.
 @Suite("stk test")

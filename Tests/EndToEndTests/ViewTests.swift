@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// "The view" commands: bounds, inset, safearea, scroll to / by / to item.
-/// Numbers follow SEMANTICS.md for the default session (see LayoutAndDataTests):
+/// Numbers follow docs/semantics.md for the default session (see LayoutAndDataTests):
 /// section s spans 154s..<154s+154, its header is pinned at
 /// y = min(max(top, 154s), 154s + 110) with top = offset + adjusted top inset.
 @Suite struct ViewTests {

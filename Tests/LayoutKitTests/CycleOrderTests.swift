@@ -137,7 +137,7 @@ final class RecordingListLayout: CollectionViewLayout {
     }
 }
 
-/// SEMANTICS.md, "The layout cycle": the exact order of the calls into the
+/// docs/semantics.md, "The layout cycle": the exact order of the calls into the
 /// layout, the bounds the layout sees at each one, the order of update items,
 /// and the events a LayoutCycleObserver receives.
 @Suite struct CycleOrderTests {

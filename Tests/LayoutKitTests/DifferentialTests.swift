@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LayoutKit
 
-/// The backbone (SEMANTICS.md, "Correctness of a context"): after any sequence of
+/// The backbone (docs/semantics.md, "Correctness of a context"): after any sequence of
 /// operations, the incrementally invalidated flow layout answers exactly as a
 /// brand-new one prepared from scratch on the same state, and every rect query
 /// equals the brute-force filter of all attributes by CGRect.overlaps.

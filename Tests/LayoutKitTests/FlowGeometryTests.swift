@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LayoutKit
 
-/// SEMANTICS.md, "Flow layout geometry": every rule, derived by hand, checked in
+/// docs/semantics.md, "Flow layout geometry": every rule, derived by hand, checked in
 /// both scroll directions (`FlowCase` transposes inputs and outputs for horizontal).
 @Suite struct FlowGeometryTests {
 

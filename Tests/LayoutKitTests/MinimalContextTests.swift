@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LayoutKit
 
-/// SEMANTICS.md, flow-sticky, "Minimal invalidation on a bounds change": an
+/// docs/semantics.md, flow-sticky, "Minimal invalidation on a bounds change": an
 /// origin-only change names exactly the pinning supplementary views of sections
 /// that are candidates for the old or the new bounds; a cross-axis size change
 /// sets both flow flags. And the context is correct: every element whose

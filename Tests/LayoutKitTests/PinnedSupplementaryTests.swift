@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LayoutKit
 
-/// The flow layout's pinned headers and footers (SEMANTICS.md, flow-sticky:
+/// The flow layout's pinned headers and footers (docs/semantics.md, flow-sticky:
 /// `y = min(max(top, naturalY), limit - h)` for headers, `y = min(max(bottom - fh,
 /// firstItemMinY), naturalY)` for footers), derived by hand in both directions.
 @Suite struct PinnedSupplementaryTests {

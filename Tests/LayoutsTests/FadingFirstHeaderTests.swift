@@ -4,7 +4,7 @@ import LayoutKit
 import FlowSticky
 import FadingFirstHeader
 
-/// fading-first-header against numbers derived by hand from SEMANTICS.md:
+/// fading-first-header against numbers derived by hand from docs/semantics.md:
 /// alpha = clamp(offset / fadeDistance, 0, 1), offset = contentOffset.y +
 /// adjustedContentInset.top, fadeDistance auto = header 0's height (44).
 ///

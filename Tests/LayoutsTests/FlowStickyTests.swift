@@ -3,7 +3,7 @@ import Testing
 import LayoutKit
 import FlowSticky
 
-/// flow-sticky against numbers derived by hand from SEMANTICS.md.
+/// flow-sticky against numbers derived by hand from docs/semantics.md.
 ///
 /// The geometry most tests share (390x844, defaults: items 50x50, spacing 10/10,
 /// no section inset, headers 44 long, no footers), per section of 10 items:

@@ -4,7 +4,7 @@ import LayoutKit
 import FlowSticky
 import GlobalStretchy
 
-/// global-stretchy against numbers derived by hand from SEMANTICS.md.
+/// global-stretchy against numbers derived by hand from docs/semantics.md.
 ///
 /// Shared geometry (390x844, items 50x50, spacing 10, headers 44 long, 10 items a
 /// section): header [0, 44), lines at 44 and 104, last line maxY 154; section s

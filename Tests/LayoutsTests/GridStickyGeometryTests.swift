@@ -99,7 +99,7 @@ struct GridStickyGeometryTests {
         #expect(frame(cv, 0, 2) == CGRect(x: 100, y: 0, width: 50, height: 50))
         #expect(frame(cv, 1, 0) == CGRect(x: 0, y: 50, width: 50, height: 50))
         // Pulling further down (offset.y = -80) moves the sticky row with the viewport:
-        // y = 0 - 80 + 30 = -50 (reference 004 behaves the same while bouncing).
+        // y = 0 - 80 + 30 = -50 (the sticky-grid article ("Collection View with Sticky Rows and Columns") behaves the same while bouncing).
         try cv.setContentOffset(CGPoint(x: -5, y: -80))
         #expect(frame(cv, 0, 1) == CGRect(x: 50, y: -50, width: 50, height: 50))
     }

@@ -72,7 +72,7 @@ final class GridSizingDelegate: CollectionViewDelegateFlowLayout {
 }
 
 /// What a cell's attributes must be, computed the slow, obvious way straight
-/// from SEMANTICS.md (grid-sticky) and the floating rule, with no shared code
+/// from docs/semantics.md (grid-sticky) and the floating rule, with no shared code
 /// with the layout: every cell visited, x and y accumulated.
 struct GridReference {
     struct Cell: Equatable, CustomStringConvertible {

@@ -5,9 +5,9 @@ import Testing
 // (re-typed in current Swift, with our own numbers), compiled against StkUIKit
 // with nothing but the import changed, and checked through a collection view:
 // - StickyHeadersFlowLayout: a UICollectionViewFlowLayout subclass with
-//   sticky headers, as reference 000 builds it;
-// - StickyGridLayout: a grid with sticky rows and columns, as reference 004;
-// - StretchyHeaderFlowLayout: reference 003's custom attributes and its
+//   sticky headers, as the sticky-headers article ("Sticky Section Headers With UICollectionView") builds it;
+// - StickyGridLayout: a grid with sticky rows and columns, as the sticky-grid article ("Collection View with Sticky Rows and Columns");
+// - StretchyHeaderFlowLayout: the global-headers article's custom attributes and its
 //   invalidation context for bounds changes.
 
 // MARK: - Reference 000: sticky headers in a flow layout subclass

@@ -36,7 +36,7 @@ struct CatalogTests {
     }
 
     @Test func theFixedCoreIsAllThere() {
-        // Every verb of STK-LANGUAGE.md's "Commands" section.
+        // Every verb of docs/language.md's "Commands" section.
         let core = ["layout", "set", "options", "layouts", "sections", "insert", "delete", "move", "reload", "batch",
                     "size", "bounds", "inset", "safearea", "scroll", "attr", "visible", "contentsize", "context",
                     "render", "trace", "step", "next", "continue", "expect", "load", "include", "echo", "save",

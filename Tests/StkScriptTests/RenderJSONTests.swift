@@ -89,7 +89,7 @@ func jsonNumber(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
     // MARK: context
 
-    /// The example of STK-LANGUAGE.md, byte for byte.
+    /// The example of docs/language.md, byte for byte.
     @Test func contextAsDocumented() throws {
         let context = CollectionViewFlowLayoutInvalidationContext()
         context.invalidateFlowLayoutDelegateMetrics = false

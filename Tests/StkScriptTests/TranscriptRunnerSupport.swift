@@ -37,7 +37,7 @@ final class TranscriptFolder {
 }
 
 /// The layout every runner test uses, chosen so that each number can be
-/// checked by hand (SEMANTICS.md, "Flow layout geometry"): 390 points wide,
+/// checked by hand (docs/semantics.md, "Flow layout geometry"): 390 points wide,
 /// items 130x50 with no spacing, so exactly three fit a line (3 x 130 = 390)
 /// and the justification rules have no leftover to spread; headers 30 high.
 /// With `sections 2 items=6` each section is a 30-point header then two lines

@@ -2,7 +2,7 @@ import Foundation
 import LayoutKit
 import FlowSticky
 
-/// fading-first-header (SEMANTICS.md; reference 000, its last section):
+/// fading-first-header (docs/semantics.md; the sticky-headers article ("Sticky Section Headers With UICollectionView"), its last section):
 /// flow-sticky, except that section 0's header is hidden at rest and fades in
 /// as the user scrolls:
 ///
@@ -11,7 +11,7 @@ import FlowSticky
 /// with `offset = contentOffset.y + adjustedContentInset.top` (x and left when
 /// horizontal). A `fadeDistance` of 0 shows it at once, as soon as offset > 0.
 ///
-/// Header 0 still pins like every other header (reference 000's fading header
+/// Header 0 still pins like every other header (the sticky-headers article's fading header
 /// is one of its sticky headers: it fades in where it sticks, at the top of the
 /// visible area), so its frame is exactly flow-sticky's and only alpha and
 /// isHidden differ.

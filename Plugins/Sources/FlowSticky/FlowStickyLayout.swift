@@ -1,7 +1,7 @@
 import Foundation
 import LayoutKit
 
-/// flow-sticky (SEMANTICS.md; references 000, 001, 002): the flow layout with
+/// flow-sticky (docs/semantics.md; references 000, 001, 002): the flow layout with
 /// section headers that stick to the top of the visible area, inside the
 /// adjusted content insets, until their section scrolls away, in either
 /// scroll direction, optionally with sticky footers.

@@ -2,7 +2,7 @@ import Foundation
 import LayoutKit
 import FlowSticky
 
-/// global-stretchy (SEMANTICS.md; reference 003, AKPFlowLayout): a flow layout
+/// global-stretchy (docs/semantics.md; "Custom UICollectionView: Global Headers", AKPFlowLayout): a flow layout
 /// whose first section's header is a global header that stays at the top and
 /// stretches while the user pulls past the start, with the other section
 /// headers sticking under it.
@@ -143,7 +143,7 @@ open class GlobalStretchyLayout: CollectionViewFlowLayout, ConfigurableLayout {
 
     // MARK: Invalidation
 
-    /// As reference 003: an origin change names only the headers that can move
+    /// As the global-headers article: an origin change names only the headers that can move
     /// (the flow layout's candidates of the old and the new bounds, which always
     /// include the global header); a size change also asks for the delegate
     /// metrics again.

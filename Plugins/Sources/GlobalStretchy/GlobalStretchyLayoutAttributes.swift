@@ -1,7 +1,7 @@
 import Foundation
 import LayoutKit
 
-/// AKPFlowLayoutAttributes (reference 003): attributes that also tell a view
+/// AKPFlowLayoutAttributes (the global-headers article): attributes that also tell a view
 /// how far the global header is stretched, so it can adjust its content.
 open class GlobalStretchyLayoutAttributes: CollectionViewLayoutAttributes {
     /// How much taller than its natural height the global header is (0 when not

@@ -1,7 +1,7 @@
 import Foundation
 import LayoutKit
 
-/// The `--json` output of the query commands (STK-LANGUAGE.md, "JSON output"):
+/// The `--json` output of the query commands (docs/language.md, "JSON output"):
 /// each function returns one JSON object; the caller prints its `serialized`
 /// form as one line. Field names and order are the documented contract.
 public enum JSONFormat {

@@ -2,7 +2,7 @@ import Foundation
 import LayoutKit
 
 /// A JSON value whose objects keep their keys in insertion order, so that the
-/// output's field order is the documented one (STK-LANGUAGE.md, "JSON output").
+/// output's field order is the documented one (docs/language.md, "JSON output").
 ///
 /// `serialized` writes it compactly on one line (no spaces), as JSON Lines
 /// wants: integers without `.0`, other numbers in stk's `.stk` form (at most 6

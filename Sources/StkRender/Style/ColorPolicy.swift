@@ -1,4 +1,4 @@
-/// Whether stk may colour its output (STK-LANGUAGE.md, "Global options").
+/// Whether stk may colour its output (docs/language.md, "Global options").
 ///
 /// Colour is opt-out four ways, any one of which wins: the `--no-color` flag,
 /// `NO_COLOR` set to a non-empty value (no-color.org: an empty `NO_COLOR` is

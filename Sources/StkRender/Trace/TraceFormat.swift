@@ -1,7 +1,7 @@
 import Foundation
 import LayoutKit
 
-/// `trace on`: each phase of the layout cycle (SEMANTICS.md, "The layout cycle")
+/// `trace on`: each phase of the layout cycle (docs/semantics.md, "The layout cycle")
 /// as one or a few lines, named after the UIKit call it stands for:
 ///
 ///     shouldInvalidateLayout(forBoundsChange: 0,300,390,844) -> true   [bounds still 0,0,390,844]

@@ -3,7 +3,7 @@ import LayoutKit
 
 /// What `help` knows about one command.
 public struct CommandInfo: Equatable, Sendable {
-    /// The sections of `help`, in STK-LANGUAGE.md's order.
+    /// The sections of `help`, in docs/language.md's order.
     public enum Group: String, CaseIterable, Sendable {
         case layoutAndData = "Layout and data"
         case view = "The view"

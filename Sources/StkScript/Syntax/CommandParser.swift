@@ -1,7 +1,7 @@
 import Foundation
 import LayoutKit
 
-/// The grammar of each command (STK-LANGUAGE.md, "Commands"), over the tokens
+/// The grammar of each command (docs/language.md, "Commands"), over the tokens
 /// of one command. `batch` and `end` are handled by the script parser.
 struct CommandParser {
     private var args: ArgumentCursor

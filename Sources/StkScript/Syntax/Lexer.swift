@@ -34,7 +34,7 @@ struct LexedCommand: Equatable {
 
 /// Splits source text into logical lines, commands and tokens.
 ///
-/// Rules (STK-LANGUAGE.md, "Lexical rules", and what it leaves open):
+/// Rules (docs/language.md, "Lexical rules", and what it leaves open):
 /// - `;` separates commands; empty commands are ignored.
 /// - `#` starts a comment when it begins a token (after a space, a `;` or at
 ///   the start of a line); inside a word (`issue#3`) it is an ordinary character.

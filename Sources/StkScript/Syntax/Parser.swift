@@ -17,7 +17,7 @@ public enum IncompleteReason: Equatable, Sendable {
 
 /// Turns `.stk` text into a `Script`.
 ///
-/// Where STK-LANGUAGE.md is silent, the language is (lexical rules: see `Lexer`):
+/// Where docs/language.md is silent, the language is (lexical rules: see `Lexer`):
 /// - Verbs are case-sensitive; a near miss in any case gets "did you mean".
 /// - Extensions of the fixed core: `reload section S ...`; `size ... default`
 ///   removes an override; `expect context dataSourceCounts|flowDelegateMetrics|

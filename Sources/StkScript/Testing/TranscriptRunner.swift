@@ -3,7 +3,7 @@ import LayoutKit
 
 /// Runs golden transcripts: each `.stk` file in a fresh Session and
 /// Interpreter, each logical line's output compared with the `#>` lines after
-/// it (STK-LANGUAGE.md, "Golden transcripts").
+/// it (docs/language.md, "Golden transcripts").
 ///
 /// What is compared is standard output only: diagnostics (layout warnings,
 /// notes) are not part of a transcript. A file fails when

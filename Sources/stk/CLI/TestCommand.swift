@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StkScript
 
-/// `stk test [PATH ...]`: golden transcripts (STK-LANGUAGE.md, "Golden
+/// `stk test [PATH ...]`: golden transcripts (docs/language.md, "Golden
 /// transcripts"). The work is TranscriptRunner's; this parses the options,
 /// prepares the layout registry and prints the report.
 struct TestCommand: ParsableCommand {

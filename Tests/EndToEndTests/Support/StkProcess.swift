@@ -136,7 +136,7 @@ final class ScratchFolder {
     }
 }
 
-/// A diagnostic as STK-LANGUAGE.md prints it: the location line, the source
+/// A diagnostic as docs/language.md prints it: the location line, the source
 /// line indented by four spaces, and the caret line under the range.
 func diagnostic(_ location: String, _ message: String, line: String, caretColumn: Int, length: Int) -> String {
     let caret = String(repeating: " ", count: caretColumn - 1) + "^" + String(repeating: "~", count: max(length, 1) - 1)

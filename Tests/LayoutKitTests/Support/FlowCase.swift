@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LayoutKit
 
-/// A flow layout scenario written in vertical terms (SEMANTICS.md describes
+/// A flow layout scenario written in vertical terms (docs/semantics.md describes
 /// vertical scrolling; horizontal is the exact transpose). `build(_:)` sets it up
 /// in either direction, transposing every input for horizontal, and `Built`
 /// transposes every output back, so one hand derivation checks both directions.

@@ -1,7 +1,7 @@
 import Foundation
 import LayoutKit
 
-/// One cell of the grid: rows are sections, columns are items (reference 004).
+/// One cell of the grid: rows are sections, columns are items (the sticky-grid article ("Collection View with Sticky Rows and Columns")).
 /// Ordered row-major, which is the order rect queries return cells in.
 struct GridCell: Hashable, Comparable {
     var row: Int

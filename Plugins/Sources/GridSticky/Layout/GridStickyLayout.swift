@@ -2,7 +2,7 @@ import Foundation
 import LayoutKit
 
 /// A grid that scrolls both ways, whose first rows and columns stick to the top
-/// and left edges of the visible area (reference 004, SEMANTICS.md "grid-sticky").
+/// and left edges of the visible area (the sticky-grid article ("Collection View with Sticky Rows and Columns"), docs/semantics.md "grid-sticky").
 ///
 /// Rows are sections and columns are items. Cells take `itemSize`, the
 /// collection view's per-item size overrides, or, when the collection view has
@@ -10,7 +10,7 @@ import LayoutKit
 /// cells in a row abut, a row is as tall as its tallest cell and each cell
 /// keeps its own size at the top of its row.
 ///
-/// Unlike reference 004, which rebuilds every attribute on every scroll and
+/// Unlike the sticky-grid article ("Collection View with Sticky Rows and Columns"), which rebuilds every attribute on every scroll and
 /// takes the content size from the last cell, this layout:
 /// - takes the content size from the largest maxX and maxY over all cells;
 /// - stores nothing per cell for rows without size overrides (positions are
@@ -19,7 +19,7 @@ import LayoutKit
 /// - on a bounds change invalidates only the sticky cells that are candidates
 ///   for the old or the new bounds (FloatingRule.swift) and recomputes only those.
 ///
-/// Choices where SEMANTICS.md is silent:
+/// Choices where docs/semantics.md is silent:
 /// - `isPinned` marks the displaced cells, i.e. the candidates, even where the
 ///   displacement is zero (at rest under the insets they sit at their natural
 ///   frames yet follow the viewport). zIndex depends only on stickiness.
@@ -32,7 +32,7 @@ import LayoutKit
 /// - A delegate's negative, infinite or NaN width or height counts as 0.
 open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
     /// The size of a cell without an override: UIKit's flow layout default,
-    /// which is also what reference 004's grid starts from.
+    /// which is also what the sticky-grid article's grid starts from.
     public static let defaultItemSize = CGSize(width: 50, height: 50)
 
     /// How many rows, from the first, stick to the top edge. 0: none.
@@ -100,7 +100,7 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
         super.init(coder: coder)
     }
 
-    /// Whether the item is in a sticky row or a sticky column (reference 004's
+    /// Whether the item is in a sticky row or a sticky column (the sticky-grid article's
     /// `isItemSticky(at:)`), by the counts as set.
     public func isItemSticky(at indexPath: IndexPath) -> Bool {
         guard let cell = GridCell(indexPath) else { return false }

@@ -17,7 +17,7 @@ struct StickySpan: Equatable {
     }
 }
 
-/// A cell's part in the sticky grid, which sets its zIndex (reference 004's
+/// A cell's part in the sticky grid, which sets its zIndex (the sticky-grid article's
 /// three z-orders: corners above other sticky cells above the rest).
 enum StickyKind {
     case none

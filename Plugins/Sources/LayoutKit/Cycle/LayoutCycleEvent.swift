@@ -1,7 +1,7 @@
 import Foundation
 
 /// One phase of the layout cycle, reported by the collection view as it happens
-/// (SEMANTICS.md, "The layout cycle"). Each event carries what it needs to be
+/// (docs/semantics.md, "The layout cycle"). Each event carries what it needs to be
 /// shown later: trace prints them, step replays them one by one, render and the
 /// tests read them. The engine never prints.
 public enum LayoutCycleEvent {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// UIKit's `UICollectionViewFlowLayout`, with the geometry of SEMANTICS.md,
+/// UIKit's `UICollectionViewFlowLayout`, with the geometry of docs/semantics.md,
 /// "Flow layout geometry", in both scroll directions, plus pinned headers and
 /// footers (`sectionHeadersPinToVisibleBounds`, `sectionFootersPinToVisibleBounds`).
 ///
@@ -24,7 +24,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         case vertical, horizontal
     }
 
-    /// What pushes a pinned header off (SEMANTICS.md, flow-sticky, `pinLimit`).
+    /// What pushes a pinned header off (docs/semantics.md, flow-sticky, `pinLimit`).
     public enum PinLimit: String, Sendable, CaseIterable {
         /// The maxY of the section's last line (UIKit-like; the default).
         case lastItem
@@ -105,7 +105,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return isHorizontal ? inset.transposed : inset
     }
 
-    /// W in SEMANTICS.md: the extent across the scroll axis inside the adjusted insets.
+    /// W in docs/semantics.md: the extent across the scroll axis inside the adjusted insets.
     public func contentCrossExtent(for bounds: CGRect) -> CGFloat {
         let b = scrollAxisRect(bounds)
         let inset = scrollAxisInsets
@@ -113,7 +113,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     /// Where pinned headers stick, along the scroll axis: the content offset plus
-    /// the adjusted inset at the start (`top` in SEMANTICS.md).
+    /// the adjusted inset at the start (`top` in docs/semantics.md).
     open func pinTop(for bounds: CGRect) -> CGFloat {
         scrollAxisRect(bounds).minY + scrollAxisInsets.top
     }

@@ -2,7 +2,7 @@ import Foundation
 
 // The flow layout's geometry, in *scroll-axis coordinates*: y runs along the
 // scroll direction and x across it. Vertical layouts use these coordinates as
-// they are; horizontal layouts transpose every rect on the way out (SEMANTICS.md:
+// they are; horizontal layouts transpose every rect on the way out (docs/semantics.md:
 // horizontal is the exact transpose). Plain values, no knowledge of UIKit's
 // classes, tested directly.
 
@@ -100,8 +100,8 @@ func searchSlack(_ rect: CGRect, _ start: CGFloat = 0) -> CGFloat {
 }
 
 extension FlowSectionGeometry {
-    /// Lays out one section by SEMANTICS.md, "Flow layout geometry", steps 1-6,
-    /// for a content width `width` (W in SEMANTICS.md, scroll-axis coordinates).
+    /// Lays out one section by docs/semantics.md, "Flow layout geometry", steps 1-6,
+    /// for a content width `width` (W in docs/semantics.md, scroll-axis coordinates).
     static func make(_ input: FlowSectionInput, width: CGFloat) -> FlowSectionGeometry {
         let inset = input.inset
         let avail = width - inset.left - inset.right

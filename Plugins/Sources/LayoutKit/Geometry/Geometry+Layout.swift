@@ -6,7 +6,7 @@ extension CGRect {
     /// Rects that only touch along an edge do not intersect; a zero-width or
     /// zero-height rect lying strictly inside another does (its intersection is
     /// not the null rect). This is stk's one rule for "an element is in a rect"
-    /// (SEMANTICS.md): rect queries, the visible set and every brute-force
+    /// (docs/semantics.md): rect queries, the visible set and every brute-force
     /// oracle in the tests use it.
     @inlinable
     public func overlaps(_ other: CGRect) -> Bool {

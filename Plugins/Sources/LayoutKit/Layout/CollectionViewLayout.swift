@@ -2,7 +2,7 @@ import Foundation
 
 /// UIKit's `UICollectionViewLayout`: the abstract layout. Subclasses override the
 /// same methods, with the same names, as on iOS; the collection view calls them
-/// in UIKit's order (SEMANTICS.md, "The layout cycle").
+/// in UIKit's order (docs/semantics.md, "The layout cycle").
 ///
 /// The habit every layout here follows: `invalidateLayout(with:)` only records
 /// what to redo, and `prepare()` does it.

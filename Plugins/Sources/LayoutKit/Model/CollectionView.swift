@@ -367,7 +367,7 @@ public final class CollectionView {
     /// A second collection view in the same state (data with its size overrides
     /// and section identities, bounds, insets, delegate) driving `layout`, which
     /// is prepared from scratch once, on that state. How a context is checked
-    /// (SEMANTICS.md): the incrementally invalidated layout must answer exactly
+    /// (docs/semantics.md): the incrementally invalidated layout must answer exactly
     /// as a fresh one does in the replica. The observer is not copied.
     /// Refused when `layout` is already installed in a collection view.
     public func makeReplica(layout: CollectionViewLayout) throws -> CollectionView {

@@ -2,10 +2,10 @@ import Foundation
 
 
 /// The flow layout's own options, named as stk's `set` command names them
-/// (STK-LANGUAGE.md): every flow-based plugin offers them, so they are described,
+/// (docs/language.md): every flow-based plugin offers them, so they are described,
 /// applied and read back here once.
 ///
-/// Defaults are UIKit's (SEMANTICS.md, "Flow layout geometry") except the
+/// Defaults are UIKit's (docs/semantics.md, "Flow layout geometry") except the
 /// header size, which each plugin chooses: the header-centred layouts would
 /// show nothing with UIKit's zero header.
 public enum FlowOptions {

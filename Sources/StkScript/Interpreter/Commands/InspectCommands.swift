@@ -61,7 +61,7 @@ extension Interpreter {
     func runContext() {
         let contexts = lastContexts
         guard let last = contexts.last else {
-            // JSON consumers get the documented object all the same (STK-LANGUAGE.md:
+            // JSON consumers get the documented object all the same (docs/language.md:
             // each query prints one JSON object): a context of the layout's class
             // that asks for nothing, which is what "nothing was invalidated" means.
             // (A new flow context asks for delegate metrics and attributes, as in UIKit.)
