@@ -142,6 +142,7 @@ import Testing
             ("initialLayoutAttributesForAppearing", "initial"),
             ("finalLayoutAttributesForDisappearing", "final"),
             ("finalizeCollectionViewUpdates()", "finalize"),
+            ("targetContentOffset(", "target offset"),
             ("appeared:", "visible diff"), ("disappeared:", "visible diff"), ("moved:", "visible diff"),
             ("changed:", "visible diff"), ("visible: unchanged", "visible diff"), ("…", "visible diff"),
         ]
@@ -169,8 +170,10 @@ import Testing
     @Test func traceShowsTheDataChangePhases() throws {
         let lines = try output("trace on; delete item 0:0")
         #expect(Self.phases(lines) == ["context", "invalidate", "prepare", "content size", "prepare updates", "elements",
-                                       "initial", "final", "finalize", "visible diff"], "\(lines)")
+                                       "initial", "final", "finalize", "visible diff", "target offset"], "\(lines)")
         #expect(lines.contains("prepare(forCollectionViewUpdates: [delete item 0:0])"))
+        // After the update the layout is asked where to rest; the default keeps the offset.
+        #expect(lines.last == "targetContentOffset(forProposedContentOffset: 0,0) -> 0,0")
     }
 
     @Test func traceOffStopsTheTrace() throws {

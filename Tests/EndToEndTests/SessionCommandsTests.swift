@@ -241,11 +241,16 @@ import Testing
             "usage: scroll to X,Y",
             "       scroll by DX,DY [steps=N]",
             "       scroll to item S:I [top|center|bottom]",
-            "scroll to an offset, by a distance (in N bounds changes), or to an item",
+            "       scroll fling VX,VY [steps=N]",
+            "scroll to an offset, by a distance (in N bounds changes), to an item, or lift the finger at a velocity",
             "  negative and past-the-end offsets are allowed: they bounce",
+            "  fling: VX,VY in points per second; the offset decelerates (or pages) to a resting place,",
+            "  the layout's targetContentOffset(forProposedContentOffset:withScrollingVelocity:) picks the",
+            "  target, and the view moves there in N bounds changes (10 by default)",
             "example: scroll to 0,300",
             "example: scroll by 0,-120 steps=4",
             "example: scroll to item 2:0 top",
+            "example: scroll fling 0,2000",
         ])
         #expect(try output("help exit").first == "usage: quit")
     }

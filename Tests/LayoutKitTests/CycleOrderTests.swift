@@ -398,7 +398,8 @@ final class RecordingListLayout: CollectionViewLayout {
         cv.observer = recorder
         try cv.performBatchUpdates([.deleteItem(.ip(0, 0))])
         #expect(recorder.names == ["contextCreated", "invalidated", "prepared", "contentSize", "updatesPrepared",
-                                   "elementsQueried", "appearing", "disappearing", "updatesFinalized", "visibleChanged"])
+                                   "elementsQueried", "appearing", "disappearing", "updatesFinalized", "visibleChanged",
+                                   "targetContentOffsetAsked"])
         guard case let .contextCreated(snapshot, reason) = recorder.events[0] else { Issue.record("unexpected event \(recorder.events[0])"); return }
         #expect(reason == .batchUpdates && snapshot.invalidateDataSourceCounts && !snapshot.invalidateEverything)
         guard case let .updatesPrepared(items) = recorder.events[4] else { Issue.record("unexpected event \(recorder.events[4])"); return }

@@ -152,9 +152,11 @@ import LayoutKit
             problems.append("content size: live \(live.collectionViewContentSize.stk), fresh \(fresh.collectionViewContentSize.stk)")
         }
 
-        // The whole content (everything lies in it), and the bounds.
+        // The whole content and the bounds (everything lies in it: a pinned
+        // header can leave the content only with the pin line, inside the
+        // bounds, as the last header does with pinLimit nextHeader), and the bounds.
         let content = live.collectionViewContentSize
-        let whole = CGRect(x: -1000, y: -1000, width: content.width + 2000, height: content.height + 2000)
+        let whole = CGRect(x: -1000, y: -1000, width: content.width + 2000, height: content.height + 2000).union(cv.bounds)
         let liveWhole = byKey(live.layoutAttributesForElements(in: whole) ?? [])
         problems += differences(liveWhole, byKey(fresh.layoutAttributesForElements(in: whole) ?? [])).map { "whole content query: \($0)" }
         problems += differences(liveWhole, all, names: ("whole content query", "one by one")).map { "whole content query: \($0)" }
@@ -387,7 +389,7 @@ import LayoutKit
         try first.reloadData(itemCounts: [5])       // identity 1, revision 1
         let second = CollectionView(size: size(390, 844), layout: CollectionViewLayout())
         try second.reloadData(itemCounts: [9])      // identity 1, revision 1 too
-        second.setCollectionViewLayout(layout)
+        try second.setCollectionViewLayout(layout)
         // 9 items: lines of 6 and 3; item 8 is the third of the second line.
         #expect(layout.layoutAttributesForItem(at: .ip(0, 8))?.frame == rect(136, 60, 50, 50))
         #expect(layout.collectionViewContentSize == size(390, 110))

@@ -53,13 +53,14 @@ import LayoutKit
         #expect(sections(context.supplementary[ElementKind.sectionHeader]) == [0, 1, 2, 3])
 
         // What that context bought: header 1 is pinned at the pin line 250 (its limit,
-        // the last line's end 300, minus 40 = 260, is not reached); header 0 is back
-        // at its natural place; header 2 sits at its natural 300.
+        // the last line's end 300, minus 40 = 260, is not reached); header 0, whose
+        // section (0..150, last line ending at 150) is above the view, sits at its
+        // limit: min(max(250, 0), 150 - 40) = 110, pinned; header 2 sits at its natural 300.
         let header = { (s: Int) in layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: .ip(s, 0)) }
         #expect(header(1).map { direction.map($0.frame) } == rect(0, 250, 390, 40))
         #expect(header(1)?.isPinned == true && header(1)?.zIndex == CollectionViewFlowLayout.pinnedZIndex)
-        #expect(header(0).map { direction.map($0.frame) } == rect(0, 0, 390, 40))
-        #expect(header(0)?.isPinned == false && header(0)?.zIndex == 1)
+        #expect(header(0).map { direction.map($0.frame) } == rect(0, 110, 390, 40))
+        #expect(header(0)?.isPinned == true && header(0)?.zIndex == CollectionViewFlowLayout.pinnedZIndex)
         #expect(header(2).map { direction.map($0.frame) } == rect(0, 300, 390, 40))
     }
 
@@ -109,9 +110,14 @@ import LayoutKit
         #expect(sections(context.supplementary[ElementKind.sectionHeader]) == [0, 1, 2, 3])
     }
 
-    /// Correctness of the contexts over a random walk: every element whose
-    /// attributes changed across a bounds change is named by its context (or the
-    /// context is a full one), and an origin-only change is never full.
+    /// Correctness of the contexts over a random walk: every element of the
+    /// old or the new visible set whose attributes changed across a bounds
+    /// change is named by its context (or the context is a full one), an
+    /// origin-only change is never full, and every element, on screen or off,
+    /// answers exactly as a layout prepared from scratch on the same state
+    /// (the formula applies off screen too: a header whose section jumped
+    /// from below the view to above it moved without being named, and a
+    /// fresh layout agrees on where).
     @Test(arguments: Direction.allCases)
     func everyChangedElementIsNamed(_ direction: Direction) throws {
         let (cv, layout, recorder) = try pinned(direction, footers: true, counts: [12, 0, 7, 30, 1, 12])
@@ -119,8 +125,10 @@ import LayoutKit
         try cv.setContentInset(direction.map(EdgeInsets(top: 24, left: 0, bottom: 16, right: 0)))
         var rng = SeededGenerator(seed: 99)
         let length = direction.map(layout.collectionViewContentSize).height
+        var offScreenMoves = 0
         for step in 0..<200 {
             let before = attributesByElement(layout, in: cv)
+            let visibleBefore = Set(cv.visibleAttributes.keys)
             recorder.events.removeAll()
             let resize = rng.chance(0.15)
             var target = direction.map(cv.bounds)
@@ -128,10 +136,17 @@ import LayoutKit
             if resize { target.size.height = CGFloat.random(in: 100...600, using: &rng).rounded() }
             try cv.setBounds(direction.map(target))
             let after = attributesByElement(layout, in: cv)
-            let changed = Set(after.keys).union(before.keys).filter { key in
+            let fresh = try cv.makeReplica(layout: freshCopy(of: layout))
+            for difference in differences(after, attributesByElement(fresh.collectionViewLayout, in: fresh)) {
+                Issue.record("step \(step): unlike a fresh layout: \(difference)")
+            }
+            let visible = visibleBefore.union(cv.visibleAttributes.keys)
+            let everyChange = Set(after.keys).union(before.keys).filter { key in
                 guard let a = before[key], let b = after[key] else { return true }
                 return !a.isEqual(b)
             }
+            let changed = everyChange.intersection(visible)
+            offScreenMoves += everyChange.count - changed.count
             guard let context = recorder.contexts.first else {
                 #expect(changed.isEmpty, "step \(step): no context, yet \(changed.sorted()) changed")
                 continue
@@ -141,5 +156,8 @@ import LayoutKit
                 Issue.record("step \(step): \(key) changed but the context does not name it")
             }
         }
+        // The walk did jump over whole sections (else the fresh comparison
+        // above proved nothing about elements off screen).
+        #expect(offScreenMoves > 0)
     }
 }

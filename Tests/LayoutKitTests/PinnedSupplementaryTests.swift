@@ -73,9 +73,10 @@ import LayoutKit
         let header1 = try #require(b.cv.visibleAttributes[.header(1)])
         #expect(direction.map(header1.frame) == rect(0, 290, 390, 40))
         #expect(header1.isPinned)
-        // Header 0's section (0..180) is off screen: not visible, and back at 0.
+        // Header 0's section (0..180, last line ending at 150) is off screen: not
+        // visible, yet the formula applies: min(max(300, 0), 150 - 40) = 110.
         #expect(b.cv.visibleAttributes[.header(0)] == nil)
-        #expect(attributes(b, .header(0)).map { direction.map($0.frame) } == rect(0, 0, 390, 40))
+        #expect(attributes(b, .header(0)).map { direction.map($0.frame) } == rect(0, 110, 390, 40))
     }
 
     @Test(arguments: Direction.allCases)

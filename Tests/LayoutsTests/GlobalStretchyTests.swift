@@ -115,12 +115,13 @@ import GlobalStretchy
 
     @Test func withoutAGlobalHeaderTheOthersPinToTheTop() throws {
         let cv = try make(counts: [10, 10, 10]) { try $0.setOption("globalHeader", to: .bool(false)) }
-        // offset 200: header 0 is ordinary; section 0 [0, 154) is out of view: natural.
+        // offset 200: header 0 is ordinary; section 0 [0, 154) is out of view, and
+        // the formula still applies: min(max(200, 0), 154 - 44) = 110, pinned.
         // Header 1 at min(max(200, 154), 264) = 200.
         try cv.setContentOffset(CGPoint(x: 0, y: 200))
         let h0 = try #require(T.header(cv, 0))
-        #expect(h0.frame.minY == 0)
-        #expect(h0.zIndex == 1)
+        #expect(h0.frame.minY == 110)
+        #expect(h0.zIndex == 2 && h0.isPinned)
         #expect(T.header(cv, 1)?.frame.minY == 200)
         // It still stretches while bouncing: offset -20 gives height 64, y -20.
         try cv.setContentOffset(CGPoint(x: 0, y: -20))
@@ -217,7 +218,9 @@ import GlobalStretchy
         #expect(context.supplementary == ["header": T.headerPaths([0] + Array(1...6))])
         #expect(context.isFullInvalidation == false)
         cv.layoutIfNeeded()
-        #expect(T.header(cv, 0)?.frame.minY == 0)
+        // Header 0, an ordinary header now, of section 0 [0, 154) above the view:
+        // min(max(200, 0), 154 - 44) = 110.
+        #expect(T.header(cv, 0)?.frame.minY == 110)
         #expect(T.header(cv, 1)?.frame.minY == 200)
     }
 

@@ -184,7 +184,7 @@ enum GridTwin {
         try twin.setContentOffset(cv.contentOffset)
         twin.restoreSections(cv.sections)
         let fresh = GridStickyLayout(stickyRows: layout.stickyRows, stickyColumns: layout.stickyColumns, itemSize: layout.itemSize)
-        twin.setCollectionViewLayout(fresh)
+        try twin.setCollectionViewLayout(fresh)
         return (twin, fresh)
     }
 

@@ -42,7 +42,7 @@ struct CatalogTests {
                     "render", "trace", "step", "next", "continue", "expect", "load", "include", "echo", "save",
                     "undo", "reset", "help", "quit"]
         // ... and the extensions stk adds to it (docs/language.md, [ext]).
-        let extensions = ["check"]
+        let extensions = ["check", "paging", "deceleration", "margins"]
         #expect(CommandCatalog.commands.map(\.name).filter { !extensions.contains($0) } == core)
         #expect(Set(CommandCatalog.commands.map(\.name)).subtracting(core) == Set(extensions))
     }
@@ -59,10 +59,10 @@ struct CatalogTests {
         let lines = CommandCatalog.overview.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let commandLines = lines.filter { $0.hasPrefix("  ") }
         #expect(commandLines.count == CommandCatalog.commands.count)
-        // The longest name is "contentsize" (11 characters): summaries start 2 + 11 + 2 = 15 characters in.
+        // The longest name is "deceleration" (12 characters): summaries start 2 + 12 + 2 = 16 characters in.
         #expect(lines[0] == "Layout and data")
-        #expect(lines[1] == "  layout       choose a layout strategy, with options (resets options to defaults first)")
-        #expect(lines.contains("  contentsize  print collectionViewContentSize"))
+        #expect(lines[1] == "  layout        choose a layout strategy, with options (resets options to defaults first)")
+        #expect(lines.contains("  contentsize   print collectionViewContentSize"))
         #expect(lines.contains("The view"))
         #expect(lines.contains("Session"))
         #expect(lines.suffix(2) == ["Type 'help CMD' for a command's usage and examples.", ""])
@@ -73,11 +73,16 @@ struct CatalogTests {
         usage: scroll to X,Y
                scroll by DX,DY [steps=N]
                scroll to item S:I [top|center|bottom]
-        scroll to an offset, by a distance (in N bounds changes), or to an item
+               scroll fling VX,VY [steps=N]
+        scroll to an offset, by a distance (in N bounds changes), to an item, or lift the finger at a velocity
           negative and past-the-end offsets are allowed: they bounce
+          fling: VX,VY in points per second; the offset decelerates (or pages) to a resting place,
+          the layout's targetContentOffset(forProposedContentOffset:withScrollingVelocity:) picks the
+          target, and the view moves there in N bounds changes (10 by default)
         example: scroll to 0,300
         example: scroll by 0,-120 steps=4
         example: scroll to item 2:0 top
+        example: scroll fling 0,2000
 
         """)
         #expect(CommandCatalog.command(named: "exit")?.helpText == """
@@ -107,7 +112,11 @@ struct CatalogTests {
         ("move item 0:1 ", Completion(.words(["to"]), prefix: "")),
         ("size ", Completion(.words(["item", "header", "footer"]), prefix: "")),
         ("size header 0 d", Completion(.words(["default"]), prefix: "d")),
-        ("scroll ", Completion(.words(["to", "by"]), prefix: "")),
+        ("scroll ", Completion(.words(["to", "by", "fling"]), prefix: "")),
+        ("scroll fling 0,100 ", Completion(.words(["steps="]), prefix: "")),
+        ("bounds 844x390 ", Completion(.words(["animated"]), prefix: "")),
+        ("deceleration ", Completion(.words(["normal", "fast"]), prefix: "")),
+        ("attr d", Completion(.words(["decoration"]), prefix: "d")),
         ("scroll to ", Completion(.words(["item"]), prefix: "")),
         ("scroll to item 0:1 ", Completion(.words(["top", "center", "bottom"]), prefix: "")),
         ("scroll by 0,10 ", Completion(.words(["steps="]), prefix: "")),

@@ -199,7 +199,7 @@ struct ParserTests {
     }
 
     @Test func viewGeometry() {
-        #expect(kind("bounds 390x844") == .bounds(Located(CGSize(width: 390, height: 844), at: at(1, 8..<15))))
+        #expect(kind("bounds 390x844") == .bounds(Located(CGSize(width: 390, height: 844), at: at(1, 8..<15)), animated: false))
         // T,L,B,R in UIKit order.
         #expect(kind("inset 1,2,3,4") == .inset(Located(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), at: at(1, 7..<14))))
         #expect(kind("safearea 47,0,34,0") == .safeArea(Located(EdgeInsets(top: 47, left: 0, bottom: 34, right: 0), at: at(1, 10..<19))))
@@ -392,7 +392,7 @@ struct ParserTests {
         ErrorCase(input: "bounds -1x5", line: 1, column: 8, message: "a size cannot be negative, got '-1x5'"),
         ErrorCase(input: "inset 1,2,3", line: 1, column: 7, message: "expected insets T,L,B,R, got '1,2,3'"),
         ErrorCase(input: "safearea 10", line: 1, column: 10, message: "expected insets T,L,B,R, got '10'"),
-        ErrorCase(input: "scroll 0,300", line: 1, column: 8, message: "expected 'to' or 'by', got '0,300'"),
+        ErrorCase(input: "scroll 0,300", line: 1, column: 8, message: "expected 'to', 'by' or 'fling', got '0,300'"),
         ErrorCase(input: "scroll to", line: 1, column: 10, message: "expected a point X,Y or 'item S:I' after 'scroll to'"),
         ErrorCase(input: "scroll to 300", line: 1, column: 11, message: "expected a point X,Y or 'item S:I', got '300'"),
         ErrorCase(input: "scroll by 0,10 steps=0", line: 1, column: 22,
@@ -402,7 +402,7 @@ struct ParserTests {
         ErrorCase(input: "scroll to item 0:1 centre", line: 1, column: 20,
                   message: "expected a position (top, center or bottom), got 'centre'", suggestion: "center"),
         ErrorCase(input: "attr item", line: 1, column: 10, message: "expected an index path S:I after 'attr item'"),
-        ErrorCase(input: "attr", line: 1, column: 5, message: "expected 'item', 'header' or 'footer' after 'attr'"),
+        ErrorCase(input: "attr", line: 1, column: 5, message: "expected 'item', 'header', 'footer' or 'decoration' after 'attr'"),
         ErrorCase(input: "render width=0", line: 1, column: 14, message: "expected an integer of at least 1 for 'width', got '0'"),
         ErrorCase(input: "render wdith=5", line: 1, column: 8, message: "unknown option 'wdith' for 'render'", suggestion: "width"),
         ErrorCase(input: "trace", line: 1, column: 6, message: "expected 'on' or 'off' after 'trace'"),

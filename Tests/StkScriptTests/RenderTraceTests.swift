@@ -202,6 +202,7 @@ final class EventRecorder: LayoutCycleObserver {
             "appeared: item 0:0",
             "disappeared: item 0:1",
             "moved: item 0:1 (was item 0:0) 0,0,50,50 -> 0,60,50,50",
+            "targetContentOffset(forProposedContentOffset: 0,0) -> 0,0",
         ])
     }
 

@@ -17,10 +17,19 @@ public typealias UICollectionViewLayoutAttributes = CollectionViewLayoutAttribut
 public typealias UICollectionViewLayoutInvalidationContext = CollectionViewLayoutInvalidationContext
 public typealias UICollectionViewFlowLayoutInvalidationContext = CollectionViewFlowLayoutInvalidationContext
 public typealias UICollectionViewUpdateItem = CollectionViewUpdateItem
+/// The scroll view is the collection view: `UIScrollView.DecelerationRate.fast`
+/// and a `UIScrollView` parameter receiving the collection view both work.
+public typealias UIScrollView = CollectionView
+public typealias UICollectionReusableView = CollectionReusableView
+public typealias UICollectionViewCell = CollectionViewCell
+public typealias UITraitCollection = TraitCollection
+public typealias UIUserInterfaceLayoutDirection = UserInterfaceLayoutDirection
+public typealias UIUserInterfaceSizeClass = UserInterfaceSizeClass
 
 // MARK: Protocols
 
 public typealias UICollectionViewDelegateFlowLayout = CollectionViewDelegateFlowLayout
+public typealias UICollectionViewDataSource = CollectionViewDataSource
 
 // MARK: Values
 
@@ -40,4 +49,22 @@ extension CollectionView {
     public typealias ScrollDirection = CollectionViewFlowLayout.ScrollDirection
     /// `UICollectionView.ElementCategory`: `.cell`, `.supplementaryView`, `.decorationView`.
     public typealias ElementCategory = LayoutKit.ElementCategory
+}
+
+// MARK: The application and the screen
+
+/// `UIApplication.shared.userInterfaceLayoutDirection`: left to right, the
+/// only direction stk models.
+public final class UIApplication {
+    public static let shared = UIApplication()
+    public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+}
+
+/// `UIScreen.main`: a current iPhone's screen (390x844 points at 3x), the
+/// size of stk's default bounds.
+public final class UIScreen {
+    public static let main = UIScreen()
+    public var scale: CGFloat { 3 }
+    public var nativeScale: CGFloat { 3 }
+    public var bounds: CGRect { CGRect(x: 0, y: 0, width: 390, height: 844) }
 }

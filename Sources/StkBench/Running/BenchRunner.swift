@@ -62,7 +62,7 @@ public enum BenchRunner {
         collectionView.observer = recorder
         recorder.timesPrepare = true
         let coldStart = MonotonicClock.nanoseconds()
-        collectionView.setCollectionViewLayout(layout)
+        try collectionView.setCollectionViewLayout(layout)
         let coldEnd = MonotonicClock.nanoseconds()
         recorder.timesPrepare = false
         let coldPrepareNanos: UInt64

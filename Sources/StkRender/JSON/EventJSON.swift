@@ -17,6 +17,12 @@ extension JSONFormat {
     ///     {"event":"finalLayoutAttributesForDisappearing", ...same members...}
     ///     {"event":"finalizeCollectionViewUpdates"}
     ///     {"event":"visibleChanged","appeared":[attr],"disappeared":[attr],"changed":[change objects]}
+    ///     {"event":"fling","velocity":[0,-2000],"decelerationRate":0.998,"paging":false,"from":[0,600],"proposed":[0,0]}
+    ///     {"event":"targetContentOffset","proposed":[0,0],"velocity":[0,-2]|null,"answer":[0,0]}
+    ///     {"event":"prepareForAnimatedBoundsChange","oldBounds":[...]}
+    ///     {"event":"finalizeAnimatedBoundsChange"}
+    ///     {"event":"prepareForTransition","from":"FlowStickyLayout","to":"GridStickyLayout"}
+    ///     {"event":"finalizeLayoutTransition"}
     ///
     /// An update object: `{"action":"move","target":"item","before":[0,3],"after":[0,1]}`;
     /// for a section update `"target":"section"` and `before`/`after` are
@@ -68,6 +74,20 @@ extension JSONFormat {
                     ])
                 })),
             ])
+        case let .flingProjected(velocity, rate, paging, from, proposed):
+            return .object([("event", .string("fling")), ("velocity", point(velocity)), ("decelerationRate", .num(rate)),
+                            ("paging", .bool(paging)), ("from", point(from)), ("proposed", point(proposed))])
+        case let .targetContentOffsetAsked(proposed, velocity, answer):
+            return .object([("event", .string("targetContentOffset")), ("proposed", point(proposed)),
+                            ("velocity", velocity.map(point) ?? .null), ("answer", point(answer))])
+        case let .animatedBoundsChangePrepared(oldBounds):
+            return .object([("event", .string("prepareForAnimatedBoundsChange")), ("oldBounds", rect(oldBounds))])
+        case .animatedBoundsChangeFinalized:
+            return .object([("event", .string("finalizeAnimatedBoundsChange"))])
+        case let .transitionPrepared(from, to):
+            return .object([("event", .string("prepareForTransition")), ("from", .string(from)), ("to", .string(to))])
+        case .transitionFinalized:
+            return .object([("event", .string("finalizeLayoutTransition"))])
         }
     }
 

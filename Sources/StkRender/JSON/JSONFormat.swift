@@ -9,7 +9,8 @@ public enum JSONFormat {
 
     /// `attr`: `{"category":"supplementaryView","kind":"header","indexPath":[1,0],
     /// "frame":[0,300,390,30],"zIndex":2,"alpha":1,"hidden":false,"pinned":true, ...}`.
-    /// `kind` is null for cells. `pinned` (stk's addition) is always present, then
+    /// `kind` is null for cells. `pinned` (stk's addition) is always present,
+    /// `transform3D` (16 numbers, row by row) only for transformed elements, then
     /// the layout's extra fields sorted by name (`"stretchFactor":12`).
     public static func attributes(_ attributes: CollectionViewLayoutAttributes) -> JSONValue {
         var members = keyMembers(attributes.key)
@@ -20,6 +21,10 @@ public enum JSONFormat {
             ("hidden", .bool(attributes.isHidden)),
             ("pinned", .bool(attributes.isPinned)),
         ]
+        if attributes.hasTransform {
+            // Only when set, so the output of layouts without transforms is unchanged.
+            members.append(("transform3D", .array(attributes.transform3D.elements.map { .num($0) })))
+        }
         for (name, value) in attributes.extraFields.sorted(by: { $0.key < $1.key }) {
             members.append((name, .num(value)))
         }

@@ -13,7 +13,8 @@ public enum TextFormat {
 
     /// `attr`: one line, the element's name then its fields:
     /// `header 1 frame=0,300,390,30 zIndex=2 alpha=1 hidden=false pinned stretchFactor=12`.
-    /// `pinned` appears only for pinned elements; a layout's extra fields follow,
+    /// `pinned` appears only for pinned elements, `transform=` (or `transform3D=`)
+    /// only for transformed ones; a layout's extra fields follow,
     /// sorted by name.
     public static func attributes(_ attributes: CollectionViewLayoutAttributes) -> String {
         "\(attributes.key) \(attributeFields(attributes))"
@@ -30,6 +31,7 @@ public enum TextFormat {
             "hidden=\(attributes.isHidden)",
         ]
         if attributes.isPinned { fields.append("pinned") }
+        if attributes.hasTransform { fields.append(attributes.transform3D.stk) }
         for (name, value) in attributes.extraFields.sorted(by: { $0.key < $1.key }) {
             fields.append("\(name)=\(value.stk)")
         }

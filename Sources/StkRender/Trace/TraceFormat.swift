@@ -14,6 +14,13 @@ import LayoutKit
 ///     appeared: item 5:0, item 5:1
 ///     moved: header 1 0,300,390,30 -> 0,350,390,30
 ///
+/// Flings, transitions and animated bounds changes add their calls:
+///
+///     fling 0,-2000 pt/s from 0,600, deceleration 0.998 -> proposed 0,0
+///     targetContentOffset(forProposedContentOffset: 0,0, withScrollingVelocity: 0,-2) -> 0,0
+///     prepare(forAnimatedBoundsChange: 0,0,390,844)
+///     prepareForTransition(to: GridStickyLayout) on FlowStickyLayout; prepareForTransition(from: FlowStickyLayout) on GridStickyLayout
+///
 /// Lines stay under about `lineLimit` characters: lists are cut to what fits
 /// (`… and 40 more`), a visible diff shows at most `maximumChangeLines` changes,
 /// and a line still too long is broken before its ` -> ` onto an indented line.
@@ -57,6 +64,22 @@ public enum TraceFormat {
             return ["finalizeCollectionViewUpdates()"]
         case let .visibleChanged(diff):
             return visibleDiffLines(diff)
+        case let .flingProjected(velocity, rate, paging, from, proposed):
+            let rule = paging ? "paging" : "deceleration \(rate.stk)"
+            return ["fling \(velocity.stk) pt/s from \(from.stk), \(rule) -> proposed \(proposed.stk)"]
+        case let .targetContentOffsetAsked(proposed, velocity, answer):
+            if let velocity {
+                return ["targetContentOffset(forProposedContentOffset: \(proposed.stk), withScrollingVelocity: \(velocity.stk)) -> \(answer.stk)"]
+            }
+            return ["targetContentOffset(forProposedContentOffset: \(proposed.stk)) -> \(answer.stk)"]
+        case let .animatedBoundsChangePrepared(oldBounds):
+            return ["prepare(forAnimatedBoundsChange: \(oldBounds.stk))"]
+        case .animatedBoundsChangeFinalized:
+            return ["finalizeAnimatedBoundsChange()"]
+        case let .transitionPrepared(from, to):
+            return ["prepareForTransition(to: \(to)) on \(from); prepareForTransition(from: \(from)) on \(to)"]
+        case .transitionFinalized:
+            return ["finalizeLayoutTransition() on both layouts"]
         }
     }
 
@@ -120,6 +143,7 @@ public enum TraceFormat {
         if from.alpha != to.alpha { fields.append("alpha \(from.alpha.stk) -> \(to.alpha.stk)") }
         if from.isHidden != to.isHidden { fields.append("hidden \(from.isHidden) -> \(to.isHidden)") }
         if from.isPinned != to.isPinned { fields.append("pinned \(from.isPinned) -> \(to.isPinned)") }
+        if from.transform3D != to.transform3D { fields.append("\(from.transform3D.stk) -> \(to.transform3D.stk)") }
         let fromExtras = from.extraFields, toExtras = to.extraFields
         for field in Set(fromExtras.keys).union(toExtras.keys).sorted() where fromExtras[field] != toExtras[field] {
             fields.append("\(field) \(fromExtras[field]?.stk ?? "-") -> \(toExtras[field]?.stk ?? "-")")

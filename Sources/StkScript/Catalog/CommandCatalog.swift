@@ -110,9 +110,10 @@ public enum CommandCatalog {
                     examples: ["size item 0:3 200x80", "size header 1 390x60", "size footer 0 default"]),
         // The view
         CommandInfo("bounds", .view,
-                    usages: ["bounds WxH"],
+                    usages: ["bounds WxH", "bounds WxH animated"],
                     summary: "resize the viewport (keeps the offset)",
-                    examples: ["bounds 390x844"]),
+                    details: ["animated: a rotation, wrapped in prepare(forAnimatedBoundsChange:) and finalizeAnimatedBoundsChange()"],
+                    examples: ["bounds 390x844", "bounds 844x390 animated"]),
         CommandInfo("inset", .view,
                     usages: ["inset T,L,B,R"],
                     summary: "set contentInset (top, left, bottom, right)",
@@ -122,15 +123,31 @@ public enum CommandCatalog {
                     summary: "set safeAreaInsets (top, left, bottom, right)",
                     examples: ["safearea 47,0,34,0"]),
         CommandInfo("scroll", .view,
-                    usages: ["scroll to X,Y", "scroll by DX,DY [steps=N]", "scroll to item S:I [top|center|bottom]"],
-                    summary: "scroll to an offset, by a distance (in N bounds changes), or to an item",
-                    details: ["negative and past-the-end offsets are allowed: they bounce"],
-                    examples: ["scroll to 0,300", "scroll by 0,-120 steps=4", "scroll to item 2:0 top"]),
+                    usages: ["scroll to X,Y", "scroll by DX,DY [steps=N]", "scroll to item S:I [top|center|bottom]",
+                             "scroll fling VX,VY [steps=N]"],
+                    summary: "scroll to an offset, by a distance (in N bounds changes), to an item, or lift the finger at a velocity",
+                    details: ["negative and past-the-end offsets are allowed: they bounce",
+                              "fling: VX,VY in points per second; the offset decelerates (or pages) to a resting place,",
+                              "the layout's targetContentOffset(forProposedContentOffset:withScrollingVelocity:) picks the",
+                              "target, and the view moves there in N bounds changes (10 by default)"],
+                    examples: ["scroll to 0,300", "scroll by 0,-120 steps=4", "scroll to item 2:0 top", "scroll fling 0,2000"]),
+        CommandInfo("paging", .view,
+                    usages: ["paging on|off"],
+                    summary: "set isPagingEnabled: a fling stops on a multiple of the bounds size",
+                    examples: ["paging on"]),
+        CommandInfo("deceleration", .view,
+                    usages: ["deceleration normal|fast|RATE"],
+                    summary: "set decelerationRate: normal (0.998), fast (0.99) or a rate between 0 and 1",
+                    examples: ["deceleration fast", "deceleration 0.995"]),
+        CommandInfo("margins", .view,
+                    usages: ["margins T,L,B,R"],
+                    summary: "set layoutMargins (top, left, bottom, right), which layouts may read",
+                    examples: ["margins 0,20,0,20"]),
         // Inspecting
         CommandInfo("attr", .inspecting,
-                    usages: ["attr item S:I", "attr header S", "attr footer S"],
+                    usages: ["attr item S:I", "attr header S", "attr footer S", "attr decoration KIND S:I"],
                     summary: "print one element's current attributes",
-                    examples: ["attr header 1", "attr item 0:3"]),
+                    examples: ["attr header 1", "attr item 0:3", "attr decoration background 0:0"]),
         CommandInfo("visible", .inspecting,
                     usages: ["visible"],
                     summary: "print every element in the visible rect",
@@ -333,14 +350,20 @@ extension CommandCatalog {
             if n == 1 { return .words(elements) }
             return n == 3 ? .words(["default"]) : .nothing
         case "scroll":
-            if n == 1 { return .words(["to", "by"]) }
+            if n == 1 { return .words(["to", "by", "fling"]) }
             if w[1] == "to" {
                 if n == 2 { return .words(["item"]) }
                 if n == 4, w[2] == "item" { return .words(CollectionView.ScrollPosition.allCases.map(\.rawValue)) }
             }
-            return w[1] == "by" && n >= 3 ? .words(["steps="]) : .nothing
+            return (w[1] == "by" || w[1] == "fling") && n >= 3 ? .words(["steps="]) : .nothing
+        case "bounds":
+            return n == 2 ? .words(["animated"]) : .nothing
+        case "paging":
+            return n == 1 ? .words(["on", "off"]) : .nothing
+        case "deceleration":
+            return n == 1 ? .words(["normal", "fast"]) : .nothing
         case "attr":
-            return n == 1 ? .words(elements) : .nothing
+            return n == 1 ? .words(elements + ["decoration"]) : .nothing
         case "render":
             return .words(["width="])
         case "trace", "step":

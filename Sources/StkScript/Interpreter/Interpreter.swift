@@ -137,7 +137,15 @@ public final class Interpreter {
              .insertItems, .deleteItems, .moveItem, .reloadItems, .batch:
             try runUpdates(c)
         case let .size(element, size): try runSize(element, size, c)
-        case let .bounds(size): try mutate(c, blaming: size.range) { try session.collectionView.setBoundsSize(size.value) }
+        case let .bounds(size, animated):
+            try mutate(c, blaming: size.range) {
+                let cv = session.collectionView
+                try cv.setBounds(CGRect(origin: cv.contentOffset, size: size.value), animated: animated)
+            }
+        case let .margins(insets): try mutate(c, blaming: insets.range) { try session.setLayoutMargins(insets.value) }
+        case let .paging(on): try mutate(c) { session.collectionView.isPagingEnabled = on.value }
+        case let .deceleration(rate): try mutate(c) { session.collectionView.decelerationRate = .init(rawValue: rate.value) }
+        case let .scrollFling(velocity, steps): try runFling(velocity, steps, c)
         case let .inset(insets): try mutate(c, blaming: insets.range) { try session.collectionView.setContentInset(insets.value) }
         case let .safeArea(insets): try mutate(c, blaming: insets.range) { try session.collectionView.setSafeAreaInsets(insets.value) }
         case let .scrollTo(point): try mutate(c, blaming: point.range) { try session.collectionView.setContentOffset(point.value) }

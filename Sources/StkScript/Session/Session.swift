@@ -84,12 +84,14 @@ public final class Session: LayoutCycleObserver {
     func state() -> SessionState {
         SessionState(layoutName: layoutName, options: explicitOptions, sections: collectionView.sections,
                      bounds: collectionView.bounds, contentInset: collectionView.contentInset,
-                     safeAreaInsets: collectionView.safeAreaInsets, history: history)
+                     safeAreaInsets: collectionView.safeAreaInsets, scrollView: ScrollViewSettings(of: collectionView),
+                     history: history)
     }
 
     private func stateMatches(_ s: SessionState) -> Bool {
         s.layoutName == layoutName && s.sections == collectionView.sections && s.bounds == collectionView.bounds
             && s.contentInset == collectionView.contentInset && s.safeAreaInsets == collectionView.safeAreaInsets
+            && s.scrollView == ScrollViewSettings(of: collectionView)
             && s.options.map(\.name) == explicitOptions.map(\.name) && s.options.map(\.value) == explicitOptions.map(\.value)
     }
 
@@ -97,7 +99,8 @@ public final class Session: LayoutCycleObserver {
     /// layout sees them (`set pinLimit=lastItem` at the default changes nothing).
     private func changedNothing(since s: SessionState) -> Bool {
         guard s.layoutName == layoutName, s.sections == collectionView.sections, s.bounds == collectionView.bounds,
-              s.contentInset == collectionView.contentInset, s.safeAreaInsets == collectionView.safeAreaInsets
+              s.contentInset == collectionView.contentInset, s.safeAreaInsets == collectionView.safeAreaInsets,
+              s.scrollView == ScrollViewSettings(of: collectionView)
         else { return false }
         return effectiveOptions(s.options) == effectiveOptions(explicitOptions)
     }
@@ -120,6 +123,7 @@ public final class Session: LayoutCycleObserver {
         for (name, value) in s.options { try entry.descriptor.setOption(name, to: value, on: newLayout) }
         let cv = CollectionView(size: s.bounds.size, layout: newLayout)
         cv.derivesPinnedFromMotion = entry.descriptor.derivesPinned
+        s.scrollView.apply(to: cv)
         cv.restoreSections(s.sections)
         try cv.setContentInset(s.contentInset)
         try cv.setSafeAreaInsets(s.safeAreaInsets)
@@ -167,6 +171,13 @@ public final class Session: LayoutCycleObserver {
         return replica
     }
 
+    /// `margins T,L,B,R`: layouts read `layoutMargins` when they next prepare;
+    /// as in UIKit, a change of margins does not invalidate the layout.
+    public func setLayoutMargins(_ margins: EdgeInsets) throws {
+        try Validate.insets(margins, "layoutMargins")
+        collectionView.layoutMargins = margins
+    }
+
     /// Whether nothing has changed the session since it started (or since
     /// everything was undone).
     public var isPristine: Bool { undoStack.isEmpty && history.isEmpty }
@@ -187,7 +198,8 @@ public final class Session: LayoutCycleObserver {
         let defaults = SessionState(
             layoutName: SessionDefaults.layoutName, options: [],
             sections: [], bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
-            contentInset: .zero, safeAreaInsets: .zero, history: [])
+            contentInset: .zero, safeAreaInsets: .zero,
+            scrollView: ScrollViewSettings(of: CollectionView(layout: CollectionViewLayout())), history: [])
         try perform(nil) {
             try restore(defaults)
             try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
@@ -215,7 +227,7 @@ public final class Session: LayoutCycleObserver {
             try entry.descriptor.setOption(option, to: value, on: newLayout)
         }
         collectionView.derivesPinnedFromMotion = entry.descriptor.derivesPinned
-        collectionView.setCollectionViewLayout(newLayout)
+        try collectionView.setCollectionViewLayout(newLayout)
         layout = newLayout
         layoutName = name
         explicitOptions = options

@@ -10,6 +10,7 @@ struct SessionState {
     var bounds: CGRect
     var contentInset: EdgeInsets
     var safeAreaInsets: EdgeInsets
+    var scrollView: ScrollViewSettings
     /// The replayable history when the state was taken (`undo` after `reset`
     /// brings it back with the state, so `save` still replays the session).
     var history: [String]
@@ -19,25 +20,50 @@ struct SessionState {
     private(set) var digest: UInt64 = 0
 
     init(layoutName: String, options: [(name: String, value: LayoutOptionValue)], sections: [SectionData],
-         bounds: CGRect, contentInset: EdgeInsets, safeAreaInsets: EdgeInsets, history: [String]) {
+         bounds: CGRect, contentInset: EdgeInsets, safeAreaInsets: EdgeInsets, scrollView: ScrollViewSettings,
+         history: [String]) {
         self.layoutName = layoutName
         self.options = options
         self.sections = sections
         self.bounds = bounds
         self.contentInset = contentInset
         self.safeAreaInsets = safeAreaInsets
+        self.scrollView = scrollView
         self.history = history
         var d = FNV1a()
         d.add(layoutName)
         for (name, value) in options { d.add("\(name)=\(value)") }
         for number in [bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
                        contentInset.top, contentInset.left, contentInset.bottom, contentInset.right,
-                       safeAreaInsets.top, safeAreaInsets.left, safeAreaInsets.bottom, safeAreaInsets.right] {
+                       safeAreaInsets.top, safeAreaInsets.left, safeAreaInsets.bottom, safeAreaInsets.right,
+                       scrollView.isPagingEnabled ? 1 : 0, scrollView.decelerationRate,
+                       scrollView.layoutMargins.top, scrollView.layoutMargins.left,
+                       scrollView.layoutMargins.bottom, scrollView.layoutMargins.right] {
             d.add(Double(number).bitPattern)
         }
         d.add(UInt64(sections.count))
         d.add(UInt64(history.count))
         digest = d.value
+    }
+}
+
+/// The scroll view's settings that layouts read and no layout pass follows
+/// (`paging`, `deceleration`, `margins`).
+struct ScrollViewSettings: Equatable {
+    var isPagingEnabled: Bool
+    var decelerationRate: CGFloat
+    var layoutMargins: EdgeInsets
+
+    init(of cv: CollectionView) {
+        isPagingEnabled = cv.isPagingEnabled
+        decelerationRate = cv.decelerationRate.rawValue
+        layoutMargins = cv.layoutMargins
+    }
+
+    func apply(to cv: CollectionView) {
+        cv.isPagingEnabled = isPagingEnabled
+        cv.decelerationRate = .init(rawValue: decelerationRate)
+        cv.layoutMargins = layoutMargins
     }
 }
 

@@ -80,8 +80,15 @@ public enum CommandKind: Equatable, Sendable {
 
     // MARK: The view
 
-    /// `bounds WxH`
-    case bounds(Located<CGSize>)
+    /// `bounds WxH [animated]`: `animated` wraps the change in
+    /// `prepare(forAnimatedBoundsChange:)` and `finalizeAnimatedBoundsChange()`.
+    case bounds(Located<CGSize>, animated: Bool)
+    /// `margins T,L,B,R`: layoutMargins
+    case margins(Located<EdgeInsets>)
+    /// `paging on|off`: isPagingEnabled
+    case paging(Located<Bool>)
+    /// `deceleration normal|fast|RATE`: decelerationRate
+    case deceleration(Located<CGFloat>)
     /// `inset T,L,B,R` (contentInset)
     case inset(Located<EdgeInsets>)
     /// `safearea T,L,B,R`
@@ -90,6 +97,8 @@ public enum CommandKind: Equatable, Sendable {
     case scrollTo(Located<CGPoint>)
     /// `scroll by DX,DY [steps=N]`
     case scrollBy(Located<CGPoint>, steps: Located<Int>?)
+    /// `scroll fling VX,VY [steps=N]`: a fling at VX,VY points per second
+    case scrollFling(Located<CGPoint>, steps: Located<Int>?)
     /// `scroll to item S:I [top|center|bottom]`
     case scrollToItem(Located<IndexPath>, position: Located<CollectionView.ScrollPosition>?)
 
@@ -184,11 +193,13 @@ public enum SectionCounts: Equatable, Sendable {
     }
 }
 
-/// An element a command names: `item S:I`, `header S` or `footer S`.
+/// An element a command names: `item S:I`, `header S`, `footer S` or
+/// `decoration KIND S:I`.
 public enum ElementRef: Hashable, Sendable, CustomStringConvertible {
     case item(IndexPath)
     case header(section: Int)
     case footer(section: Int)
+    case decoration(kind: String, IndexPath)
 
     /// LayoutKit's key for the element (a header's index path is `[S, 0]`).
     public var elementKey: ElementKey {
@@ -196,16 +207,25 @@ public enum ElementRef: Hashable, Sendable, CustomStringConvertible {
         case .item(let indexPath): return .cell(indexPath)
         case .header(let section): return .header(section)
         case .footer(let section): return .footer(section)
+        case .decoration(let kind, let indexPath): return ElementKey(category: .decorationView, kind: kind, indexPath: indexPath)
         }
     }
 
-    /// `item 0:3`, `header 1`, `footer 2`, as written in a script.
+    /// `item 0:3`, `header 1`, `footer 2`, `decoration background 0:0`, as written in a script.
     public var description: String {
         switch self {
         case .item(let indexPath): return "item \(indexPath.stk)"
         case .header(let section): return "header \(section)"
         case .footer(let section): return "footer \(section)"
+        case .decoration(let kind, let indexPath): return "decoration \(Self.printedKind(kind)) \(indexPath.stk)"
         }
+    }
+
+    /// A kind as a script writes it: bare when it reads back as a word, else quoted.
+    static func printedKind(_ kind: String) -> String {
+        let plain = !kind.isEmpty && kind.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+            && kind.first!.isLetter
+        return plain ? kind : "\"" + kind.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
 

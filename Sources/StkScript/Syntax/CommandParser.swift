@@ -42,11 +42,21 @@ struct CommandParser {
         case "reload" where args.isAtEnd: return .reloadPlugins
         case "insert", "delete", "reload", "move": return try update(name)
         case "size": return try size()
-        case "bounds": return .bounds(try args.size())
+        case "bounds":
+            let size = try args.size()
+            var animated = false
+            if args.peek() != nil {
+                try args.keyword(["animated"], "'animated'")
+                animated = true
+            }
+            return .bounds(size, animated: animated)
+        case "margins": return .margins(try args.insets())
+        case "paging": return .paging(try args.onOff())
+        case "deceleration": return .deceleration(try deceleration())
         case "inset": return .inset(try args.insets())
         case "safearea": return .safeArea(try args.insets())
         case "scroll": return try scroll()
-        case "attr": return .attr(try args.element())
+        case "attr": return .attr(try args.element(decoration: true))
         case "visible": return .visible
         case "contentsize": return .contentSize
         case "context": return .context
@@ -170,14 +180,14 @@ struct CommandParser {
     // MARK: - The view
 
     private mutating func scroll() throws -> CommandKind {
-        let direction = try args.keyword(["to", "by"], "'to' or 'by'")
-        if direction.value == "by" {
-            let delta = try args.point()
+        let direction = try args.keyword(["to", "by", "fling"], "'to', 'by' or 'fling'")
+        if direction.value == "by" || direction.value == "fling" {
+            let vector = direction.value == "by" ? try args.point() : try args.point(what: "a velocity VX,VY (points per second)")
             var steps: Located<Int>? = nil
             while let token = args.take() {
                 steps = try args.integerOption(token, named: "steps", minimum: 1, seen: steps)
             }
-            return .scrollBy(delta, steps: steps)
+            return direction.value == "by" ? .scrollBy(vector, steps: steps) : .scrollFling(vector, steps: steps)
         }
         if args.peek()?.word == "item" {
             try args.keyword(["item"], "'item'")
@@ -194,6 +204,24 @@ struct CommandParser {
         return .scrollTo(try args.point(token, what: "a point X,Y or 'item S:I'"))
     }
 
+    /// `normal`, `fast` or a rate strictly between 0 and 1.
+    private mutating func deceleration() throws -> Located<CGFloat> {
+        let what = "'normal', 'fast' or a rate between 0 and 1"
+        guard let token = args.take() else { throw args.missing(what) }
+        switch token.literal {
+        case .word("normal"): return Located(CollectionView.DecelerationRate.normal.rawValue, at: token.range)
+        case .word("fast"): return Located(CollectionView.DecelerationRate.fast.rawValue, at: token.range)
+        case .number(let rate):
+            guard rate > 0, rate < 1 else {
+                throw ParseError("a deceleration rate is between 0 and 1 (exclusive), got '\(token.text)' (normal is 0.998, fast 0.99)", at: token.range)
+            }
+            return Located(CGFloat(rate), at: token.range)
+        default:
+            throw ParseError("expected \(what), got '\(token.text)'", at: token.range,
+                             suggestion: token.word.flatMap { NearMiss.nearest(to: $0, among: ["normal", "fast"]) })
+        }
+    }
+
     // MARK: - Checking
 
     private mutating func expectation() throws -> Expectation {
@@ -201,7 +229,7 @@ struct CommandParser {
                                        "'attr', 'visible', 'contentsize' or 'context'")
         switch subject.value {
         case "attr":
-            let element = try args.element()
+            let element = try args.element(decoration: true)
             let field = try attributeField()
             let op = try comparisonOperator()
             let value: Located<Value>
@@ -431,10 +459,16 @@ struct ArgumentCursor {
         return Located(IndexPath(item: item, section: section), at: token.range)
     }
 
-    /// `item S:I`, `header S` or `footer S`, located at the index path or section.
-    mutating func element() throws -> Located<ElementRef> {
-        let kind = try keyword(["item", "header", "footer"], "'item', 'header' or 'footer'")
+    /// `item S:I`, `header S`, `footer S` or (where `decoration` is true)
+    /// `decoration KIND S:I`, located at the index path or section.
+    mutating func element(decoration: Bool = false) throws -> Located<ElementRef> {
+        let words = decoration ? ["item", "header", "footer", "decoration"] : ["item", "header", "footer"]
+        let kind = try keyword(words, decoration ? "'item', 'header', 'footer' or 'decoration'" : "'item', 'header' or 'footer'")
         switch kind.value {
+        case "decoration":
+            let name = try self.name("a decoration kind")
+            let path = try indexPath()
+            return Located(.decoration(kind: name.value, path.value), at: name.range.union(path.range))
         case "item":
             let path = try indexPath()
             return Located(.item(path.value), at: path.range)
@@ -457,7 +491,7 @@ struct ArgumentCursor {
         return Located(CGSize(width: w, height: h), at: token.range)
     }
 
-    mutating func point() throws -> Located<CGPoint> { try point(try next("a point X,Y"), what: "a point X,Y") }
+    mutating func point(what: String = "a point X,Y") throws -> Located<CGPoint> { try point(try next(what), what: what) }
 
     func point(_ token: Token, what: String) throws -> Located<CGPoint> {
         guard case .numbers(let n) = token.literal, n.count == 2 else { throw wrong(what, token) }

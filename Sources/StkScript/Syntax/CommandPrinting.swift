@@ -36,7 +36,17 @@ extension CommandKind: CustomStringConvertible {
             return (["batch"] + updates.map { "  " + $0.description } + ["end"]).joined(separator: "\n")
         case .size(let element, let size):
             return "size \(element.value) " + (size.value?.stk ?? "default")
-        case .bounds(let size): return "bounds \(size.value.stk)"
+        case .bounds(let size, let animated): return "bounds \(size.value.stk)" + (animated ? " animated" : "")
+        case .margins(let insets): return "margins \(insets.value)"
+        case .paging(let on): return "paging \(on.value ? "on" : "off")"
+        case .deceleration(let rate):
+            switch rate.value {
+            case CollectionView.DecelerationRate.normal.rawValue: return "deceleration normal"
+            case CollectionView.DecelerationRate.fast.rawValue: return "deceleration fast"
+            default: return "deceleration \(rate.value.stk)"
+            }
+        case .scrollFling(let velocity, let steps):
+            return "scroll fling \(velocity.value.stk)" + (steps.map { " steps=\($0.value)" } ?? "")
         case .inset(let insets): return "inset \(insets.value)"
         case .safeArea(let insets): return "safearea \(insets.value)"
         case .scrollTo(let point): return "scroll to \(point.value.stk)"

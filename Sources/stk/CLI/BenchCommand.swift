@@ -119,7 +119,7 @@ struct BenchCommand: ParsableCommand {
     /// `WxH` read with the script language's literal rules (as `bounds WxH` reads it).
     static func size(_ text: String) -> CGSize? {
         let script = Parser.parse(SourceFile(name: "--bounds", text: "bounds " + text))
-        guard script.firstError == nil, script.commands.count == 1, case let .bounds(size) = script.commands[0].kind else { return nil }
+        guard script.firstError == nil, script.commands.count == 1, case let .bounds(size, false) = script.commands[0].kind else { return nil }
         return size.value
     }
 

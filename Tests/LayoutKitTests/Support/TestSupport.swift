@@ -131,6 +131,12 @@ final class EventRecorder: LayoutCycleObserver {
         case .disappearing: return "disappearing"
         case .updatesFinalized: return "updatesFinalized"
         case .visibleChanged: return "visibleChanged"
+        case .flingProjected: return "flingProjected"
+        case .targetContentOffsetAsked: return "targetContentOffsetAsked"
+        case .animatedBoundsChangePrepared: return "animatedBoundsChangePrepared"
+        case .animatedBoundsChangeFinalized: return "animatedBoundsChangeFinalized"
+        case .transitionPrepared: return "transitionPrepared"
+        case .transitionFinalized: return "transitionFinalized"
         }
     }
 

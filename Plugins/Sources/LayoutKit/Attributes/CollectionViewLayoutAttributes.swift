@@ -100,6 +100,27 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         set { size = newValue.size }
     }
 
+    /// UIKit's `transform3D`. As in UIKit, a transform leaves `frame`,
+    /// `center` and `size` as they are: it says how the view is drawn around
+    /// its center. nil storage is the identity, so that the attributes of the
+    /// millions of elements that never set one cost nothing to copy or compare.
+    open var transform3D: CATransform3D {
+        get { storedTransform ?? .identity }
+        set { storedTransform = newValue == .identity ? nil : newValue }
+    }
+
+    /// UIKit's `transform`: setting it replaces `transform3D` with the 3D form
+    /// of the affine transform; reading it gives `transform3D`'s affine part.
+    open var transform: CGAffineTransform {
+        get { storedTransform?.affine ?? .identity }
+        set { transform3D = CATransform3D(newValue) }
+    }
+
+    /// Whether a transform other than the identity is set.
+    public var hasTransform: Bool { storedTransform != nil }
+
+    private var storedTransform: CATransform3D?
+
     /// The identity as ordered integers (see `ElementOrderKey`); nil for a
     /// kind other than none, header or footer, whose order needs its name.
     /// A subclass may override `indexPath`, so only this very class answers
@@ -154,6 +175,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         copy.isHidden = isHidden
         copy.indexPath = indexPath
         copy.isPinned = isPinned
+        copy.storedTransform = storedTransform
         copy.representedElementCategory = representedElementCategory
         copy.representedElementKind = representedElementKind
         return copy
@@ -166,7 +188,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         guard let other = object as? CollectionViewLayoutAttributes, type(of: other) == type(of: self) else { return false }
         return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
             && indexPath == other.indexPath && isPinned == other.isPinned && representedElementCategory == other.representedElementCategory
-            && representedElementKind == other.representedElementKind
+            && representedElementKind == other.representedElementKind && storedTransform == other.storedTransform
     }
 
     /// `isEqual`, without the dynamic cast when both are of this very class
@@ -181,7 +203,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
             && isPinned == other.isPinned && sameIndexPath
             && representedElementCategory == other.representedElementCategory
-            && representedElementKind == other.representedElementKind
+            && representedElementKind == other.representedElementKind && storedTransform == other.storedTransform
     }
 
     open override var hash: Int {
@@ -192,6 +214,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
 
     open override var description: String {
         var s = "\(key) frame=\(frame.stk) zIndex=\(zIndex) alpha=\(alpha.stk) hidden=\(isHidden)\(isPinned ? " pinned" : "")"
+        if let t = storedTransform { s += " \(t.stk)" }
         for (name, value) in extraFields.sorted(by: { $0.key < $1.key }) { s += " \(name)=\(value.stk)" }
         return s
     }

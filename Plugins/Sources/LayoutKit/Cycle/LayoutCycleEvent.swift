@@ -29,6 +29,21 @@ public enum LayoutCycleEvent {
     case updatesFinalized
     /// What changed in the visible set.
     case visibleChanged(VisibleDiff)
+    /// A fling's projection (docs/semantics.md, "Flinging"): the velocity in
+    /// points per second, the deceleration rate, paging, the offset it started
+    /// from and the proposed resting offset.
+    case flingProjected(velocity: CGPoint, decelerationRate: CGFloat, paging: Bool, from: CGPoint, proposed: CGPoint)
+    /// `targetContentOffset(forProposedContentOffset:)` (velocity nil) or its
+    /// `withScrollingVelocity:` twin (velocity in points per millisecond) answered.
+    case targetContentOffsetAsked(proposed: CGPoint, velocity: CGPoint?, answer: CGPoint)
+    /// `prepare(forAnimatedBoundsChange:)` was called with the old bounds.
+    case animatedBoundsChangePrepared(oldBounds: CGRect)
+    /// `finalizeAnimatedBoundsChange()` was called.
+    case animatedBoundsChangeFinalized
+    /// `prepareForTransition(to:)` on the old layout and `prepareForTransition(from:)` on the new one.
+    case transitionPrepared(from: String, to: String)
+    /// `finalizeLayoutTransition()` on both layouts.
+    case transitionFinalized
 }
 
 public enum InvalidationReason: String, Sendable {

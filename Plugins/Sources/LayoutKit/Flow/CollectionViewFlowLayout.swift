@@ -305,7 +305,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let b = scrollAxisRect(bounds)
         if sectionHeadersPinToVisibleBounds {
             var range = geometry.sections(overlapping: b.minY, b.maxY)
-            if let s = geometry.section(containing: pinTop(for: bounds)) { range = min(range.lowerBound, s)..<max(range.upperBound, s + 1) }
+            let top = pinTop(for: bounds)
+            var holder = geometry.section(containing: top)
+            if holder == nil, sectionHeadersPinLimit == .nextHeader, top >= geometry.contentLength {
+                // No next header pushes the last one off: it follows the pin
+                // line past the end of the content.
+                holder = geometry.sections.count - 1
+            }
+            if let s = holder { range = min(range.lowerBound, s)..<max(range.upperBound, s + 1) }
             for s in range where geometry.sections[s].itemCount > 0 && geometry.sections[s].headerLength > 0 {
                 keys.append(.header(s))
             }
@@ -404,12 +411,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let start = geometry.starts[s]
             let section = geometry.sections[s]
             counters.elementsTouched += 1
-            if let frame = naturalHeaderFrame(s), frame.overlaps(r), floating[.header(s)] == nil {
-                let a = makeAttributes(forSupplementaryOfKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: s))
-                a.frame = scrollAxisRect(frame)
-                a.zIndex = Self.supplementaryZIndex
-                result.append(a)
-            }
+            if floating[.header(s)] == nil, let a = restingSupplementary(.header(s), overlapping: r) { result.append(a) }
             section.items(overlapping: r, sectionStart: start) { item, frame in
                 counters.elementsTouched += 1
                 let indexPath = IndexPath(item: item, section: s)
@@ -419,12 +421,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 a.zIndex = Self.cellZIndex
                 result.append(a)
             }
-            if let frame = naturalFooterFrame(s), frame.overlaps(r), floating[.footer(s)] == nil {
-                let a = makeAttributes(forSupplementaryOfKind: ElementKind.sectionFooter, at: IndexPath(item: 0, section: s))
-                a.frame = scrollAxisRect(frame)
-                a.zIndex = Self.supplementaryZIndex
-                result.append(a)
-            }
+            if floating[.footer(s)] == nil, let a = restingSupplementary(.footer(s), overlapping: r) { result.append(a) }
         }
         for (_, a) in floating where a.frame.overlaps(rect) {
             counters.attributesCreated += 1
@@ -447,7 +444,40 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             counters.attributesCreated += 1
             return a.copied()
         }
-        return naturalAttributes(for: key)
+        return restingAttributes(for: key)
+    }
+
+    /// A header's or footer's attributes when it is not a candidate for the
+    /// current bounds: the formula still applies (docs/semantics.md,
+    /// flow-sticky), so a pinned header whose section has scrolled away above
+    /// the view sits at `limit - h`, and a sticky footer of a section below the
+    /// view at its section's first item. Those places do not move while the
+    /// element stays off the candidates, which is why no context needs to name
+    /// them; the formula is evaluated when asked.
+    private func restingAttributes(for key: ElementKey, counted: Bool = true) -> CollectionViewLayoutAttributes? {
+        guard let natural = naturalAttributes(for: key, counted: counted) else { return nil }
+        guard hasBoundsDependentElements, key.category == .supplementaryView, let cv = collectionView,
+              !geometry.sections.isEmpty else { return natural }
+        return adjustedAttributes(natural, for: cv.bounds)
+    }
+
+    /// `restingAttributes` when its frame overlaps `r` (scroll-axis coordinates).
+    /// Without bounds-dependent elements the natural frame is tested before
+    /// any object is made, as a rect query over many sections needs.
+    private func restingSupplementary(_ key: ElementKey, overlapping r: CGRect) -> CollectionViewLayoutAttributes? {
+        let s = key.indexPath.section
+        guard let natural = key == .header(s) ? naturalHeaderFrame(s) : naturalFooterFrame(s) else { return nil }
+        if !hasBoundsDependentElements {
+            guard natural.overlaps(r) else { return nil }
+            let a = makeAttributes(forSupplementaryOfKind: key.kind!, at: key.indexPath)
+            a.frame = scrollAxisRect(natural)
+            a.zIndex = Self.supplementaryZIndex
+            return a
+        }
+        // Counted only when returned: the query looks at the sections around the rect too.
+        guard let a = restingAttributes(for: key, counted: false), scrollAxisRect(a.frame).overlaps(r) else { return nil }
+        counters.attributesCreated += 1
+        return a
     }
 
     // MARK: Invalidation

@@ -4,33 +4,41 @@ import Foundation
 /// `invalidateLayout(with:)` only records it; the next `prepare()` does the work.
 open class CollectionViewLayoutInvalidationContext: NSObject {
     /// Set by the collection view (reloadData, a layout switch) or by
-    /// `invalidateLayout()`; read-only for layouts, as in UIKit.
-    public internal(set) var invalidateEverything = false
+    /// `invalidateLayout()`; read-only for layouts, as in UIKit. Open, as in
+    /// UIKit, for a context subclass that answers it itself.
+    open var invalidateEverything: Bool { everythingRequested }
     /// Set by the collection view for batch updates; read-only for layouts.
-    public internal(set) var invalidateDataSourceCounts = false
+    open var invalidateDataSourceCounts: Bool { dataSourceCountsRequested }
     open var contentOffsetAdjustment: CGPoint = .zero
     open var contentSizeAdjustment: CGSize = .zero
 
-    public private(set) var invalidatedItemIndexPaths: [IndexPath]?
-    public private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]?
-    public private(set) var invalidatedDecorationIndexPaths: [String: [IndexPath]]?
+    open var invalidatedItemIndexPaths: [IndexPath]? { itemIndexPaths }
+    open var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]? { supplementaryIndexPaths }
+    open var invalidatedDecorationIndexPaths: [String: [IndexPath]]? { decorationIndexPaths }
+
+    // What the getters above answer unless a subclass overrides them.
+    var everythingRequested = false
+    var dataSourceCountsRequested = false
+    private var itemIndexPaths: [IndexPath]?
+    private var supplementaryIndexPaths: [String: [IndexPath]]?
+    private var decorationIndexPaths: [String: [IndexPath]]?
 
     public required override init() { super.init() }
 
     open func invalidateItems(at indexPaths: [IndexPath]) {
-        invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+        itemIndexPaths = (itemIndexPaths ?? []) + indexPaths
     }
 
     open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-        var byKind = invalidatedSupplementaryIndexPaths ?? [:]
+        var byKind = supplementaryIndexPaths ?? [:]
         byKind[elementKind, default: []].append(contentsOf: indexPaths)
-        invalidatedSupplementaryIndexPaths = byKind
+        supplementaryIndexPaths = byKind
     }
 
     open func invalidateDecorationElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-        var byKind = invalidatedDecorationIndexPaths ?? [:]
+        var byKind = decorationIndexPaths ?? [:]
         byKind[elementKind, default: []].append(contentsOf: indexPaths)
-        invalidatedDecorationIndexPaths = byKind
+        decorationIndexPaths = byKind
     }
 
     /// A value copy of every field, for events, `context` and JSON. Subclasses
@@ -69,7 +77,7 @@ open class CollectionViewLayoutInvalidationContext: NSObject {
     /// Marks the context as "redo everything"; what `invalidateLayout()` sends.
     public static func everything<C: CollectionViewLayoutInvalidationContext>(_ type: C.Type) -> C {
         let context = type.init()
-        context.invalidateEverything = true
+        context.everythingRequested = true
         return context
     }
 }

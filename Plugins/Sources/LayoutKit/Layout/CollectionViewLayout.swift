@@ -68,6 +68,8 @@ open class CollectionViewLayout: NSObject {
     }
 
     /// Invalidates everything (`invalidateEverything` is true in the context).
+    /// The collection view calls this, as UIKit does, for reloadData, inset
+    /// changes and a layout switch, so an override is honoured there too.
     open func invalidateLayout() {
         invalidateLayout(with: CollectionViewLayoutInvalidationContext.everything(Self.contextType))
     }
@@ -76,20 +78,78 @@ open class CollectionViewLayout: NSObject {
 
     open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
     open func finalizeCollectionViewUpdates() {}
-    open func prepareForAnimatedBoundsChange(_ oldBounds: CGRect) {}
-    open func finalizeAnimatedBoundsChange() {}
 
     open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
     open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
     open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String, at elementIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
     open func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind elementKind: String, at elementIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    open func initialLayoutAttributesForAppearingDecorationElement(ofKind elementKind: String, at decorationIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    open func finalLayoutAttributesForDisappearingDecorationElement(ofKind elementKind: String, at decorationIndexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// Supplementary and decoration views the layout adds or removes in a batch
+    /// update beyond those the visible sets show (UIKit asks, then animates
+    /// them); stk reports them in the trace.
+    open func indexPathsToInsertForSupplementaryView(ofKind elementKind: String) -> [IndexPath] { [] }
+    open func indexPathsToDeleteForSupplementaryView(ofKind elementKind: String) -> [IndexPath] { [] }
+    open func indexPathsToInsertForDecorationView(ofKind elementKind: String) -> [IndexPath] { [] }
+    open func indexPathsToDeleteForDecorationView(ofKind elementKind: String) -> [IndexPath] { [] }
+
+    // MARK: Animated bounds changes and transitions
+
+    /// Before an animated bounds change (`bounds WxH animated`, a rotation),
+    /// with the old bounds; the change's layout pass follows.
+    open func prepare(forAnimatedBoundsChange oldBounds: CGRect) {}
+    open func finalizeAnimatedBoundsChange() {}
+
+    /// `setCollectionViewLayout`: the old layout hears of the new one, the new
+    /// one of the old; both are finalized after the new layout's pass.
+    open func prepareForTransition(to newLayout: CollectionViewLayout) {}
+    open func prepareForTransition(from oldLayout: CollectionViewLayout) {}
+    open func finalizeLayoutTransition() {}
 
     // MARK: Scrolling
 
+    /// Asked after a batch update and when the layout is installed, with the
+    /// current offset; the answer becomes the offset.
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
+    /// Asked when a fling ends (`scroll fling`), with the offset the scroll
+    /// view would come to rest at and the velocity in points per millisecond;
+    /// the view animates to the answer.
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
-        targetContentOffset(forProposedContentOffset: proposedContentOffset)
+        proposedContentOffset
     }
+
+    // MARK: Self-sizing
+
+    /// Asked when a displayed cell's preferred attributes differ from the
+    /// layout's: whether to invalidate for them. UIKit's default is false.
+    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                     withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> Bool { false }
+
+    /// The context for a cell's preferred attributes: names the element.
+    open func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                  withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutInvalidationContext {
+        let context = Self.contextType.init()
+        CollectionViewFlowLayout.add([originalAttributes.key], to: context)
+        return context
+    }
+
+    // MARK: Decoration views
+
+    /// The decoration kinds registered with `register(_:forDecorationViewOfKind:)`.
+    public private(set) var registeredDecorationKinds: Set<String> = []
+
+    /// Records the kind (stk has no views: the class is not used).
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        if viewClass == nil { registeredDecorationKinds.remove(elementKind) } else { registeredDecorationKinds.insert(elementKind) }
+    }
+
+    // MARK: Layout direction
+
+    /// UIKit's `developmentLayoutDirection` and `flipsHorizontallyInOppositeLayoutDirection`.
+    /// stk's collection view is always left to right, so nothing is flipped.
+    open var developmentLayoutDirection: UserInterfaceLayoutDirection { .leftToRight }
+    open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
 
     // MARK: Helpers for layouts
 
@@ -106,6 +166,14 @@ open class CollectionViewLayout: NSObject {
         counters.attributesCreated += 1
         let a = Self.attributesType.init()
         a.setIdentity(category: .supplementaryView, kind: kind, indexPath: indexPath)
+        return a
+    }
+
+    /// Makes decoration attributes of this layout's `layoutAttributesClass` and counts them.
+    public func makeAttributes(forDecorationOfKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes {
+        counters.attributesCreated += 1
+        let a = Self.attributesType.init()
+        a.setIdentity(category: .decorationView, kind: kind, indexPath: indexPath)
         return a
     }
 

@@ -75,6 +75,13 @@ public final class CollectionView {
     private var nextRevision = 0
     /// True while the driver itself calls `invalidateLayout(with:)`.
     private var driverIsInvalidating = false
+    /// Why the driver called `invalidateLayout()`: its context is reported
+    /// with this reason when it reaches `invalidateLayout(with:)`.
+    private var everythingReason: InvalidationReason?
+    /// How deep in layout passes the driver is (a layout may set
+    /// `contentOffset` from `prepare()`: that waits for the pass to end).
+    private var layoutPassDepth = 0
+    private var deferredContentOffset: CGPoint?
 
     public init(size: CGSize = CGSize(width: 390, height: 844), layout: CollectionViewLayout) {
         bounds = CGRect(origin: .zero, size: size)
@@ -85,12 +92,98 @@ public final class CollectionView {
 
     // MARK: Geometry
 
-    public var contentOffset: CGPoint { bounds.origin }
+    /// UIKit's `contentOffset`. Setting it is a bounds change, as in UIKit; set
+    /// by a layout while the collection view is laying out (from `prepare()`),
+    /// the change waits until that pass is over. A refused offset (not
+    /// finite) is ignored, as a setter cannot throw.
+    public var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            if layoutPassDepth > 0 { deferredContentOffset = newValue } else { try? setContentOffset(newValue) }
+        }
+    }
+    /// UIKit's `setContentOffset(_:animated:)`: animated, it moves as a fling's
+    /// animation does (`animateContentOffset`), in 10 bounds changes.
+    public func setContentOffset(_ offset: CGPoint, animated: Bool) {
+        if animated && layoutPassDepth == 0 { try? animateContentOffset(to: offset, steps: Self.defaultAnimationSteps) } else { contentOffset = offset }
+    }
     public var frame: CGRect { CGRect(origin: .zero, size: bounds.size) }
     public var adjustedContentInset: EdgeInsets { contentInset + safeAreaInsets }
     public var contentSize: CGSize { collectionViewLayout.collectionViewContentSize }
 
+    // MARK: The scroll view
+
+    /// UIKit's `isPagingEnabled`: a fling stops on a multiple of the bounds size.
+    public var isPagingEnabled = false
+    /// UIKit's `decelerationRate`.
+    public var decelerationRate: DecelerationRate = .normal
+    /// UIKit's `layoutMargins`. Layouts read it; nothing in the model uses it.
+    public var layoutMargins: EdgeInsets = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+    public var directionalLayoutMargins: EdgeInsets {
+        get { layoutMargins }
+        set { layoutMargins = newValue }
+    }
+    /// UIKit's `traitCollection`: the size classes follow the bounds (see `TraitCollection`).
+    public var traitCollection: TraitCollection {
+        var traits = TraitCollection(displayScale: displayScale)
+        traits.horizontalSizeClass = bounds.width < 600 ? .compact : .regular
+        traits.verticalSizeClass = bounds.height < 500 ? .compact : .regular
+        return traits
+    }
+    /// Points to pixels, for `traitCollection.displayScale` (3 by default).
+    public var displayScale: CGFloat = 3
+    /// Always left to right: stk does not model right-to-left layout.
+    public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection { .leftToRight }
+    /// No finger in stk: never dragging or tracking.
+    public var isDragging: Bool { false }
+    public var isTracking: Bool { false }
+    /// True during the bounds changes of a fling's animation.
+    public private(set) var isDecelerating = false
+
+    // MARK: Views (none)
+
+    /// No views in stk: always nil.
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { nil }
+    public var visibleCells: [CollectionViewCell] { [] }
+    public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> CollectionReusableView? { nil }
+
+    /// The items of the last layout pass's answer for the bounds, in index path order.
+    public var indexPathsForVisibleItems: [IndexPath] {
+        visibleAttributes.keys.filter { $0.category == .cell }.sorted().map(\.indexPath)
+    }
+
+    public func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        visibleAttributes.keys.filter { $0.category == .supplementaryView && $0.kind == elementKind }.sorted().map(\.indexPath)
+    }
+
+    /// UIKit's collection view forwards these to its layout.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// The item whose frame contains the point (the topmost by zIndex), as UIKit's.
+    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        let probe = CGRect(x: point.x, y: point.y, width: 0, height: 0).insetBy(dx: -0.5, dy: -0.5)
+        let hits = (collectionViewLayout.layoutAttributesForElements(in: probe) ?? []).filter {
+            $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point)
+        }
+        return hits.max { ($0.zIndex, $1.key) < ($1.zIndex, $0.key) }?.indexPath
+    }
+
     // MARK: Data source
+
+    /// UIKit's `dataSource`: the installed one, or else stk's model data source,
+    /// which answers the counts of the model. The model is the data either
+    /// way: an installed data source is what layouts read, not what stk counts.
+    public var dataSource: CollectionViewDataSource? {
+        get { installedDataSource ?? ModelDataSource.shared }
+        set { installedDataSource = newValue }
+    }
+    public weak var installedDataSource: CollectionViewDataSource?
 
     public var numberOfSections: Int { sections.count }
 
@@ -112,7 +205,10 @@ public final class CollectionView {
     func layoutDidInvalidate(_ layout: CollectionViewLayout, context: CollectionViewLayoutInvalidationContext) {
         guard layout === collectionViewLayout, observer != nil else { return }
         let snapshot = context.snapshot()
-        if !driverIsInvalidating {
+        if let reason = everythingReason {
+            everythingReason = nil
+            report(.contextCreated(snapshot, reason: reason))
+        } else if !driverIsInvalidating {
             // The layout invalidated itself (an option changed): that context is
             // part of the next operation's story too.
             report(.contextCreated(snapshot, reason: .layoutRequest))
@@ -127,8 +223,15 @@ public final class CollectionView {
         collectionViewLayout.invalidateLayout(with: context)
     }
 
+    /// UIKit calls the layout's `invalidateLayout()` here, so an override is
+    /// honoured; its context is reported with the reason when it arrives.
     private func invalidateEverything(reason: InvalidationReason) {
-        invalidate(with: .everything(type(of: collectionViewLayout).contextType), reason: reason)
+        everythingReason = observer != nil ? reason : nil
+        defer { everythingReason = nil }
+        collectionViewLayout.invalidateLayout()
+        // The collection view itself needs the pass (new data, insets or
+        // layout), even from an override that forgot to call super.
+        collectionViewLayout.needsPrepare = true
     }
 
     // MARK: The layout pass
@@ -143,6 +246,25 @@ public final class CollectionView {
     /// The layout pass. `mapping` matches old visible elements to new keys after
     /// a batch update; `updates` are passed to `prepare(forCollectionViewUpdates:)`.
     private func layoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?, offsetChange: CGPoint? = nil) {
+        layoutPassDepth += 1
+        runLayoutPass(mapping: mapping, updates: updates, offsetChange: offsetChange)
+        layoutPassDepth -= 1
+        if layoutPassDepth == 0 { applyDeferredContentOffset() }
+    }
+
+    /// An offset a layout set during the pass, applied now as a bounds change.
+    /// A layout that sets one in every pass is followed a few times, not forever.
+    private func applyDeferredContentOffset() {
+        var rounds = 0
+        while let offset = deferredContentOffset, rounds < 4 {
+            deferredContentOffset = nil
+            rounds += 1
+            try? setContentOffset(offset)
+        }
+        deferredContentOffset = nil
+    }
+
+    private func runLayoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?, offsetChange: CGPoint?) {
         let layout = collectionViewLayout
         if layout.needsPrepare {
             let touchedBefore = layout.counters.elementsTouched
@@ -216,22 +338,9 @@ public final class CollectionView {
         }
 
         if updates != nil {
-            for a in diff.appeared {
-                let initial: CollectionViewLayoutAttributes?
-                switch a.representedElementCategory {
-                case .cell: initial = layout.initialLayoutAttributesForAppearingItem(at: a.indexPath)
-                default: initial = layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: a.representedElementKind ?? "", at: a.indexPath)
-                }
-                report(.appearing(a.key, initial: initial?.copied()))
-            }
-            for a in diff.disappeared {
-                let final: CollectionViewLayoutAttributes?
-                switch a.representedElementCategory {
-                case .cell: final = layout.finalLayoutAttributesForDisappearingItem(at: a.indexPath)
-                default: final = layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: a.representedElementKind ?? "", at: a.indexPath)
-                }
-                report(.disappearing(a.key, final: final?.copied()))
-            }
+            for a in diff.appeared { report(.appearing(a.key, initial: initialAttributes(for: a.key)?.copied())) }
+            for a in diff.disappeared { report(.disappearing(a.key, final: finalAttributes(for: a.key)?.copied())) }
+            reportExtraUpdatedViews(diff: diff, answer: answer)
             layout.finalizeCollectionViewUpdates()
             report(.updatesFinalized)
         }
@@ -252,6 +361,91 @@ public final class CollectionView {
             visible = VisibleSet(byKey: now ?? [:])
         }
         report(.visibleChanged(diff))
+    }
+
+    private func initialAttributes(for key: ElementKey) -> CollectionViewLayoutAttributes? {
+        let layout = collectionViewLayout
+        switch key.category {
+        case .cell: return layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
+        case .supplementaryView: return layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)
+        case .decorationView: return layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: key.kind ?? "", at: key.indexPath)
+        }
+    }
+
+    private func finalAttributes(for key: ElementKey) -> CollectionViewLayoutAttributes? {
+        let layout = collectionViewLayout
+        switch key.category {
+        case .cell: return layout.finalLayoutAttributesForDisappearingItem(at: key.indexPath)
+        case .supplementaryView: return layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: key.kind ?? "", at: key.indexPath)
+        case .decorationView: return layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: key.kind ?? "", at: key.indexPath)
+        }
+    }
+
+    /// UIKit asks the layout which supplementary and decoration views it
+    /// inserts or deletes beyond what the visible sets show, for every kind it
+    /// knows (header, footer, the kinds on screen, the registered decoration
+    /// kinds), and animates those too: they get initial or final attributes.
+    private func reportExtraUpdatedViews(diff: VisibleDiff, answer: [CollectionViewLayoutAttributes]) {
+        let layout = collectionViewLayout
+        var supplementaryKinds: Set<String> = [ElementKind.sectionHeader, ElementKind.sectionFooter]
+        var decorationKinds = layout.registeredDecorationKinds
+        for a in answer + diff.disappeared {
+            switch a.representedElementCategory {
+            case .supplementaryView: supplementaryKinds.insert(a.representedElementKind ?? "")
+            case .decorationView: decorationKinds.insert(a.representedElementKind ?? "")
+            case .cell: break
+            }
+        }
+        let appeared = Set(diff.appeared.map(\.key)), disappeared = Set(diff.disappeared.map(\.key))
+        func extra(_ keys: [ElementKey], among seen: Set<ElementKey>) -> [ElementKey] {
+            var unique: [ElementKey] = []
+            for key in keys.sorted() where !seen.contains(key) && unique.last != key { unique.append(key) }
+            return unique
+        }
+        var inserted: [ElementKey] = [], deleted: [ElementKey] = []
+        for kind in supplementaryKinds.sorted() {
+            inserted += layout.indexPathsToInsertForSupplementaryView(ofKind: kind).map { .supplementary(kind, $0) }
+            deleted += layout.indexPathsToDeleteForSupplementaryView(ofKind: kind).map { .supplementary(kind, $0) }
+        }
+        for kind in decorationKinds.sorted() {
+            inserted += layout.indexPathsToInsertForDecorationView(ofKind: kind).map { ElementKey(category: .decorationView, kind: kind, indexPath: $0) }
+            deleted += layout.indexPathsToDeleteForDecorationView(ofKind: kind).map { ElementKey(category: .decorationView, kind: kind, indexPath: $0) }
+        }
+        for key in extra(inserted, among: appeared) { report(.appearing(key, initial: initialAttributes(for: key)?.copied())) }
+        for key in extra(deleted, among: disappeared) { report(.disappearing(key, final: finalAttributes(for: key)?.copied())) }
+    }
+
+    /// After a batch update or a layout change UIKit asks the layout where the
+    /// content should rest (`targetContentOffset(forProposedContentOffset:)`,
+    /// with the current offset); a different answer becomes the offset, as a
+    /// bounds change.
+    private func settleContentOffset() {
+        let proposed = contentOffset
+        let target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed)
+        report(.targetContentOffsetAsked(proposed: proposed, velocity: nil, answer: target))
+        guard target != proposed else { return }
+        guard target.x.isFinite, target.y.isFinite else {
+            warn("targetContentOffset(forProposedContentOffset:) answered \(target.stk), which is not a finite point; the offset stays \(proposed.stk)")
+            return
+        }
+        try? setContentOffset(target)
+    }
+
+    // MARK: Warnings
+
+    /// What the collection view noticed that UIKit would log or raise, since
+    /// the host last took them (`takeWarnings`): one sentence each.
+    public private(set) var warnings: [String] = []
+
+    /// The warnings so far, emptying the list.
+    public func takeWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+
+    func warn(_ message: String) {
+        // A layout that misbehaves on every pass must not grow this without bound.
+        if warnings.count < 100 { warnings.append(message) }
     }
 
     // MARK: Bounds changes
@@ -285,6 +479,114 @@ public final class CollectionView {
     /// Resizes the viewport, keeping the content offset.
     public func setBoundsSize(_ size: CGSize) throws {
         try setBounds(CGRect(origin: bounds.origin, size: size))
+    }
+
+    /// An animated bounds change (a rotation): the layout's
+    /// `prepare(forAnimatedBoundsChange:)`, with the old bounds still current,
+    /// then the bounds change as `setBounds`, then `finalizeAnimatedBoundsChange()`.
+    public func setBounds(_ newBounds: CGRect, animated: Bool) throws {
+        guard animated else { return try setBounds(newBounds) }
+        try Validate.point(newBounds.origin, "contentOffset")
+        try Validate.size(newBounds.size, "bounds size")
+        layoutIfNeeded()
+        guard newBounds != bounds else { return }
+        let old = bounds
+        collectionViewLayout.prepare(forAnimatedBoundsChange: old)
+        report(.animatedBoundsChangePrepared(oldBounds: old))
+        defer {
+            collectionViewLayout.finalizeAnimatedBoundsChange()
+            report(.animatedBoundsChangeFinalized)
+        }
+        try setBounds(newBounds)
+    }
+
+    // MARK: Flinging
+
+    /// How many bounds changes an animated scroll takes unless told (stk's choice).
+    public static let defaultAnimationSteps = 10
+
+    /// The range the content offset may rest in along each axis: from minus the
+    /// leading adjusted inset to the content's end plus the trailing inset
+    /// minus the bounds (never below the start).
+    public var scrollableOffsetRange: (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>) {
+        let inset = adjustedContentInset
+        let content = contentSize
+        let minX = -inset.left, minY = -inset.top
+        let maxX = max(minX, content.width + inset.right - bounds.width)
+        let maxY = max(minY, content.height + inset.bottom - bounds.height)
+        return (minX...maxX, minY...maxY)
+    }
+
+    /// Where a fling with `velocity` (points per second) comes to rest before
+    /// the layout is asked (docs/semantics.md, "Flinging"): the deceleration
+    /// projection `offset + v / 1000 * r / (1 - r)` per axis, or with paging
+    /// the next page boundary in the velocity's direction (the nearest at
+    /// zero velocity), clamped to the scrollable range.
+    public func projectedContentOffset(forFlingVelocity velocity: CGPoint) -> CGPoint {
+        let range = scrollableOffsetRange
+        func clamp(_ v: CGFloat, _ r: ClosedRange<CGFloat>) -> CGFloat { min(max(v, r.lowerBound), r.upperBound) }
+        let offset = contentOffset
+        if isPagingEnabled {
+            func page(_ position: CGFloat, _ v: CGFloat, _ size: CGFloat) -> CGFloat {
+                guard size > 0 else { return position }
+                let pages = position / size
+                if v > 0 { return ((pages + 1e-9).rounded(.down) + 1) * size }
+                if v < 0 { return ((pages - 1e-9).rounded(.up) - 1) * size }
+                return pages.rounded() * size
+            }
+            return CGPoint(x: clamp(page(offset.x, velocity.x, bounds.width), range.x),
+                           y: clamp(page(offset.y, velocity.y, bounds.height), range.y))
+        }
+        let r = decelerationRate.rawValue
+        let factor = r / (1 - r)
+        return CGPoint(x: clamp(offset.x + velocity.x / 1000 * factor, range.x),
+                       y: clamp(offset.y + velocity.y / 1000 * factor, range.y))
+    }
+
+    /// UIKit's end of a drag with a velocity (points per second): the
+    /// projection (`projectedContentOffset`), the layout's
+    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+    /// with the velocity in points per millisecond, then the animation to the
+    /// answer as `steps` bounds changes (`animateContentOffset`).
+    public func fling(velocity: CGPoint, steps: Int = CollectionView.defaultAnimationSteps) throws {
+        try Validate.point(velocity, "velocity")
+        guard steps >= 1 else { throw CollectionViewError("steps must be at least 1, got \(steps)") }
+        layoutIfNeeded()
+        let proposed = projectedContentOffset(forFlingVelocity: velocity)
+        report(.flingProjected(velocity: velocity, decelerationRate: decelerationRate.rawValue, paging: isPagingEnabled,
+                               from: contentOffset, proposed: proposed))
+        let perMillisecond = CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
+        let target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: perMillisecond)
+        report(.targetContentOffsetAsked(proposed: proposed, velocity: perMillisecond, answer: target))
+        guard target.x.isFinite, target.y.isFinite else {
+            throw CollectionViewError("targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered \(target.stk), which is not a finite point")
+        }
+        try animateContentOffset(to: target, steps: steps)
+    }
+
+    /// The offsets of an animated scroll from the current offset to `target`:
+    /// `steps` points on a cubic ease-out (fast, then slowing, as a decelerating
+    /// scroll view moves; UIKit's curve is not published, this is stk's), the
+    /// last exactly `target`.
+    public func animationPath(to target: CGPoint, steps: Int) -> [CGPoint] {
+        let start = contentOffset
+        return (1...max(1, steps)).map { k in
+            if k == steps { return target }
+            let t = CGFloat(k) / CGFloat(steps)
+            let f = 1 - (1 - t) * (1 - t) * (1 - t)
+            return CGPoint(x: start.x + (target.x - start.x) * f, y: start.y + (target.y - start.y) * f)
+        }
+    }
+
+    /// Moves to `target` as `steps` bounds changes (`animationPath`), with
+    /// `isDecelerating` true throughout.
+    public func animateContentOffset(to target: CGPoint, steps: Int) throws {
+        try Validate.point(target, "contentOffset")
+        isDecelerating = true
+        defer { isDecelerating = false }
+        for offset in animationPath(to: target, steps: steps) {
+            try setContentOffset(offset)
+        }
     }
 
     /// The content offset `scrollToItem(at:position:)` would scroll to: the item
@@ -355,13 +657,29 @@ public final class CollectionView {
 
     // MARK: The layout
 
-    /// Installs another layout; it is prepared from scratch.
-    public func setCollectionViewLayout(_ layout: CollectionViewLayout) {
-        collectionViewLayout.collectionView = nil
+    /// Installs another layout, as UIKit's `setCollectionViewLayout`: the old
+    /// layout gets `prepareForTransition(to:)`, the new one
+    /// `prepareForTransition(from:)`; the new one is prepared from scratch and
+    /// asked `targetContentOffset(forProposedContentOffset:)`; then both get
+    /// `finalizeLayoutTransition()`.
+    public func setCollectionViewLayout(_ layout: CollectionViewLayout) throws {
+        let old = collectionViewLayout
+        guard layout !== old else { return }
+        layoutIfNeeded()
+        old.prepareForTransition(to: layout)
+        layout.prepareForTransition(from: old)
+        report(.transitionPrepared(from: _typeName(type(of: old), qualified: false), to: _typeName(type(of: layout), qualified: false)))
         collectionViewLayout = layout
         layout.collectionView = self
         invalidateEverything(reason: .layoutChange)
         layoutPass(mapping: nil, updates: nil)
+        defer {
+            old.finalizeLayoutTransition()
+            layout.finalizeLayoutTransition()
+            if old.collectionView === self { old.collectionView = nil }
+            report(.transitionFinalized)
+        }
+        settleContentOffset()
     }
 
     /// A second collection view in the same state (data with its size overrides
@@ -383,6 +701,11 @@ public final class CollectionView {
         replica.nextIdentity = nextIdentity
         replica.nextRevision = nextRevision
         replica.installedDelegate = installedDelegate
+        replica.installedDataSource = installedDataSource
+        replica.isPagingEnabled = isPagingEnabled
+        replica.decelerationRate = decelerationRate
+        replica.layoutMargins = layoutMargins
+        replica.displayScale = displayScale
         replica.layoutPass(mapping: nil, updates: nil)
         return replica
     }
@@ -432,9 +755,10 @@ public final class CollectionView {
         nextRevision = revision
         sections = plan.sections
         let context = type(of: collectionViewLayout).contextType.init()
-        context.invalidateDataSourceCounts = true
+        context.dataSourceCountsRequested = true
         invalidate(with: context, reason: .batchUpdates)
         layoutPass(mapping: plan, updates: plan.updateItems)
+        settleContentOffset()
     }
 
     // MARK: Size overrides (stk's flow delegate)

@@ -18,6 +18,15 @@ extension Interpreter {
         }
     }
 
+    /// `scroll fling VX,VY [steps=N]`: one operation however many bounds
+    /// changes its animation takes.
+    func runFling(_ velocity: Located<CGPoint>, _ steps: Located<Int>?, _ c: CommandContext) throws {
+        let cv = session.collectionView
+        try mutate(c, blaming: velocity.range) {
+            try cv.fling(velocity: velocity.value, steps: steps?.value ?? CollectionView.defaultAnimationSteps)
+        }
+    }
+
     func runScrollToItem(_ indexPath: Located<IndexPath>, _ position: Located<CollectionView.ScrollPosition>?, _ c: CommandContext) throws {
         let cv = session.collectionView
         guard cv.isValidItem(indexPath.value) else {
