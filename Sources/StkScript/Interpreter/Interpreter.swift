@@ -84,6 +84,8 @@ public final class Interpreter {
         if options.echo { output.writeLine(file.text(in: command.range)) }
         let context = CommandContext(command: command, file: file, trail: trail)
         if let willRunCommand { willRunCommand("\(file.name):\(command.range.start)", file.text(in: command.range)) }
+        // What the collection view noticed during the command (UIKit's checks), whatever its outcome.
+        defer { reportCollectionViewWarnings(context) }
         do {
             try dispatch(context)
         } catch let failure as ExpectationFailure {
@@ -235,6 +237,19 @@ public final class Interpreter {
             report(Diagnostic(.note, "\(hidden) more warning\(hidden == 1 ? "" : "s") of the layout not shown"), trail: c.trail)
         }
         reportedWarnings = warnings
+    }
+
+    /// The collection view's warnings (UIKit's checks on the layout's answers,
+    /// docs/language.md "UIKit's checks"), at the command that ran into them.
+    func reportCollectionViewWarnings(_ c: CommandContext) {
+        let warnings = session.collectionView.takeWarnings()
+        for warning in warnings.prefix(Self.warningsShownPerCommand) {
+            report(Diagnostic(.warning, warning, at: c.command.range, in: c.file), trail: c.trail)
+        }
+        let hidden = warnings.count - Self.warningsShownPerCommand
+        if hidden > 0 {
+            report(Diagnostic(.note, "\(hidden) more warning\(hidden == 1 ? "" : "s") of the collection view not shown"), trail: c.trail)
+        }
     }
 
     /// Prints what a query answers: JSON in --json mode, text otherwise.

@@ -80,8 +80,48 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     var pendingAllFloating = true
     var pendingFloating = Set<ElementKey>()
 
+    /// UIKit's console message for an item wider than the width available to it.
+    public static let itemTooLargeMessage = "The behavior of the UICollectionViewFlowLayout is not defined because: the item width must be less than the width of the UICollectionView minus the section insets left and right values, minus the content insets left and right values."
+
     /// Problems found by the last geometry pass (an item wider than the available width).
     public private(set) var layoutWarnings: [String] = []
+
+    /// The objects this class handed to a subclass in its last answer, with
+    /// the frames it gave them: UIKit's flow layout returns its cached objects,
+    /// so a subclass that adjusts them without copying corrupts the cache, and
+    /// UIKit logs a "cached frame mismatch". stk's objects are fresh, so nothing
+    /// breaks here; the check says what would break on iOS. Once per layout.
+    private var handedOut: [(attributes: CollectionViewLayoutAttributes, frame: CGRect)] = []
+    private var reportedCachedFrameMismatch = false
+
+    /// Whether the answers of this class reach code other than stk's (a subclass's override).
+    private var watchesHandedOut: Bool { !reportedCachedFrameMismatch && type(of: self) != CollectionViewFlowLayout.self }
+
+    /// Also called by the collection view at the end of each layout pass, so
+    /// the warning comes with the operation whose answers were adjusted.
+    func checkHandedOut() {
+        guard !handedOut.isEmpty else { return }
+        defer { handedOut.removeAll(keepingCapacity: true) }
+        guard watchesHandedOut, let cv = collectionView else { return }
+        for (a, frame) in handedOut where a.frame != frame {
+            reportedCachedFrameMismatch = true
+            let subclass = _typeName(type(of: self), qualified: false)
+            cv.warn("UICollectionViewFlowLayout has cached frame mismatch for index path \(a.indexPath.stk) (\(a.key)) - cached value: \(a.frame.stk); expected value: \(frame.stk). This is likely occurring because the flow layout subclass \(subclass) is modifying attributes returned by UICollectionViewFlowLayout without copying them")
+            return
+        }
+    }
+
+    private func handOut(_ answer: [CollectionViewLayoutAttributes]) {
+        checkHandedOut()
+        guard watchesHandedOut else { return }
+        for a in answer { handedOut.append((a, a.frame)) }
+    }
+
+    private func handOut(_ a: CollectionViewLayoutAttributes?) -> CollectionViewLayoutAttributes? {
+        checkHandedOut()
+        if let a, watchesHandedOut { handedOut.append((a, a.frame)) }
+        return a
+    }
 
     /// A property change invalidates the layout, as in UIKit.
     func metricsChanged() {
@@ -218,7 +258,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 if !data.isUniform || cv.installedDelegate != nil { counters.elementsTouched += data.itemCount }
             }
             if let item = section.firstOversizeItem {
-                warnings.append("item \(s):\(item) is wider than the available width \((width - section.inset.left - section.inset.right).stk): it sits alone on its line")
+                warnings.append("item \(s):\(item) is wider than the available width \((width - section.inset.left - section.inset.right).stk): it sits alone on its line (UIKit logs: \(Self.itemTooLargeMessage))")
             }
             next.starts.append(y)
             next.sections.append(section)
@@ -378,6 +418,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     open override func prepare() {
         super.prepare()
+        checkHandedOut()
         guard let cv = collectionView else { return }
         if pendingGeometry {
             rebuildGeometry(in: cv)
@@ -427,24 +468,25 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             counters.attributesCreated += 1
             result.append(a.copied())
         }
+        handOut(result)
         return result
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         if floatingHasCells, let a = floating[.cell(indexPath)] {
             counters.attributesCreated += 1
-            return a.copied()
+            return handOut(a.copied())
         }
-        return naturalAttributes(for: .cell(indexPath))
+        return handOut(naturalAttributes(for: .cell(indexPath)))
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         let key = ElementKey.supplementary(elementKind, indexPath)
         if let a = floating[key] {
             counters.attributesCreated += 1
-            return a.copied()
+            return handOut(a.copied())
         }
-        return restingAttributes(for: key)
+        return handOut(restingAttributes(for: key))
     }
 
     /// A header's or footer's attributes when it is not a candidate for the

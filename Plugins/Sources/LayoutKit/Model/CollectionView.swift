@@ -281,6 +281,7 @@ public final class CollectionView {
         }
         let createdBefore = layout.counters.attributesCreated
         let answer = layout.layoutAttributesForElements(in: bounds) ?? []
+        checkAnswer(answer)
         report(.elementsQueried(rect: bounds, attributes: observer?.wantsAttributeCopies == true ? answer.map { $0.copied() } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
         let sortedKeys = VisibleSet.sortedKeys(of: answer)
@@ -361,6 +362,7 @@ public final class CollectionView {
             visible = VisibleSet(byKey: now ?? [:])
         }
         report(.visibleChanged(diff))
+        (layout as? CollectionViewFlowLayout)?.checkHandedOut()
     }
 
     private func initialAttributes(for key: ElementKey) -> CollectionViewLayoutAttributes? {
@@ -443,9 +445,20 @@ public final class CollectionView {
         return warnings
     }
 
-    func warn(_ message: String) {
+    /// Records a warning once until the host takes the list. Public for
+    /// layouts' base classes (the flow layout's checks).
+    public func warn(_ message: String) {
         // A layout that misbehaves on every pass must not grow this without bound.
-        if warnings.count < 100 { warnings.append(message) }
+        if warnings.count < 100, !warnings.contains(message) { warnings.append(message) }
+    }
+
+    /// UIKit's checks on a rect query's answer: it raises an exception for a
+    /// cell whose index path does not exist (and stk names the first one).
+    private func checkAnswer(_ answer: [CollectionViewLayoutAttributes]) {
+        for a in answer where a.representedElementCategory == .cell && !isValidItem(a.indexPath) {
+            warn("UICollectionView received layout attributes for a cell with an index path that does not exist: \(a.indexPath.stk) (layoutAttributesForElements(in:); UIKit raises an exception here)")
+            return
+        }
     }
 
     // MARK: Bounds changes

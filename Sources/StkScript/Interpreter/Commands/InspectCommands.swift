@@ -30,6 +30,18 @@ extension Interpreter {
             }
             throw CommandError("\(session.layoutName) has no \(element.value) (\(why))", at: element.range)
         }
+        if attributes.key != element.value.elementKey {
+            // UIKit would hand these attributes to the view of the element it
+            // asked for: the wrong cell moves. stk's check (UIKit's own
+            // assertion covers only index paths that do not exist).
+            let query: String
+            switch element.value {
+            case .item: query = "layoutAttributesForItem(at: \(element.value.elementKey.indexPath.stk))"
+            case .decoration: query = "layoutAttributesForDecorationView(ofKind:at:)"
+            default: query = "layoutAttributesForSupplementaryView(ofKind:at:)"
+            }
+            session.collectionView.warn("\(query) answered for \(attributes.key), not for \(element.value): the layout answers for another element than the one asked")
+        }
         session.collectionView.applyDerivedPinning(to: attributes)
         return attributes
     }
