@@ -15,7 +15,10 @@ public protocol CollectionViewDelegateFlowLayout: AnyObject {
 
 extension CollectionViewDelegateFlowLayout {
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
-        collectionView.sections[indexPath.section].itemSizeOverride(at: indexPath.item) ?? (collectionViewLayout as? CollectionViewFlowLayout)?.itemSize ?? .zero
+        // An index path the model does not have (a layout asking past the end)
+        // gets the layout's value, not a crash.
+        (collectionView.isValidItem(indexPath) ? collectionView.sections[indexPath.section].itemSizeOverride(at: indexPath.item) : nil)
+            ?? (collectionViewLayout as? CollectionViewFlowLayout)?.itemSize ?? .zero
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
         (collectionViewLayout as? CollectionViewFlowLayout)?.sectionInset ?? .zero
@@ -27,10 +30,12 @@ extension CollectionViewDelegateFlowLayout {
         (collectionViewLayout as? CollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
-        collectionView.sections[section].headerSize ?? (collectionViewLayout as? CollectionViewFlowLayout)?.headerReferenceSize ?? .zero
+        (collectionView.sections.indices.contains(section) ? collectionView.sections[section].headerSize : nil)
+            ?? (collectionViewLayout as? CollectionViewFlowLayout)?.headerReferenceSize ?? .zero
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize {
-        collectionView.sections[section].footerSize ?? (collectionViewLayout as? CollectionViewFlowLayout)?.footerReferenceSize ?? .zero
+        (collectionView.sections.indices.contains(section) ? collectionView.sections[section].footerSize : nil)
+            ?? (collectionViewLayout as? CollectionViewFlowLayout)?.footerReferenceSize ?? .zero
     }
 }
 

@@ -60,6 +60,10 @@ extension IndexPath {
         set { self[1] = newValue }
     }
 
-    /// `S:I` as stk prints and parses index paths.
-    public var stk: String { "\(section):\(item)" }
+    /// `S:I` as stk prints and parses index paths. Total: a layout may hand
+    /// out an index path of another length (`[]`, `[0, 1, 2]`), which is
+    /// printed as its indexes joined by `:` (`()` when empty), never a crash.
+    public var stk: String {
+        count == 2 ? "\(self[0]):\(self[1])" : (isEmpty ? "()" : map(String.init).joined(separator: ":"))
+    }
 }
