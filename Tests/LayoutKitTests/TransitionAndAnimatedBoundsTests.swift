@@ -467,11 +467,16 @@ final class OffsetSettingLayout: ColumnLayout {
 
     @Test func aLayoutThatSetsTheOffsetInEveryPrepareDoesNotLoopForever() throws {
         let layout = OffsetSettingLayout()
-        layout.step = 10
         let cv = CollectionView(layout: layout)
         try cv.reloadData(itemCounts: [20])
-        // The driver follows a few rounds, then stops; the layout's safety cap
-        // (50 prepares) must not be what stopped it.
+        // From now on every prepare() moves the offset 10 further; one pass.
+        layout.step = 10
+        layout.prepares = 0
+        layout.invalidateLayout()
+        cv.layoutIfNeeded()
+        // The driver follows a few rounds (each a bounds change, so a prepare()),
+        // then stops; the layout's safety cap (50 prepares) must not be what
+        // stopped it.
         #expect(layout.prepares < 10, "prepare() ran \(layout.prepares) times")
         #expect(cv.contentOffset.y <= 100 && cv.contentOffset.y > 0, "offset \(cv.contentOffset)")
         // The view is still usable.
