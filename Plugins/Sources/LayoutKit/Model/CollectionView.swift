@@ -576,7 +576,8 @@ public final class CollectionView {
     /// last exactly `target`.
     public func animationPath(to target: CGPoint, steps: Int) -> [CGPoint] {
         let start = contentOffset
-        return (1...max(1, steps)).map { k in
+        let steps = max(1, steps)
+        return (1...steps).map { k in
             if k == steps { return target }
             let t = CGFloat(k) / CGFloat(steps)
             let f = 1 - (1 - t) * (1 - t) * (1 - t)
