@@ -57,23 +57,23 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
 
     public required override init() { super.init() }
 
+    // Through setIdentity, not by assigning the properties here: an
+    // initialiser of this class does not run their didSet, which keeps the
+    // stored integers of the identity (the visible set's order keys and
+    // hasSameAttributes read them).
     public convenience init(forCellWith indexPath: IndexPath) {
         self.init()
-        self.indexPath = indexPath
+        setIdentity(category: .cell, kind: nil, indexPath: indexPath)
     }
 
     public convenience init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
         self.init()
-        self.indexPath = indexPath
-        representedElementCategory = .supplementaryView
-        representedElementKind = kind
+        setIdentity(category: .supplementaryView, kind: kind, indexPath: indexPath)
     }
 
     public convenience init(forDecorationViewOfKind kind: String, with indexPath: IndexPath) {
         self.init()
-        self.indexPath = indexPath
-        representedElementCategory = .decorationView
-        representedElementKind = kind
+        setIdentity(category: .decorationView, kind: kind, indexPath: indexPath)
     }
 
     /// Category and kind are fixed at creation in UIKit; LayoutKit's factories set them here.

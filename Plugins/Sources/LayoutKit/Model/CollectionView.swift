@@ -82,6 +82,7 @@ public final class CollectionView {
     /// `contentOffset` from `prepare()`: that waits for the pass to end).
     private var layoutPassDepth = 0
     private var deferredContentOffset: CGPoint?
+    private var applyingDeferredContentOffset = false
 
     public init(size: CGSize = CGSize(width: 390, height: 844), layout: CollectionViewLayout) {
         bounds = CGRect(origin: .zero, size: size)
@@ -254,7 +255,12 @@ public final class CollectionView {
 
     /// An offset a layout set during the pass, applied now as a bounds change.
     /// A layout that sets one in every pass is followed a few times, not forever.
+    /// The bounds change runs a layout pass of its own, which ends here again:
+    /// that nested call leaves its offset to this loop, so the rounds are counted.
     private func applyDeferredContentOffset() {
+        guard !applyingDeferredContentOffset else { return }
+        applyingDeferredContentOffset = true
+        defer { applyingDeferredContentOffset = false }
         var rounds = 0
         while let offset = deferredContentOffset, rounds < 4 {
             deferredContentOffset = nil
@@ -583,7 +589,8 @@ public final class CollectionView {
     /// last exactly `target`.
     public func animationPath(to target: CGPoint, steps: Int) -> [CGPoint] {
         let start = contentOffset
-        return (1...max(1, steps)).map { k in
+        let steps = max(1, steps)
+        return (1...steps).map { k in
             if k == steps { return target }
             let t = CGFloat(k) / CGFloat(steps)
             let f = 1 - (1 - t) * (1 - t) * (1 - t)
