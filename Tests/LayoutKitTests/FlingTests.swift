@@ -147,9 +147,16 @@ func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b
         #expect(cv.scrollableOffsetRange.y == 0...0)
         #expect(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 3000)) == .zero)
         try cv.setContentInset(EdgeInsets(top: 10, left: 0, bottom: 10, right: 0))
-        // [-10, max(-10, 50 + 10 - 844)] = [-10, -10].
+        // [-10, max(-10, 50 + 10 - 844)] = [-10, -10]: the content does not
+        // scroll along y, and an axis that does not scroll keeps its offset (as
+        // UIKit without alwaysBounceVertical, where nothing can be flung): 0,
+        // not the clamped -10.
         #expect(cv.scrollableOffsetRange.y == -10...(-10))
-        #expect(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 3000)) == CGPoint(x: 0, y: -10))
+        #expect(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 3000)) == .zero)
+        // Across, likewise: a sideways fling of a vertical list moves nothing.
+        try cv.setContentInset(EdgeInsets(top: 0, left: 10, bottom: 0, right: 10))
+        #expect(cv.scrollableOffsetRange.x == -10...(-10))
+        #expect(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 500, y: 0)).x == 0)
     }
 
     // MARK: Paging

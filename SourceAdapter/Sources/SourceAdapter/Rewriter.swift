@@ -49,7 +49,7 @@ final class InlineRewriter: SyntaxVisitor {
     static let removedModifiers: Set<String> = ["dynamic", "optional"]
     /// UIKit's optional requirements a layout calls with `?(`: the flow
     /// delegate's methods are all named `collectionView(...)`.
-    static let uikitOptionalRequirements: Set<String> = ["collectionView", "scrollViewDidScroll"]
+    static let uikitOptionalRequirements: Set<String> = ["collectionView", "scrollViewDidScroll", "numberOfSections"]
 
     private let optionalNames: Set<String>
     private let position: (AbsolutePosition) -> SourcePosition

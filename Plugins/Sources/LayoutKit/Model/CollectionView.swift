@@ -106,7 +106,11 @@ public final class CollectionView {
     /// UIKit's `setContentOffset(_:animated:)`: animated, it moves as a fling's
     /// animation does (`animateContentOffset`), in 10 bounds changes.
     public func setContentOffset(_ offset: CGPoint, animated: Bool) {
-        if animated && layoutPassDepth == 0 { try? animateContentOffset(to: offset, steps: Self.defaultAnimationSteps) } else { contentOffset = offset }
+        if animated && layoutPassDepth == 0 {
+            try? animateContentOffset(to: offset, steps: Self.defaultAnimationSteps, decelerating: false)
+        } else {
+            contentOffset = offset
+        }
     }
     public var frame: CGRect { CGRect(origin: .zero, size: bounds.size) }
     public var adjustedContentInset: EdgeInsets { contentInset + safeAreaInsets }
@@ -553,13 +557,23 @@ public final class CollectionView {
                 if v < 0 { return ((pages - 1e-9).rounded(.up) - 1) * size }
                 return pages.rounded() * size
             }
-            return CGPoint(x: clamp(page(offset.x, velocity.x, bounds.width), range.x),
-                           y: clamp(page(offset.y, velocity.y, bounds.height), range.y))
+            return keepingFixedAxes(CGPoint(x: clamp(page(offset.x, velocity.x, bounds.width), range.x),
+                                            y: clamp(page(offset.y, velocity.y, bounds.height), range.y)))
         }
         let r = decelerationRate.rawValue
         let factor = r / (1 - r)
-        return CGPoint(x: clamp(offset.x + velocity.x / 1000 * factor, range.x),
-                       y: clamp(offset.y + velocity.y / 1000 * factor, range.y))
+        return keepingFixedAxes(CGPoint(x: clamp(offset.x + velocity.x / 1000 * factor, range.x),
+                                        y: clamp(offset.y + velocity.y / 1000 * factor, range.y)))
+    }
+
+    /// `proposed`, except along an axis the content does not scroll (its
+    /// scrollable range is one point), which keeps the current offset: as in
+    /// UIKit without `alwaysBounceHorizontal`, a vertical list never moves
+    /// sideways, even when its insets would clamp the offset across.
+    private func keepingFixedAxes(_ proposed: CGPoint) -> CGPoint {
+        let range = scrollableOffsetRange
+        return CGPoint(x: range.x.lowerBound == range.x.upperBound ? contentOffset.x : proposed.x,
+                       y: range.y.lowerBound == range.y.upperBound ? contentOffset.y : proposed.y)
     }
 
     /// UIKit's end of a drag with a velocity (points per second): the
@@ -600,9 +614,11 @@ public final class CollectionView {
 
     /// Moves to `target` as `steps` bounds changes (`animationPath`), with
     /// `isDecelerating` true throughout.
-    public func animateContentOffset(to target: CGPoint, steps: Int) throws {
+    /// `decelerating`: whether the finger was lifted (a fling): UIKit's
+    /// `isDecelerating` is false for a scroll the app animates.
+    public func animateContentOffset(to target: CGPoint, steps: Int, decelerating: Bool = true) throws {
         try Validate.point(target, "contentOffset")
-        isDecelerating = true
+        isDecelerating = decelerating
         defer { isDecelerating = false }
         for offset in animationPath(to: target, steps: steps) {
             try setContentOffset(offset)
@@ -687,10 +703,11 @@ public final class CollectionView {
         guard layout !== old else { return }
         layoutIfNeeded()
         old.prepareForTransition(to: layout)
+        // The new layout knows its collection view when it hears of the old one.
+        layout.collectionView = self
         layout.prepareForTransition(from: old)
         report(.transitionPrepared(from: _typeName(type(of: old), qualified: false), to: _typeName(type(of: layout), qualified: false)))
         collectionViewLayout = layout
-        layout.collectionView = self
         invalidateEverything(reason: .layoutChange)
         layoutPass(mapping: nil, updates: nil)
         defer {
