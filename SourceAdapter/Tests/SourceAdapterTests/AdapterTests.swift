@@ -79,6 +79,22 @@ import Testing
             """))
     }
 
+    /// UIKit's optional requirements a layout calls on the data source and
+    /// the delegate: plain calls on stk's protocols, whose defaults exist.
+    @Test func uikitsOptionalRequirementsArePlainCalls() {
+        let source = """
+            import UIKit
+            class L: UICollectionViewLayout {
+                func f(_ cv: UICollectionView) -> Int {
+                    let n = cv.dataSource?.numberOfSections?(in: cv) ?? 1
+                    return n
+                }
+            }
+            """
+        let text = body(adapt([("L.swift", source)]))
+        #expect(text.contains("        let n = cv.dataSource?.numberOfSections (in: cv) ?? 1\n"), "\(text)")
+    }
+
     @Test func defaultBodiesAreTheEmptyValueOfTheirType() {
         let source = """
             import UIKit
