@@ -10,11 +10,8 @@ import Testing
 /// The fling rule: proposed = offset + v / 1000 x r / (1 - r); normal
 /// r = 0.998: r / (1 - r) = 499; fast r = 0.99: 99.
 @Suite struct FlingCommandTests {
-    func output(_ commands: String) throws -> [String] {
-        let result = try StkProcess.run(commands: commands)
-        #expect(result.status == 0, "\(commands): \(result)")
-        #expect(result.stderr == "", "\(commands): \(result)")
-        return result.lines
+    func output(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try StkProcess.quietLines(commands: commands, sourceLocation: sourceLocation)
     }
 
     /// The caption of `render`: `offset=X,Y bounds=WxH content=WxH elements=N`.

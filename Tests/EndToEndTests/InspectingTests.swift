@@ -4,11 +4,8 @@ import Testing
 /// "Inspecting": attr, visible, contentsize, context, render, trace, step /
 /// next / continue, in text mode.
 @Suite struct InspectingTests {
-    func output(_ commands: String) throws -> [String] {
-        let result = try StkProcess.run(commands: commands)
-        #expect(result.status == 0, "\(commands): \(result)")
-        #expect(result.stderr == "", "\(commands): \(result)")
-        return result.lines
+    func output(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try StkProcess.quietLines(commands: commands, sourceLocation: sourceLocation)
     }
 
     // MARK: attr, visible, contentsize

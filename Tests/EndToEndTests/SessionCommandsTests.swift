@@ -4,11 +4,8 @@ import Testing
 /// "Session" commands: include, echo, save, undo, reset, help, quit (quit is
 /// in CommandLineTests, include's diagnostics in DiagnosticsTests).
 @Suite struct SessionCommandsTests {
-    func output(_ commands: String) throws -> [String] {
-        let result = try StkProcess.run(commands: commands)
-        #expect(result.status == 0, "\(commands): \(result)")
-        #expect(result.stderr == "", "\(commands): \(result)")
-        return result.lines
+    func output(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try StkProcess.quietLines(commands: commands, sourceLocation: sourceLocation)
     }
 
     // MARK: include

@@ -7,7 +7,6 @@ import Testing
 /// searched for. Each buggy example (Examples/Buggy) triggers its warning; the
 /// same file with `let buggy = false` does not.
 @Suite struct UIKitChecksTests {
-    static let buggy = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/Buggy")
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("stk-uikit-checks-cache")
 
     func stk(_ arguments: [String], in directory: URL? = nil) throws -> StkResult {
@@ -18,11 +17,8 @@ import Testing
     /// The fixture as written and with its bug fixed, each run with `script`.
     func runBothWays(_ file: String, _ script: String) throws -> (buggy: StkResult, fixed: StkResult) {
         let folder = try ScratchFolder()
-        let source = Self.buggy.appendingPathComponent("\(file).swift")
-        let fixed = folder.url.appendingPathComponent("\(file).swift")
-        let text = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(of: "let buggy = true", with: "let buggy = false")
-        try Data(text.utf8).write(to: fixed)
-        return (try stk(["--plugin", source.path, "-e", script], in: folder.url),
+        let fixed = try BuggyExamples.fixedCopy(of: file, in: folder.url)
+        return (try stk(["--plugin", BuggyExamples.source(file).path, "-e", script], in: folder.url),
                 try stk(["--plugin", fixed.path, "-e", script], in: folder.url))
     }
 

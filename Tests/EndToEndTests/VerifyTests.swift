@@ -7,7 +7,6 @@ import Testing
 /// `stk` while the bug is there and passes once it is fixed (the same file with
 /// `let buggy = false`).
 @Suite struct VerifyTests {
-    static let buggy = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/Buggy")
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("stk-verify-cache")
 
     func stk(_ arguments: [String], in directory: URL? = nil) throws -> StkResult {
@@ -32,7 +31,7 @@ import Testing
     ])
     func aBuggyLayoutIsCaughtWithAReproducer(file: String, layout: String, finding: String) throws {
         let folder = try ScratchFolder()
-        let source = Self.buggy.appendingPathComponent("\(file).swift")
+        let source = BuggyExamples.source(file)
         let result = try stk(["verify", "--plugin", source.path, layout, "--out", "repro.stk"], in: folder.url)
         #expect(result.status == 1, "\(result)")
         #expect(result.lines.first?.hasPrefix("FAIL: \(layout): the checks failed after '") == true, "\(result)")
@@ -44,9 +43,7 @@ import Testing
         #expect(withBug.status == 1, "\(withBug)")
         #expect(withBug.stderr.contains("error: check failed: "), "\(withBug)")
 
-        let fixed = folder.url.appendingPathComponent("\(file).swift")
-        let text = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(of: "let buggy = true", with: "let buggy = false")
-        try Data(text.utf8).write(to: fixed)
+        let fixed = try BuggyExamples.fixedCopy(of: file, in: folder.url)
         let withFix = try stk(["--plugin", fixed.path, "repro.stk"], in: folder.url)
         #expect(withFix.status == 0, "\(withFix)")
         let verifiedFix = try stk(["verify", "--plugin", fixed.path, layout], in: folder.url)
@@ -54,7 +51,7 @@ import Testing
     }
 
     @Test func theSameSeedGivesTheSameRun() throws {
-        let source = Self.buggy.appendingPathComponent("StaleCacheLayout.swift").path
+        let source = BuggyExamples.source("StaleCacheLayout").path
         let first = try stk(["verify", "--plugin", source, "stale-cache-layout", "--seed", "11"])
         let second = try stk(["verify", "--plugin", source, "stale-cache-layout", "--seed", "11"])
         #expect(first.status == 1 && first.stdout == second.stdout, "\(first)\n\(second)")
@@ -77,7 +74,7 @@ import Testing
 
     @Test func theJUnitReportHasOneCasePerRun() throws {
         let folder = try ScratchFolder()
-        let source = Self.buggy.appendingPathComponent("RectOnlyLayout.swift").path
+        let source = BuggyExamples.source("RectOnlyLayout").path
         let result = try stk(["verify", "--plugin", source, "rect-only-layout", "--junit", "verify.xml"], in: folder.url)
         #expect(result.status == 1, "\(result)")
         let xml = try String(contentsOf: folder.url.appendingPathComponent("verify.xml"), encoding: .utf8)
@@ -90,7 +87,7 @@ import Testing
     @Test func checkInAScript() throws {
         let good = try stk(["-e", "scroll to 0,130; check; bounds 300x500; check; insert item 0:0; check"])
         #expect(good.status == 0 && good.stdout.isEmpty && good.stderr.isEmpty, "\(good)")
-        let source = Self.buggy.appendingPathComponent("RectOnlyLayout.swift").path
+        let source = BuggyExamples.source("RectOnlyLayout").path
         let bad = try stk(["--plugin", source, "-e", "layout rect-only-layout; sections 1 items=2; check; echo still running"])
         #expect(bad.status == 1, "\(bad)")
         #expect(bad.stdout == "still running\n", "\(bad)")

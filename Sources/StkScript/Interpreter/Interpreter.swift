@@ -228,28 +228,26 @@ public final class Interpreter {
     func reportNewWarnings(_ c: CommandContext) {
         let warnings = (session.layout as? CollectionViewFlowLayout)?.layoutWarnings ?? []
         let known = Set(reportedWarnings)
-        let fresh = warnings.filter { !known.contains($0) }
-        for warning in fresh.prefix(Self.warningsShownPerCommand) {
-            report(Diagnostic(.warning, warning, at: c.command.range, in: c.file), trail: c.trail)
-        }
-        let hidden = fresh.count - Self.warningsShownPerCommand
-        if hidden > 0 {
-            report(Diagnostic(.note, "\(hidden) more warning\(hidden == 1 ? "" : "s") of the layout not shown"), trail: c.trail)
-        }
+        report(warnings: warnings.filter { !known.contains($0) }, of: "the layout", at: c)
         reportedWarnings = warnings
     }
 
-    /// The collection view's warnings (UIKit's checks on the layout's answers,
-    /// docs/language.md "UIKit's checks"), at the command that ran into them.
-    func reportCollectionViewWarnings(_ c: CommandContext) {
-        let warnings = session.collectionView.takeWarnings()
+    /// Up to `warningsShownPerCommand` warnings at the command, then a note
+    /// counting the rest.
+    private func report(warnings: [String], of source: String, at c: CommandContext) {
         for warning in warnings.prefix(Self.warningsShownPerCommand) {
             report(Diagnostic(.warning, warning, at: c.command.range, in: c.file), trail: c.trail)
         }
         let hidden = warnings.count - Self.warningsShownPerCommand
         if hidden > 0 {
-            report(Diagnostic(.note, "\(hidden) more warning\(hidden == 1 ? "" : "s") of the collection view not shown"), trail: c.trail)
+            report(Diagnostic(.note, "\(hidden) more warning\(hidden == 1 ? "" : "s") of \(source) not shown"), trail: c.trail)
         }
+    }
+
+    /// The collection view's warnings (UIKit's checks on the layout's answers,
+    /// docs/language.md "UIKit's checks"), at the command that ran into them.
+    func reportCollectionViewWarnings(_ c: CommandContext) {
+        report(warnings: session.collectionView.takeWarnings(), of: "the collection view", at: c)
     }
 
     /// Prints what a query answers: JSON in --json mode, text otherwise.

@@ -91,6 +91,15 @@ enum StkProcess {
         try run(options + ["-e", commands], environment: environment)
     }
 
+    /// The stdout lines of `commands`, which must succeed silently: status 0,
+    /// nothing on stderr (recorded as issues at the caller otherwise).
+    static func quietLines(commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let result = try run(commands: commands)
+        #expect(result.status == 0, "\(commands): \(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr == "", "\(commands): \(result)", sourceLocation: sourceLocation)
+        return result.lines
+    }
+
     /// A script on stdin, with the options given.
     static func run(script: String, options: [String] = [], environment: [String: String] = [:],
                     in directory: URL? = nil) throws -> StkResult {

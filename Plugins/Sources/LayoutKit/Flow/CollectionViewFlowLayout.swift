@@ -510,11 +510,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let s = key.indexPath.section
         guard let natural = key == .header(s) ? naturalHeaderFrame(s) : naturalFooterFrame(s) else { return nil }
         if !hasBoundsDependentElements {
-            guard natural.overlaps(r) else { return nil }
-            let a = makeAttributes(forSupplementaryOfKind: key.kind!, at: key.indexPath)
-            a.frame = scrollAxisRect(natural)
-            a.zIndex = Self.supplementaryZIndex
-            return a
+            return natural.overlaps(r) ? naturalAttributes(for: key) : nil
         }
         // Counted only when returned: the query looks at the sections around the rect too.
         guard let a = restingAttributes(for: key, counted: false), scrollAxisRect(a.frame).overlaps(r) else { return nil }

@@ -558,20 +558,19 @@ public final class CollectionView {
                 return pages.rounded() * size
             }
             return keepingFixedAxes(CGPoint(x: clamp(page(offset.x, velocity.x, bounds.width), range.x),
-                                            y: clamp(page(offset.y, velocity.y, bounds.height), range.y)))
+                                            y: clamp(page(offset.y, velocity.y, bounds.height), range.y)), range: range)
         }
         let r = decelerationRate.rawValue
         let factor = r / (1 - r)
         return keepingFixedAxes(CGPoint(x: clamp(offset.x + velocity.x / 1000 * factor, range.x),
-                                        y: clamp(offset.y + velocity.y / 1000 * factor, range.y)))
+                                        y: clamp(offset.y + velocity.y / 1000 * factor, range.y)), range: range)
     }
 
     /// `proposed`, except along an axis the content does not scroll (its
     /// scrollable range is one point), which keeps the current offset: as in
     /// UIKit without `alwaysBounceHorizontal`, a vertical list never moves
     /// sideways, even when its insets would clamp the offset across.
-    private func keepingFixedAxes(_ proposed: CGPoint) -> CGPoint {
-        let range = scrollableOffsetRange
+    private func keepingFixedAxes(_ proposed: CGPoint, range: (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>)) -> CGPoint {
         return CGPoint(x: range.x.lowerBound == range.x.upperBound ? contentOffset.x : proposed.x,
                        y: range.y.lowerBound == range.y.upperBound ? contentOffset.y : proposed.y)
     }
