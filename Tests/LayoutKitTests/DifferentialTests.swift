@@ -27,8 +27,10 @@ import LayoutKit
         var delegate: DelegateKind
         /// A subclass whose cells float as well (the engine's floating-cell path).
         var stickyFirstItem = false
+        /// Self-sizing cells: an estimate, and cells that declare what they want.
+        var selfSizing = false
         var testDescription: String {
-            "seed \(seed), \(direction.rawValue)\(delegate == .none ? "" : ", \(delegate.rawValue) delegate")\(stickyFirstItem ? ", sticky first item" : "")"
+            "seed \(seed), \(direction.rawValue)\(delegate == .none ? "" : ", \(delegate.rawValue) delegate")\(stickyFirstItem ? ", sticky first item" : "")\(selfSizing ? ", self-sizing" : "")"
         }
         func makeLayout() -> CollectionViewFlowLayout { stickyFirstItem ? StickyFirstItemLayout() : CollectionViewFlowLayout() }
     }
@@ -44,6 +46,10 @@ import LayoutKit
         Run(seed: 10, steps: 100, direction: .horizontal, delegate: .varying),
         Run(seed: 7, steps: 120, direction: .vertical, delegate: .none, stickyFirstItem: true),
         Run(seed: 8, steps: 120, direction: .horizontal, delegate: .none, stickyFirstItem: true),
+        Run(seed: 11, steps: 150, direction: .vertical, delegate: .none, selfSizing: true),
+        Run(seed: 12, steps: 150, direction: .horizontal, delegate: .none, selfSizing: true),
+        Run(seed: 13, steps: 100, direction: .vertical, delegate: .varying, selfSizing: true),
+        Run(seed: 14, steps: 120, direction: .vertical, delegate: .none, stickyFirstItem: true, selfSizing: true),
     ]
 
     final class DefaultDelegate: CollectionViewDelegateFlowLayout {}
@@ -76,6 +82,7 @@ import LayoutKit
         layout.headerReferenceSize = size(30, 30)
         layout.footerReferenceSize = size(12, 12)
         layout.sectionHeadersPinToVisibleBounds = true
+        if run.selfSizing { layout.estimatedItemSize = size(50, 40) }
         let cv = CollectionView(size: run.direction.map(size(320, 480)), layout: layout)
         let delegate: CollectionViewDelegateFlowLayout? = switch run.delegate {
         case .none: nil
@@ -88,8 +95,11 @@ import LayoutKit
         var refusals = 0
         var stepsWithFloatingCells = 0
 
+        var measuredSteps = 0
         for step in 0..<run.steps {
-            let op = Operation.random(for: cv, layout: layout, using: &rng)
+            let op = run.selfSizing && rng.chance(0.3)
+                ? Operation.randomSelfSizing(for: cv, using: &rng)
+                : Operation.random(for: cv, layout: layout, using: &rng)
             history.append(op.description)
             let before = ModelSnapshot(cv)
             do {
@@ -105,6 +115,7 @@ import LayoutKit
             if cv.visibleAttributes.values.contains(where: { $0.representedElementCategory == .cell && $0.isPinned }) {
                 stepsWithFloatingCells += 1
             }
+            if cv.sections.contains(where: { !$0.measuredSizes.isEmpty }) { measuredSteps += 1 }
             if !problems.isEmpty {
                 Issue.record("""
                     \(run.testDescription), step \(step): the live layout differs after \(op)
@@ -118,6 +129,9 @@ import LayoutKit
         #expect(refusals < run.steps / 4, "\(refusals) refusals in \(run.steps) steps")
         if run.stickyFirstItem {
             #expect(stepsWithFloatingCells >= run.steps / 10, "cells floated in only \(stepsWithFloatingCells) steps")
+        }
+        if run.selfSizing {
+            #expect(measuredSteps >= run.steps / 3, "cells were measured in only \(measuredSteps) steps")
         }
         withExtendedLifetime(delegate) {}
     }
@@ -198,6 +212,9 @@ import LayoutKit
         case supplementarySize(CGSize?, String, Int)
         case batch([CollectionViewUpdate])
         case reload([Int])
+        case prefer(CGSize?, IndexPath)
+        case preferSection(CGSize?, Int)
+        case fling(CGPoint)
 
         var description: String {
             switch self {
@@ -210,6 +227,9 @@ import LayoutKit
             case .supplementarySize(let s, let kind, let section): return "size of \(kind) \(section) = \(s?.stk ?? "default")"
             case .batch(let updates): return "batch [\(updates.map(\.description).joined(separator: "; "))]"
             case .reload(let counts): return "reloadData \(counts.map(String.init).joined(separator: ","))"
+            case .prefer(let s, let p): return "prefer item \(p.stk) \(s?.stk ?? "none")"
+            case .preferSection(let s, let section): return "prefer section \(section) \(s?.stk ?? "none")"
+            case .fling(let v): return "fling \(v.stk)"
             }
         }
 
@@ -224,6 +244,9 @@ import LayoutKit
             case .supplementarySize(let s, let kind, let section): try cv.setSupplementarySize(s, ofKind: kind, inSection: section)
             case .batch(let updates): try cv.performBatchUpdates(updates)
             case .reload(let counts): try cv.reloadData(itemCounts: counts)
+            case .prefer(let s, let p): try cv.setPreferredSize(s, at: p)
+            case .preferSection(let s, let section): try cv.setPreferredSize(s, inSection: section)
+            case .fling(let v): try cv.fling(velocity: v, steps: 4)
             }
         }
 
@@ -278,6 +301,34 @@ import LayoutKit
                 return .batch(randomBatch(cv, using: &rng))
             default:
                 return .reload((0..<Int.random(in: 0...6, using: &rng)).map { _ in Int.random(in: 0...30, using: &rng) })
+            }
+        }
+
+        /// What self-sizing adds: declarations of what cells want, on screen
+        /// and off, flings that measure along the way, the estimate changing.
+        static func randomSelfSizing(for cv: CollectionView, using rng: inout SeededGenerator) -> Operation {
+            func wanted() -> CGSize? {
+                rng.chance(0.1) ? nil : CGSize(width: length(10...200, using: &rng), height: length(10...120, using: &rng))
+            }
+            let n = cv.numberOfSections
+            guard n > 0 else { return .reload([6, 9]) }
+            let s = Int.random(in: 0..<n, using: &rng)
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0..<2:
+                return .preferSection(wanted(), s)
+            case 2..<6:
+                let visible = cv.indexPathsForVisibleItems
+                if rng.chance(0.6), let p = visible.randomElement(using: &rng) { return .prefer(wanted(), p) }
+                guard cv.numberOfItems(inSection: s) > 0 else { return .preferSection(wanted(), s) }
+                return .prefer(wanted(), .ip(s, Int.random(in: 0..<cv.numberOfItems(inSection: s), using: &rng)))
+            case 6..<9:
+                let v = CGFloat.random(in: -4000...4000, using: &rng).rounded()
+                let across = rng.chance(0.2) ? (v / 4).rounded() : 0
+                let horizontal = (cv.collectionViewLayout as? CollectionViewFlowLayout)?.scrollDirection == .horizontal
+                return .fling(horizontal ? CGPoint(x: v, y: across) : CGPoint(x: across, y: v))
+            default:
+                let e = CGSize(width: length(10...120, using: &rng), height: length(10...90, using: &rng))
+                return .property("estimatedItemSize \(e.stk)") { $0.estimatedItemSize = e }
             }
         }
 

@@ -22,6 +22,7 @@ extension JSONFormat {
     ///     {"event":"prepareForAnimatedBoundsChange","oldBounds":[...]}
     ///     {"event":"finalizeAnimatedBoundsChange"}
     ///     {"event":"prepareForTransition","from":"FlowStickyLayout","to":"GridStickyLayout"}
+    ///     {"event":"shouldInvalidateLayoutForPreferredAttributes","category":"cell","kind":null,"indexPath":[0,3],"original":[...],"preferred":[...],"answer":true}
     ///     {"event":"finalizeLayoutTransition"}
     ///
     /// An update object: `{"action":"move","target":"item","before":[0,3],"after":[0,1]}`;
@@ -88,6 +89,9 @@ extension JSONFormat {
             return .object([("event", .string("prepareForTransition")), ("from", .string(from)), ("to", .string(to))])
         case .transitionFinalized:
             return .object([("event", .string("finalizeLayoutTransition"))])
+        case let .preferredAttributesAsked(key, original, preferred, answer):
+            return .object([("event", .string("shouldInvalidateLayoutForPreferredAttributes"))] + keyMembers(key)
+                           + [("original", rect(original)), ("preferred", rect(preferred)), ("answer", .bool(answer))])
         }
     }
 

@@ -80,6 +80,8 @@ public enum TraceFormat {
             return ["prepareForTransition(to: \(to)) on \(from); prepareForTransition(from: \(from)) on \(to)"]
         case .transitionFinalized:
             return ["finalizeLayoutTransition() on both layouts"]
+        case let .preferredAttributesAsked(key, original, preferred, answer):
+            return wrapped("cell \(key.indexPath.stk) wants \(preferred.size.stk) (has \(original.size.stk)): shouldInvalidateLayout(forPreferredLayoutAttributes:) -> \(answer)")
         }
     }
 

@@ -108,6 +108,13 @@ public enum CommandCatalog {
                     usages: ["size item S:I WxH|default", "size header S WxH|default", "size footer S WxH|default"],
                     summary: "set one item's, header's or footer's size (the flow delegate's answer); default removes it",
                     examples: ["size item 0:3 200x80", "size header 1 390x60", "size footer 0 default"]),
+        CommandInfo("prefer", .layoutAndData,
+                    usages: ["prefer item S:I WxH|none", "prefer section S WxH|none"],
+                    summary: "the size a cell's content wants (self-sizing: preferredLayoutAttributesFitting); none removes it",
+                    details: ["a cell is measured when it is displayed: the layout is asked shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:), and if it takes the size, for a context, then lays out again",
+                              "section S: every cell of the section without a size of its own",
+                              "flow layouts take it when estimatedItemSize is set (set estimatedItemSize=WxH)"],
+                    examples: ["prefer item 0:3 100x80", "prefer section 0 100x60", "prefer item 0:3 none"]),
         // The view
         CommandInfo("bounds", .view,
                     usages: ["bounds WxH", "bounds WxH animated"],
@@ -346,6 +353,9 @@ extension CommandCatalog {
         case "move":
             if n == 1 { return .words(["section", "item"]) }
             return n == 3 ? .words(["to"]) : .nothing
+        case "prefer":
+            if n == 1 { return .words(["item", "section"]) }
+            return n == 3 ? .words(["none"]) : .nothing
         case "size":
             if n == 1 { return .words(elements) }
             return n == 3 ? .words(["default"]) : .nothing

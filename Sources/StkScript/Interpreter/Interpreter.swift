@@ -139,6 +139,7 @@ public final class Interpreter {
              .insertItems, .deleteItems, .moveItem, .reloadItems, .batch:
             try runUpdates(c)
         case let .size(element, size): try runSize(element, size, c)
+        case let .prefer(target, size): try runPrefer(target, size, c)
         case let .bounds(size, animated):
             try mutate(c, blaming: size.range) {
                 let cv = session.collectionView

@@ -77,6 +77,9 @@ public enum CommandKind: Equatable, Sendable {
     /// `size item S:I WxH`, `size header S WxH`, `size footer S WxH`; a nil
     /// size (`default`) removes the override.
     case size(Located<ElementRef>, Located<CGSize?>)
+    /// `prefer item S:I WxH|none`, `prefer section S WxH|none`: the size a
+    /// cell's content wants (self-sizing); none removes the declaration.
+    case prefer(Located<PreferTarget>, Located<CGSize?>)
 
     // MARK: The view
 
@@ -189,6 +192,20 @@ public enum SectionCounts: Equatable, Sendable {
         switch self {
         case .uniform(let sections, let items): return Array(repeating: items?.value ?? 0, count: sections.value)
         case .perSection(let counts): return counts.value
+        }
+    }
+}
+
+/// What `prefer` declares a preferred size for: one cell, or every cell of a
+/// section that has none of its own.
+public enum PreferTarget: Hashable, Sendable, CustomStringConvertible {
+    case item(IndexPath)
+    case section(Int)
+
+    public var description: String {
+        switch self {
+        case .item(let indexPath): return "item \(indexPath.stk)"
+        case .section(let section): return "section \(section)"
         }
     }
 }

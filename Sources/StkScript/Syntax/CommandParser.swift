@@ -42,6 +42,7 @@ struct CommandParser {
         case "reload" where args.isAtEnd: return .reloadPlugins
         case "insert", "delete", "reload", "move": return try update(name)
         case "size": return try size()
+        case "prefer": return try prefer()
         case "bounds":
             let size = try args.size()
             var animated = false
@@ -175,6 +176,22 @@ struct CommandParser {
         if token.word == "default" { return .size(element, Located(nil, at: token.range)) }
         let size = try args.size(token, what: "a size WxH or 'default'")
         return .size(element, Located(size.value, at: size.range))
+    }
+
+    private mutating func prefer() throws -> CommandKind {
+        let kind = try args.keyword(["item", "section"], "'item' or 'section'")
+        let target: Located<PreferTarget>
+        if kind.value == "item" {
+            let path = try args.indexPath()
+            target = Located(.item(path.value), at: path.range)
+        } else {
+            let s = try args.section()
+            target = Located(.section(s.value), at: s.range)
+        }
+        guard let token = args.take() else { throw args.missing("a size WxH or 'none'") }
+        if token.word == "none" { return .prefer(target, Located(nil, at: token.range)) }
+        let size = try args.size(token, what: "a size WxH or 'none'")
+        return .prefer(target, Located(size.value, at: size.range))
     }
 
     // MARK: - The view

@@ -36,6 +36,8 @@ extension CommandKind: CustomStringConvertible {
             return (["batch"] + updates.map { "  " + $0.description } + ["end"]).joined(separator: "\n")
         case .size(let element, let size):
             return "size \(element.value) " + (size.value?.stk ?? "default")
+        case .prefer(let target, let size):
+            return "prefer \(target.value) " + (size.value?.stk ?? "none")
         case .bounds(let size, let animated): return "bounds \(size.value.stk)" + (animated ? " animated" : "")
         case .margins(let insets): return "margins \(insets.value)"
         case .paging(let on): return "paging \(on.value ? "on" : "off")"

@@ -106,6 +106,7 @@ func freshCopy(of layout: CollectionViewFlowLayout, into f: CollectionViewFlowLa
     f.sectionHeadersPinToVisibleBounds = layout.sectionHeadersPinToVisibleBounds
     f.sectionFootersPinToVisibleBounds = layout.sectionFootersPinToVisibleBounds
     f.sectionHeadersPinLimit = layout.sectionHeadersPinLimit
+    f.estimatedItemSize = layout.estimatedItemSize
     return f
 }
 
@@ -137,6 +138,7 @@ final class EventRecorder: LayoutCycleObserver {
         case .animatedBoundsChangeFinalized: return "animatedBoundsChangeFinalized"
         case .transitionPrepared: return "transitionPrepared"
         case .transitionFinalized: return "transitionFinalized"
+        case .preferredAttributesAsked: return "preferredAttributesAsked"
         }
     }
 

@@ -44,6 +44,9 @@ public enum LayoutCycleEvent {
     case transitionPrepared(from: String, to: String)
     /// `finalizeLayoutTransition()` on both layouts.
     case transitionFinalized
+    /// Self-sizing: a displayed cell's content wanted `preferred` where the
+    /// layout gave `original`, and `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` answered.
+    case preferredAttributesAsked(ElementKey, original: CGRect, preferred: CGRect, answer: Bool)
 }
 
 public enum InvalidationReason: String, Sendable {
@@ -54,6 +57,7 @@ public enum InvalidationReason: String, Sendable {
     case sizeChange = "size change"
     case layoutChange = "layout change"
     case layoutRequest = "layout request"
+    case preferredAttributes = "preferred attributes"
 }
 
 /// The difference between two visible sets. Elements are matched by identity

@@ -50,6 +50,21 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open var sectionFootersPinToVisibleBounds = false { didSet { metricsChanged() } }
     /// stk's addition: where a pinned header is pushed off.
     open var sectionHeadersPinLimit: PinLimit = .lastItem { didSet { metricsChanged() } }
+    /// Self-sizing cells: not zero, items are laid out at this size until their
+    /// cells are displayed and measured (docs/semantics.md, "Self-sizing cells").
+    /// `automaticSize` uses `itemSize` as the estimate.
+    open var estimatedItemSize: CGSize = .zero { didSet { metricsChanged() } }
+    /// UIKit's marker for "estimate from itemSize".
+    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+
+    /// Whether cells size themselves (`estimatedItemSize` is not zero).
+    public var isSelfSizing: Bool { estimatedItemSize != .zero }
+
+    /// The size of an item that has not been measured (and has no size of its own).
+    public var defaultItemSize: CGSize {
+        guard isSelfSizing else { return itemSize }
+        return estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
+    }
 
     open override class var invalidationContextClass: AnyClass {
         CollectionViewFlowLayoutInvalidationContext.self
@@ -208,25 +223,35 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let header = delegate.collectionView(cv, layout: self, referenceSizeForHeaderInSection: section)
             let footer = delegate.collectionView(cv, layout: self, referenceSizeForFooterInSection: section)
             let inset = delegate.collectionView(cv, layout: self, insetForSectionAt: section)
-            return FlowSectionInput(
+            var input = FlowSectionInput(
                 itemCount: data.itemCount, uniformItemSize: nil, itemSizes: sizes,
                 inset: isHorizontal ? inset.transposed : inset,
                 lineSpacing: delegate.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: section),
                 interitemSpacing: delegate.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: section),
                 headerLength: axis(header).height, footerLength: axis(footer).height)
+            if isSelfSizing { input.measured = measuredSizes(of: data) }
+            return input
         }
         let header = data.headerSize ?? headerReferenceSize
         let footer = data.footerSize ?? footerReferenceSize
         var sizes: [CGSize] = []
+        let fallback = axis(defaultItemSize)
         if let overrides = data.itemSizes {
-            let fallback = axis(itemSize)
             sizes = overrides.map { $0 == SectionData.noOverride ? fallback : axis($0) }
         }
-        return FlowSectionInput(
-            itemCount: data.itemCount, uniformItemSize: data.isUniform ? axis(itemSize) : nil, itemSizes: sizes,
+        var input = FlowSectionInput(
+            itemCount: data.itemCount, uniformItemSize: data.isUniform ? fallback : nil, itemSizes: sizes,
             inset: isHorizontal ? sectionInset.transposed : sectionInset,
             lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing,
             headerLength: axis(header).height, footerLength: axis(footer).height)
+        if isSelfSizing { input.measured = measuredSizes(of: data) }
+        return input
+    }
+
+    /// A section's measured sizes, in scroll-axis coordinates.
+    private func measuredSizes(of data: SectionData) -> MeasuredSizes {
+        guard isHorizontal, !data.measuredSizes.isEmpty else { return data.measuredSizes }
+        return MeasuredSizes(pairs: data.measuredSizes.entries.map { ($0, $1.transposed) })
     }
 
     /// Recomputes the sections whose data, metrics or width changed; reuses the rest.
@@ -255,7 +280,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             } else {
                 section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
                 counters.sectionsComputed += 1
-                if !data.isUniform || cv.installedDelegate != nil { counters.elementsTouched += data.itemCount }
+                if !data.isUniform || cv.installedDelegate != nil {
+                    counters.elementsTouched += data.itemCount
+                } else if isSelfSizing {
+                    counters.elementsTouched += data.measuredSizes.count
+                }
             }
             if let item = section.firstOversizeItem {
                 warnings.append("item \(s):\(item) is wider than the available width \((width - section.inset.left - section.inset.right).stk): it sits alone on its line (UIKit logs: \(Self.itemTooLargeMessage))")
@@ -577,10 +606,56 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             if flow.invalidateFlowLayoutDelegateMetrics { pendingGeometry = true; pendingDelegateMetrics = true }
             if flow.invalidateFlowLayoutAttributes { pendingGeometry = true }
         }
+        // A named item may have been measured (self-sizing): sections are
+        // recomputed only where the data's revision moved.
+        if isSelfSizing, context.invalidatedItemIndexPaths?.isEmpty == false { pendingGeometry = true }
         for path in context.invalidatedItemIndexPaths ?? [] { pendingFloating.insert(.cell(path)) }
         for (kind, paths) in context.invalidatedSupplementaryIndexPaths ?? [:] {
             for path in paths { pendingFloating.insert(.supplementary(kind, path)) }
         }
+    }
+
+    // MARK: Self-sizing
+
+    /// UIKit's flow layout takes a cell's preferred size when it sizes cells
+    /// itself (`estimatedItemSize` is not zero) and the size differs.
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                              withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> Bool {
+        isSelfSizing && originalAttributes.representedElementCategory == .cell && preferredAttributes.size != originalAttributes.size
+    }
+
+    /// Names the item, keeps the rest of the flow (both flow flags false), and
+    /// says how the content size changes (`contentSizeAdjustment`). When the
+    /// item begins before the top of the view, the offset moves by the same
+    /// amount (`contentOffsetAdjustment`, stk's rule), so that what is on
+    /// screen stays where it is while the part above grows out of sight.
+    open override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                           withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
+        guard let flow = context as? CollectionViewFlowLayoutInvalidationContext else { return context }
+        flow.invalidateFlowLayoutDelegateMetrics = false
+        flow.invalidateFlowLayoutAttributes = false
+        let path = originalAttributes.indexPath
+        guard isSelfSizing, let cv = collectionView, originalAttributes.representedElementCategory == .cell,
+              cv.isValidItem(path), path.section < cv.sections.count else { return flow }
+        let width = contentCrossExtent(for: cv.bounds)
+        // The section as measured so far (the collection view's record holds
+        // every size accepted before this one, prepared or not) and with this size.
+        var input = sectionInput(path.section, in: cv)
+        let data = cv.sections[path.section]
+        let prepared = path.section < geometry.sections.count && geometryOwner === cv && geometry.width == width
+            && geometryGeneration == metricsGeneration && cv.installedDelegate == nil
+            && geometry.cacheKeys[path.section] == (data.identity, data.revision)
+        let before = prepared ? geometry.sections[path.section] : FlowSectionGeometry.make(input, width: width)
+        input.measured[path.item] = isHorizontal ? preferredAttributes.size.transposed : preferredAttributes.size
+        let after = FlowSectionGeometry.make(input, width: width)
+        let delta = after.length - before.length
+        guard delta != 0 else { return flow }
+        flow.contentSizeAdjustment = isHorizontal ? CGSize(width: delta, height: 0) : CGSize(width: 0, height: delta)
+        if scrollAxisRect(originalAttributes.frame).minY < scrollAxisRect(cv.bounds).minY {
+            flow.contentOffsetAdjustment = isHorizontal ? CGPoint(x: delta, y: 0) : CGPoint(x: 0, y: delta)
+        }
+        return flow
     }
 
     // MARK: Batch updates

@@ -13,6 +13,9 @@ struct FlowSectionInput {
     var uniformItemSize: CGSize?
     /// Per-item sizes when it is not (count == itemCount).
     var itemSizes: [CGSize]
+    /// Self-sizing: the sizes measured so far, which replace the item's size
+    /// (the estimate) in either case.
+    var measured = MeasuredSizes()
     var inset: EdgeInsets
     var lineSpacing: CGFloat
     var interitemSpacing: CGFloat
@@ -45,6 +48,9 @@ enum FlowItems {
     case uniform(UniformGrid)
     /// Items of different sizes: frames stored per item, lines for binary search.
     case variable(VariableLines)
+    /// Estimated items with a few measured ones (self-sizing): arithmetic runs
+    /// between explicit lines, storage proportional to the measured items.
+    case segmented(SegmentedItems)
 }
 
 /// A uniform section: `perLine` items a line, each `size`, placed across the
@@ -80,10 +86,41 @@ struct LinePlacement {
 /// A section of mixed sizes: item frames relative to the section start, and
 /// its lines, for binary search.
 struct VariableLines {
+    /// The frame of item `firstItem + k` is `frames[k]`.
     var frames: [CGRect]
     var lineFirstItem: [Int]
     var lineMinY: [CGFloat]
     var lineMaxY: [CGFloat]
+    var firstItem = 0
+    var endItem: Int { firstItem + frames.count }
+}
+
+/// A self-sizing section whose items are mostly at the estimate: lines made
+/// only of estimated items repeat the uniform grid (`grid`), so a run of them
+/// is one `LineBlock` of arithmetic; only the lines around a measured item
+/// are explicit. Greedy line breaking restarts at the estimate's grid right
+/// after them, because a line that starts with `perLine` estimated items,
+/// followed by another estimated item, takes exactly those, as every line of
+/// a uniform section does.
+struct SegmentedItems {
+    var grid: UniformGrid
+    /// In item order, which is also y order.
+    var blocks: [LineBlock]
+}
+
+/// Consecutive lines of a segmented section.
+struct LineBlock {
+    enum Lines {
+        /// `count` lines of `grid.perLine` estimated items (the last may hold fewer).
+        case uniform(count: Int)
+        case explicit(VariableLines)
+    }
+    var firstItem: Int
+    var endItem: Int
+    /// The top of the first line and the bottom of the last, in section coordinates.
+    var minY: CGFloat
+    var maxY: CGFloat
+    var lines: Lines
 }
 
 /// Tolerance for "fits in the line": sums of decimal sizes must not lose an
@@ -113,78 +150,154 @@ extension FlowSectionGeometry {
         if input.itemCount == 0 {
             items = .uniform(UniformGrid(size: input.uniformItemSize ?? .zero, perLine: 1,
                                          placement: LinePlacement(firstX: inset.left, gap: 0), lineStep: 0))
+        } else if let size = input.uniformItemSize, !input.measured.isEmpty {
+            let segmented = makeSegmented(input, estimate: size, avail: avail, itemsStart: itemsStart)
+            items = .segmented(segmented.items)
+            itemsEnd = segmented.itemsEnd
+            oversize = segmented.oversize
         } else if let size = input.uniformItemSize {
-            // Step 3 for equal widths: the first item needs w, each further one
-            // spacing + w, so k = 1 + floor((avail - w) / (w + spacing)).
-            let w = size.width
-            let spacing = input.interitemSpacing
-            var perLine: Int
-            if w > avail + fitTolerance {
-                perLine = 1
-                oversize = 0
-            } else if w + spacing <= 0 {
-                perLine = input.itemCount   // zero-width items and no spacing: all fit
-            } else {
-                perLine = 1 + Int(min(CGFloat(input.itemCount), ((avail - w + fitTolerance) / (w + spacing)).rounded(.down)))
-            }
-            perLine = min(perLine, max(1, input.itemCount))
-            // A full line and the last line (filled with copies of its last item)
-            // get the same gap, so one placement serves every line.
-            let placement = linePlacement(widths: Array(repeating: w, count: min(perLine, input.itemCount)),
-                                          virtualFill: w, isLast: true, avail: avail, spacing: input.interitemSpacing, left: inset.left,
-                                          oversize: w > avail + fitTolerance)
-            let lines = (input.itemCount + perLine - 1) / perLine
-            let lineStep = size.height + input.lineSpacing
+            let grid = uniformGrid(size, input, avail: avail)
+            if size.width > avail + fitTolerance { oversize = 0 }
+            let lines = (input.itemCount + grid.perLine - 1) / grid.perLine
             itemsEnd = itemsStart + CGFloat(lines) * size.height + CGFloat(lines - 1) * input.lineSpacing
             // The last line with fewer items: fill-with-copies gives the same
             // positions, except that a virtual full line of one item is centred.
-            items = .uniform(UniformGrid(size: size, perLine: perLine, placement: placement, lineStep: lineStep))
+            items = .uniform(grid)
         } else {
-            var frames: [CGRect] = []
-            frames.reserveCapacity(input.itemCount)
-            var lineFirstItem: [Int] = []
-            var lineMinY: [CGFloat] = []
-            var lineMaxY: [CGFloat] = []
+            var sizes = input.itemSizes
+            for (item, size) in input.measured.entries where item < sizes.count { sizes[item] = size }
+            var lines = VariableLines(frames: [], lineFirstItem: [], lineMinY: [], lineMaxY: [])
+            lines.frames.reserveCapacity(input.itemCount)
             var y = itemsStart
             var start = 0
-            let sizes = input.itemSizes
             while start < input.itemCount {
-                // Greedy line breaking (step 3).
-                var end = start + 1
-                var used = sizes[start].width
-                while end < input.itemCount, used + input.interitemSpacing + sizes[end].width <= avail + fitTolerance {
-                    used += input.interitemSpacing + sizes[end].width
-                    end += 1
-                }
-                let isLast = end == input.itemCount
-                let widths = sizes[start..<end].map(\.width)
-                let lone = end - start == 1 && widths[0] > avail + fitTolerance
-                if lone, oversize == nil { oversize = start }
-                let placement = linePlacement(widths: widths, virtualFill: widths[widths.count - 1], isLast: isLast,
-                                              avail: avail, spacing: input.interitemSpacing, left: inset.left, oversize: lone)
-                let lineHeight = sizes[start..<end].map(\.height).max() ?? 0
-                if !lineFirstItem.isEmpty { y += input.lineSpacing }
-                var precedingWidth: CGFloat = 0
-                for (offset, i) in (start..<end).enumerated() {
-                    let s = sizes[i]
-                    // Each item is centred vertically in its line.
-                    frames.append(CGRect(x: placement.x(index: offset, precedingWidth: precedingWidth), y: y + (lineHeight - s.height) / 2,
-                                         width: s.width, height: s.height))
-                    precedingWidth += s.width
-                }
-                lineFirstItem.append(start)
-                lineMinY.append(y)
-                lineMaxY.append(y + lineHeight)
-                y += lineHeight
-                start = end
+                if start > 0 { y += input.lineSpacing }
+                let line = appendGreedyLine(from: start, y: y, input: input, avail: avail, into: &lines, oversize: &oversize) { sizes[$0] }
+                y += line.height
+                start = line.end
             }
             itemsEnd = y
-            items = .variable(VariableLines(frames: frames, lineFirstItem: lineFirstItem, lineMinY: lineMinY, lineMaxY: lineMaxY))
+            items = .variable(lines)
         }
         let length = itemsEnd + inset.bottom + input.footerLength
         return FlowSectionGeometry(headerLength: input.headerLength, footerLength: input.footerLength, inset: inset,
                                    itemsStart: itemsStart, itemsEnd: itemsEnd, length: length,
                                    itemCount: input.itemCount, items: items, firstOversizeItem: oversize)
+    }
+
+    /// The grid of a section whose items are all `size` (step 3 for equal
+    /// widths): the first item needs w, each further one spacing + w, so
+    /// k = 1 + floor((avail - w) / (w + spacing)).
+    static func uniformGrid(_ size: CGSize, _ input: FlowSectionInput, avail: CGFloat) -> UniformGrid {
+        let w = size.width
+        let spacing = input.interitemSpacing
+        var perLine: Int
+        if w > avail + fitTolerance {
+            perLine = 1
+        } else if w + spacing <= 0 {
+            perLine = input.itemCount   // zero-width items and no spacing: all fit
+        } else {
+            perLine = 1 + Int(min(CGFloat(input.itemCount), ((avail - w + fitTolerance) / (w + spacing)).rounded(.down)))
+        }
+        perLine = min(perLine, max(1, input.itemCount))
+        // A full line and the last line (filled with copies of its last item)
+        // get the same gap, so one placement serves every line.
+        let placement = linePlacement(widths: Array(repeating: w, count: min(perLine, input.itemCount)),
+                                      virtualFill: w, isLast: true, avail: avail, spacing: spacing, left: input.inset.left,
+                                      oversize: w > avail + fitTolerance)
+        return UniformGrid(size: size, perLine: perLine, placement: placement, lineStep: size.height + input.lineSpacing)
+    }
+
+    /// Breaks one line greedily from item `start` (step 3), places it (steps 4
+    /// and 5: items centred in the line's height) at `y`, and appends it to
+    /// `lines`. Returns the item after the line and the line's height.
+    static func appendGreedyLine(from start: Int, y: CGFloat, input: FlowSectionInput, avail: CGFloat,
+                                 into lines: inout VariableLines, oversize: inout Int?,
+                                 size: (Int) -> CGSize) -> (end: Int, height: CGFloat) {
+        var widths = [size(start).width]
+        var heights = [size(start).height]
+        var used = widths[0]
+        var end = start + 1
+        while end < input.itemCount {
+            let next = size(end)
+            guard used + input.interitemSpacing + next.width <= avail + fitTolerance else { break }
+            used += input.interitemSpacing + next.width
+            widths.append(next.width)
+            heights.append(next.height)
+            end += 1
+        }
+        let isLast = end == input.itemCount
+        let lone = end - start == 1 && widths[0] > avail + fitTolerance
+        if lone, oversize == nil { oversize = start }
+        let placement = linePlacement(widths: widths, virtualFill: widths[widths.count - 1], isLast: isLast,
+                                      avail: avail, spacing: input.interitemSpacing, left: input.inset.left, oversize: lone)
+        let lineHeight = heights.max() ?? 0
+        var precedingWidth: CGFloat = 0
+        for k in 0..<widths.count {
+            // Each item is centred vertically in its line.
+            lines.frames.append(CGRect(x: placement.x(index: k, precedingWidth: precedingWidth), y: y + (lineHeight - heights[k]) / 2,
+                                       width: widths[k], height: heights[k]))
+            precedingWidth += widths[k]
+        }
+        lines.lineFirstItem.append(start)
+        lines.lineMinY.append(y)
+        lines.lineMaxY.append(y + lineHeight)
+        return (end, lineHeight)
+    }
+
+    /// A uniform section at `estimate` with measured items (self-sizing):
+    /// greedy line breaking as for mixed sizes, except that every run of lines
+    /// made only of estimated items is one arithmetic block, so the work and
+    /// the storage grow with the measured items, not with the section. A line
+    /// that starts with `perLine` estimated items takes exactly those when the
+    /// item after them is estimated too (as in a uniform section) or there is
+    /// none; only the lines near a measured item are broken item by item.
+    static func makeSegmented(_ input: FlowSectionInput, estimate: CGSize, avail: CGFloat,
+                              itemsStart: CGFloat) -> (items: SegmentedItems, itemsEnd: CGFloat, oversize: Int?) {
+        let grid = uniformGrid(estimate, input, avail: avail)
+        let perLine = grid.perLine
+        let n = input.itemCount
+        let measured = input.measured
+        var oversize: Int? = estimate.width > avail + fitTolerance ? 0 : nil
+        var blocks: [LineBlock] = []
+        var y = itemsStart
+        var start = 0
+        var next = measured.firstIndex(atOrAfter: 0)
+        func nextMeasured() -> Int {
+            while next < measured.count, measured.items[next] < start { next += 1 }
+            return next < measured.count ? min(measured.items[next], n) : n
+        }
+        while start < n {
+            var m = nextMeasured()
+            // Lines of estimated items only: every line left when no measured
+            // item follows; otherwise the full lines that end before the item
+            // just before it (a narrow measured item may still join the line
+            // of the perLine estimated items before it, so that line is explicit).
+            let count = m == n ? (n - start + perLine - 1) / perLine : max(0, m - 1 - start) / perLine
+            if count > 0 {
+                if start > 0 { y += input.lineSpacing }
+                let end = min(n, start + count * perLine)
+                let maxY = y + CGFloat(count) * estimate.height + CGFloat(count - 1) * input.lineSpacing
+                blocks.append(LineBlock(firstItem: start, endItem: end, minY: y, maxY: maxY, lines: .uniform(count: count)))
+                y = maxY
+                start = end
+                continue
+            }
+            // Explicit lines until one starts with perLine estimated items.
+            var lines = VariableLines(frames: [], lineFirstItem: [], lineMinY: [], lineMaxY: [], firstItem: start)
+            let minY = start > 0 ? y + input.lineSpacing : y
+            repeat {
+                if start > 0 { y += input.lineSpacing }
+                let line = appendGreedyLine(from: start, y: y, input: input, avail: avail, into: &lines, oversize: &oversize) { item in
+                    measured[item] ?? estimate
+                }
+                y += line.height
+                start = line.end
+                m = nextMeasured()
+            } while start < n && m < n && m <= start + perLine
+            blocks.append(LineBlock(firstItem: lines.firstItem, endItem: start, minY: minY, maxY: y, lines: .explicit(lines)))
+        }
+        return (SegmentedItems(grid: grid, blocks: blocks), y, oversize)
     }
 
     /// Horizontal placement of one line (step 4, PSTCollectionView's rules):
@@ -220,6 +333,17 @@ extension FlowSectionGeometry {
                           width: g.size.width, height: g.size.height)
         case .variable(let v):
             return v.frames[item]
+        case .segmented(let segmented):
+            let block = segmented.blocks[segmented.block(containing: item)]
+            switch block.lines {
+            case .uniform:
+                let g = segmented.grid
+                let k = item - block.firstItem
+                return CGRect(x: g.x(column: k % g.perLine), y: block.minY + CGFloat(k / g.perLine) * g.lineStep,
+                              width: g.size.width, height: g.size.height)
+            case .explicit(let v):
+                return v.frames[item - v.firstItem]
+            }
         }
     }
 
@@ -246,49 +370,99 @@ extension FlowSectionGeometry {
         guard itemCount > 0, maxY > itemsStart, minY < itemsEnd else { return }
         switch items {
         case .uniform(let g):
-            // Zero-width or zero-height items are not skipped: CGRect.overlaps (the
-            // one rule) includes a degenerate frame that lies strictly inside the
-            // rect, and the per-item path and the brute-force oracle use it too.
-            let lines = (itemCount + g.perLine - 1) / g.perLine
-            var line = g.lineStep > 0 ? Self.clampedFloor((minY - itemsStart - g.size.height) / g.lineStep, limit: lines) : 0
-            while line < lines {
-                let y = itemsStart + CGFloat(line) * g.lineStep
-                if y >= maxY { break }
-                if y + g.size.height > minY {
-                    // Columns by arithmetic too (an estimate, one column early at
-                    // worst), then the exact overlap test.
-                    var c = 0
-                    if g.columnStep > 0 {
-                        c = max(0, Self.clampedFloor((minX - g.placement.firstX - g.size.width) / g.columnStep, limit: g.perLine) - 1)
-                    }
-                    let lineCount = min(g.perLine, itemCount - line * g.perLine)
-                    while c < lineCount {
-                        let x = g.x(column: c)
-                        if x >= maxX { break }
-                        let frame = CGRect(x: x, y: y, width: g.size.width, height: g.size.height).offsetBy(dx: 0, dy: start)
-                        if frame.overlaps(rect) { visit(line * g.perLine + c, frame) }
-                        c += 1
-                    }
-                }
-                line += 1
-            }
+            g.items(firstItem: 0, count: itemCount, originY: itemsStart, overlapping: rect, sectionStart: start,
+                     minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
         case .variable(let v):
-            // First line whose maxY is past minY.
-            var lo = 0, hi = v.lineMaxY.count
+            v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
+        case .segmented(let segmented):
+            // The first block whose bottom is past minY, then blocks while they start before maxY.
+            var lo = 0, hi = segmented.blocks.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if v.lineMaxY[mid] <= minY { lo = mid + 1 } else { hi = mid }
+                if segmented.blocks[mid].maxY <= minY { lo = mid + 1 } else { hi = mid }
             }
-            var line = lo
-            while line < v.lineMinY.count, v.lineMinY[line] < maxY {
-                let end = line + 1 < v.lineFirstItem.count ? v.lineFirstItem[line + 1] : itemCount
-                for i in v.lineFirstItem[line]..<end {
-                    let frame = v.frames[i].offsetBy(dx: 0, dy: start)
-                    if frame.overlaps(rect) { visit(i, frame) }
+            var b = lo
+            while b < segmented.blocks.count, segmented.blocks[b].minY < maxY {
+                let block = segmented.blocks[b]
+                switch block.lines {
+                case .uniform:
+                    segmented.grid.items(firstItem: block.firstItem, count: block.endItem - block.firstItem, originY: block.minY,
+                                         overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
+                case .explicit(let v):
+                    v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
                 }
-                line += 1
+                b += 1
             }
         }
+    }
+}
+
+extension UniformGrid {
+    /// The items `firstItem..<firstItem + count`, laid out from `originY`, whose
+    /// frames overlap `rect` (content coordinates, the section starting at
+    /// `start`); `minY`...`maxX` are the search bounds in section coordinates.
+    func items(firstItem: Int, count: Int, originY: CGFloat, overlapping rect: CGRect, sectionStart start: CGFloat,
+               minY: CGFloat, maxY: CGFloat, minX: CGFloat, maxX: CGFloat, visit: (Int, CGRect) -> Void) {
+        // Zero-width or zero-height items are not skipped: CGRect.overlaps (the
+        // one rule) includes a degenerate frame that lies strictly inside the
+        // rect, and the per-item path and the brute-force oracle use it too.
+        let lines = (count + perLine - 1) / perLine
+        var line = lineStep > 0 ? FlowSectionGeometry.clampedFloor((minY - originY - size.height) / lineStep, limit: lines) : 0
+        while line < lines {
+            let y = originY + CGFloat(line) * lineStep
+            if y >= maxY { break }
+            if y + size.height > minY {
+                // Columns by arithmetic too (an estimate, one column early at
+                // worst), then the exact overlap test.
+                var c = 0
+                if columnStep > 0 {
+                    c = max(0, FlowSectionGeometry.clampedFloor((minX - placement.firstX - size.width) / columnStep, limit: perLine) - 1)
+                }
+                let lineCount = min(perLine, count - line * perLine)
+                while c < lineCount {
+                    let x = self.x(column: c)
+                    if x >= maxX { break }
+                    let frame = CGRect(x: x, y: y, width: size.width, height: size.height).offsetBy(dx: 0, dy: start)
+                    if frame.overlaps(rect) { visit(firstItem + line * perLine + c, frame) }
+                    c += 1
+                }
+            }
+            line += 1
+        }
+    }
+}
+
+extension VariableLines {
+    /// The items whose frames overlap `rect`: a binary search for the first
+    /// line, then the lines up to `maxY` (section coordinates).
+    func items(overlapping rect: CGRect, sectionStart start: CGFloat, minY: CGFloat, maxY: CGFloat, visit: (Int, CGRect) -> Void) {
+        // First line whose maxY is past minY.
+        var lo = 0, hi = lineMaxY.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lineMaxY[mid] <= minY { lo = mid + 1 } else { hi = mid }
+        }
+        var line = lo
+        while line < lineMinY.count, lineMinY[line] < maxY {
+            let end = line + 1 < lineFirstItem.count ? lineFirstItem[line + 1] : endItem
+            for i in lineFirstItem[line]..<end {
+                let frame = frames[i - firstItem].offsetBy(dx: 0, dy: start)
+                if frame.overlaps(rect) { visit(i, frame) }
+            }
+            line += 1
+        }
+    }
+}
+
+extension SegmentedItems {
+    /// The index of the block holding `item`.
+    func block(containing item: Int) -> Int {
+        var lo = 0, hi = blocks.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if blocks[mid].endItem <= item { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 }
 

@@ -307,11 +307,17 @@ public struct BatchUpdatePlan {
             var sizes: [CGSize] = []
             sizes.reserveCapacity(total)
             var anyOverride = false
+            // Self-sizing travels with the cell: its declared and its measured size.
+            var preferred: [Int: CGSize] = [:]
+            var measured: [(Int, CGSize)] = []
             for (newItem, slot) in slots.enumerated() {
                 let slot = slot!
                 sizes.append(slot.size)
                 if slot.size != SectionData.noOverride { anyOverride = true }
                 if let from = slot.source {
+                    let sourceSection = old[from.section]
+                    if let p = sourceSection.preferredSizes[from.item] { preferred[newItem] = p }
+                    if !sourceSection.measuredSizes.isEmpty, let m = sourceSection.measuredSizes[from.item] { measured.append((newItem, m)) }
                     if itemMaps[from.section] == nil {
                         itemMaps[from.section] = [IndexPath?](repeating: nil, count: old[from.section].itemCount)
                     }
@@ -320,6 +326,8 @@ public struct BatchUpdatePlan {
             }
             section.itemCount = total
             section.itemSizes = anyOverride ? sizes : nil
+            section.preferredSizes = preferred
+            section.measuredSizes = MeasuredSizes(pairs: measured)
             nextRevision += 1
             section.revision = nextRevision
             newSections.append(section)

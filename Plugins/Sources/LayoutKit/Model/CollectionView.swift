@@ -22,7 +22,19 @@ public final class CollectionView {
     public private(set) var contentInset: EdgeInsets = .zero
     public private(set) var safeAreaInsets: EdgeInsets = .zero
     /// The data. Layouts read it; only the collection view's methods change it.
-    public private(set) var sections: [SectionData] = []
+    public private(set) var sections: [SectionData] = [] {
+        didSet { hasPreferredSizes = sections.contains(where: \.hasPreferredSizes) }
+    }
+    /// Whether any cell declares a preferred size: without one, no pass measures anything.
+    private var hasPreferredSizes = false
+    /// The most layout passes one operation runs for self-sizing before stk
+    /// gives up on a layout whose measurements never settle.
+    public static let maxSelfSizingRounds = 16
+    /// Set while a replica or a restored state is told the recorded
+    /// measurements: cells are not measured again and offsets stay.
+    private var isReplayingMeasurements = false
+    /// The sum of the `contentOffsetAdjustment`s of the contexts since the last pass.
+    private var pendingOffsetAdjustment = CGPoint.zero
     /// The flow delegate someone installed (a test, or a layout's factory). When
     /// nil, flow layouts read the size overrides held in `sections` directly,
     /// which lets uniform sections skip per-item work.
@@ -208,7 +220,15 @@ public final class CollectionView {
 
     /// Called by `CollectionViewLayout.invalidateLayout(with:)`.
     func layoutDidInvalidate(_ layout: CollectionViewLayout, context: CollectionViewLayoutInvalidationContext) {
-        guard layout === collectionViewLayout, observer != nil else { return }
+        guard layout === collectionViewLayout else { return }
+        // UIKit moves the content by the context's offset adjustment; stk does
+        // it as the next pass begins, after any bounds change in progress.
+        if !isReplayingMeasurements, context.contentOffsetAdjustment != .zero,
+           context.contentOffsetAdjustment.x.isFinite, context.contentOffsetAdjustment.y.isFinite {
+            pendingOffsetAdjustment.x += context.contentOffsetAdjustment.x
+            pendingOffsetAdjustment.y += context.contentOffsetAdjustment.y
+        }
+        guard observer != nil else { return }
         let snapshot = context.snapshot()
         if let reason = everythingReason {
             everythingReason = nil
@@ -252,9 +272,115 @@ public final class CollectionView {
     /// a batch update; `updates` are passed to `prepare(forCollectionViewUpdates:)`.
     private func layoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?, offsetChange: CGPoint? = nil) {
         layoutPassDepth += 1
-        runLayoutPass(mapping: mapping, updates: updates, offsetChange: offsetChange)
+        let shown = runLayoutPass(mapping: mapping, updates: updates, offsetChange: offsetChange)
+        selfSize(shown)
         layoutPassDepth -= 1
         if layoutPassDepth == 0 { applyDeferredContentOffset() }
+    }
+
+    // MARK: Self-sizing
+
+    /// UIKit's self-sizing cycle (docs/semantics.md, "Self-sizing cells"): each
+    /// cell a pass displayed (appeared, or resized) is measured; where the size
+    /// its content wants differs from the layout's, the layout is asked
+    /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`
+    /// and, if it says yes, for the context, which invalidates it. Another pass
+    /// follows, until no displayed cell changes (at most `maxSelfSizingRounds`).
+    private func selfSize(_ shown: [CollectionViewLayoutAttributes]) {
+        var cells = shown
+        var rounds = 0
+        while !cells.isEmpty, measure(cells) {
+            rounds += 1
+            guard rounds < Self.maxSelfSizingRounds else {
+                warn("self-sizing did not settle after \(Self.maxSelfSizingRounds) layout passes: each pass displayed cells whose preferred size the layout took but did not give them (stk stops here; UIKit would keep trying)")
+                return
+            }
+            cells = runLayoutPass(mapping: nil, updates: nil, offsetChange: nil)
+        }
+    }
+
+    /// Measures cells as they are displayed, in key order. Returns whether the
+    /// layout was invalidated for one of them.
+    private func measure(_ cells: [CollectionViewLayoutAttributes]) -> Bool {
+        let layout = collectionViewLayout
+        var invalidated = false
+        for original in cells {
+            let path = original.indexPath
+            guard isValidItem(path), let wanted = sections[path.section].preferredSize(at: path.item),
+                  wanted != original.size else { continue }
+            // What a cell's preferredLayoutAttributesFitting(_:) answers: a copy
+            // whose frame has the size the content wants, at the same origin.
+            let preferred = original.copied()
+            preferred.frame = CGRect(origin: original.frame.origin, size: wanted)
+            let accepted = layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+            report(.preferredAttributesAsked(original.key, original: original.frame, preferred: preferred.frame, answer: accepted))
+            guard accepted else { continue }
+            let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+            // The record of what the layout took (see SectionData.measuredSizes).
+            nextRevision += 1
+            sections[path.section].measuredSizes[path.item] = wanted
+            sections[path.section].revision = nextRevision
+            invalidate(with: context, reason: .preferredAttributes)
+            invalidated = true
+        }
+        return invalidated
+    }
+
+    /// Tells the installed layout the recorded measurements (a replica's fresh
+    /// layout, a restored state), as the cells' preferred attributes, without
+    /// moving the content; then lays out. A layout that already gives a cell
+    /// its measured size (the built-in flow layout reads the record) is not asked.
+    private func replayMeasurements() {
+        guard sections.contains(where: { !$0.measuredSizes.isEmpty }) else { return }
+        isReplayingMeasurements = true
+        defer { isReplayingMeasurements = false }
+        let layout = collectionViewLayout
+        for (s, section) in sections.enumerated() {
+            for (item, size) in section.measuredSizes.entries {
+                let path = IndexPath(item: item, section: s)
+                guard let original = layout.layoutAttributesForItem(at: path), original.size != size else { continue }
+                let preferred = original.copied()
+                preferred.frame = CGRect(origin: original.frame.origin, size: size)
+                let accepted = layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+                report(.preferredAttributesAsked(original.key, original: original.frame, preferred: preferred.frame, answer: accepted))
+                guard accepted else { continue }
+                invalidate(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original),
+                           reason: .preferredAttributes)
+            }
+        }
+        layoutPassDepth += 1
+        _ = runLayoutPass(mapping: nil, updates: nil, offsetChange: nil)
+        layoutPassDepth -= 1
+        pendingOffsetAdjustment = .zero
+    }
+
+    /// Declares the size a cell's content wants (nil: none), as a change of the
+    /// cell's content would on iOS. A displayed cell is measured at once.
+    public func setPreferredSize(_ size: CGSize?, at indexPath: IndexPath) throws {
+        guard isValidItem(indexPath) else { throw itemOutOfRange(indexPath) }
+        if let size { try Validate.size(size, "preferred size of item \(indexPath.stk)") }
+        layoutIfNeeded()
+        sections[indexPath.section].preferredSizes[indexPath.item] = size
+        remeasure { $0 == indexPath }
+    }
+
+    /// Declares the size every cell of a section wants unless it has its own (nil: none).
+    public func setPreferredSize(_ size: CGSize?, inSection section: Int) throws {
+        guard section >= 0, section < sections.count else {
+            throw CollectionViewError("section \(section) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
+        }
+        if let size { try Validate.size(size, "preferred size of the items of section \(section)") }
+        layoutIfNeeded()
+        sections[section].sectionPreferredSize = size
+        remeasure { $0.section == section }
+    }
+
+    /// Measures the displayed cells `matching`, then runs the passes that follows.
+    private func remeasure(matching: (IndexPath) -> Bool) {
+        let cells = visibleAttributes.values.filter { $0.representedElementCategory == .cell && matching($0.indexPath) }
+            .sorted { $0.key < $1.key }
+        guard measure(cells) else { return }
+        layoutPass(mapping: nil, updates: nil)
     }
 
     /// An offset a layout set during the pass, applied now as a bounds change.
@@ -274,8 +400,18 @@ public final class CollectionView {
         deferredContentOffset = nil
     }
 
-    private func runLayoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?, offsetChange: CGPoint?) {
+    /// One pass; returns the cells it displayed that self-sizing measures.
+    private func runLayoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?, offsetChange: CGPoint?) -> [CollectionViewLayoutAttributes] {
         let layout = collectionViewLayout
+        var offsetChange = offsetChange
+        if pendingOffsetAdjustment != .zero {
+            // The offset moves as any scroll does: the layout is asked about
+            // the bounds change, so what floats follows it.
+            let adjustment = pendingOffsetAdjustment
+            pendingOffsetAdjustment = .zero
+            moveBounds(to: bounds.offsetBy(dx: adjustment.x, dy: adjustment.y))
+            offsetChange = CGPoint(x: (offsetChange?.x ?? 0) + adjustment.x, y: (offsetChange?.y ?? 0) + adjustment.y)
+        }
         if layout.needsPrepare {
             let touchedBefore = layout.counters.elementsTouched
             let sectionsBefore = layout.counters.sectionsComputed
@@ -373,6 +509,13 @@ public final class CollectionView {
         }
         report(.visibleChanged(diff))
         (layout as? CollectionViewFlowLayout)?.checkHandedOut()
+        guard hasPreferredSizes, !isReplayingMeasurements else { return [] }
+        var shown = diff.appeared.filter { $0.representedElementCategory == .cell }
+        for change in diff.changed where change.to.representedElementCategory == .cell && change.from.size != change.to.size {
+            shown.append(change.to)
+        }
+        if !diffIsSorted { shown.sort { $0.key < $1.key } }
+        return shown
     }
 
     private func initialAttributes(for key: ElementKey) -> CollectionViewLayoutAttributes? {
@@ -481,6 +624,15 @@ public final class CollectionView {
         try Validate.size(newBounds.size, "bounds size")
         layoutIfNeeded()
         guard newBounds != bounds else { return }
+        let old = bounds
+        moveBounds(to: newBounds)
+        layoutPass(mapping: nil, updates: nil,
+                   offsetChange: CGPoint(x: newBounds.minX - old.minX, y: newBounds.minY - old.minY))
+    }
+
+    /// The front half of a bounds change: should-invalidate and the context
+    /// are asked while the old bounds are still current, then the bounds change.
+    private func moveBounds(to newBounds: CGRect) {
         let layout = collectionViewLayout
         let old = bounds
         let answer = layout.shouldInvalidateLayout(forBoundsChange: newBounds)
@@ -491,8 +643,6 @@ public final class CollectionView {
         }
         bounds = newBounds
         report(.boundsChanged(from: old, to: newBounds))
-        layoutPass(mapping: nil, updates: nil,
-                   offsetChange: CGPoint(x: newBounds.minX - old.minX, y: newBounds.minY - old.minY))
     }
 
     public func setContentOffset(_ offset: CGPoint) throws {
@@ -742,7 +892,10 @@ public final class CollectionView {
         replica.decelerationRate = decelerationRate
         replica.layoutMargins = layoutMargins
         replica.displayScale = displayScale
+        replica.isReplayingMeasurements = true
         replica.layoutPass(mapping: nil, updates: nil)
+        replica.isReplayingMeasurements = false
+        replica.replayMeasurements()
         return replica
     }
 
@@ -847,7 +1000,10 @@ public final class CollectionView {
         nextRevision += 1
         for i in sections.indices { sections[i].revision = nextRevision }
         invalidateEverything(reason: .reloadData)
+        isReplayingMeasurements = true
         layoutPass(mapping: nil, updates: nil)
+        isReplayingMeasurements = false
+        replayMeasurements()
     }
 
     /// The error for an index path that names no item: which section or item

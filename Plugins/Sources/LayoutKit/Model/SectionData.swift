@@ -15,6 +15,30 @@ public struct SectionData: Equatable, Sendable {
     public internal(set) var footerSize: CGSize?
     public internal(set) var identity: Int
     public internal(set) var revision: Int
+    /// Self-sizing: the size each cell's content wants, as its
+    /// `preferredLayoutAttributesFitting(_:)` would answer (`prefer item`).
+    /// Sparse: a section of a million items stores only what was declared.
+    /// Not layout input: the layout learns a size only when the cell is
+    /// displayed and measured, so changing it does not change the revision.
+    public internal(set) var preferredSizes: [Int: CGSize] = [:]
+    /// What every cell of the section without its own entry wants (`prefer section`).
+    public internal(set) var sectionPreferredSize: CGSize?
+    /// Self-sizing: the preferred sizes the layout accepted when the cells
+    /// were displayed (`shouldInvalidateLayout(forPreferredLayoutAttributes:)`
+    /// answered true). The collection view keeps the record so that a batch
+    /// update carries it to the items' new index paths and a fresh layout can
+    /// be told the same measurements; the built-in flow layout reads it as its
+    /// own measured sizes. Layout input: a change bumps the revision.
+    public internal(set) var measuredSizes = MeasuredSizes()
+
+    init(itemCount: Int, itemSizes: [CGSize]?, headerSize: CGSize?, footerSize: CGSize?, identity: Int, revision: Int) {
+        self.itemCount = itemCount
+        self.itemSizes = itemSizes
+        self.headerSize = headerSize
+        self.footerSize = footerSize
+        self.identity = identity
+        self.revision = revision
+    }
 
     /// The marker for "no override" inside `itemSizes`.
     public static let noOverride = CGSize(width: -1, height: -1)
@@ -27,5 +51,64 @@ public struct SectionData: Equatable, Sendable {
         guard let sizes = itemSizes else { return nil }
         let s = sizes[item]
         return s == SectionData.noOverride ? nil : s
+    }
+
+    /// The size one cell's content wants, if any was declared.
+    public func preferredSize(at item: Int) -> CGSize? {
+        preferredSizes[item] ?? sectionPreferredSize
+    }
+
+    /// Whether any cell of the section declares a preferred size.
+    public var hasPreferredSizes: Bool { sectionPreferredSize != nil || !preferredSizes.isEmpty }
+}
+
+/// Sizes of some items of a section, sorted by item: sparse, so that a
+/// million-item section stores only the cells that were measured, and in
+/// order, so that a layout walks them without sorting.
+public struct MeasuredSizes: Equatable, Sendable {
+    public private(set) var items: [Int] = []
+    public private(set) var sizes: [CGSize] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { items.isEmpty }
+    public var count: Int { items.count }
+
+    /// The index in `items` of the first item at or after `item`.
+    public func firstIndex(atOrAfter item: Int) -> Int {
+        var lo = 0, hi = items.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if items[mid] < item { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    public subscript(item: Int) -> CGSize? {
+        get {
+            let i = firstIndex(atOrAfter: item)
+            return i < items.count && items[i] == item ? sizes[i] : nil
+        }
+        set {
+            let i = firstIndex(atOrAfter: item)
+            let present = i < items.count && items[i] == item
+            switch (present, newValue) {
+            case (true, let size?): sizes[i] = size
+            case (true, nil): items.remove(at: i); sizes.remove(at: i)
+            case (false, let size?): items.insert(item, at: i); sizes.insert(size, at: i)
+            case (false, nil): break
+            }
+        }
+    }
+
+    /// The entries as (item, size) pairs, in item order.
+    public var entries: Zip2Sequence<[Int], [CGSize]> { zip(items, sizes) }
+
+    /// Builds from pairs in any order (a later pair for the same item wins).
+    init<S: Sequence>(pairs: S) where S.Element == (Int, CGSize) {
+        var byItem: [Int: CGSize] = [:]
+        for (i, s) in pairs { byItem[i] = s }
+        items = byItem.keys.sorted()
+        sizes = items.map { byItem[$0]! }
     }
 }

@@ -16,9 +16,11 @@ public enum FlowOptions {
     public static let headerSize = "headerSize"
     public static let footerSize = "footerSize"
     public static let scrollDirection = "scrollDirection"
+    public static let estimatedItemSize = "estimatedItemSize"
 
     /// The option names, in the order `options` lists them.
-    public static let names = [itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerSize, footerSize, scrollDirection]
+    public static let names = [itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerSize, footerSize, scrollDirection,
+                               estimatedItemSize]
 
     /// The words of `scrollDirection`.
     public static let scrollDirections = ["vertical", "horizontal"]
@@ -41,6 +43,8 @@ public enum FlowOptions {
                          help: "footer reference size (WxH): only the length along the scroll axis is used; 0 means no footer"),
             LayoutOption(name: scrollDirection, type: .choice(scrollDirections), defaultValue: .word("vertical"),
                          help: "the scroll axis; horizontal is the exact transpose of vertical"),
+            LayoutOption(name: estimatedItemSize, type: .size, defaultValue: .size(.zero), allowsAutomatic: true,
+                         help: "self-sizing cells (WxH): items sit at this estimate until displayed and measured (prefer item); 0x0 turns it off, auto estimates from itemSize (UIKit's automaticSize)"),
         ]
     }
 
@@ -89,6 +93,13 @@ public enum FlowOptions {
             let word = try OptionValues.choice(value, option: name, among: scrollDirections)
             let v: CollectionViewFlowLayout.ScrollDirection = word == "horizontal" ? .horizontal : .vertical
             if layout.scrollDirection != v { layout.scrollDirection = v }
+        case estimatedItemSize:
+            let v: CGSize
+            switch value {
+            case .automatic, .word("auto"): v = CollectionViewFlowLayout.automaticSize
+            default: v = try OptionValues.size(value, option: name)
+            }
+            if layout.estimatedItemSize != v { layout.estimatedItemSize = v }
         default:
             return false
         }
@@ -105,6 +116,8 @@ public enum FlowOptions {
         case headerSize: return .size(layout.headerReferenceSize)
         case footerSize: return .size(layout.footerReferenceSize)
         case scrollDirection: return .word(layout.scrollDirection == .horizontal ? "horizontal" : "vertical")
+        case estimatedItemSize:
+            return layout.estimatedItemSize == CollectionViewFlowLayout.automaticSize ? .automatic : .size(layout.estimatedItemSize)
         default: return nil
         }
     }

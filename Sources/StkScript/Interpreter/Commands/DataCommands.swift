@@ -72,6 +72,21 @@ extension Interpreter {
         try mutate(c) { try applySize(element, size) }
     }
 
+    /// `prefer`: what a cell's content wants; a displayed cell is measured at once.
+    func runPrefer(_ target: Located<PreferTarget>, _ size: Located<CGSize?>, _ c: CommandContext) throws {
+        try mutate(c) {
+            let cv = session.collectionView
+            do {
+                switch target.value {
+                case .item(let indexPath): try cv.setPreferredSize(size.value, at: indexPath)
+                case .section(let s): try cv.setPreferredSize(size.value, inSection: s)
+                }
+            } catch let e as CollectionViewError {
+                throw CommandError(e.message, at: e.message.contains("does not exist") ? target.range : size.range)
+            }
+        }
+    }
+
     private func applySize(_ element: Located<ElementRef>, _ size: Located<CGSize?>) throws {
         let cv = session.collectionView
         do {
