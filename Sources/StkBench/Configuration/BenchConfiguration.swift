@@ -69,6 +69,15 @@ public struct BenchConfiguration: Equatable, Sendable {
     /// How many steps the full-invalidation run times (each one recomputes
     /// the whole layout, so it is usually fewer than `steps`); at most `steps`.
     public var fullInvalidationSteps: Int
+    /// Self-sizing: the size every cell's content wants (`prefer section`),
+    /// measured as cells are displayed when the layout sizes cells itself (a
+    /// flow layout with the `estimatedItemSize` option); nil: none.
+    public var preferredItemSize: CGSize?
+    /// Timed flings (`CollectionView.fling`, 10 bounds changes each) from the
+    /// scroll path's start, at 3,000 points per second towards the farther end
+    /// of the scrollable range, each compared with the same bounds changes
+    /// made one by one.
+    public var flingCount: Int
     /// Keep every timed operation in the result (`BenchResult.samples`).
     public var recordSamples: Bool
     /// The workload's name in reports; nil: made from the layout and the data.
@@ -92,6 +101,8 @@ public struct BenchConfiguration: Equatable, Sendable {
         seed: UInt64 = 1,
         fullInvalidation: Bool = false,
         fullInvalidationSteps: Int = 50,
+        preferredItemSize: CGSize? = nil,
+        flingCount: Int = 0,
         recordSamples: Bool = false,
         label: String? = nil
     ) {
@@ -112,6 +123,8 @@ public struct BenchConfiguration: Equatable, Sendable {
         self.seed = seed
         self.fullInvalidation = fullInvalidation
         self.fullInvalidationSteps = fullInvalidationSteps
+        self.preferredItemSize = preferredItemSize
+        self.flingCount = flingCount
         self.recordSamples = recordSamples
         self.label = label
     }
@@ -161,6 +174,8 @@ public struct BenchConfiguration: Equatable, Sendable {
         if resizeCount < 0 { throw BenchError("resize count must not be negative, got \(resizeCount)") }
         if let other = resizeTo { try Self.checkSize(other, "resize size", allowZero: false) }
         if batchCount < 0 { throw BenchError("batch update count must not be negative, got \(batchCount)") }
+        if flingCount < 0 { throw BenchError("fling count must not be negative, got \(flingCount)") }
+        if let preferred = preferredItemSize { try Self.checkSize(preferred, "preferred item size", allowZero: true) }
         if fullInvalidation && fullInvalidationSteps < 1 {
             throw BenchError("full-invalidation steps must be at least 1, got \(fullInvalidationSteps)")
         }

@@ -22,7 +22,11 @@ final class CycleRecorder: LayoutCycleObserver {
     /// The contexts are all a step's figures need; copies of the answer would be measured too.
     var wantsAttributeCopies: Bool { false }
 
+    /// Cells whose preferred size the layout took (self-sizing).
+    private(set) var measuredCells = 0
+
     func reset() {
+        measuredCells = 0
         invalidatedElements = 0
         invalidatedEverything = false
         contexts = 0
@@ -39,6 +43,8 @@ final class CycleRecorder: LayoutCycleObserver {
             if timesPrepare { lastInvalidationNanos = MonotonicClock.nanoseconds() }
         case .prepared:
             if timesPrepare { preparedNanos = MonotonicClock.nanoseconds() }
+        case .preferredAttributesAsked(_, _, _, let answer):
+            if answer { measuredCells += 1 }
         default:
             break
         }

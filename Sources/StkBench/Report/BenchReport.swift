@@ -8,7 +8,8 @@ public enum BenchReport {
         "cold prepare", "first layout pass", "scroll step median", "scroll step p99", "scroll step max",
         "invalidated / step", "attributes / step", "elements touched / step", "sections computed / step", "visible / step",
         "full-invalidation step median", "full / minimal invalidation",
-        "resize median", "batch update median", "batch update p99", "peak RSS",
+        "resize median", "batch update median", "batch update p99", "cells measured", "measuring step median", "fling median", "fling / its bounds changes",
+        "peak RSS",
     ]
 
     /// One column per result, one row per figure (`rowTitles`); a figure a run
@@ -27,6 +28,8 @@ public enum BenchReport {
     visible query, visible diff. Times: median and p99 by nearest rank. Invalidated: elements
     the step's contexts named. A full-invalidation step is invalidateLayout() then the same
     setContentOffset: one full layout pass plus one minimal step, over the same offsets.
+    A measuring step is a scroll step whose self-sizing cycle took at least one cell's size.
+    A fling is compared with the same bounds changes made one by one by setContentOffset.
     Peak RSS: the run's own peak where it can be reset (Linux), else the process's peak so far.
 
     """
@@ -65,6 +68,10 @@ public enum BenchReport {
             r.resize.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count)); sections computed: median \($0.sectionsComputedMedian)" } ?? "-",
             r.batchUpdates.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count)); sections computed: median \($0.sectionsComputedMedian)" } ?? "-",
             r.batchUpdates.map { BenchFormat.micros($0.p99Micros) } ?? "-",
+            r.measuredCells.map(String.init) ?? "-",
+            r.measuringScroll.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count) steps)" } ?? "-",
+            r.fling.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count))" } ?? "-",
+            r.flingRatio.map { BenchFormat.value($0, unit: "x") } ?? "-",
             BenchFormat.value(r.peakResidentMB, unit: "MB"),
         ]
     }

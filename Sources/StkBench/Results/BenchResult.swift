@@ -23,6 +23,8 @@ public struct OperationSample: Codable, Equatable, Sendable {
     public var sectionsComputed: Int
     /// Visible elements after the operation.
     public var visible: Int
+    /// Cells measured during the operation whose size the layout took (self-sizing).
+    public var measuredCells: Int = 0
 }
 
 /// Figures over the timed operations of one kind. Times are microseconds;
@@ -172,6 +174,15 @@ public struct BenchResult: Codable, Equatable, Sendable {
     public var fullInvalidationRatio: Double?
     public var resize: OperationStatistics?
     public var batchUpdates: OperationStatistics?
+    /// Self-sizing: how many cells were measured over the whole run (the
+    /// storage grows with them, not with the items); nil when none declares a size.
+    public var measuredCells: Int?
+    /// The timed scroll steps that measured at least one cell (self-sizing).
+    public var measuringScroll: OperationStatistics?
+    /// The timed flings, and the median fling over the median of the same
+    /// bounds changes made one by one (nil when `flingCount` is 0).
+    public var fling: OperationStatistics?
+    public var flingRatio: Double?
     /// Peak resident memory of the run, in MB (2^20 bytes), and where it comes from.
     public var peakResidentMB: Double
     public var peakResidentSource: String

@@ -39,7 +39,11 @@ import LayoutKit
 ///    untimed).
 /// 6. Batch updates: `batchCount` timed `performBatchUpdates`, each inserting
 ///    or deleting one item at a seeded random place (`BatchUpdateScript`).
-/// 7. Peak resident memory over steps 1-6 (`ResidentMemory`).
+/// 7. Flings (`flingCount`): from the path's start, one timed `fling` of 10
+///    bounds changes, then, from the start again, the same 10 offsets timed
+///    as one run of `setContentOffset` calls; `flingRatio` is the median of
+///    the first over the median of the second.
+/// 8. Peak resident memory over steps 1-7 (`ResidentMemory`).
 public enum BenchRunner {
     /// Runs the workload against the layout of `descriptor`, whose name must be
     /// the configuration's `layoutName`.
@@ -119,7 +123,35 @@ public enum BenchRunner {
             batchSamples.append(try meter.measure(update.description) { try collectionView.performBatchUpdates([update]) })
         }
 
-        // 7. Memory.
+        // 7. Flings, each against its own bounds changes made one by one.
+        var flingSamples: [OperationSample] = []
+        var replaySamples: [OperationSample] = []
+        for _ in 0..<config.flingCount {
+            try collectionView.setContentOffset(path.start)
+            // Towards the farther end of the scrollable range, so that no fling stops at an edge at once.
+            let range = collectionView.scrollableOffsetRange
+            func speed(_ position: CGFloat, _ r: ClosedRange<CGFloat>) -> CGFloat {
+                position <= (r.lowerBound + r.upperBound) / 2 ? 3_000 : -3_000
+            }
+            let vx = path.axis == .horizontal || path.axis == .diagonal ? speed(path.start.x, range.x) : 0
+            let vy = path.axis == .horizontal ? 0 : speed(path.start.y, range.y)
+            let velocity = CGPoint(x: vx, y: vy)
+            flingSamples.append(try meter.measure("fling \(velocity.stk)") { try collectionView.fling(velocity: velocity, steps: 10) })
+            let target = collectionView.contentOffset
+            try collectionView.setContentOffset(path.start)
+            let offsets = collectionView.animationPath(to: target, steps: 10)
+            replaySamples.append(try meter.measure("the fling's bounds changes") {
+                for offset in offsets { try collectionView.setContentOffset(offset) }
+            })
+        }
+        var flingRatio: Double?
+        if let fling = Statistics.percentile(50, of: flingSamples.map(\.micros)),
+           let replay = Statistics.percentile(50, of: replaySamples.map(\.micros)), replay > 0 {
+            flingRatio = (fling / replay).rounded(places: 3)
+        }
+        let measured = collectionView.sections.reduce(0) { $0 + $1.measuredSizes.count }
+
+        // 8. Memory.
         let memory = ResidentMemory.read(peakWasReset: peakWasReset)
 
         var ratio: Double?
@@ -144,6 +176,10 @@ public enum BenchRunner {
             fullInvalidationRatio: ratio,
             resize: resizeSamples.isEmpty ? nil : OperationStatistics(resizeSamples),
             batchUpdates: batchSamples.isEmpty ? nil : OperationStatistics(batchSamples),
+            measuredCells: config.preferredItemSize == nil ? nil : measured,
+            measuringScroll: config.preferredItemSize == nil ? nil : OperationStatistics(scrollSamples.filter { $0.measuredCells > 0 }),
+            fling: flingSamples.isEmpty ? nil : OperationStatistics(flingSamples),
+            flingRatio: flingRatio,
             peakResidentMB: memory.peakMB.rounded(places: 3),
             peakResidentSource: memory.source,
             residentAtStartMB: memoryAtStart.currentMB.map { $0.rounded(places: 3) },
@@ -173,6 +209,9 @@ public enum BenchRunner {
                     try collectionView.setItemSize(size, at: IndexPath(item: item, section: section))
                 }
             }
+        }
+        if let preferred = config.preferredItemSize {
+            for section in 0..<config.sections { try collectionView.setPreferredSize(preferred, inSection: section) }
         }
         return collectionView
     }
@@ -205,7 +244,8 @@ private struct Meter {
             attributesCreated: counters.attributesCreated - createdBefore,
             elementsTouched: counters.elementsTouched - touchedBefore,
             sectionsComputed: counters.sectionsComputed - computedBefore,
-            visible: collectionView.visibleCount
+            visible: collectionView.visibleCount,
+            measuredCells: recorder.measuredCells
         )
     }
 }

@@ -55,6 +55,7 @@ public enum BenchSuite {
     static let grid = "grid-sticky 1M"
     static let globalStretchy = "global-stretchy 1M"
     static let fadingFirstHeader = "fading-first-header 1M"
+    static let flowSelfSizing = "flow-sticky 1M self-sizing"
 
     /// The performance targets of the project, on a release build: a million
     /// items (1,000 sections x 1,000 items, or 1,000 x 1,000 grid cells) in a
@@ -69,19 +70,38 @@ public enum BenchSuite {
         let header: [String: LayoutOptionValue] = ["headerSize": .size(CGSize(width: 390, height: 44))]
         func config(_ layout: String, options: [String: LayoutOptionValue] = header, sections: Int = 1_000,
                     sizes: BenchItemSizes = .uniform(CGSize(width: 100, height: 44)),
-                    fullInvalidation: Bool = true, fullInvalidationSteps: Int = 50, resizeCount: Int = 4) -> BenchConfiguration {
-            BenchConfiguration(layoutName: layout, options: options, sections: sections, itemsPerSection: 1_000, sizes: sizes,
+                    fullInvalidation: Bool = true, fullInvalidationSteps: Int = 50, resizeCount: Int = 4,
+                    itemsPerSection: Int = 1_000, preferredItemSize: CGSize? = nil, flingCount: Int = 0,
+                    batchCount: Int = 200) -> BenchConfiguration {
+            BenchConfiguration(layoutName: layout, options: options, sections: sections, itemsPerSection: itemsPerSection, sizes: sizes,
                                boundsSize: CGSize(width: 390, height: 844), startFraction: 0.5, steps: 1_000, stepDistance: 20,
-                               scrollAxis: .auto, warmupSteps: 100, resizeCount: resizeCount, batchCount: 200, seed: 42,
-                               fullInvalidation: fullInvalidation, fullInvalidationSteps: fullInvalidationSteps)
+                               scrollAxis: .auto, warmupSteps: 100, resizeCount: resizeCount, batchCount: batchCount, seed: 42,
+                               fullInvalidation: fullInvalidation, fullInvalidationSteps: fullInvalidationSteps,
+                               preferredItemSize: preferredItemSize, flingCount: flingCount)
         }
         return [
-            BenchWorkload(name: flowUniform, configuration: config("flow-sticky"), targets: [
+            BenchWorkload(name: flowUniform, configuration: config("flow-sticky", flingCount: 40), targets: [
                 .atMost(.coldPrepareMillis, 50),
                 .atMost(.scrollMedianMicros, 20),
                 .atMost(.scrollP99Micros, 100),
                 .atMost(.scrollMedianMicros, 2, relativeTo: flowUniform10k),
                 .atMost(.batchMedianMicros, 1_000),
+                .atMost(.flingRatio, 1.1),
+            ]),
+            // One section of a million items whose cells all want to be 60
+            // tall where the estimate says 44: each step measures the cells it
+            // shows (a line of three about every other step). No batch
+            // updates: an item update in a section of a million items still
+            // builds per-item maps of the whole section, which would measure
+            // that, not self-sizing.
+            BenchWorkload(name: flowSelfSizing, configuration: config(
+                "flow-sticky", options: header.merging(["estimatedItemSize": .size(CGSize(width: 100, height: 44))]) { a, _ in a },
+                sections: 1, fullInvalidation: false, itemsPerSection: 1_000_000, preferredItemSize: CGSize(width: 100, height: 60),
+                batchCount: 0
+            ), targets: [
+                .atMost(.measuringScrollMedianMicros, 50),
+                .atMost(.scrollMedianMicros, 20),
+                .atMost(.peakResidentMB, 100),
             ]),
             BenchWorkload(name: flowUniform10k, configuration: config("flow-sticky", sections: 10, fullInvalidation: false), targets: [
                 .atMost(.scrollMedianMicros, 20),
@@ -116,14 +136,15 @@ public enum BenchSuite {
     /// relative targets need a million items to mean anything and are dropped.
     public static let quick: [BenchWorkload] = standard.map { workload in
         var c = workload.configuration
-        c.sections = c.sections >= 1_000 ? 20 : 2
-        c.itemsPerSection = 50
+        c.sections = c.sections >= 1_000 ? 20 : c.itemsPerSection >= 1_000_000 ? 1 : 2
+        c.itemsPerSection = c.itemsPerSection >= 1_000_000 ? 1_000 : 50
         c.steps = 50
         c.warmupSteps = 5
         c.fullInvalidationSteps = min(c.fullInvalidationSteps, 5)
         c.resizeCount = 2
         c.batchCount = 10
-        let targets = workload.targets.filter { $0.relativeTo == nil && $0.metric != .fullInvalidationRatio }
+        c.flingCount = min(c.flingCount, 4)
+        let targets = workload.targets.filter { $0.relativeTo == nil && $0.metric != .fullInvalidationRatio && $0.metric != .flingRatio }
         return BenchWorkload(name: workload.name.replacingOccurrences(of: "1M", with: "1k").replacingOccurrences(of: "10k", with: "100"),
                              configuration: c, targets: targets)
     }

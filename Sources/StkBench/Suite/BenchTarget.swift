@@ -11,6 +11,8 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
     case batchMedianMicros
     case batchP99Micros
     case peakResidentMB
+    case flingRatio
+    case measuringScrollMedianMicros
 
     /// How reports name it.
     public var title: String {
@@ -24,14 +26,17 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .batchMedianMicros: return "batch update median"
         case .batchP99Micros: return "batch update p99"
         case .peakResidentMB: return "peak RSS"
+        case .flingRatio: return "fling / its bounds changes"
+        case .measuringScrollMedianMicros: return "measuring step median"
         }
     }
 
     public var unit: String {
         switch self {
         case .coldPrepareMillis, .firstLayoutPassMillis: return "ms"
-        case .scrollMedianMicros, .scrollP99Micros, .resizeMedianMicros, .batchMedianMicros, .batchP99Micros: return "µs"
-        case .fullInvalidationRatio: return "x"
+        case .scrollMedianMicros, .scrollP99Micros, .resizeMedianMicros, .batchMedianMicros, .batchP99Micros,
+             .measuringScrollMedianMicros: return "µs"
+        case .fullInvalidationRatio, .flingRatio: return "x"
         case .peakResidentMB: return "MB"
         }
     }
@@ -48,6 +53,8 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .batchMedianMicros: return result.batchUpdates?.medianMicros
         case .batchP99Micros: return result.batchUpdates?.p99Micros
         case .peakResidentMB: return result.peakResidentMB
+        case .flingRatio: return result.flingRatio
+        case .measuringScrollMedianMicros: return result.measuringScroll.flatMap { $0.count > 0 ? $0.medianMicros : nil }
         }
     }
 }

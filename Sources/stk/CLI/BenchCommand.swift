@@ -49,6 +49,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed for random sizes and updates.")
     var seed: UInt64 = 1
 
+    @Option(help: ArgumentHelp("Self-sizing: the size every cell wants (prefer section), measured as cells show; use with --set estimatedItemSize=WxH.", valueName: "size"))
+    var prefer: String?
+
+    @Option(help: "Flings measured, each against the same bounds changes made one by one.")
+    var flings = 0
+
     @Flag(name: .customLong("full-invalidation"), help: "Also measure every bounds change as invalidate-everything, side by side.")
     var fullInvalidation = false
 
@@ -98,6 +104,11 @@ struct BenchCommand: ParsableCommand {
         } else {
             throw ValidationError("--sizes expects WxH or 'random', got '\(sizes)'")
         }
+        var preferred: CGSize?
+        if let prefer {
+            guard let size = Self.size(prefer) else { throw ValidationError("--prefer expects WxH, got '\(prefer)'") }
+            preferred = size
+        }
         var values: [String: LayoutOptionValue] = [:]
         if !options.isEmpty {
             guard let descriptor = LayoutRegistry.shared.entry(named: layout)?.descriptor else {
@@ -111,7 +122,7 @@ struct BenchCommand: ParsableCommand {
         let configuration = BenchConfiguration(
             layoutName: layout, options: values, sections: sections, itemsPerSection: items, sizes: itemSizes,
             boundsSize: viewport, steps: steps, stepDistance: distance, batchCount: batches, seed: seed,
-            fullInvalidation: fullInvalidation)
+            fullInvalidation: fullInvalidation, preferredItemSize: preferred, flingCount: flings)
         do { try configuration.validate() } catch { throw ValidationError("\(error)") }
         return configuration
     }

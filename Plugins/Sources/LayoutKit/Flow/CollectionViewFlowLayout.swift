@@ -87,6 +87,30 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     var floating: [ElementKey: CollectionViewLayoutAttributes] = [:]
     var floatingHasCells = false
 
+    /// The section geometry last computed for a measurement (in
+    /// `invalidationContext(forPreferredLayoutAttributes:...)`), with what it
+    /// was computed from: the next measurement in the same section starts from
+    /// it, and prepare() adopts it instead of laying the section out again.
+    private var measuredTrial: MeasuredTrial?
+
+    private struct MeasuredTrial {
+        var identity: Int
+        var itemCount: Int
+        var headerSize: CGSize?
+        var footerSize: CGSize?
+        var width: CGFloat
+        var generation: Int
+        var measured: MeasuredSizes
+        var geometry: FlowSectionGeometry
+
+        /// Whether the geometry is that of this section's data as it is now.
+        func matches(_ data: SectionData, measured: MeasuredSizes, width: CGFloat, generation: Int) -> Bool {
+            identity == data.identity && itemCount == data.itemCount && headerSize == data.headerSize
+                && footerSize == data.footerSize && data.isUniform && self.width == width && self.generation == generation
+                && self.measured == measured
+        }
+    }
+
     // What the recorded invalidations ask prepare() to redo.
     var pendingGeometry = true
     var pendingDelegateMetrics = true
@@ -277,6 +301,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let section: FlowSectionGeometry
             if let old = reusable[data.identity], geometry.cacheKeys[old].revision == data.revision {
                 section = geometry.sections[old]
+            } else if let trial = measuredTrial, cv.installedDelegate == nil, isSelfSizing,
+                      trial.matches(data, measured: measuredSizes(of: data), width: width, generation: metricsGeneration) {
+                section = trial.geometry
+                counters.sectionsComputed += 1
             } else {
                 section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
                 counters.sectionsComputed += 1
@@ -646,9 +674,24 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let prepared = path.section < geometry.sections.count && geometryOwner === cv && geometry.width == width
             && geometryGeneration == metricsGeneration && cv.installedDelegate == nil
             && geometry.cacheKeys[path.section] == (data.identity, data.revision)
-        let before = prepared ? geometry.sections[path.section] : FlowSectionGeometry.make(input, width: width)
+        let before: FlowSectionGeometry
+        if prepared {
+            before = geometry.sections[path.section]
+        } else if let trial = measuredTrial, cv.installedDelegate == nil,
+                  trial.matches(data, measured: input.measured, width: width, generation: metricsGeneration) {
+            before = trial.geometry
+        } else {
+            before = FlowSectionGeometry.make(input, width: width)
+        }
         input.measured[path.item] = isHorizontal ? preferredAttributes.size.transposed : preferredAttributes.size
-        let after = FlowSectionGeometry.make(input, width: width)
+        // Only the lines from the measured item's on can change: the layout
+        // resumes there, so a measurement costs what follows it, not the section.
+        let after = FlowSectionGeometry.make(input, width: width, resuming: before, changedItem: path.item)
+        if cv.installedDelegate == nil, data.isUniform {
+            measuredTrial = MeasuredTrial(identity: data.identity, itemCount: data.itemCount, headerSize: data.headerSize,
+                                          footerSize: data.footerSize, width: width, generation: metricsGeneration,
+                                          measured: input.measured, geometry: after)
+        }
         let delta = after.length - before.length
         guard delta != 0 else { return flow }
         flow.contentSizeAdjustment = isHorizontal ? CGSize(width: delta, height: 0) : CGSize(width: 0, height: delta)

@@ -108,6 +108,12 @@ struct SegmentedItems {
     var blocks: [LineBlock]
 }
 
+/// The most lines an explicit block holds: a measurement recomputes the
+/// block it falls in and what follows, so a long stretch of measured cells
+/// (a list scrolled through) is cut into blocks of this many lines. The scan
+/// does not depend on where blocks end, so neither does any frame.
+let explicitLinesPerBlock = 32
+
 /// Consecutive lines of a segmented section.
 struct LineBlock {
     enum Lines {
@@ -140,6 +146,24 @@ extension FlowSectionGeometry {
     /// Lays out one section by docs/semantics.md, "Flow layout geometry", steps 1-6,
     /// for a content width `width` (W in docs/semantics.md, scroll-axis coordinates).
     static func make(_ input: FlowSectionInput, width: CGFloat) -> FlowSectionGeometry {
+        make(input, width: width, resuming: nil)
+    }
+
+    /// `make`, for an input that differs from the one `previous` was made
+    /// from only in the measured sizes of items at or after `changedItem`
+    /// (self-sizing measures a cell or a few): the lines before the one
+    /// holding `changedItem - 1` are kept, and the greedy scan resumes there.
+    /// The scan's state at a block boundary is only the item and the y it
+    /// starts at, so the result is the full computation's, bit for bit.
+    static func make(_ input: FlowSectionInput, width: CGFloat, resuming previous: FlowSectionGeometry, changedItem: Int) -> FlowSectionGeometry {
+        guard case .segmented(let segmented) = previous.items, previous.itemCount == input.itemCount, changedItem >= 0 else {
+            return make(input, width: width)
+        }
+        return make(input, width: width, resuming: (segmented, previous.firstOversizeItem, changedItem))
+    }
+
+    private static func make(_ input: FlowSectionInput, width: CGFloat,
+                             resuming: (items: SegmentedItems, oversize: Int?, changedItem: Int)?) -> FlowSectionGeometry {
         let inset = input.inset
         let avail = width - inset.left - inset.right
         let itemsStart = input.headerLength + inset.top
@@ -151,7 +175,7 @@ extension FlowSectionGeometry {
             items = .uniform(UniformGrid(size: input.uniformItemSize ?? .zero, perLine: 1,
                                          placement: LinePlacement(firstX: inset.left, gap: 0), lineStep: 0))
         } else if let size = input.uniformItemSize, !input.measured.isEmpty {
-            let segmented = makeSegmented(input, estimate: size, avail: avail, itemsStart: itemsStart)
+            let segmented = makeSegmented(input, estimate: size, avail: avail, itemsStart: itemsStart, resuming: resuming)
             items = .segmented(segmented.items)
             itemsEnd = segmented.itemsEnd
             oversize = segmented.oversize
@@ -252,8 +276,9 @@ extension FlowSectionGeometry {
     /// that starts with `perLine` estimated items takes exactly those when the
     /// item after them is estimated too (as in a uniform section) or there is
     /// none; only the lines near a measured item are broken item by item.
-    static func makeSegmented(_ input: FlowSectionInput, estimate: CGSize, avail: CGFloat,
-                              itemsStart: CGFloat) -> (items: SegmentedItems, itemsEnd: CGFloat, oversize: Int?) {
+    static func makeSegmented(_ input: FlowSectionInput, estimate: CGSize, avail: CGFloat, itemsStart: CGFloat,
+                              resuming: (items: SegmentedItems, oversize: Int?, changedItem: Int)? = nil)
+        -> (items: SegmentedItems, itemsEnd: CGFloat, oversize: Int?) {
         let grid = uniformGrid(estimate, input, avail: avail)
         let perLine = grid.perLine
         let n = input.itemCount
@@ -262,7 +287,20 @@ extension FlowSectionGeometry {
         var blocks: [LineBlock] = []
         var y = itemsStart
         var start = 0
-        var next = measured.firstIndex(atOrAfter: 0)
+        if let resuming, !resuming.items.blocks.isEmpty {
+            // A change at item k can pull k into the line before it (it got
+            // narrower) or end a run of estimated lines early: the scan
+            // resumes at the block holding item k - 1. Blocks before it
+            // decided their extent on measured items before k (see `make(_:width:resuming:changedItem:)`).
+            let b = resuming.items.block(containing: max(0, min(resuming.changedItem, n) - 1))
+            if b < resuming.items.blocks.count {
+                blocks = Array(resuming.items.blocks[..<b])
+                start = blocks.last?.endItem ?? 0
+                y = blocks.last?.maxY ?? itemsStart
+                if oversize == nil, let o = resuming.oversize, o < start { oversize = o }
+            }
+        }
+        var next = measured.firstIndex(atOrAfter: start)
         func nextMeasured() -> Int {
             while next < measured.count, measured.items[next] < start { next += 1 }
             return next < measured.count ? min(measured.items[next], n) : n
@@ -294,7 +332,7 @@ extension FlowSectionGeometry {
                 y += line.height
                 start = line.end
                 m = nextMeasured()
-            } while start < n && m < n && m <= start + perLine
+            } while start < n && m < n && m <= start + perLine && lines.lineFirstItem.count < explicitLinesPerBlock
             blocks.append(LineBlock(firstItem: lines.firstItem, endItem: start, minY: minY, maxY: y, lines: .explicit(lines)))
         }
         return (SegmentedItems(grid: grid, blocks: blocks), y, oversize)
