@@ -101,6 +101,55 @@ import LayoutKit
         #expect(names.filter { $0 == "prepared" }.count == 1)
     }
 
+    /// Records the layout's side of the cycle, as an override on iOS would see it.
+    final class RecordingFlow: CollectionViewFlowLayout {
+        var calls: [String] = []
+        override func prepare() { calls.append("prepare"); super.prepare() }
+        override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+            calls.append("layoutAttributesForElements"); return super.layoutAttributesForElements(in: rect)
+        }
+        override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                             withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> Bool {
+            calls.append("shouldInvalidate(preferred \(originalAttributes.indexPath.stk))")
+            return super.shouldInvalidateLayout(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
+        }
+        override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                          withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutInvalidationContext {
+            calls.append("invalidationContext(preferred \(originalAttributes.indexPath.stk))")
+            return super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
+        }
+        override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+            calls.append("invalidateLayout(with:)"); super.invalidateLayout(with: context)
+        }
+        override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+            calls.append("shouldInvalidate(bounds)"); return super.shouldInvalidateLayout(forBoundsChange: newBounds)
+        }
+    }
+
+    @Test func aSubclassSeesUIKitsOrder() throws {
+        let layout = RecordingFlow()
+        layout.itemSize = size(100, 50)
+        layout.estimatedItemSize = size(100, 50)
+        let cv = CollectionView(size: size(390, 100), layout: layout)
+        try cv.reloadData(itemCounts: [9])
+        // 100 tall: lines 0 (0-50) and 1 (60-110) show. Scrolling to 50 shows
+        // line 2 (120-170): its cells are measured after the pass that shows
+        // them, one context each, then one pass more.
+        try cv.setPreferredSize(size(100, 50), inSection: 0)   // what they have: nothing to do
+        layout.calls = []
+        try cv.setPreferredSize(size(100, 70), at: .ip(0, 6))
+        try cv.setPreferredSize(size(100, 70), at: .ip(0, 7))
+        #expect(layout.calls.isEmpty)   // not displayed yet
+        try cv.setContentOffset(CGPoint(x: 0, y: 50))
+        #expect(layout.calls == [
+            "shouldInvalidate(bounds)", "layoutAttributesForElements",
+            "shouldInvalidate(preferred 0:6)", "invalidationContext(preferred 0:6)", "invalidateLayout(with:)",
+            "shouldInvalidate(preferred 0:7)", "invalidationContext(preferred 0:7)", "invalidateLayout(with:)",
+            "prepare", "layoutAttributesForElements",
+        ])
+        #expect(cv.layoutAttributesForItem(at: .ip(0, 8))?.frame == rect(290, 130, 100, 50))
+    }
+
     @Test func aLayoutThatDeclinesIsAskedButNotInvalidated() throws {
         let layout = CollectionViewFlowLayout()   // no estimatedItemSize: not self-sizing
         layout.itemSize = size(100, 50)

@@ -74,7 +74,7 @@ import Testing
 
     @Test func unknownOptionsListTheKnownOnes() {
         #expect(runError(workload { $0.options["bogus"] = .bool(true) })
-            == "layout 'test-sticky-flow' has no option 'bogus' (expected one of footerSize, headerSize, itemSize, minimumInteritemSpacing, minimumLineSpacing, scrollDirection, sectionInset, stickyFooters)")
+            == "layout 'test-sticky-flow' has no option 'bogus' (expected one of estimatedItemSize, footerSize, headerSize, itemSize, minimumInteritemSpacing, minimumLineSpacing, scrollDirection, sectionInset, stickyFooters)")
         var grid = BenchConfiguration(layoutName: "test-grid", options: ["stickyRows": .number(2)], sections: 30, itemsPerSection: 40)
         grid.sizes = .uniform(CGSize(width: 100, height: 50))
         #expect(runError(grid, TestLayouts.grid) == "layout 'test-grid' has no option 'stickyRows' (expected one of itemSize)")

@@ -67,7 +67,7 @@ import Testing
         #expect(scrollSamples[4]["offset"] as? [Double] == [0, 125])
         #expect(scrollSamples[4]["invalidatedEverything"] as? Bool == false)
         #expect(Set(scrollSamples[4].keys) == ["offset", "boundsSize", "operation", "micros", "invalidatedElements", "invalidatedEverything",
-                                               "attributesCreated", "elementsTouched", "sectionsComputed", "visible"])
+                                               "attributesCreated", "elementsTouched", "sectionsComputed", "visible", "measuredCells"])
     }
 
     /// Keys are sorted inside every object, so the same result always prints the same.

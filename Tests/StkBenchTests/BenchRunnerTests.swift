@@ -131,6 +131,31 @@ import Testing
         #expect(counts(a.batchUpdates) == counts(b.batchUpdates))
     }
 
+    /// Self-sizing and flings: one section of 300 items at a 100x50 estimate
+    /// whose cells want 100x80, in a 300x200 view from the top, 25-point steps.
+    /// A line holds 2 items (100 + 110 = 210 <= 300, a third needs 320). Each
+    /// step that shows a new line measures its two cells, and nothing else is
+    /// ever measured: the cells measured are exactly the cells shown.
+    @Test func selfSizingStepsMeasureWhatTheyShowAndFlingsAreCompared() throws {
+        let config = BenchConfiguration(layoutName: "test-sticky-flow", options: ["estimatedItemSize": .size(CGSize(width: 100, height: 50))],
+                                        sections: 1, itemsPerSection: 300, sizes: .uniform(CGSize(width: 100, height: 50)),
+                                        boundsSize: CGSize(width: 300, height: 200), steps: 12, stepDistance: 25, warmupSteps: 0,
+                                        resizeCount: 0, batchCount: 0, preferredItemSize: CGSize(width: 100, height: 80), flingCount: 3,
+                                        recordSamples: true)
+        let r = try BenchRunner.run(config, descriptor: TestLayouts.stickyFlow)
+        let samples = try #require(r.samples)
+        let measuring = samples.scroll.filter { $0.measuredCells > 0 }
+        #expect(r.measuringScroll?.count == measuring.count)
+        #expect(!measuring.isEmpty && measuring.count < samples.scroll.count)
+        #expect(measuring.allSatisfy { $0.measuredCells % 2 == 0 })
+        // Lines of 80 (measured) and 10 of spacing: the view's lines are measured
+        // before anything else, so the measured count is even and far below 300.
+        let measured = try #require(r.measuredCells)
+        #expect(measured % 2 == 0 && measured < 60)
+        #expect(r.fling?.count == 3)
+        #expect(r.flingRatio != nil)
+    }
+
     /// A grid of 30 rows x 40 columns of 100x50 cells is 4000x1500: it scrolls
     /// both ways in 300x200, so `auto` goes diagonally. Start at half the range,
     /// rounded down: x = 3700/2 = 1850, y = 1300/2 = 650; steps of 40 on both axes.

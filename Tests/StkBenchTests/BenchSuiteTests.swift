@@ -18,7 +18,15 @@ import Testing
         #expect(flow.configuration.totalItems == 1_000_000)
         #expect(flow.configuration.boundsSize == CGSize(width: 390, height: 844))
         #expect(flow.configuration.sizes == .uniform(CGSize(width: 100, height: 44)))
-        #expect(flow.targets.map(\.description) == ["<= 50 ms", "<= 20 µs", "<= 100 µs", "<= 2x", "<= 1000 µs"])
+        #expect(flow.targets.map(\.description) == ["<= 50 ms", "<= 20 µs", "<= 100 µs", "<= 2x", "<= 1000 µs", "<= 1.10x"])
+        #expect(flow.configuration.flingCount == 40)
+        // Self-sizing: a million items in one section, each cell wanting more
+        // than the estimate, so that steps measure what they show.
+        let selfSizing = try #require(suite.first { $0.name == "flow-sticky 1M self-sizing" })
+        #expect(selfSizing.configuration.sections == 1 && selfSizing.configuration.itemsPerSection == 1_000_000)
+        #expect(selfSizing.configuration.options["estimatedItemSize"] == .size(CGSize(width: 100, height: 44)))
+        #expect(selfSizing.configuration.preferredItemSize == CGSize(width: 100, height: 60))
+        #expect(selfSizing.targets == [.atMost(.measuringScrollMedianMicros, 50), .atMost(.scrollMedianMicros, 20), .atMost(.peakResidentMB, 100)])
         let random = try #require(suite.first { $0.name == "flow-sticky 1M random" })
         #expect(random.targets.map(\.metric) == [.coldPrepareMillis, .peakResidentMB, .fullInvalidationRatio, .batchMedianMicros])
         #expect(random.targets.map(\.description) == ["<= 500 ms", "<= 150 MB", ">= 100x", "<= 1000 µs"])
