@@ -246,7 +246,7 @@ import FlowSticky
             #expect(!option.help.isEmpty)
         }
         #expect(descriptor.options.map(\.name) == ["itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
-                                                    "headerSize", "footerSize", "scrollDirection", "pinLimit", "stickyFooters"])
+                                                    "headerSize", "footerSize", "scrollDirection", "estimatedItemSize", "pinLimit", "stickyFooters"])
         #expect(descriptor.option(named: "headerSize")?.defaultValue == .size(CGSize(width: 44, height: 44)))
     }
 
@@ -303,7 +303,7 @@ import FlowSticky
         let layout = FlowStickyLayout()
         #expect(throws: CollectionViewError.self) { try layout.setOption("pinlimit", to: .word("lastItem")) }
         do { try layout.setOption("pinlimit", to: .word("lastItem")) } catch let error as CollectionViewError {
-            #expect(error.message == "layout flow-sticky has no option 'pinlimit' (expected one of: itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerSize, footerSize, scrollDirection, pinLimit, stickyFooters)")
+            #expect(error.message == "layout flow-sticky has no option 'pinlimit' (expected one of: itemSize, minimumLineSpacing, minimumInteritemSpacing, sectionInset, headerSize, footerSize, scrollDirection, estimatedItemSize, pinLimit, stickyFooters)")
         }
     }
 

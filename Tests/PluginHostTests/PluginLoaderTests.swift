@@ -174,7 +174,7 @@ import Glibc
         let layout = try descriptor.makeLayout() as! ConfigurableLayout
         // The flow options the example does not declare (footerSize) were
         // added at registration, read from the flow layout's own properties.
-        #expect(descriptor.options.map(\.name) == ["itemSize", "minimumInteritemSpacing", "minimumLineSpacing", "sectionInset", "headerSize", "scrollDirection", "footerSize"])
+        #expect(descriptor.options.map(\.name) == ["itemSize", "minimumInteritemSpacing", "minimumLineSpacing", "sectionInset", "headerSize", "scrollDirection", "footerSize", "estimatedItemSize"])
         for option in descriptor.options {
             #expect(descriptor.optionValue(option.name, of: layout) == option.defaultValue, "option \(option.name)")
         }

@@ -42,7 +42,7 @@ struct CatalogTests {
                     "render", "trace", "step", "next", "continue", "expect", "load", "include", "echo", "save",
                     "undo", "reset", "help", "quit"]
         // ... and the extensions stk adds to it (docs/language.md, [ext]).
-        let extensions = ["check", "paging", "deceleration", "margins"]
+        let extensions = ["check", "paging", "deceleration", "margins", "prefer"]
         #expect(CommandCatalog.commands.map(\.name).filter { !extensions.contains($0) } == core)
         #expect(Set(CommandCatalog.commands.map(\.name)).subtracting(core) == Set(extensions))
     }
