@@ -21,6 +21,12 @@ import LayoutKit
 ///   nothing: a layout that redoes all in prepare()). UIKit keeps the
 ///   attributes of the elements a targeted context does not name, and of
 ///   every element when no context is made at all.
+/// - **warning**: what the collection view and the layout warned about since
+///   the last check (UIKit's console messages and exceptions, quoted, and
+///   stk's own about the layout's answers), and the layout's warnings about
+///   the state checked (a flow item too large). The interpreter keeps them
+///   (`Interpreter.checkEvaluation`): they come from the commands, not from
+///   the state alone.
 public enum LayoutChecks {
     /// What one check found.
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
@@ -29,6 +35,10 @@ public enum LayoutChecks {
             case singleQuery = "single query"
             case indexPaths = "index paths"
             case context = "context"
+            /// A warning of the collection view or the layout (UIKit's
+            /// console messages and exceptions, and stk's own about the
+            /// layout's answers), raised since the last check.
+            case warning = "warning"
         }
 
         public var check: Check

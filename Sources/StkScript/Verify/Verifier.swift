@@ -197,8 +197,7 @@ final class VerifySession {
 
     /// What `check` would find after the last command, with its over-invalidation.
     func evaluate() -> LayoutChecks.Evaluation {
-        LayoutChecks.evaluate(interpreter.session, before: interpreter.visibleBeforeLastOperation,
-                              events: interpreter.session.lastOperationEvents)
+        interpreter.checkEvaluation()
     }
 }
 
