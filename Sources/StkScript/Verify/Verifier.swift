@@ -202,8 +202,9 @@ final class VerifySession {
 }
 
 /// Random operations as `.stk` commands, drawn to exercise what layouts get
-/// wrong: scrolls small and large (with steps), resizes (rotations), insets,
-/// option changes, data changes and batch updates, reloads.
+/// wrong: scrolls small and large (with steps), flings (with paging and
+/// deceleration rates), resizes (rotations), insets, option changes, data
+/// changes and batch updates, reloads.
 enum OperationGenerator {
     static func next(for session: Session, using random: inout SplitMix64) -> String {
         let cv = session.collectionView
@@ -220,17 +221,32 @@ enum OperationGenerator {
             return count == 0 ? nil : Int(random.below(UInt64(count)))
         }
         switch random.below(100) {
-        case 0..<30:
+        case 0..<25:
             return "scroll to \(coordinate(maxX)),\(coordinate(maxY))"
-        case 30..<45:
+        case 25..<38:
             let dx = Int(random.below(81)) - 40, dy = Int(random.below(301)) - 150
             return "scroll by \(maxX > 0 ? dx : 0),\(dy) steps=\(1 + random.below(4))"
-        case 45..<52:
+        case 38..<45:
+            // A release at up to 4,000 points per second (a fast swipe), or
+            // none (a bounce settling); the layout's
+            // targetContentOffset(forProposedContentOffset:withScrollingVelocity:)
+            // decides where the animation ends.
+            func velocity(_ scrolls: Bool) -> Int {
+                guard scrolls, random.below(5) != 0 else { return 0 }
+                return (Int(random.below(80)) - 40) * 100
+            }
+            let steps = random.below(3) == 0 ? "" : " steps=\(1 + random.below(12))"
+            return "scroll fling \(velocity(maxX > 0)),\(velocity(maxY > 0 || maxX == 0))\(steps)"
+        case 45..<47:
+            // Where a fling proposes to stop: page boundaries, or a rate.
+            return random.below(2) == 0 ? "paging \(random.below(2) == 0 ? "on" : "off")"
+                                        : "deceleration \(random.below(2) == 0 ? "normal" : "fast")"
+        case 47..<53:
             let sizes = ["390x844", "844x390", "320x568", "768x1024", "300x500"]
             return "bounds \(sizes[Int(random.below(UInt64(sizes.count)))])"
-        case 52..<56:
+        case 53..<57:
             return "inset \(random.below(3) * 10),0,\(random.below(3) * 10),0"
-        case 56..<64:
+        case 57..<64:
             if let option = optionChange(session.descriptor, using: &random) { return option }
             return "scroll to 0,\(coordinate(maxY))"
         case 64..<72:
@@ -259,7 +275,8 @@ enum OperationGenerator {
     }
 
     /// `set NAME=VALUE` for a random option of the layout, with a value near
-    /// its default; nil when the layout has no option to vary.
+    /// its default (sizes that fit the smallest viewport); nil when the layout
+    /// has no option to vary.
     static func optionChange(_ descriptor: LayoutDescriptor, using random: inout SplitMix64) -> String? {
         let candidates = descriptor.options.filter {
             switch $0.defaultValue {
@@ -276,8 +293,11 @@ enum OperationGenerator {
             let value = n == 0 ? Double(random.below(30)) : (n * factor).rounded()
             return "set \(option.name)=\(Int(value))"
         case .size(let s):
-            let w = s.width == 0 ? Double(random.below(60)) : (Double(s.width) * factor).rounded()
-            let h = s.height == 0 ? Double(random.below(60)) : (Double(s.height) * factor).rounded()
+            // At most what the smallest viewport holds (300 wide; 390 high
+            // less the largest inset drawn, 20 + 20): an item larger than its
+            // flow is UIKit's warning, and the generator's doing, not the layout's.
+            let w = s.width == 0 ? Double(random.below(60)) : min(300, (Double(s.width) * factor).rounded())
+            let h = s.height == 0 ? Double(random.below(60)) : min(350, (Double(s.height) * factor).rounded())
             return "set \(option.name)=\(Int(w))x\(Int(h))"
         default: return nil
         }
