@@ -21,13 +21,16 @@ import Testing
         #expect(result.lines.first == "PASS: \(layout): 1500 operations (seed 3), no findings", "\(result)")
     }
 
-    /// Each fixture, the check that must catch it, and a reproducer that flips
+    /// Each fixture, the check that must catch it (the start of its first
+    /// finding), and a reproducer that fails with the same finding and passes
     /// with the fix.
     @Test(arguments: [
         ("RectOnlyLayout", "rect-only-layout", "[single query]"),
         ("WrongIndexPathLayout", "wrong-index-path-layout", "[single query] asked for item 1:0, the single query answered for item 0:0"),
         ("FrozenStickyLayout", "frozen-sticky-layout", "[context] header "),
         ("StaleCacheLayout", "stale-cache-layout", "[fresh layout]"),
+        ("ForgetfulHeadersLayout", "forgetful-headers-layout", "[context] header 0 changed from frame=0,0,390,40 zIndex=10 alpha=1 hidden=false to frame=0,"),
+        ("MutatingSuperLayout", "mutating-super-layout", "[warning] UICollectionViewFlowLayout has cached frame mismatch for index path 0:0 (item 0:0)"),
     ])
     func aBuggyLayoutIsCaughtWithAReproducer(file: String, layout: String, finding: String) throws {
         let folder = try ScratchFolder()
@@ -41,7 +44,7 @@ import Testing
 
         let withBug = try stk(["--plugin", source.path, "repro.stk"], in: folder.url)
         #expect(withBug.status == 1, "\(withBug)")
-        #expect(withBug.stderr.contains("error: check failed: "), "\(withBug)")
+        #expect(withBug.stderr.contains("error: check failed: \(finding)"), "\(withBug)")
 
         let fixed = try BuggyExamples.fixedCopy(of: file, in: folder.url)
         let withFix = try stk(["--plugin", fixed.path, "repro.stk"], in: folder.url)
