@@ -165,4 +165,19 @@ import Testing
         }
         #expect(values.count >= 3, "\(values)")
     }
+
+    /// `stk bench`'s checker workload: sessions start with its data, and each
+    /// checked operation is timed.
+    @Test func theBenchTimesEachCheckedOperation() throws {
+        let registry = try Self.registry()
+        let options = Verifier.Options(operations: 120, sections: 10, itemsPerSection: 100, timesOperations: true)
+        #expect(Verifier(layoutName: "flow-sticky", options: options, registry: registry).preamble == ["layout flow-sticky", "sections 10 items=100"])
+        let workload = VerifyWorkload(name: "checker", layoutName: "flow-sticky", sections: 10, itemsPerSection: 100, operations: 120)
+        let result = try VerifyBench.run(workload, registry: registry)
+        #expect(result.label == "checker" && result.operations == 120 && !result.foundSomething)
+        #expect(result.operationsPerSecond > 0 && result.operationMedianMicros > 0)
+        #expect(result.operationP99Micros >= result.operationMedianMicros && result.operationMaxMicros >= result.operationP99Micros)
+        // Untimed runs keep no times.
+        #expect(try Verifier(layoutName: "flow-sticky", options: Verifier.Options(operations: 10), registry: registry).run().operationMicros.isEmpty)
+    }
 }

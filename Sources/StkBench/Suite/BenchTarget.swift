@@ -11,6 +11,9 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
     case batchMedianMicros
     case batchP99Micros
     case peakResidentMB
+    /// `stk verify`'s throughput: operations, each followed by its checks,
+    /// per second of the whole run (a `VerifyWorkload`'s figure).
+    case checkedOperationsPerSecond
 
     /// How reports name it.
     public var title: String {
@@ -24,6 +27,7 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .batchMedianMicros: return "batch update median"
         case .batchP99Micros: return "batch update p99"
         case .peakResidentMB: return "peak RSS"
+        case .checkedOperationsPerSecond: return "checked operations per second"
         }
     }
 
@@ -33,6 +37,7 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .scrollMedianMicros, .scrollP99Micros, .resizeMedianMicros, .batchMedianMicros, .batchP99Micros: return "µs"
         case .fullInvalidationRatio: return "x"
         case .peakResidentMB: return "MB"
+        case .checkedOperationsPerSecond: return "ops/s"
         }
     }
 
@@ -48,6 +53,15 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .batchMedianMicros: return result.batchUpdates?.medianMicros
         case .batchP99Micros: return result.batchUpdates?.p99Micros
         case .peakResidentMB: return result.peakResidentMB
+        case .checkedOperationsPerSecond: return nil
+        }
+    }
+
+    /// The figure in a verify run; nil for the figures of layout workloads.
+    public func value(in result: VerifyBenchResult) -> Double? {
+        switch self {
+        case .checkedOperationsPerSecond: return result.operationsPerSecond
+        default: return nil
         }
     }
 }

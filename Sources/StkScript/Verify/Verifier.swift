@@ -12,9 +12,19 @@ public final class Verifier {
         public var seed: UInt64 = 1
         /// How many operations to run in all.
         public var operations = 1000
-        public init(seed: UInt64 = 1, operations: Int = 1000) {
+        /// The data every session starts with (`sections N items=M`).
+        public var sections = 4
+        public var itemsPerSection = 9
+        /// Whether the report keeps the time of each checked operation (the
+        /// operation and its checks), for `stk bench`.
+        public var timesOperations = false
+        public init(seed: UInt64 = 1, operations: Int = 1000, sections: Int = 4, itemsPerSection: Int = 9,
+                    timesOperations: Bool = false) {
             self.seed = seed
             self.operations = operations
+            self.sections = sections
+            self.itemsPerSection = itemsPerSection
+            self.timesOperations = timesOperations
         }
     }
 
@@ -41,6 +51,9 @@ public final class Verifier {
         public var namedByContexts = 0
         public var namedButUnchanged = 0
         public var seconds = 0.0
+        /// With `Options.timesOperations`: microseconds of each checked
+        /// operation (the command, then the checks), in order.
+        public var operationMicros: [Double] = []
 
         public var overInvalidationRatio: Double? {
             namedByContexts == 0 ? nil : Double(namedButUnchanged) / Double(namedByContexts)
@@ -69,7 +82,7 @@ public final class Verifier {
 
     /// The commands every session starts with: the layout, and data small
     /// enough that a few screens hold all of it.
-    var preamble: [String] { ["layout \(layoutName)", "sections 4 items=9"] }
+    var preamble: [String] { ["layout \(layoutName)", "sections \(options.sections) items=\(options.itemsPerSection)"] }
 
     public func run() throws -> Report {
         guard registry.entry(named: layoutName) != nil else {
@@ -91,10 +104,14 @@ public final class Verifier {
             for _ in 0..<length {
                 let command = OperationGenerator.next(for: session.interpreter.session, using: &random)
                 operations.append(command)
+                let started = options.timesOperations ? DispatchTime.now().uptimeNanoseconds : 0
                 if !session.run(command) { report.operationsRefused += 1 }
                 report.operationsRun += 1
-                if report.operationsRun % 250 == 0 { progress?(report.operationsRun) }
                 let evaluation = session.evaluate()
+                if options.timesOperations {
+                    report.operationMicros.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1000)
+                }
+                if report.operationsRun % 250 == 0 { progress?(report.operationsRun) }
                 if !evaluation.findings.isEmpty {
                     report.failure = shrink(operations, findings: evaluation.findings)
                     break
