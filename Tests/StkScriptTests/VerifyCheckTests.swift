@@ -32,6 +32,13 @@ import Testing
         }
     }
 
+    /// A flow whose answer to a fling with a vertical velocity is not a number.
+    final class NaNTargetFlow: CollectionViewFlowLayout {
+        override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+            CGPoint(x: proposedContentOffset.x, y: velocity.y == 0 ? proposedContentOffset.y : .nan)
+        }
+    }
+
     static func descriptor(_ name: String, _ make: @escaping () -> CollectionViewLayout) -> LayoutDescriptor {
         LayoutDescriptor(name: name, summary: "a test layout", options: [], makeAnyLayout: make,
                          setOption: { _, option, _ in throw CollectionViewError("no option \(option)") }, optionValue: { _, _ in nil })
@@ -44,6 +51,7 @@ import Testing
         try registry.register(try #require(LayoutRegistry.shared.entry(named: "flow-sticky")).descriptor, origin: LayoutRegistry.builtInOrigin)
         try registry.register(descriptor("mutating-flow") { MutatingFlow() }, origin: "test")
         try registry.register(descriptor("twice-flow") { TwiceFlow() }, origin: "test")
+        try registry.register(descriptor("nan-target-flow") { NaNTargetFlow() }, origin: "test")
         return registry
     }
 
@@ -179,5 +187,25 @@ import Testing
         #expect(result.operationP99Micros >= result.operationMedianMicros && result.operationMaxMicros >= result.operationP99Micros)
         // Untimed runs keep no times.
         #expect(try Verifier(layoutName: "flow-sticky", options: Verifier.Options(operations: 10), registry: registry).run().operationMicros.isEmpty)
+    }
+
+    /// A fling whose target the layout answers with a number that is not one:
+    /// the command fails (docs/semantics.md, "Flinging"), and the check after
+    /// it, and stk verify, report the layout's answer.
+    @Test func aFlingTargetThatIsNotANumberIsAFinding() throws {
+        let script = try Script()
+        #expect(script.run("layout nan-target-flow; sections 3 items=20; scroll fling 0,2000") == .error)
+        #expect(script.run("check") == .expectationFailed)
+        #expect(script.errors.first?.contains("check failed: [warning] targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered 0,nan, which is not a finite point") == true,
+                "\(script.output.diagnostics)")
+        #expect(script.run("check") == .success)
+
+        let registry = try Self.registry()
+        let verifier = Verifier(layoutName: "nan-target-flow", options: Verifier.Options(operations: 500), registry: registry)
+        let report = try verifier.run()
+        let failure = try #require(report.failure)
+        #expect(failure.operations.last?.hasPrefix("scroll fling ") == true, "\(failure.operations)")
+        #expect(failure.findings.contains { $0.check == .warning && $0.message.contains("which is not a finite point") })
+        #expect(Verifier.reproducer(for: failure, report: report, plugins: []).contains("# It fails (exit 2: the fling stops it)"))
     }
 }

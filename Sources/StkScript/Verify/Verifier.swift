@@ -182,7 +182,11 @@ public final class Verifier {
     /// shrunk operations, then `check`.
     public static func reproducer(for failure: Failure, report: Report, plugins: [String]) -> String {
         var text = "# stk verify \(report.layout) --seed \(report.seed): a reproducer, shrunk from \(failure.originalCount) operations.\n"
-        text += "# It fails (exit 1) while the layout has the bug, and passes once it is fixed:\n"
+        // A fling whose target the layout cannot give fails as a command: the
+        // script stops there, before `check`.
+        let stops = failure.findings.contains { $0.message.hasPrefix("targetContentOffset(forProposedContentOffset:withScrollingVelocity:)") }
+        text += stops ? "# It fails (exit 2: the fling stops it) while the layout has the bug, and passes once it is fixed:\n"
+                      : "# It fails (exit 1) while the layout has the bug, and passes once it is fixed:\n"
         text += "#   stk \(plugins.map { "--plugin \($0) " }.joined())FILE.stk\n"
         text += "# What the checks found after the last operation:\n"
         for finding in failure.findings.prefix(10) { text += "#   \(finding)\n" }
