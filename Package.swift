@@ -76,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StkScriptTests",
-            dependencies: ["StkScript", "StkRender"],
+            dependencies: ["StkScript", "StkRender", "StkBench"],
             path: "Tests/StkScriptTests"
         ),
         .testTarget(

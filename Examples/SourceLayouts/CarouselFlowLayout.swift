@@ -61,9 +61,11 @@ extension CarouselFlowLayout {
 
 private extension CarouselFlowLayout {
     /// Alpha 1 at the centre of the viewport, down to sideItemAlpha one item
-    /// width away; zIndex 1 for the item nearest the centre.
+    /// width away; zIndex 1 for the item nearest the centre. Items only:
+    /// headers and footers stay as the flow lays them out (the single query
+    /// for them is the flow's own).
     func faded(_ attributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-        guard let collectionView = collectionView else { return attributes }
+        guard attributes.representedElementCategory == .cell, let collectionView = collectionView else { return attributes }
         let center = collectionView.contentOffset.x + collectionView.bounds.width / 2
         let distance = min(abs(attributes.frame.midX - center) / itemSize.width, 1)
         attributes.alpha = 1 - distance * (1 - sideItemAlpha)

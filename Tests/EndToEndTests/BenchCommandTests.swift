@@ -48,6 +48,25 @@ import Testing
         #expect(result.lines.contains { $0.hasPrefix("options") && $0.contains("stickyRows=2") })
     }
 
+    /// The suites measure stk verify's checker too: checked operations per
+    /// second on a 1,000-item flow-sticky (500 operations in the quick suite).
+    @Test func aSuiteMeasuresTheChecker() throws {
+        let result = try StkProcess.run(["bench", "--suite", "quick", "--json"])
+        // A debug build misses the quick suite's absolute time targets: 1.
+        #expect(result.status == 0 || result.status == 1, "stderr: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let runs = try #require(object["verifyResults"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs.first?["label"] as? String == "verify flow-sticky 1k")
+        #expect(runs.first?["operations"] as? Int == 500)
+        #expect(runs.first?["foundSomething"] as? Bool == false)
+        #expect((runs.first?["operationsPerSecond"] as? Double ?? 0) > 0)
+        let outcomes = try #require(object["outcomes"] as? [[String: Any]])
+        let checker = outcomes.filter { $0["metric"] as? String == "checkedOperationsPerSecond" }
+        #expect(checker.count == 1 && checker.first?["target"] as? String == ">= 2000 ops/s", "\(checker)")
+        #expect((object["failures"] as? [Any])?.isEmpty == true, "\(object["failures"] ?? "")")
+    }
+
     @Test func errorsExitWithStatusTwo() throws {
         // 2 sections of 20 items: the content (824 high) does not scroll in 844.
         let flat = try StkProcess.run(["bench", "--sections", "2", "--items", "20", "--steps", "5"])

@@ -14,20 +14,70 @@ import Testing
                            in: directory)
     }
 
-    @Test(arguments: ["flow-sticky", "grid-sticky", "global-stretchy", "fading-first-header"])
-    func theBuiltInLayoutsPass(layout: String) throws {
-        let result = try stk(["verify", layout, "--operations", "1500", "--seed", "3"])
-        #expect(result.status == 0, "\(result)")
-        #expect(result.lines.first == "PASS: \(layout): 1500 operations (seed 3), no findings", "\(result)")
+    /// A line of scripts/lib/verify-layouts.txt: a layout, its source (nil
+    /// when built in), and `pass` or the check that finds its known bug.
+    struct Listed: Sendable, CustomTestStringConvertible {
+        var name: String
+        var source: String?
+        var expected: String
+        var testDescription: String { name }
     }
 
-    /// Each fixture, the check that must catch it, and a reproducer that flips
+    static let list = ExamplePackage.repositoryRoot.appendingPathComponent("scripts/lib/verify-layouts.txt")
+
+    static let listed: [Listed] = {
+        guard let text = try? String(contentsOf: list, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard fields.count == 3, !fields[0].hasPrefix("#") else { return nil }
+            return Listed(name: String(fields[0]), source: fields[1] == "-" ? nil : String(fields[1]),
+                          expected: fields[2].trimmingCharacters(in: .whitespaces))
+        }
+    }()
+
+    /// The built-in layouts and the example source layouts, 2,000 operations
+    /// each (scripts/verify-all runs 100,000, with another seed): no finding,
+    /// or the finding of the known bug the list names.
+    @Test(arguments: listed)
+    func eachListedLayoutGivesWhatTheListSays(layout: Listed) throws {
+        var arguments = ["verify"]
+        if let source = layout.source { arguments += ["--plugin", source] }
+        arguments += [layout.name, "--operations", "2000", "--seed", "2"]
+        let result = try stk(arguments, in: ExamplePackage.repositoryRoot)
+        if layout.expected == "pass" {
+            #expect(result.status == 0, "\(result)")
+            #expect(result.lines.first == "PASS: \(layout.name): 2000 operations (seed 2), no findings", "\(result)")
+        } else {
+            #expect(result.status == 1, "\(result)")
+            let fail = try #require(result.lines.firstIndex { $0.hasPrefix("FAIL: \(layout.name): ") }, "\(result)")
+            #expect(result.lines[fail + 1].hasPrefix("  \(layout.expected) "), "\(result)")
+        }
+    }
+
+    /// The list holds the four built-in layouts and every example source layout.
+    @Test func theListHoldsEveryLayout() throws {
+        let names = Self.listed.map(\.name)
+        #expect(Set(["flow-sticky", "grid-sticky", "global-stretchy", "fading-first-header"]).isSubset(of: names), "\(names)")
+        let folder = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/SourceLayouts")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 8)
+        for file in files {
+            #expect(Self.listed.contains { $0.source == "Examples/SourceLayouts/\(file)" }, "\(file) is not in \(Self.list.path)")
+        }
+        #expect(Self.listed.allSatisfy { $0.expected == "pass" || ($0.expected.hasPrefix("[") && $0.expected.hasSuffix("]")) })
+        #expect(Self.listed.filter { $0.expected == "pass" }.count >= 8)
+    }
+
+    /// Each fixture, the check that must catch it (the start of its first
+    /// finding), and a reproducer that fails with the same finding and passes
     /// with the fix.
     @Test(arguments: [
         ("RectOnlyLayout", "rect-only-layout", "[single query]"),
         ("WrongIndexPathLayout", "wrong-index-path-layout", "[single query] asked for item 1:0, the single query answered for item 0:0"),
         ("FrozenStickyLayout", "frozen-sticky-layout", "[context] header "),
         ("StaleCacheLayout", "stale-cache-layout", "[fresh layout]"),
+        ("ForgetfulHeadersLayout", "forgetful-headers-layout", "[context] header 0 changed from frame=0,0,390,40 zIndex=10 alpha=1 hidden=false to frame=0,"),
+        ("MutatingSuperLayout", "mutating-super-layout", "[warning] UICollectionViewFlowLayout has cached frame mismatch for index path 0:0 (item 0:0)"),
     ])
     func aBuggyLayoutIsCaughtWithAReproducer(file: String, layout: String, finding: String) throws {
         let folder = try ScratchFolder()
@@ -41,7 +91,7 @@ import Testing
 
         let withBug = try stk(["--plugin", source.path, "repro.stk"], in: folder.url)
         #expect(withBug.status == 1, "\(withBug)")
-        #expect(withBug.stderr.contains("error: check failed: "), "\(withBug)")
+        #expect(withBug.stderr.contains("error: check failed: \(finding)"), "\(withBug)")
 
         let fixed = try BuggyExamples.fixedCopy(of: file, in: folder.url)
         let withFix = try stk(["--plugin", fixed.path, "repro.stk"], in: folder.url)

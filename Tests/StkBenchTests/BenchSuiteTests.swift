@@ -59,8 +59,11 @@ import Testing
     }
 
     @Test func unknownSuiteNamesTheKnownOnes() {
-        #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick)")) {
+        #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick, verify)")) {
             try BenchSuite.workloads(named: "fast")
+        }
+        #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick, verify)")) {
+            try BenchSuite.verifyWorkloads(named: "fast")
         }
     }
 
@@ -118,7 +121,7 @@ import Testing
         #expect(text.contains(BenchReport.text(report.results)))
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(BenchReport.json(report).utf8)) as? [String: Any])
-        #expect(Set(json.keys) == ["suite", "results", "outcomes", "failures", "targetsMet", "targetsTotal"])
+        #expect(Set(json.keys) == ["suite", "results", "outcomes", "failures", "verifyResults", "targetsMet", "targetsTotal"])
         let outcomes = try #require(json["outcomes"] as? [[String: Any]])
         #expect(outcomes.count == 5)
         #expect(Set(outcomes[0].keys) == ["workload", "metric", "title", "measured", "unit", "target", "met"])
@@ -148,5 +151,76 @@ import Testing
         let outcomes = BenchSuite.evaluate(workloads, results: [a, b])
         #expect(outcomes.map(\.measured) == [12, 30, 2.5, nil])
         #expect(outcomes.map(\.met) == [true, false, false, false])
+    }
+
+    /// The checker's workload: 2,000 checked operations a second on a
+    /// 1,000-item flow-sticky, in the standard suite and alone as `verify`.
+    @Test func theVerifyWorkloadHoldsTheCheckersTarget() throws {
+        for name in ["standard", "verify"] {
+            let workloads = try BenchSuite.verifyWorkloads(named: name)
+            #expect(workloads.count == 1)
+            let verify = try #require(workloads.first)
+            #expect(verify.name == "verify flow-sticky 1k" && verify.layoutName == "flow-sticky")
+            #expect(verify.sections * verify.itemsPerSection == 1_000)
+            #expect(verify.operations == 10_000)
+            #expect(verify.targets.map(\.description) == [">= 2000 ops/s"])
+            #expect(verify.targets.first?.title == "checked operations per second")
+        }
+        #expect(try BenchSuite.workloads(named: "verify").isEmpty)
+        let quick = try #require(try BenchSuite.verifyWorkloads(named: "quick").first)
+        #expect(quick.operations == 500 && quick.targets == BenchSuite.verify.targets)
+    }
+
+    static func verifyResult(_ label: String, operations: Int = 1_000, seconds: Double, foundSomething: Bool = false) -> VerifyBenchResult {
+        VerifyBenchResult(label: label, layout: "flow-sticky", sections: 10, itemsPerSection: 100, seed: 1, operations: operations,
+                          foundSomething: foundSomething, seconds: seconds, operationMicros: [300, 100, 200, 5_000])
+    }
+
+    /// 1,000 operations in 0.25 s is 4,000 a second: met; in 2 s, 500: missed;
+    /// a run that stopped at a finding, or did not run, misses its target.
+    @Test func verifyTargetsAreCheckedOnTheRunsThroughput() throws {
+        let target = BenchTarget.atLeast(.checkedOperationsPerSecond, 2_000)
+        func workload(_ name: String) -> VerifyWorkload {
+            VerifyWorkload(name: name, layoutName: "flow-sticky", sections: 10, itemsPerSection: 100, operations: 1_000, targets: [target])
+        }
+        let fast = Self.verifyResult("fast", seconds: 0.25)
+        #expect(fast.operationsPerSecond == 4_000)
+        #expect(fast.operationMedianMicros == 200 && fast.operationP99Micros == 5_000 && fast.operationMaxMicros == 5_000)
+        let outcomes = BenchSuite.evaluate([workload("fast"), workload("slow"), workload("found"), workload("missing")], results: [
+            fast, Self.verifyResult("slow", seconds: 2), Self.verifyResult("found", operations: 10, seconds: 0.001, foundSomething: true),
+        ])
+        #expect(outcomes.map(\.measured) == [4_000, 500, 10_000, nil])
+        #expect(outcomes.map(\.met) == [true, false, false, false])
+        #expect(outcomes.allSatisfy { $0.unit == "ops/s" && $0.target == ">= 2000 ops/s" })
+    }
+
+    /// A suite run hands the checker's workloads to the closure it is given,
+    /// reports them after the layouts, and fails one that found something.
+    @Test func aSuiteRunsTheCheckersWorkloadsThroughItsClosure() throws {
+        let target = BenchTarget.atLeast(.checkedOperationsPerSecond, 2_000)
+        let workloads = [
+            VerifyWorkload(name: "clean", layoutName: "flow-sticky", sections: 10, itemsPerSection: 100, operations: 1_000, targets: [target]),
+            VerifyWorkload(name: "buggy", layoutName: "flow-sticky", sections: 10, itemsPerSection: 100, operations: 1_000, targets: [target]),
+        ]
+        var asked: [String] = []
+        let report = BenchSuite.run([], suite: "checker", resolve: { _ in throw BenchError("no layout workload") },
+                                    verifyWorkloads: workloads, verify: { workload in
+            asked.append(workload.name)
+            return Self.verifyResult(workload.name, seconds: 0.1, foundSomething: workload.name == "buggy")
+        })
+        #expect(asked == ["clean", "buggy"])
+        #expect(report.verifyResults.map(\.label) == ["clean", "buggy"])
+        #expect(report.outcomes.map(\.met) == [true, false])
+        #expect(report.failures.map(\.workload) == ["buggy"])
+        #expect(report.targetsMet == 1 && report.targetsTotal == 2)
+        let text = BenchReport.text(report)
+        #expect(text.contains("clean     checked operations per second  10000 ops/s  >= 2000 ops/s  pass"), "\(text)")
+        for row in BenchReport.verifyRowTitles { #expect(text.contains("\n" + row + " "), "no '\(row)' row in:\n\(text)") }
+        #expect(text.contains("1000 (stopped at a finding)"))
+
+        // Without the checker (StkBench alone), its workloads fail.
+        let alone = BenchSuite.run([], suite: "checker", resolve: { _ in throw BenchError("no layout workload") }, verifyWorkloads: workloads)
+        #expect(alone.failures.map(\.message) == Array(repeating: "the checker of stk verify is not available here", count: 2))
+        #expect(alone.outcomes.map(\.measured) == [nil, nil])
     }
 }

@@ -100,8 +100,39 @@ public enum BenchReport {
         if !suite.results.isEmpty {
             text += "\n" + self.text(suite.results)
         }
+        if !suite.verifyResults.isEmpty {
+            text += "\n" + self.text(suite.verifyResults)
+        }
         return text
     }
+
+    /// The rows of `text(_: [VerifyBenchResult])`, in order.
+    public static let verifyRowTitles = [
+        "layout", "data", "seed", "operations", "time", "checked operations per second",
+        "checked operation median", "checked operation p99", "checked operation max",
+    ]
+
+    /// The checker's runs: one column per run, then a note on what is timed.
+    public static func text(_ results: [VerifyBenchResult]) -> String {
+        var table = TextTable(header: ["verify"] + results.map(\.label))
+        let columns = results.map { r in
+            [r.layout, "\(r.sections)x\(r.itemsPerSection) at the start of each session", String(r.seed),
+             r.foundSomething ? "\(r.operations) (stopped at a finding)" : String(r.operations),
+             BenchFormat.value(r.seconds, unit: "s"), BenchFormat.value(r.operationsPerSecond, unit: "ops/s"),
+             BenchFormat.micros(r.operationMedianMicros), BenchFormat.micros(r.operationP99Micros), BenchFormat.micros(r.operationMaxMicros)]
+        }
+        for (row, title) in verifyRowTitles.enumerated() {
+            table.add([title] + columns.map { $0[row] })
+        }
+        return table.render() + "\n" + verifyNotes
+    }
+
+    static let verifyNotes = """
+    A checked operation is one random operation of stk verify (a scroll, a fling, a resize, a
+    data change...) and then every check of `check`, a fresh layout prepared for the comparison
+    included. Operations per second: over the whole run, sessions started included.
+
+    """
 
     /// `{"results":[...]}` on one line, keys sorted.
     public static func json(_ results: [BenchResult]) -> String {

@@ -29,6 +29,8 @@ public struct BenchSuiteReport: Codable, Equatable, Sendable {
     public var results: [BenchResult]
     public var outcomes: [BenchOutcome]
     public var failures: [BenchFailure]
+    /// The runs of `stk verify`'s checker (`VerifyWorkload`).
+    public var verifyResults: [VerifyBenchResult] = []
     public var targetsMet: Int
     public var targetsTotal: Int
     /// Every target met and every workload ran.
@@ -38,15 +40,40 @@ public struct BenchSuiteReport: Codable, Equatable, Sendable {
 /// The workloads of `stk bench --suite NAME`, with their targets.
 public enum BenchSuite {
     /// Suite names `--suite` accepts.
-    public static let names = ["standard", "quick"]
+    public static let names = ["standard", "quick", "verify"]
 
     public static func workloads(named name: String) throws -> [BenchWorkload] {
         switch name {
         case "standard": return standard
         case "quick": return quick
+        case "verify": return []
         default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
         }
     }
+
+    /// The checker's workloads of a suite: the standard suite's and `verify`
+    /// (the checker alone) are the same.
+    public static func verifyWorkloads(named name: String) throws -> [VerifyWorkload] {
+        switch name {
+        case "standard", "verify": return [verify]
+        case "quick": return [verifyQuick]
+        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        }
+    }
+
+    /// `stk verify`'s checker on a 1,000-item flow-sticky (10 sections of 100
+    /// items, as every session of the run starts): at least 2,000 operations
+    /// checked per second, so that 100,000 operations take a minute at most.
+    public static let verify = VerifyWorkload(
+        name: "verify flow-sticky 1k", layoutName: "flow-sticky", sections: 10, itemsPerSection: 100,
+        operations: 10_000, targets: [.atLeast(.checkedOperationsPerSecond, 2_000)])
+
+    /// The same, 500 operations.
+    public static let verifyQuick: VerifyWorkload = {
+        var workload = verify
+        workload.operations = 500
+        return workload
+    }()
 
     // Names of the standard workloads (relative targets refer to them).
     static let flowUniform = "flow-sticky 1M uniform"
@@ -157,6 +184,8 @@ public enum BenchSuite {
         _ workloads: [BenchWorkload],
         suite: String,
         resolve: (String) throws -> LayoutDescriptor,
+        verifyWorkloads: [VerifyWorkload] = [],
+        verify: ((VerifyWorkload) throws -> VerifyBenchResult)? = nil,
         progress: ((String) -> Void)? = nil
     ) -> BenchSuiteReport {
         var results: [BenchResult] = []
@@ -170,11 +199,30 @@ public enum BenchSuite {
                 failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
             }
         }
-        return report(suite: suite, workloads: workloads, results: results, failures: failures)
+        var verifyResults: [VerifyBenchResult] = []
+        for workload in verifyWorkloads {
+            progress?(workload.name)
+            do {
+                guard let verify else { throw BenchError("the checker of stk verify is not available here") }
+                let result = try verify(workload)
+                verifyResults.append(result)
+                if result.foundSomething {
+                    failures.append(BenchFailure(workload: workload.name,
+                                                 message: "stk verify found something after \(result.operations) operations: its figures do not measure the checker"))
+                }
+            } catch {
+                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
+            }
+        }
+        return report(suite: suite, workloads: workloads, results: results, failures: failures,
+                      verifyWorkloads: verifyWorkloads, verifyResults: verifyResults)
     }
 
-    /// Runs the suite of that name against the layouts of a registry.
-    public static func run(named name: String, registry: LayoutRegistry, progress: ((String) -> Void)? = nil) throws -> BenchSuiteReport {
+    /// Runs the suite of that name against the layouts of a registry; `verify`
+    /// runs its checker workloads (those of `verifyWorkloads(named:)`).
+    public static func run(named name: String, registry: LayoutRegistry,
+                           verify: ((VerifyWorkload) throws -> VerifyBenchResult)? = nil,
+                           progress: ((String) -> Void)? = nil) throws -> BenchSuiteReport {
         let workloads = try workloads(named: name)
         return run(workloads, suite: name, resolve: { layoutName in
             guard let entry = registry.entry(named: layoutName) else {
@@ -182,14 +230,36 @@ public enum BenchSuite {
                 throw BenchError("unknown layout '\(layoutName)' (\(names.isEmpty ? "no layout is registered" : "registered: " + names.joined(separator: ", ")))")
             }
             return entry.descriptor
-        }, progress: progress)
+        }, verifyWorkloads: try verifyWorkloads(named: name), verify: verify, progress: progress)
     }
 
-    /// Checks every target of `workloads` against `results` (matched by name).
-    public static func report(suite: String, workloads: [BenchWorkload], results: [BenchResult], failures: [BenchFailure]) -> BenchSuiteReport {
-        let outcomes = evaluate(workloads, results: results)
+    /// Checks every target of `workloads` against `results` (matched by name),
+    /// then those of the checker's workloads against theirs.
+    public static func report(suite: String, workloads: [BenchWorkload], results: [BenchResult], failures: [BenchFailure],
+                              verifyWorkloads: [VerifyWorkload] = [], verifyResults: [VerifyBenchResult] = []) -> BenchSuiteReport {
+        let outcomes = evaluate(workloads, results: results) + evaluate(verifyWorkloads, results: verifyResults)
         return BenchSuiteReport(suite: suite, results: results, outcomes: outcomes, failures: failures,
+                                verifyResults: verifyResults,
                                 targetsMet: outcomes.filter(\.met).count, targetsTotal: outcomes.count)
+    }
+
+    /// One outcome per target of the checker's workloads; a run that stopped
+    /// at a finding or did not run misses its targets.
+    public static func evaluate(_ workloads: [VerifyWorkload], results: [VerifyBenchResult]) -> [BenchOutcome] {
+        var byName: [String: VerifyBenchResult] = [:]
+        for r in results { byName[r.label] = r }
+        var outcomes: [BenchOutcome] = []
+        for workload in workloads {
+            let result = byName[workload.name]
+            for target in workload.targets {
+                let measured = result.flatMap { target.metric.value(in: $0) }
+                outcomes.append(BenchOutcome(
+                    workload: workload.name, metric: target.metric, title: target.title, measured: measured,
+                    unit: target.unit, target: target.description,
+                    met: result?.foundSomething == false && measured.map { target.comparison.holds($0, target.limit) } ?? false))
+            }
+        }
+        return outcomes
     }
 
     /// One outcome per target, in the order of the workloads and their targets.

@@ -13,6 +13,9 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
     case peakResidentMB
     case flingRatio
     case measuringScrollMedianMicros
+    /// `stk verify`'s throughput: operations, each followed by its checks,
+    /// per second of the whole run (a `VerifyWorkload`'s figure).
+    case checkedOperationsPerSecond
 
     /// How reports name it.
     public var title: String {
@@ -28,6 +31,7 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .peakResidentMB: return "peak RSS"
         case .flingRatio: return "fling / its bounds changes"
         case .measuringScrollMedianMicros: return "measuring step median"
+        case .checkedOperationsPerSecond: return "checked operations per second"
         }
     }
 
@@ -38,6 +42,7 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
              .measuringScrollMedianMicros: return "µs"
         case .fullInvalidationRatio, .flingRatio: return "x"
         case .peakResidentMB: return "MB"
+        case .checkedOperationsPerSecond: return "ops/s"
         }
     }
 
@@ -55,6 +60,15 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .peakResidentMB: return result.peakResidentMB
         case .flingRatio: return result.flingRatio
         case .measuringScrollMedianMicros: return result.measuringScroll.flatMap { $0.count > 0 ? $0.medianMicros : nil }
+        case .checkedOperationsPerSecond: return nil
+        }
+    }
+
+    /// The figure in a verify run; nil for the figures of layout workloads.
+    public func value(in result: VerifyBenchResult) -> Double? {
+        switch self {
+        case .checkedOperationsPerSecond: return result.operationsPerSecond
+        default: return nil
         }
     }
 }

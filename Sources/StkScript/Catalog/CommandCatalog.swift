@@ -190,7 +190,7 @@ public enum CommandCatalog {
         // Checking
         CommandInfo("check", .checking,
                     usages: ["check"],
-                    summary: "run stk verify's checks now: the layout against a fresh one, rect against single queries, index paths, the last scroll's context; each finding fails like an expect",
+                    summary: "run stk verify's checks now: the layout against a fresh one, rect against single queries, index paths, the last scroll's context, the warnings since the last check; each finding fails like an expect",
                     examples: ["check"]),
         CommandInfo("expect", .checking,
                     usages: ["expect attr ELEMENT FIELD OP VALUE", "expect visible count OP N",

@@ -42,6 +42,9 @@ public final class Interpreter {
     var visibleBeforeLastOperation: [ElementKey: LayoutChecks.Displayed]?
     /// Layout warnings already reported, so each is said once.
     var reportedWarnings: [String] = []
+    /// The warnings shown at commands since the last `check` (the collection
+    /// view's and the layout's): `check` fails with them.
+    var warningsSinceCheck: [String] = []
 
     public init(session: Session, options: InterpreterOptions = InterpreterOptions(), output: OutputSink) {
         self.session = session
@@ -234,14 +237,23 @@ public final class Interpreter {
     }
 
     /// Up to `warningsShownPerCommand` warnings at the command, then a note
-    /// counting the rest.
+    /// counting the rest. All of them wait for the next `check`.
     private func report(warnings: [String], of source: String, at c: CommandContext) {
+        noteForCheck(warnings)
         for warning in warnings.prefix(Self.warningsShownPerCommand) {
             report(Diagnostic(.warning, warning, at: c.command.range, in: c.file), trail: c.trail)
         }
         let hidden = warnings.count - Self.warningsShownPerCommand
         if hidden > 0 {
             report(Diagnostic(.note, "\(hidden) more warning\(hidden == 1 ? "" : "s") of \(source) not shown"), trail: c.trail)
+        }
+    }
+
+    /// Keeps `warnings` for the next `check`, each once (a layout that warns on
+    /// every pass of a session that never checks does not grow it without bound).
+    func noteForCheck(_ warnings: [String]) {
+        for warning in warnings where warningsSinceCheck.count < 100 && !warningsSinceCheck.contains(warning) {
+            warningsSinceCheck.append(warning)
         }
     }
 

@@ -21,6 +21,12 @@ import LayoutKit
 ///   nothing: a layout that redoes all in prepare()). UIKit keeps the
 ///   attributes of the elements a targeted context does not name, and of
 ///   every element when no context is made at all.
+/// - **warning**: what the collection view and the layout warned about since
+///   the last check (UIKit's console messages and exceptions, quoted, and
+///   stk's own about the layout's answers), and the layout's warnings about
+///   the state checked (a flow item too large). The interpreter keeps them
+///   (`Interpreter.checkEvaluation`): they come from the commands, not from
+///   the state alone.
 public enum LayoutChecks {
     /// What one check found.
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
@@ -29,6 +35,10 @@ public enum LayoutChecks {
             case singleQuery = "single query"
             case indexPaths = "index paths"
             case context = "context"
+            /// A warning of the collection view or the layout (UIKit's
+            /// console messages and exceptions, and stk's own about the
+            /// layout's answers), raised since the last check.
+            case warning = "warning"
         }
 
         public var check: Check
@@ -100,9 +110,13 @@ public enum LayoutChecks {
             evaluation.findings = [Finding(check: .freshLayout, element: nil, message: "a fresh layout could not be made: \(error)")]
             return evaluation
         }
-        evaluation.findings += compareWithFresh(live: live, fresh: fresh)
-        evaluation.findings += singleQueries(live)
-        evaluation.findings += indexPaths(live)
+        // The live layout's rect answers, each asked once and kept as values
+        // (a layout may hand out and later change the same objects), shared
+        // by the checks below.
+        let answers = queriedRects(live).map { RectAnswer(rect: $0, live.collectionViewLayout.layoutAttributesForElements(in: $0) ?? []) }
+        evaluation.findings += compareWithFresh(live: live, answers: answers, fresh: fresh)
+        evaluation.findings += singleQueries(live, answer: answers[0])
+        evaluation.findings += indexPaths(live, answers: answers)
         if let before {
             let answers = FreshAnswers(fresh)
             evaluation.findings += context(before: before, events: events, live: live, fresh: answers)
@@ -113,28 +127,73 @@ public enum LayoutChecks {
 
     // MARK: The checks
 
-    /// The rects the fresh comparison queries: the visible rect and one
-    /// viewport on each side of it.
+    /// The rects the checks query: the visible rect (first) and one viewport
+    /// on each side of it.
     static func queriedRects(_ collectionView: CollectionView) -> [CGRect] {
         let b = collectionView.bounds
         return [b, b.offsetBy(dx: 0, dy: -b.height), b.offsetBy(dx: 0, dy: b.height),
                 b.offsetBy(dx: -b.width, dy: 0), b.offsetBy(dx: b.width, dy: 0)]
     }
 
-    static func compareWithFresh(live: CollectionView, fresh: CollectionView) -> [Finding] {
+    /// One rect query's answer, as the values UIKit displays, in the order
+    /// the layout gave them.
+    struct RectAnswer {
+        struct Element {
+            var key: ElementKey
+            var displayed: Displayed
+        }
+
+        let rect: CGRect
+        let elements: [Element]
+
+        init(rect: CGRect, _ attributes: [CollectionViewLayoutAttributes]) {
+            self.rect = rect
+            elements = attributes.map { Element(key: $0.key, displayed: Displayed($0)) }
+        }
+
+        /// By element, leaving out frames with a non-finite origin (reported
+        /// by the index-path check).
+        var byKey: [ElementKey: Displayed] {
+            var result: [ElementKey: Displayed] = [:]
+            result.reserveCapacity(elements.count)
+            for e in elements where e.displayed.frame.minX.isFinite && e.displayed.frame.minY.isFinite { result[e.key] = e.displayed }
+            return result
+        }
+
+        /// Whether `other` names the same elements in the same order with
+        /// matching values (the usual case, settled without hashing).
+        func sameInOrder(as other: RectAnswer) -> Bool {
+            guard elements.count == other.elements.count else { return false }
+            for (a, b) in zip(elements, other.elements) {
+                guard a.key == b.key, a.displayed.frame.minX.isFinite, a.displayed.frame.minY.isFinite,
+                      a.displayed.matches(b.displayed) else { return false }
+            }
+            return true
+        }
+    }
+
+    static func compareWithFresh(live: CollectionView, answers liveAnswers: [RectAnswer], fresh: CollectionView) -> [Finding] {
         var findings: [Finding] = []
         if live.contentSize != fresh.contentSize {
             findings.append(Finding(check: .freshLayout, element: nil,
                                     message: "the content size is \(live.contentSize.stk); a fresh layout's is \(fresh.contentSize.stk)"))
         }
         var reported: Set<ElementKey> = []
-        for rect in queriedRects(live) {
-            let liveAnswer = answers(live.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
-            let freshAnswer = answers(fresh.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
-            for key in Set(liveAnswer.keys).union(freshAnswer.keys).sorted() where !reported.contains(key) {
+        for liveAnswer in liveAnswers {
+            let rect = liveAnswer.rect
+            let freshAnswer = RectAnswer(rect: rect, fresh.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
+            if liveAnswer.sameInOrder(as: freshAnswer) { continue }
+            let liveValues = liveAnswer.byKey, freshValues = freshAnswer.byKey
+            var differing: [ElementKey] = []
+            for (key, l) in liveValues where !reported.contains(key) {
+                if let f = freshValues[key], l.matches(f) { continue }
+                differing.append(key)
+            }
+            for key in freshValues.keys where liveValues[key] == nil && !reported.contains(key) { differing.append(key) }
+            for key in differing.sorted() {
                 let name = key.description
-                switch (liveAnswer[key], freshAnswer[key]) {
-                case let (l?, f?) where !l.matches(f):
+                switch (liveValues[key], freshValues[key]) {
+                case let (l?, f?):
                     findings.append(Finding(check: .freshLayout, element: name,
                                             message: "\(name) is \(l); a fresh layout on the same state answers \(f) (rect query over \(rect.stk))"))
                 case (nil, let f?):
@@ -158,28 +217,32 @@ public enum LayoutChecks {
         return result
     }
 
-    static func singleQueries(_ live: CollectionView) -> [Finding] {
+    /// `answer` is the live layout's rect answer for its bounds.
+    static func singleQueries(_ live: CollectionView, answer: RectAnswer) -> [Finding] {
         var findings: [Finding] = []
         let layout = live.collectionViewLayout
-        for a in layout.layoutAttributesForElements(in: live.bounds) ?? [] where exists(a.key, in: live) {
-            let name = a.key.description
+        for a in answer.elements where exists(a.key, in: live) {
+            let key = a.key
             let single: CollectionViewLayoutAttributes?
-            switch a.representedElementCategory {
-            case .cell: single = layout.layoutAttributesForItem(at: a.indexPath)
-            case .supplementaryView: single = layout.layoutAttributesForSupplementaryView(ofKind: a.representedElementKind ?? "", at: a.indexPath)
-            case .decorationView: single = layout.layoutAttributesForDecorationView(ofKind: a.representedElementKind ?? "", at: a.indexPath)
+            switch key.category {
+            case .cell: single = layout.layoutAttributesForItem(at: key.indexPath)
+            case .supplementaryView: single = layout.layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
+            case .decorationView: single = layout.layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
             }
             guard let single else {
+                let name = key.description
                 findings.append(Finding(check: .singleQuery, element: name,
-                                        message: "the rect query returns \(name) with \(Displayed(a)), but the single query for it answers nil (only layoutAttributesForElements(in:) overridden?)"))
+                                        message: "the rect query returns \(name) with \(a.displayed), but the single query for it answers nil (only layoutAttributesForElements(in:) overridden?)"))
                 continue
             }
-            if single.key != a.key {
+            if single.key != key {
+                let name = key.description
                 findings.append(Finding(check: .singleQuery, element: name,
                                         message: "asked for \(name), the single query answered for \(single.key.description)"))
-            } else if !Displayed(single).matches(Displayed(a)) {
+            } else if !Displayed(single).matches(a.displayed) {
+                let name = key.description
                 findings.append(Finding(check: .singleQuery, element: name,
-                                        message: "the rect query returns \(name) with \(Displayed(a)); the single query answers \(Displayed(single))"))
+                                        message: "the rect query returns \(name) with \(a.displayed); the single query answers \(Displayed(single))"))
             }
         }
         return findings
@@ -191,40 +254,46 @@ public enum LayoutChecks {
         return true
     }
 
-    static func indexPaths(_ live: CollectionView) -> [Finding] {
+    static func indexPaths(_ live: CollectionView, answers: [RectAnswer]) -> [Finding] {
         var findings: [Finding] = []
-        var seen: Set<ElementKey> = []
+        // The answer each element was last seen in: an element met again in
+        // the same answer is there twice; one met in an earlier answer was
+        // checked there.
+        var lastSeen: [ElementKey: Int] = [:]
+        var reportedTwice: Set<ElementKey> = []
         let content = live.contentSize
         // Where a cell's centre may be: in the content, or in the viewport (a
         // cell that floats with it, as a sticky grid's first column does,
         // follows it into an overscroll). A cell larger than the view sticks
         // out: UIKit only warns about that (a flow item too large).
-        let area = CGRect(origin: .zero, size: content).union(live.bounds)
-        for rect in queriedRects(live) {
-            var seenInThisAnswer: Set<ElementKey> = []
-            for a in live.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [] {
-                let name = a.key.description
-                if !seenInThisAnswer.insert(a.key).inserted {
-                    if seen.insert(a.key).inserted {
-                        findings.append(Finding(check: .indexPaths, element: name, message: "the rect query over \(rect.stk) returns \(name) twice"))
+        let area = CGRect(origin: .zero, size: content).union(live.bounds).insetBy(dx: -0.5, dy: -0.5)
+        for (index, answer) in answers.enumerated() {
+            for a in answer.elements {
+                let key = a.key
+                let previous = lastSeen.updateValue(index, forKey: key)
+                if previous == index {
+                    if reportedTwice.insert(key).inserted {
+                        findings.append(Finding(check: .indexPaths, element: key.description,
+                                                message: "the rect query over \(answer.rect.stk) returns \(key.description) twice"))
                     }
                     continue
                 }
-                guard seen.insert(a.key).inserted else { continue }
-                if !exists(a.key, in: live) {
+                guard previous == nil else { continue }
+                if !exists(key, in: live) {
+                    let name = key.description
                     let sections = live.numberOfSections
-                    let detail = a.key.section < sections && a.key.section >= 0
-                        ? "section \(a.key.section) has \(live.numberOfItems(inSection: a.key.section)) items"
+                    let detail = key.section < sections && key.section >= 0
+                        ? "section \(key.section) has \(live.numberOfItems(inSection: key.section)) items"
                         : "there are \(sections) sections"
                     findings.append(Finding(check: .indexPaths, element: name,
                                             message: "the rect query returns \(name), which does not exist (\(detail)); UIKit: \"UICollectionView received layout attributes for a cell with an index path that does not exist\""))
                     continue
                 }
-                let f = a.frame
+                let f = a.displayed.frame
                 if !(f.minX.isFinite && f.minY.isFinite && f.width.isFinite && f.height.isFinite) {
-                    findings.append(Finding(check: .indexPaths, element: name, message: "\(name) has a frame that is not finite: \(f.stk)"))
-                } else if a.representedElementCategory == ElementCategory.cell,
-                          !area.insetBy(dx: -0.5, dy: -0.5).contains(CGPoint(x: f.midX, y: f.midY)) {
+                    findings.append(Finding(check: .indexPaths, element: key.description, message: "\(key.description) has a frame that is not finite: \(f.stk)"))
+                } else if key.category == .cell, !area.contains(CGPoint(x: f.midX, y: f.midY)) {
+                    let name = key.description
                     findings.append(Finding(check: .indexPaths, element: name,
                                             message: "\(name) at \(f.stk) has its centre outside the content size \(content.stk) and the viewport \(live.bounds.stk)"))
                 }
@@ -264,10 +333,13 @@ public enum LayoutChecks {
         // holds for layouts that name elements (and forget some), and for a
         // scroll that made no context at all.
         if !contexts.isEmpty && named.isEmpty { return [] }
-        var findings: [Finding] = []
-        for (key, old) in before.sorted(by: { $0.key < $1.key }) {
-            guard !named.contains(key), exists(key, in: live) else { continue }
+        var changed: [(key: ElementKey, old: Displayed, now: Displayed)] = []
+        for (key, old) in before where !named.contains(key) && exists(key, in: live) {
             guard let now = fresh.answer(for: key), !now.matches(old) else { continue }
+            changed.append((key, old, now))
+        }
+        var findings: [Finding] = []
+        for (key, old, now) in changed.sorted(by: { $0.key < $1.key }) {
             let name = key.description
             let said = contexts.isEmpty ? "no context was made (shouldInvalidateLayout(forBoundsChange:) answered false)"
                                         : "no context named it"

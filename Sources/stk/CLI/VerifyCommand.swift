@@ -9,8 +9,8 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Look for bugs in a layout: random operations, each followed by stk's checks.",
         discussion: """
-            Runs seeded random sessions of operations (scrolls, resizes, insets, option
-            changes, data changes, batch updates) on LAYOUT, built in or loaded with
+            Runs seeded random sessions of operations (scrolls, flings, resizes, insets,
+            option changes, data changes, batch updates) on LAYOUT, built in or loaded with
             --plugin, and after each one checks that the layout answers as a fresh one
             prepared on the same state, that its rect and single-element queries agree,
             that it names only existing index paths, and that a scroll's context names

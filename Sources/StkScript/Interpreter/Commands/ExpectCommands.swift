@@ -118,7 +118,7 @@ extension Interpreter {
     static let findingsShownPerCheck = 3
 
     func runCheck(_ c: CommandContext) throws {
-        let findings = LayoutChecks.run(on: session, before: visibleBeforeLastOperation, events: session.lastOperationEvents)
+        let findings = checkEvaluation().findings
         guard !findings.isEmpty else { return }
         // A bug shows in many elements at once: the first few say it.
         let shown = findings.prefix(Self.findingsShownPerCheck)
@@ -129,5 +129,19 @@ extension Interpreter {
         let more = hidden > 0 ? " (and \(hidden) more finding\(hidden == 1 ? "" : "s"))" : ""
         // The last one shown as a failed expectation: the status, and --bail.
         throw ExpectationFailure(message: "check failed: \(shown.last!)\(more)", range: c.command.range)
+    }
+
+    /// What `check` finds now (and `stk verify` after each operation):
+    /// LayoutChecks on the state and the last operation, then a `[warning]`
+    /// for each warning raised since the last check (by the commands, and by
+    /// the checks' own queries) and each the layout stands by in this state
+    /// (an item too large for the flow). The warnings start again from none.
+    func checkEvaluation() -> LayoutChecks.Evaluation {
+        var evaluation = LayoutChecks.evaluate(session, before: visibleBeforeLastOperation, events: session.lastOperationEvents)
+        noteForCheck(session.collectionView.takeWarnings())
+        noteForCheck((session.layout as? CollectionViewFlowLayout)?.layoutWarnings ?? [])
+        evaluation.findings += warningsSinceCheck.map { LayoutChecks.Finding(check: .warning, element: nil, message: $0) }
+        warningsSinceCheck = []
+        return evaluation
     }
 }

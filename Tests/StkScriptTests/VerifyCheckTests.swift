@@ -1,0 +1,211 @@
+import Foundation
+import LayoutKit
+import StkBench
+import Testing
+@testable import StkScript
+
+/// `check` and `stk verify` in process: the warnings of the collection view
+/// and of the layout as findings, duplicates in a rect answer, and the random
+/// operations (flings, paging, deceleration; sizes that fit).
+@Suite struct VerifyCheckTests {
+    /// A flow subclass that moves every cell 8 points right in the objects
+    /// super returned (UIKit's "cached frame mismatch").
+    final class MutatingFlow: CollectionViewFlowLayout {
+        override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+            let answer = super.layoutAttributesForElements(in: rect)
+            for a in answer ?? [] where a.representedElementCategory == .cell { a.frame.origin.x += 8 }
+            return answer
+        }
+
+        override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+            let a = super.layoutAttributesForItem(at: indexPath)
+            a?.frame.origin.x += 8
+            return a
+        }
+    }
+
+    /// A flow whose rect query returns its first element twice.
+    final class TwiceFlow: CollectionViewFlowLayout {
+        override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+            guard let answer = super.layoutAttributesForElements(in: rect), let first = answer.first else { return nil }
+            return answer + [first.copied()]
+        }
+    }
+
+    /// A flow whose answer to a fling with a vertical velocity is not a number.
+    final class NaNTargetFlow: CollectionViewFlowLayout {
+        override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+            CGPoint(x: proposedContentOffset.x, y: velocity.y == 0 ? proposedContentOffset.y : .nan)
+        }
+    }
+
+    static func descriptor(_ name: String, _ make: @escaping () -> CollectionViewLayout) -> LayoutDescriptor {
+        LayoutDescriptor(name: name, summary: "a test layout", options: [], makeAnyLayout: make,
+                         setOption: { _, option, _ in throw CollectionViewError("no option \(option)") }, optionValue: { _, _ in nil })
+    }
+
+    /// The built-in flow-sticky (every session starts with it) and the test layouts.
+    static func registry() throws -> LayoutRegistry {
+        BuiltinLayouts.register()
+        let registry = LayoutRegistry()
+        try registry.register(try #require(LayoutRegistry.shared.entry(named: "flow-sticky")).descriptor, origin: LayoutRegistry.builtInOrigin)
+        try registry.register(descriptor("mutating-flow") { MutatingFlow() }, origin: "test")
+        try registry.register(descriptor("twice-flow") { TwiceFlow() }, origin: "test")
+        try registry.register(descriptor("nan-target-flow") { NaNTargetFlow() }, origin: "test")
+        return registry
+    }
+
+    final class Script {
+        let interpreter: Interpreter
+        let output = OutputBuffer()
+
+        init() throws {
+            interpreter = Interpreter(session: try Session(registry: try VerifyCheckTests.registry()), output: output)
+        }
+
+        /// Runs `text` from a clean status and output; the status it ends with.
+        @discardableResult
+        func run(_ text: String) -> StkScript.ExitStatus {
+            interpreter.status = .success
+            output.clear()
+            ScriptRunner(interpreter: interpreter).run(text: text, name: "<test>")
+            return interpreter.status
+        }
+
+        var errors: [String] { output.diagnostics.filter { $0.contains("error: ") } }
+    }
+
+    @Test func aWarningSinceTheLastCheckFailsTheCheck() throws {
+        let script = try Script()
+        #expect(script.run("layout mutating-flow; sections 1 items=3; attr item 0:0") == .success)
+        // The command showed the warning, and the check fails with it.
+        #expect(script.output.diagnostics.contains { $0.contains("warning: UICollectionViewFlowLayout has cached frame mismatch for index path 0:0") })
+        #expect(script.run("check") == .expectationFailed)
+        #expect(script.errors.count == 1)
+        #expect(script.errors.first?.contains("error: check failed: [warning] UICollectionViewFlowLayout has cached frame mismatch for index path 0:0 (item 0:0) - cached value: 8,0,50,50; expected value: 0,0,50,50. This is likely occurring because the flow layout subclass MutatingFlow is modifying attributes returned by UICollectionViewFlowLayout without copying them") == true,
+                "\(script.output.diagnostics)")
+        // Checked: the next check starts from no warning (UIKit says it once per layout).
+        #expect(script.run("scroll to 0,20; check") == .success, "\(script.output.diagnostics)")
+    }
+
+    @Test func anItemTooLargeFailsTheCheckWhileItIsThere() throws {
+        let script = try Script()
+        #expect(script.run("sections 2 items=2; set itemSize=500x50; check") == .expectationFailed)
+        #expect(script.errors.first?.contains("check failed: [warning] item 0:0 is wider than the available width 390: it sits alone on its line (UIKit logs: \(CollectionViewFlowLayout.itemTooLargeMessage))") == true,
+                "\(script.output.diagnostics)")
+        #expect(script.errors.contains { $0.contains("[warning] item 1:0 is wider") })
+        // Still there: the state checked has it.
+        #expect(script.run("check") == .expectationFailed)
+        #expect(script.run("set itemSize=50x50; check") == .success, "\(script.output.diagnostics)")
+        // Raised since the last check, though gone by the check: still a finding.
+        #expect(script.run("set itemSize=500x50; set itemSize=50x50; check") == .expectationFailed)
+        #expect(script.run("check") == .success)
+    }
+
+    @Test func anElementTwiceInOneAnswerIsAFinding() throws {
+        let script = try Script()
+        #expect(script.run("layout twice-flow; sections 1 items=3; check") == .expectationFailed)
+        #expect(script.errors.contains { $0.contains("check failed: [index paths] the rect query over 0,0,390,844 returns item 0:0 twice") },
+                "\(script.output.diagnostics)")
+    }
+
+    @Test func verifyReportsAWarningWithAReproducer() throws {
+        let registry = try Self.registry()
+        let verifier = Verifier(layoutName: "mutating-flow", options: Verifier.Options(operations: 200), registry: registry)
+        let report = try verifier.run()
+        let failure = try #require(report.failure)
+        #expect(failure.findings.first?.check == .warning, "\(failure.findings)")
+        #expect(failure.findings.first?.message.hasPrefix("UICollectionViewFlowLayout has cached frame mismatch") == true)
+        // The shrunk operations fail again from a fresh session, and a
+        // correct layout passes the same operations.
+        #expect(verifier.fails(failure.operations)?.contains { $0.check == .warning } == true)
+        var fixed = failure.operations
+        fixed[0] = "layout flow-sticky"
+        #expect(verifier.fails(fixed) == nil)
+        let script = Verifier.reproducer(for: failure, report: report, plugins: [])
+        #expect(script.hasSuffix("\ncheck\n"))
+    }
+
+    /// Flings, paging and deceleration are drawn, and run: a thousand draws on
+    /// flow-sticky, each run in turn.
+    @Test func theGeneratorDrawsFlingsThatRun() throws {
+        let session = try VerifySession(registry: try Self.registry(), loadPlugin: nil)
+        session.run("sections 10 items=20")
+        var random = SplitMix64(seed: 5)
+        var drawn: [String] = []
+        for _ in 0..<1000 {
+            let command = OperationGenerator.next(for: session.interpreter.session, using: &random)
+            drawn.append(command)
+            let ran = session.run(command)
+            if command.hasPrefix("scroll fling") || command.hasPrefix("paging") || command.hasPrefix("deceleration") {
+                #expect(ran, "refused: \(command)")
+            }
+        }
+        let flings = drawn.filter { $0.hasPrefix("scroll fling ") }
+        #expect(flings.count > 40, "\(flings.count) flings")
+        #expect(flings.contains { $0.contains(" steps=") } && flings.contains { !$0.contains(" steps=") })
+        #expect(flings.contains { $0.hasSuffix(",0") || $0.contains(",0 ") }, "a fling without velocity settles")
+        #expect(flings.contains { !($0.hasSuffix(",0") || $0.contains(",0 ")) })
+        for command in ["paging on", "paging off", "deceleration normal", "deceleration fast"] {
+            #expect(drawn.contains(command), "\(command) never drawn")
+        }
+        // A fling asked the layout where to stop.
+        #expect(session.run("scroll to 0,0; scroll fling 0,2000 steps=3"))
+        #expect(session.interpreter.session.lastOperationEvents.contains {
+            if case let .targetContentOffsetAsked(_, velocity, _) = $0 { return velocity != nil } else { return false }
+        })
+    }
+
+    /// Size options near their default, but never larger than the smallest
+    /// viewport holds (300 wide, 350 high): an item too large is UIKit's
+    /// warning, which the generator must not cause.
+    @Test func sizeOptionsFitTheSmallestViewport() {
+        let options = [LayoutOption(name: "itemSize", type: .size, defaultValue: .size(CGSize(width: 200, height: 300)), help: "")]
+        let sized = LayoutDescriptor(name: "sized", summary: "", options: options, makeAnyLayout: { CollectionViewFlowLayout() },
+                                     setOption: { _, _, _ in }, optionValue: { _, _ in nil })
+        var random = SplitMix64(seed: 1)
+        var values: Set<String> = []
+        for _ in 0..<200 {
+            guard let command = OperationGenerator.optionChange(sized, using: &random) else { continue }
+            let size = command.dropFirst("set itemSize=".count).split(separator: "x").compactMap { Int($0) }
+            #expect(size.count == 2 && size[0] <= 300 && size[1] <= 350, "\(command)")
+            values.insert(command)
+        }
+        #expect(values.count >= 3, "\(values)")
+    }
+
+    /// `stk bench`'s checker workload: sessions start with its data, and each
+    /// checked operation is timed.
+    @Test func theBenchTimesEachCheckedOperation() throws {
+        let registry = try Self.registry()
+        let options = Verifier.Options(operations: 120, sections: 10, itemsPerSection: 100, timesOperations: true)
+        #expect(Verifier(layoutName: "flow-sticky", options: options, registry: registry).preamble == ["layout flow-sticky", "sections 10 items=100"])
+        let workload = VerifyWorkload(name: "checker", layoutName: "flow-sticky", sections: 10, itemsPerSection: 100, operations: 120)
+        let result = try VerifyBench.run(workload, registry: registry)
+        #expect(result.label == "checker" && result.operations == 120 && !result.foundSomething)
+        #expect(result.operationsPerSecond > 0 && result.operationMedianMicros > 0)
+        #expect(result.operationP99Micros >= result.operationMedianMicros && result.operationMaxMicros >= result.operationP99Micros)
+        // Untimed runs keep no times.
+        #expect(try Verifier(layoutName: "flow-sticky", options: Verifier.Options(operations: 10), registry: registry).run().operationMicros.isEmpty)
+    }
+
+    /// A fling whose target the layout answers with a number that is not one:
+    /// the command fails (docs/semantics.md, "Flinging"), and the check after
+    /// it, and stk verify, report the layout's answer.
+    @Test func aFlingTargetThatIsNotANumberIsAFinding() throws {
+        let script = try Script()
+        #expect(script.run("layout nan-target-flow; sections 3 items=20; scroll fling 0,2000") == .error)
+        #expect(script.run("check") == .expectationFailed)
+        #expect(script.errors.first?.contains("check failed: [warning] targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered 0,nan, which is not a finite point") == true,
+                "\(script.output.diagnostics)")
+        #expect(script.run("check") == .success)
+
+        let registry = try Self.registry()
+        let verifier = Verifier(layoutName: "nan-target-flow", options: Verifier.Options(operations: 500), registry: registry)
+        let report = try verifier.run()
+        let failure = try #require(report.failure)
+        #expect(failure.operations.last?.hasPrefix("scroll fling ") == true, "\(failure.operations)")
+        #expect(failure.findings.contains { $0.check == .warning && $0.message.contains("which is not a finite point") })
+        #expect(Verifier.reproducer(for: failure, report: report, plugins: []).contains("# It fails (exit 2: the fling stops it)"))
+    }
+}
