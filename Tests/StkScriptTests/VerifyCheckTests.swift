@@ -156,6 +156,31 @@ import Testing
         })
     }
 
+    /// Self-sizing is drawn: cells on screen and off, whole sections and
+    /// removals, each accepted; and once the flow sizes cells itself, a drawn
+    /// preference on a displayed cell is measured.
+    @Test func theGeneratorDrawsSelfSizingThatRuns() throws {
+        let session = try VerifySession(registry: try Self.registry(), loadPlugin: nil)
+        session.run("sections 10 items=20")
+        var random = SplitMix64(seed: 7)
+        var drawn: [String] = []
+        for _ in 0..<1500 {
+            let command = OperationGenerator.next(for: session.interpreter.session, using: &random)
+            drawn.append(command)
+            let ran = session.run(command)
+            if command.hasPrefix("prefer") { #expect(ran, "refused: \(command)") }
+        }
+        let prefers = drawn.filter { $0.hasPrefix("prefer ") }
+        #expect(prefers.count > 20, "\(prefers.count) prefers")
+        #expect(prefers.contains { $0.hasPrefix("prefer item ") } && prefers.contains { $0.hasPrefix("prefer section ") })
+        #expect(prefers.contains { $0.hasSuffix(" none") })
+        #expect(drawn.contains { $0.hasPrefix("set estimatedItemSize=") })
+        #expect(session.run("layout flow-sticky estimatedItemSize=50x50; sections 1 items=6; prefer item 0:1 60x70"))
+        #expect(session.interpreter.session.lastOperationEvents.contains {
+            if case let .preferredAttributesAsked(_, _, _, answer) = $0 { return answer } else { return false }
+        })
+    }
+
     /// Size options near their default, but never larger than the smallest
     /// viewport holds (300 wide, 350 high): an item too large is UIKit's
     /// warning, which the generator must not cause.

@@ -225,7 +225,8 @@ final class VerifySession {
 /// Random operations as `.stk` commands, drawn to exercise what layouts get
 /// wrong: scrolls small and large (with steps), flings (with paging and
 /// deceleration rates), resizes (rotations), insets, option changes, data
-/// changes and batch updates, reloads.
+/// changes and batch updates, reloads, and cells that size themselves
+/// (`prefer`, with `estimatedItemSize` among the option changes).
 enum OperationGenerator {
     static func next(for session: Session, using random: inout SplitMix64) -> String {
         let cv = session.collectionView
@@ -277,7 +278,26 @@ enum OperationGenerator {
             let s = section()
             guard let i = item(in: s) else { return "insert item \(s):0" }
             return "delete item \(s):\(i)"
-        case 80..<85:
+        case 80..<83:
+            // Self-sizing: what a cell's content wants, mostly for cells on
+            // screen (measured at once), else for one the view will reach or
+            // a whole section; a flow layout takes it once an option change
+            // sets its estimatedItemSize.
+            guard sections > 0 else { return "sections \(1 + random.below(5)) items=\(random.below(12))" }
+            let wanted = random.below(10) == 0 ? "none" : "\(20 + random.below(140))x\(20 + random.below(100))"
+            let visible = cv.indexPathsForVisibleItems
+            switch random.below(10) {
+            case 0..<5 where !visible.isEmpty:
+                let p = visible[Int(random.below(UInt64(visible.count)))]
+                return "prefer item \(p.section):\(p.item) \(wanted)"
+            case 0..<7:
+                let s = section()
+                guard let i = item(in: s) else { return "prefer section \(s) \(wanted)" }
+                return "prefer item \(s):\(i) \(wanted)"
+            default:
+                return "prefer section \(section()) \(wanted)"
+            }
+        case 83..<85:
             return random.below(2) == 0 ? "insert section \(Int(random.below(UInt64(sections + 1)))) items=\(random.below(8))"
                                         : (sections > 1 ? "delete section \(section())" : "insert section 0 items=3")
         case 85..<90:
