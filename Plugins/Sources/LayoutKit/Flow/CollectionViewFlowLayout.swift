@@ -303,8 +303,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 section = geometry.sections[old]
             } else if let trial = measuredTrial, cv.installedDelegate == nil, isSelfSizing,
                       trial.matches(data, measured: measuredSizes(of: data), width: width, generation: metricsGeneration) {
+                // Computed when the context was made; counted here, as any other section.
                 section = trial.geometry
                 counters.sectionsComputed += 1
+                counters.elementsTouched += data.measuredSizes.count
             } else {
                 section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
                 counters.sectionsComputed += 1
