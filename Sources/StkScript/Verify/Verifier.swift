@@ -333,6 +333,11 @@ enum OperationGenerator {
         case .number(let n):
             let value = n == 0 ? Double(random.below(30)) : (n * factor).rounded()
             return "set \(option.name)=\(Int(value))"
+        case .size where option.name == FlowOptions.estimatedItemSize:
+            // Self-sizing on, with an estimate of a real cell's order (the
+            // sizes `prefer` draws), or off again.
+            if random.below(4) == 0 { return "set \(option.name)=0x0" }
+            return "set \(option.name)=\(20 + random.below(140))x\(20 + random.below(100))"
         case .size(let s):
             // At most what the smallest viewport holds (300 wide; 390 high
             // less the largest inset drawn, 20 + 20): an item larger than its
