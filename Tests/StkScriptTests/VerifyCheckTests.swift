@@ -126,20 +126,27 @@ import Testing
         #expect(script.hasSuffix("\ncheck\n"))
     }
 
-    /// Flings, paging and deceleration are drawn, and run: a thousand draws on
-    /// flow-sticky, each run in turn.
-    @Test func theGeneratorDrawsFlingsThatRun() throws {
-        let session = try VerifySession(registry: try Self.registry(), loadPlugin: nil)
+    /// Draws `count` operations on flow-sticky with 10 sections of 20 items,
+    /// running each in turn; those `mustRun` picks must not be refused.
+    static func drawAndRun(_ count: Int, seed: UInt64, mustRun: (String) -> Bool) throws -> (VerifySession, [String]) {
+        let session = try VerifySession(registry: try registry(), loadPlugin: nil)
         session.run("sections 10 items=20")
-        var random = SplitMix64(seed: 5)
+        var random = SplitMix64(seed: seed)
         var drawn: [String] = []
-        for _ in 0..<1000 {
+        for _ in 0..<count {
             let command = OperationGenerator.next(for: session.interpreter.session, using: &random)
             drawn.append(command)
             let ran = session.run(command)
-            if command.hasPrefix("scroll fling") || command.hasPrefix("paging") || command.hasPrefix("deceleration") {
-                #expect(ran, "refused: \(command)")
-            }
+            if mustRun(command) { #expect(ran, "refused: \(command)") }
+        }
+        return (session, drawn)
+    }
+
+    /// Flings, paging and deceleration are drawn, and run: a thousand draws on
+    /// flow-sticky, each run in turn.
+    @Test func theGeneratorDrawsFlingsThatRun() throws {
+        let (session, drawn) = try Self.drawAndRun(1000, seed: 5) {
+            $0.hasPrefix("scroll fling") || $0.hasPrefix("paging") || $0.hasPrefix("deceleration")
         }
         let flings = drawn.filter { $0.hasPrefix("scroll fling ") }
         #expect(flings.count > 40, "\(flings.count) flings")
@@ -160,16 +167,7 @@ import Testing
     /// removals, each accepted; and once the flow sizes cells itself, a drawn
     /// preference on a displayed cell is measured.
     @Test func theGeneratorDrawsSelfSizingThatRuns() throws {
-        let session = try VerifySession(registry: try Self.registry(), loadPlugin: nil)
-        session.run("sections 10 items=20")
-        var random = SplitMix64(seed: 7)
-        var drawn: [String] = []
-        for _ in 0..<1500 {
-            let command = OperationGenerator.next(for: session.interpreter.session, using: &random)
-            drawn.append(command)
-            let ran = session.run(command)
-            if command.hasPrefix("prefer") { #expect(ran, "refused: \(command)") }
-        }
+        let (session, drawn) = try Self.drawAndRun(1500, seed: 7) { $0.hasPrefix("prefer") }
         let prefers = drawn.filter { $0.hasPrefix("prefer ") }
         #expect(prefers.count > 20, "\(prefers.count) prefers")
         #expect(prefers.contains { $0.hasPrefix("prefer item ") } && prefers.contains { $0.hasPrefix("prefer section ") })

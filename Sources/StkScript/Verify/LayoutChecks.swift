@@ -223,13 +223,7 @@ public enum LayoutChecks {
         let layout = live.collectionViewLayout
         for a in answer.elements where exists(a.key, in: live) {
             let key = a.key
-            let single: CollectionViewLayoutAttributes?
-            switch key.category {
-            case .cell: single = layout.layoutAttributesForItem(at: key.indexPath)
-            case .supplementaryView: single = layout.layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
-            case .decorationView: single = layout.layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
-            }
-            guard let single else {
+            guard let single = layout.layoutAttributes(for: key) else {
                 let name = key.description
                 findings.append(Finding(check: .singleQuery, element: name,
                                         message: "the rect query returns \(name) with \(a.displayed), but the single query for it answers nil (only layoutAttributesForElements(in:) overridden?)"))
@@ -388,13 +382,6 @@ final class FreshAnswers {
     }
 
     func answer(for key: ElementKey) -> LayoutChecks.Displayed? {
-        let layout = collectionView.collectionViewLayout
-        let answer: CollectionViewLayoutAttributes?
-        switch key.category {
-        case .cell: answer = layout.layoutAttributesForItem(at: key.indexPath)
-        case .supplementaryView: answer = layout.layoutAttributesForSupplementaryView(ofKind: key.kind ?? "", at: key.indexPath)
-        case .decorationView: answer = layout.layoutAttributesForDecorationView(ofKind: key.kind ?? "", at: key.indexPath)
-        }
-        return answer.map(LayoutChecks.Displayed.init) ?? rectAnswers[key]
+        collectionView.collectionViewLayout.layoutAttributes(for: key).map(LayoutChecks.Displayed.init) ?? rectAnswers[key]
     }
 }

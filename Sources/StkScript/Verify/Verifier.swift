@@ -237,6 +237,7 @@ enum OperationGenerator {
         func coordinate(_ limit: CGFloat) -> Int { Int(random.below(UInt64(max(1, limit + 120)))) - 60 }
         let sections = cv.numberOfSections
         func section() -> Int { sections == 0 ? 0 : Int(random.below(UInt64(sections))) }
+        func newData() -> String { "sections \(1 + random.below(5)) items=\(random.below(12))" }
         func item(in s: Int) -> Int? {
             guard s < sections else { return nil }
             let count = cv.numberOfItems(inSection: s)
@@ -283,7 +284,7 @@ enum OperationGenerator {
             // screen (measured at once), else for one the view will reach or
             // a whole section; a flow layout takes it once an option change
             // sets its estimatedItemSize.
-            guard sections > 0 else { return "sections \(1 + random.below(5)) items=\(random.below(12))" }
+            guard sections > 0 else { return newData() }
             let wanted = random.below(10) == 0 ? "none" : "\(20 + random.below(140))x\(20 + random.below(100))"
             let visible = cv.indexPathsForVisibleItems
             switch random.below(10) {
@@ -311,7 +312,7 @@ enum OperationGenerator {
         case 95..<98:
             return "reload section \(section())"
         default:
-            return "sections \(1 + random.below(5)) items=\(random.below(12))"
+            return newData()
         }
     }
 

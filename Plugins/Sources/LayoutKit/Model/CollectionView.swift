@@ -302,28 +302,47 @@ public final class CollectionView {
     /// Measures cells as they are displayed, in key order. Returns whether the
     /// layout was invalidated for one of them.
     private func measure(_ cells: [CollectionViewLayoutAttributes]) -> Bool {
-        let layout = collectionViewLayout
         var invalidated = false
         for original in cells {
             let path = original.indexPath
             guard isValidItem(path), let wanted = sections[path.section].preferredSize(at: path.item),
                   wanted != original.size else { continue }
-            // What a cell's preferredLayoutAttributesFitting(_:) answers: a copy
-            // whose frame has the size the content wants, at the same origin.
-            let preferred = original.copied()
-            preferred.frame = CGRect(origin: original.frame.origin, size: wanted)
-            let accepted = layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
-            report(.preferredAttributesAsked(original.key, original: original.frame, preferred: preferred.frame, answer: accepted))
-            guard accepted else { continue }
-            let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
-            // The record of what the layout took (see SectionData.measuredSizes).
-            nextRevision += 1
-            sections[path.section].measuredSizes[path.item] = wanted
-            sections[path.section].revision = nextRevision
-            invalidate(with: context, reason: .preferredAttributes)
-            invalidated = true
+            if offer(wanted, to: original, recording: true) { invalidated = true }
         }
         return invalidated
+    }
+
+    /// Offers the layout a cell's preferred size, as UIKit does: what the
+    /// cell's preferredLayoutAttributesFitting(_:) answers is a copy of the
+    /// layout's attributes whose frame has that size at the same origin; the
+    /// layout is asked whether to take it, then for the context, which
+    /// invalidates it. `recording`: the size taken is written to the record
+    /// (`SectionData.measuredSizes`) once the context is made, so that the
+    /// layout builds the context from the sizes taken before this one.
+    /// Returns whether the layout took it.
+    private func offer(_ size: CGSize, to original: CollectionViewLayoutAttributes, recording: Bool) -> Bool {
+        let layout = collectionViewLayout
+        let preferred = original.copied()
+        preferred.frame = CGRect(origin: original.frame.origin, size: size)
+        let accepted = layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        report(.preferredAttributesAsked(original.key, original: original.frame, preferred: preferred.frame, answer: accepted))
+        guard accepted else { return false }
+        let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        if recording {
+            nextRevision += 1
+            sections[original.indexPath.section].recordMeasurement(size, at: original.indexPath.item, revision: nextRevision)
+        }
+        invalidate(with: context, reason: .preferredAttributes)
+        return true
+    }
+
+    /// The first pass of a state restored or copied: cells are not measured
+    /// anew; the layout is told the recorded measurements instead.
+    private func layOutFromTheRecord() {
+        isReplayingMeasurements = true
+        layoutPass(mapping: nil, updates: nil)
+        isReplayingMeasurements = false
+        replayMeasurements()
     }
 
     /// Tells the installed layout the recorded measurements (a replica's fresh
@@ -337,15 +356,9 @@ public final class CollectionView {
         let layout = collectionViewLayout
         for (s, section) in sections.enumerated() {
             for (item, size) in section.measuredSizes.entries {
-                let path = IndexPath(item: item, section: s)
-                guard let original = layout.layoutAttributesForItem(at: path), original.size != size else { continue }
-                let preferred = original.copied()
-                preferred.frame = CGRect(origin: original.frame.origin, size: size)
-                let accepted = layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
-                report(.preferredAttributesAsked(original.key, original: original.frame, preferred: preferred.frame, answer: accepted))
-                guard accepted else { continue }
-                invalidate(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original),
-                           reason: .preferredAttributes)
+                guard let original = layout.layoutAttributesForItem(at: IndexPath(item: item, section: s)),
+                      original.size != size else { continue }
+                _ = offer(size, to: original, recording: false)
             }
         }
         layoutPassDepth += 1
@@ -367,7 +380,7 @@ public final class CollectionView {
     /// Declares the size every cell of a section wants unless it has its own (nil: none).
     public func setPreferredSize(_ size: CGSize?, inSection section: Int) throws {
         guard section >= 0, section < sections.count else {
-            throw CollectionViewError("section \(section) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
+            throw sectionOutOfRange(section)
         }
         if let size { try Validate.size(size, "preferred size of the items of section \(section)") }
         layoutIfNeeded()
@@ -892,10 +905,7 @@ public final class CollectionView {
         replica.decelerationRate = decelerationRate
         replica.layoutMargins = layoutMargins
         replica.displayScale = displayScale
-        replica.isReplayingMeasurements = true
-        replica.layoutPass(mapping: nil, updates: nil)
-        replica.isReplayingMeasurements = false
-        replica.replayMeasurements()
+        replica.layOutFromTheRecord()
         return replica
     }
 
@@ -973,7 +983,7 @@ public final class CollectionView {
     /// Sets (or with nil, clears) a section's header or footer size override.
     public func setSupplementarySize(_ size: CGSize?, ofKind kind: String, inSection section: Int) throws {
         guard section >= 0, section < sections.count else {
-            throw CollectionViewError("section \(section) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
+            throw sectionOutOfRange(section)
         }
         guard kind == ElementKind.sectionHeader || kind == ElementKind.sectionFooter else {
             throw CollectionViewError("unknown supplementary kind '\(kind)' (expected header or footer)")
@@ -1000,10 +1010,12 @@ public final class CollectionView {
         nextRevision += 1
         for i in sections.indices { sections[i].revision = nextRevision }
         invalidateEverything(reason: .reloadData)
-        isReplayingMeasurements = true
-        layoutPass(mapping: nil, updates: nil)
-        isReplayingMeasurements = false
-        replayMeasurements()
+        layOutFromTheRecord()
+    }
+
+    /// The error for a section that does not exist, with the valid range.
+    public func sectionOutOfRange(_ section: Int) -> CollectionViewError {
+        CollectionViewError("section \(section) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
     }
 
     /// The error for an index path that names no item: which section or item
@@ -1012,10 +1024,7 @@ public final class CollectionView {
         guard indexPath.count == 2 else {
             return CollectionViewError("expected an index path section:item, got \(indexPath.updateText)")
         }
-        guard indexPath.section >= 0, indexPath.section < sections.count else {
-            let s = indexPath.section
-            return CollectionViewError("section \(s) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
-        }
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return sectionOutOfRange(indexPath.section) }
         let c = sections[indexPath.section].itemCount
         return CollectionViewError("item \(indexPath.stk) does not exist (section \(indexPath.section) has \(c) item\(c == 1 ? "" : "s"), expected 0..<\(c))")
     }

@@ -58,6 +58,12 @@ public struct SectionData: Equatable, Sendable {
         preferredSizes[item] ?? sectionPreferredSize
     }
 
+    /// Writes a size the layout took to the record, as one change of the section.
+    mutating func recordMeasurement(_ size: CGSize, at item: Int, revision: Int) {
+        measuredSizes[item] = size
+        self.revision = revision
+    }
+
     /// Whether any cell of the section declares a preferred size.
     public var hasPreferredSizes: Bool { sectionPreferredSize != nil || !preferredSizes.isEmpty }
 }
