@@ -667,7 +667,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         flow.invalidateFlowLayoutAttributes = false
         let path = originalAttributes.indexPath
         guard isSelfSizing, let cv = collectionView, originalAttributes.representedElementCategory == .cell,
-              cv.isValidItem(path), path.section < cv.sections.count else { return flow }
+              cv.isValidItem(path) else { return flow }
         let width = contentCrossExtent(for: cv.bounds)
         // The section as measured so far (the collection view's record holds
         // every size accepted before this one, prepared or not) and with this size.
