@@ -103,9 +103,12 @@ extension Interpreter {
         }
     }
 
+    /// `reset`: the session starts again, and so do its warnings: a `check`
+    /// after it judges only what came after.
     func runReset() throws {
         try session.reset()
         reportedWarnings = []
+        warningsSinceCheck = []
     }
 
     func runHelp(_ topic: Located<String>?) throws {
