@@ -78,17 +78,12 @@ extension Interpreter {
     func runContext() {
         let contexts = lastContexts
         guard let last = contexts.last else {
-            // JSON consumers get the documented object all the same (docs/language.md:
-            // each query prints one JSON object): a context of the layout's class
-            // that asks for nothing, which is what "nothing was invalidated" means.
-            // (A new flow context asks for delegate metrics and attributes, as in UIKit.)
-            var nothing = type(of: session.layout).contextType.init().snapshot()
-            nothing.invalidateFlowLayoutDelegateMetrics = nothing.invalidateFlowLayoutDelegateMetrics.map { _ in false }
-            nothing.invalidateFlowLayoutAttributes = nothing.invalidateFlowLayoutAttributes.map { _ in false }
+            // JSON: null, which a consumer tells from a context that names
+            // nothing (docs/language.md, "JSON output").
             answer(text: session.lastOperationEvents.isEmpty && session.isPristine
                        ? "no invalidation context: no operation has run yet"
                        : "no invalidation context: the last operation did not invalidate the layout",
-                   json: JSONFormat.context(nothing))
+                   json: .null)
             return
         }
         var text = TextFormat.context(last.snapshot, reason: last.reason)
