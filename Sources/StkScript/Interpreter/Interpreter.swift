@@ -69,10 +69,14 @@ public final class Interpreter {
         for diagnostic in script.diagnostics where diagnostic.severity != .error {
             report(diagnostic, trail: trail)
         }
+        var echoed = script.file.firstLine - 1
         for command in script.commands {
             if let location = firstError?.location, command.range.start >= location.range.start { break }
+            if echoed < command.range.start.line - 1 { echoComments(in: script.file, lines: (echoed + 1)...(command.range.start.line - 1)) }
+            echoed = max(echoed, command.range.end.line)
             if !execute(command, in: script.file, trail: trail) { return false }
         }
+        if firstError == nil, echoed < script.file.lastLine { echoComments(in: script.file, lines: (echoed + 1)...script.file.lastLine) }
         if let firstError {
             report(firstError, trail: trail)
             status = max(status, .error)
@@ -110,7 +114,7 @@ public final class Interpreter {
     func report(_ diagnostic: Diagnostic, trail: [Diagnostic.IncludeSite]) {
         var d = diagnostic
         for site in trail.reversed() { d = d.included(from: site) }
-        output.writeDiagnostic(d.rendered(colors: options.color))
+        output.writeDiagnostic(d.rendered(colors: options.diagnosticColor))
     }
 
     /// A diagnostic for an error thrown by a command, at the most precise range known.
