@@ -10,8 +10,14 @@ extension Interpreter {
             guard let line = file.line(number) else { continue }
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.hasPrefix("#") && !text.hasPrefix("#>") {
-                output.writeLine(String(line.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()))
+                echo(String(line.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()), as: "comment")
             }
         }
+    }
+
+    /// One line `--echo` shows: as it is, or `{"KEY":"TEXT"}` in JSON mode,
+    /// where every line of standard output is a JSON object.
+    func echo(_ text: String, as key: String) {
+        answer(text: text, json: .object([(key, .string(text))]))
     }
 }

@@ -88,7 +88,7 @@ public final class Interpreter {
     /// Runs a single command. Returns false when the run must stop.
     @discardableResult
     public func execute(_ command: Command, in file: SourceFile, trail: [Diagnostic.IncludeSite] = []) -> Bool {
-        if options.echo { output.writeLine(file.text(in: command.range)) }
+        if options.echo { echo(file.text(in: command.range), as: "command") }
         let context = CommandContext(command: command, file: file, trail: trail)
         if let willRunCommand { willRunCommand("\(file.name):\(command.range.start)", file.text(in: command.range)) }
         // What the collection view noticed during the command (UIKit's checks), whatever its outcome.
@@ -174,7 +174,7 @@ public final class Interpreter {
         case let .expect(expectation): try runExpect(expectation, c)
         case let .load(path): try runLoad(path, c)
         case let .include(path): try runInclude(path, c)
-        case let .echo(text): output.writeLine(text.value)
+        case let .echo(text): answer(text: text.value, json: .object([("echo", .string(text.value))]))
         case let .save(path, force): try runSave(path, force: force, c)
         case .undo: try runUndo()
         case .reset: try runReset()

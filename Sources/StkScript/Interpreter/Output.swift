@@ -14,9 +14,11 @@ public protocol OutputSink: AnyObject {
 public final class StandardOutput: OutputSink {
     public init() {}
     public func writeLine(_ line: String) {
+        LayoutPrints.flush()
         StandardStreams.write(line + "\n", to: .output)
     }
     public func writeDiagnostic(_ text: String) {
+        LayoutPrints.flush()
         StandardStreams.write(text, to: .error)
     }
 }

@@ -26,6 +26,7 @@ struct Host {
         var options = InterpreterOptions(json: global.json, bail: global.bail, echo: global.echo, color: color(STDOUT_FILENO))
         options.diagnosticColor = color(STDERR_FILENO)
         let output = StandardOutput()
+        if global.json { LayoutPrints.captureForJSON() }
         let session: Session
         do {
             session = try Session()
