@@ -69,9 +69,10 @@ public enum CommandCatalog {
                               "sectionInset=T,L,B,R headerSize=WxH footerSize=WxH scrollDirection=vertical|horizontal"],
                     examples: ["set itemSize=100x44 minimumLineSpacing=8", "set scrollDirection=horizontal"]),
         CommandInfo("options", .layoutAndData,
-                    usages: ["options"],
+                    usages: ["options", "options LAYOUT"],
                     summary: "list the current layout's options with their values, defaults and help",
-                    examples: ["options"]),
+                    details: ["LAYOUT: another layout's options with their defaults, without switching to it"],
+                    examples: ["options", "options grid-sticky"]),
         CommandInfo("layouts", .layoutAndData,
                     usages: ["layouts"],
                     summary: "list every registered layout (built-in and loaded), one line each",
@@ -166,6 +167,7 @@ public enum CommandCatalog {
         CommandInfo("context", .inspecting,
                     usages: ["context"],
                     summary: "print the invalidation context(s) of the last operation",
+                    details: contextFieldHelp,
                     examples: ["context"]),
         CommandInfo("render", .inspecting,
                     usages: ["render [width=N]"],
@@ -234,9 +236,10 @@ public enum CommandCatalog {
                     summary: "discard the session and start again from the initial state",
                     examples: ["reset"]),
         CommandInfo("help", .session,
-                    usages: ["help [CMD]"],
+                    usages: ["help [CMD]", "help LAYOUT"],
                     summary: "list the commands, or show one command's usage and examples",
-                    examples: ["help", "help scroll"]),
+                    details: ["LAYOUT: a layout's summary and options with their defaults, without switching to it"],
+                    examples: ["help", "help scroll", "help grid-sticky"]),
         CommandInfo("quit", aliases: ["exit"], .session,
                     usages: ["quit"],
                     summary: "leave stk",
@@ -247,6 +250,9 @@ public enum CommandCatalog {
     public static func command(named verb: String) -> CommandInfo? {
         commands.first { $0.name == verb || $0.aliases.contains(verb) }
     }
+
+    /// The commands' names (not their aliases), in the catalog's order.
+    public static var commandNames: [String] { commands.map(\.name) }
 
     /// Every verb the parser accepts: names, aliases, and `end`.
     public static var verbs: [String] {
@@ -286,6 +292,8 @@ public struct Completion: Equatable, Sendable {
         case words([String])
         /// A registered layout's name.
         case layoutName
+        /// A command's name (`commandNames`) or a registered layout's.
+        case commandOrLayoutName
         /// An option of the layout named here, or of the current layout when
         /// nil; complete it as `name=`.
         case optionName(layout: String?)
@@ -385,7 +393,9 @@ extension CommandCatalog {
         case "save":
             return prefix.hasPrefix("-") ? .words(["--force"]) : .filePath
         case "help":
-            return n == 1 ? .words(commands.map(\.name)) : .nothing
+            return n == 1 ? .commandOrLayoutName : .nothing
+        case "options":
+            return n == 1 ? .layoutName : .nothing
         default:
             return .nothing
         }

@@ -141,7 +141,7 @@ public final class Interpreter {
         switch c.command.kind {
         case let .layout(name, assignments): try runLayout(name, assignments, c)
         case let .set(assignments): try runSet(assignments, c)
-        case .options: runOptions()
+        case let .options(layout): try runOptions(layout)
         case .layouts: runLayouts()
         case let .sections(counts): try runSections(counts, c)
         case .insertSections, .deleteSections, .moveSection, .reloadSections,

@@ -49,8 +49,9 @@ public enum CommandKind: Equatable, Sendable {
     case layout(name: Located<String>, options: [OptionAssignment])
     /// `set key=value ...` (at least one).
     case set(options: [OptionAssignment])
-    /// `options`
-    case options
+    /// `options [LAYOUT]`: the current layout's options, or another layout's
+    /// with their defaults (the name as written; the registry resolves it).
+    case options(Located<String>?)
     /// `layouts`
     case layouts
     /// `sections N [items=M]` or `sections A,B,C`: replace all data (reloadData).
@@ -150,7 +151,9 @@ public enum CommandKind: Equatable, Sendable {
     case reset
     /// `reload` alone: rebuild the plugins loaded from source and go on with the new code.
     case reloadPlugins
-    /// `help [CMD]`: the command name as written (a catalog name or alias).
+    /// `help [TOPIC]`: a command (a catalog name or alias), or a layout's
+    /// name, as written; the interpreter resolves it (layouts are known only
+    /// when the command runs).
     case help(Located<String>?)
     /// `quit` or `exit`
     case quit

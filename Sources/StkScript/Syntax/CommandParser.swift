@@ -36,7 +36,7 @@ struct CommandParser {
         case "set":
             guard !args.isAtEnd else { throw args.missing("an option key=value") }
             return .set(options: try optionAssignments())
-        case "options": return .options
+        case "options": return .options(args.isAtEnd ? nil : try args.name("a layout name"))
         case "layouts": return .layouts
         case "sections": return try sections()
         case "reload" where args.isAtEnd: return .reloadPlugins
@@ -356,13 +356,9 @@ struct CommandParser {
         return .save(path: path, force: force)
     }
 
+    /// A command or a layout: which one is decided when `help` runs.
     private mutating func helpTopic() throws -> Located<String>? {
-        guard let token = args.take() else { return nil }
-        guard let word = token.word, CommandCatalog.command(named: word) != nil else {
-            throw ParseError("no help for '\(token.text)': it is not a command", at: token.range,
-                             suggestion: token.word.flatMap(CommandCatalog.suggestion(for:)))
-        }
-        return Located(word, at: token.range)
+        args.isAtEnd ? nil : try args.name("a command or layout name")
     }
 }
 

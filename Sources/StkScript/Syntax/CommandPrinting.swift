@@ -17,7 +17,7 @@ extension CommandKind: CustomStringConvertible {
             return (["layout", bareOrQuoted(name.value)] + options.map(\.description)).joined(separator: " ")
         case .set(let options):
             return (["set"] + options.map(\.description)).joined(separator: " ")
-        case .options: return "options"
+        case .options(let layout): return "options" + (layout.map { " " + bareOrQuoted($0.value) } ?? "")
         case .layouts: return "layouts"
         case .sections(.uniform(let sections, let items)):
             return "sections \(sections.value)" + (items.map { " items=\($0.value)" } ?? "")
@@ -74,7 +74,7 @@ extension CommandKind: CustomStringConvertible {
         case .undo: return "undo"
         case .reset: return "reset"
         case .reloadPlugins: return "reload"
-        case .help(let topic): return "help" + (topic.map { " \($0.value)" } ?? "")
+        case .help(let topic): return "help" + (topic.map { " " + bareOrQuoted($0.value) } ?? "")
         case .quit: return "quit"
         }
     }

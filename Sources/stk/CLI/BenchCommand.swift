@@ -15,13 +15,17 @@ struct BenchCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The layout to measure.")
-    var layout = "flow-sticky"
+    @Option(help: "The layout to measure.", completion: .custom(ShellCompletion.layoutNames))
+    var layout = BenchCommand.defaultLayout
 
-    @Option(name: .customLong("plugin"), help: ArgumentHelp("Load layouts first (repeatable): a plugin library (.so) or Swift source.", valueName: "path"))
+    static let defaultLayout = "flow-sticky"
+
+    @Option(name: .customLong("plugin"), help: ArgumentHelp("Load layouts first (repeatable): a plugin library (.so) or Swift source.", valueName: "path"),
+            completion: .file())
     var plugins: [String] = []
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("A layout option, as in a script (repeatable).", valueName: "key=value"))
+    @Option(name: .customLong("set"), help: ArgumentHelp("A layout option, as in a script (repeatable).", valueName: "key=value"),
+            completion: .custom(ShellCompletion.optionAssignments))
     var options: [String] = []
 
     @Option(help: "Number of sections.")
@@ -57,7 +61,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("full-invalidation"), help: "Also measure every bounds change as invalidate-everything, side by side.")
     var fullInvalidation = false
 
-    @Option(help: ArgumentHelp("Run a named suite of workloads with targets: \(BenchSuite.names.joined(separator: ", ")).", valueName: "name"))
+    @Option(help: ArgumentHelp("Run a named suite of workloads with targets: \(BenchSuite.names.joined(separator: ", ")).", valueName: "name"),
+            completion: .list(BenchSuite.names))
     var suite: String?
 
     @Flag(help: "Print the results as JSON.")

@@ -14,7 +14,8 @@ struct Host {
 
     /// - showPluginNotes: print the notes of loading `--plugin` paths (a REPL
     ///   worker restarted after a crash does not: they were shown once).
-    init(global: GlobalOptions, showPluginNotes: Bool = true) throws {
+    /// - echo: `--echo`, print each command (and comment line) before its output.
+    init(global: GlobalOptions, echo: Bool = false, showPluginNotes: Bool = true) throws {
         try PluginBridge.registerLayouts(global, showingNotes: showPluginNotes)
         let environment = ProcessInfo.processInfo.environment
         // Each stream decides for itself: `stk 2>log` at a terminal colours
@@ -23,7 +24,7 @@ struct Host {
             ColorPolicy.shouldUseColor(mode: global.color, noColorFlag: global.noColor, environment: environment,
                                        isTerminal: isatty(descriptor) == 1)
         }
-        var options = InterpreterOptions(json: global.json, bail: global.bail, echo: global.echo, color: color(STDOUT_FILENO))
+        var options = InterpreterOptions(json: global.json, bail: global.bail, echo: echo, color: color(STDOUT_FILENO))
         options.diagnosticColor = color(STDERR_FILENO)
         let output = StandardOutput()
         if global.json { LayoutPrints.captureForJSON() }

@@ -28,6 +28,8 @@ import StkScript
 /// serialised, so any plugin works unchanged.
 struct REPLFrontEnd {
     let global: GlobalOptions
+    /// `--echo`, passed on to the worker.
+    var echo = false
     /// Run before the first prompt (StartupFile): `--init FILE` or stkrc.
     var startupFile: String? = nil
 
@@ -44,7 +46,7 @@ struct REPLFrontEnd {
         // Output may be a pipe (`stk | tee log`): the banner and the prompts
         // must not wait in a buffer.
         setvbuf(stdout, nil, _IONBF, 0)
-        let session = WorkerSession(arguments: global.workerArguments)
+        let session = WorkerSession(arguments: global.workerArguments + (echo ? ["--echo"] : []))
         guard session.start() else { return .error }
         if let startupFile {
             if FileManager.default.fileExists(atPath: startupFile) {
@@ -81,7 +83,6 @@ extension GlobalOptions {
         var arguments: [String] = []
         if json { arguments.append("--json") }
         if bail { arguments.append("--bail") }
-        if echo { arguments.append("--echo") }
         if noColor { arguments.append("--no-color") }
         if color != .auto { arguments += ["--color", color.rawValue] }
         if explain { arguments.append("--explain") }

@@ -26,7 +26,9 @@ struct Stk: ParsableCommand {
 
 let stkVersion = "stk 0.1.0 (LayoutKit \(layoutKitVersionString))"
 
-/// Options every way of running scripts shares.
+/// Options every way of running scripts shares: `stk` (`run`), `stk test`,
+/// `stk verify` and their worker processes. `--echo` is not one of them: it is
+/// `run`'s own, since `stk test` compares what commands print.
 struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print query output as JSON Lines.")
     var json = false
@@ -34,16 +36,14 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Stop at the first failed expectation.")
     var bail = false
 
-    @Flag(help: "Print each command before its output.")
-    var echo = false
-
     @Flag(name: .customLong("no-color"), help: "Never use colour (also: NO_COLOR, TERM=dumb, output not a terminal).")
     var noColor = false
 
     @Option(name: .customLong("color"), help: ArgumentHelp("Colour: auto (each of stdout and stderr when it is a terminal, unless NO_COLOR or TERM=dumb), always or never.", valueName: "when"))
     var color: ColorPolicy.Mode = .auto
 
-    @Option(name: .customLong("plugin"), help: ArgumentHelp("Load layouts first (repeatable): a plugin library (.so), or Swift source (a .swift file, a folder, a package) that stk builds and caches.", valueName: "path"))
+    @Option(name: .customLong("plugin"), help: ArgumentHelp("Load layouts first (repeatable): a plugin library (.so), or Swift source (a .swift file, a folder, a package) that stk builds and caches.", valueName: "path"),
+            completion: .file())
     var plugins: [String] = []
 
     @Flag(name: .customLong("explain"), help: "Show every change stk made to a source plugin's files to compile them on Linux.")
@@ -56,33 +56,45 @@ struct Run: ParsableCommand {
         abstract: "Run scripts (the default): -e commands first, then files, else stdin or the REPL."
     )
 
+    @OptionGroup var options: RunOptions
+
+    @Argument(help: ArgumentHelp("Scripts to run in order ('-': standard input).", valueName: "file.stk"),
+              completion: .file(extensions: ["stk"]))
+    var files: [String] = []
+
+    func run() throws {
+        let global = options.global
+        let initFile = options.noInit ? nil : options.initFile
+        if options.commands.isEmpty && files.isEmpty && (options.repl || Terminal.isInteractive) {
+            let startup = options.noInit ? nil : (initFile ?? StartupFile.path(ProcessInfo.processInfo.environment))
+            throw ExitCode(REPLFrontEnd(global: global, echo: options.echo, startupFile: startup).run().rawValue)
+        }
+        let host = try Host(global: global, echo: options.echo)
+        let status = host.runScripts(commands: options.commands, files: files, initFile: initFile)
+        throw ExitCode(status.rawValue)
+    }
+}
+
+/// `run`'s options, all but its files: those of `stk` at the top level too
+/// (CommandLineReference).
+struct RunOptions: ParsableArguments {
     @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print each command before its output.")
+    var echo = false
 
     @Option(name: .customShort("e"), help: ArgumentHelp("Run commands (repeatable; before files).", valueName: "commands"))
     var commands: [String] = []
 
-    @Argument(help: ArgumentHelp("Scripts to run in order ('-': standard input).", valueName: "file.stk"))
-    var files: [String] = []
-
     @Flag(help: "Run the REPL even when stdin or stdout is not a terminal (to drive stk from another program).")
     var repl = false
 
-    @Option(name: .customLong("init"), help: ArgumentHelp("Run this file first (in the REPL: instead of the startup file $XDG_CONFIG_HOME/stk/stkrc).", valueName: "file"))
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run this file first (in the REPL: instead of the startup file $XDG_CONFIG_HOME/stk/stkrc).", valueName: "file"),
+            completion: .file())
     var initFile: String?
 
     @Flag(name: .customLong("no-init"), help: "Read no startup file, and ignore --init.")
     var noInit = false
-
-    func run() throws {
-        let initFile = noInit ? nil : initFile
-        if commands.isEmpty && files.isEmpty && (repl || Terminal.isInteractive) {
-            let startup = noInit ? nil : (initFile ?? StartupFile.path(ProcessInfo.processInfo.environment))
-            throw ExitCode(REPLFrontEnd(global: global, startupFile: startup).run().rawValue)
-        }
-        let host = try Host(global: global)
-        let status = host.runScripts(commands: commands, files: files, initFile: initFile)
-        throw ExitCode(status.rawValue)
-    }
 }
 
 extension Stk {
@@ -98,6 +110,7 @@ extension Stk {
     /// `help` before: a script called `help` runs as `stk ./help` or `stk run help`.
     static func runFromCommandLine() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if CommandLineReference.answers(arguments) { CommandLineReference.respond(arguments) }
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             StandardStreams.write(rootHelp(), to: .output)
             Foundation.exit(0)
@@ -125,17 +138,19 @@ extension Stk {
         Set(configuration.subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName })
     }
 
-    /// `stk help CMD`: the help `help CMD` prints in a script, on stdout; an
-    /// unknown name is an error (status 2) with a "did you mean".
+    /// `stk help CMD`: the help `help CMD` prints in a script, on stdout, for
+    /// a command or a built-in layout; an unknown name is an error (status 2)
+    /// with a "did you mean".
     static func printCommandHelp(_ name: String) -> ExitStatus {
-        guard let info = CommandCatalog.command(named: name) else {
+        BuiltinLayouts.register()
+        guard let topic = HelpTopic.named(name, in: .shared) else {
             let subcommands = subcommandNames.sorted().joined(separator: ", ")
-            var message = "error: no help for '\(name)': it is neither a command nor a subcommand (\(subcommands))"
-            if let suggestion = CommandCatalog.suggestion(for: name) { message += "; did you mean '\(suggestion)'?" }
+            var message = "error: no help for '\(name)': it is neither a command, a layout nor a subcommand (\(subcommands))"
+            if let suggestion = HelpTopic.suggestion(for: name, in: .shared) { message += "; did you mean '\(suggestion)'?" }
             StandardStreams.write(message + "\n", to: .error)
             return .error
         }
-        StandardStreams.write(info.helpText, to: .output)
+        StandardStreams.write(topic.text, to: .output)
         return .success
     }
 

@@ -31,7 +31,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Leave the files alone and write each one that differs, as --update would, beside it as FILE.stk.new, for review; they still fail (also: STK_UPDATE=new).")
     var writeNew = false
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
     @Option(name: .customShort("j"), help: ArgumentHelp("Run this many files at once (default: the number of cores).", valueName: "n"))
@@ -47,8 +47,14 @@ struct TestCommand: ParsableCommand {
     /// a cold plugin build about one.
     static let defaultTimeout = 120.0
 
-    @Argument(help: ArgumentHelp("Files and folders to test (default: the current folder).", valueName: "path"))
+    @Argument(help: ArgumentHelp("Files and folders to test (default: the current folder).", valueName: "path"),
+              completion: .file(extensions: ["stk"]))
     var paths: [String] = []
+
+    /// Not an option of `stk test` (the help does not list it): the echoed
+    /// commands would be compared as output. Accepted only to say so.
+    @Flag(help: .hidden)
+    var echo = false
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -59,6 +65,9 @@ struct TestCommand: ParsableCommand {
         if asked.count > 1 {
             try Self.fail("--update, --update-missing and --write-new cannot be used together")
         }
+        if echo {
+            try Self.fail("--echo is not an option of 'stk test': the echoed commands would be compared as output")
+        }
         options.updateMode = asked.first ?? TranscriptUpdateMode(environmentValue: environment["STK_UPDATE"])
         // In CI, an update asked by the environment alone rewrites the files
         // but fails the run, as a snapshot library's record mode does: a
@@ -66,9 +75,6 @@ struct TestCommand: ParsableCommand {
         if asked.isEmpty, options.updateMode == .all || options.updateMode == .missing, Self.isSet(environment["CI"]) {
             options.updatesFail = true
             Self.printError("note: CI is set: STK_UPDATE rewrites the files but the run fails; pass --update to update in CI")
-        }
-        if global.echo {
-            try Self.fail("--echo cannot be used with 'stk test': the echoed commands would be compared as output")
         }
         if !(timeout >= 0) || !timeout.isFinite {
             try Self.fail("--timeout \(timeout): give a number of seconds, 0 for no limit")

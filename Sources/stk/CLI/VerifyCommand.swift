@@ -22,7 +22,7 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The layout to verify.", valueName: "layout"))
+    @Argument(help: ArgumentHelp("The layout to verify.", valueName: "layout"), completion: .custom(ShellCompletion.layoutNames))
     var layout: String
 
     @Option(help: ArgumentHelp("The seed of the random operations (the same seed, the same run).", valueName: "n"))
@@ -31,13 +31,14 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How many operations to run (default 1000, a few seconds).", valueName: "n"))
     var operations: Int = 1000
 
-    @Option(help: ArgumentHelp("Write the reproducer of a failure to this .stk file.", valueName: "file.stk"))
+    @Option(help: ArgumentHelp("Write the reproducer of a failure to this .stk file.", valueName: "file.stk"),
+            completion: .file(extensions: ["stk"]))
     var out: String?
 
     @Flag(help: "Overwrite the --out file if it exists.")
     var force = false
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
     func run() throws {

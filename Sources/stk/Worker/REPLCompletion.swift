@@ -18,6 +18,8 @@ struct REPLCompletion {
             return words
         case .layoutName:
             return registry.names.filter { $0.hasPrefix(prefix) }
+        case .commandOrLayoutName:
+            return (CommandCatalog.commandNames + registry.names).filter { $0.hasPrefix(prefix) }
         case .optionName(let layout):
             let descriptor = layout.flatMap { registry.entry(named: $0)?.descriptor } ?? interpreter.session.descriptor
             return descriptor.options.map { $0.name + "=" }.filter { $0.hasPrefix(prefix) }
@@ -29,7 +31,8 @@ struct REPLCompletion {
     }
 
     /// Entries of the folder `prefix` points into whose names start with its last part;
-    /// folders end with `/`.
+    /// folders end with `/`, and so do symbolic links to folders (SwiftPM's
+    /// `.build/debug`), as in a shell.
     static func pathCompletions(_ prefix: String) -> [String] {
         let expanded = (prefix as NSString).expandingTildeInPath
         let slash = expanded.lastIndex(of: "/")
@@ -39,9 +42,14 @@ struct REPLCompletion {
         if let typedSlash = prefix.lastIndex(of: "/") { shownFolder = String(prefix[...typedSlash]) }
         let listed = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         return listed.filter { $0.hasPrefix(stem) && (!$0.hasPrefix(".") || stem.hasPrefix(".")) }.sorted().map { (name: String) -> String in
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + name, isDirectory: &isFolder)
-            return shownFolder + name + (isFolder.boolValue ? "/" : "")
+            return shownFolder + name + (Self.isFolder(folder + name) ? "/" : "")
         }
+    }
+
+    /// Whether `path` is a folder or a symbolic link to one: stat(2) follows
+    /// links, where FileManager's `isDirectory` reports the link itself.
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

@@ -12,6 +12,8 @@ struct WorkerCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag var echo = false
+
     @Flag(help: "Do not print the notes of loading the plugins (a restart after a crash).")
     var quiet = false
 
@@ -34,7 +36,7 @@ struct WorkerCommand: ParsableCommand {
         if let pinnedSources, let pins = try? JSONDecoder().decode([String: String].self, from: Data(pinnedSources.utf8)) {
             PluginBridge.pinnedLibraries = pins
         }
-        let host = try Host(global: global, showPluginNotes: !quiet)
+        let host = try Host(global: global, echo: echo, showPluginNotes: !quiet)
         let worker = SessionWorker(interpreter: host.interpreter)
         worker.serve()
         throw ExitCode(ExitStatus.success.rawValue)

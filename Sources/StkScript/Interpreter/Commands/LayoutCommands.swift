@@ -46,7 +46,12 @@ extension Interpreter {
         return result
     }
 
-    func runOptions() {
+    /// `options`, or `options LAYOUT` (see HelpCommands.swift for another layout's).
+    func runOptions(_ layout: Located<String>?) throws {
+        if let layout, let entry = try otherLayout(layout) {
+            answerOptionDefaults(of: entry)
+            return
+        }
         var values: [String: LayoutOptionValue] = [:]
         for (option, value) in session.optionValues() { values[option.name] = value }
         answer(text: "\(session.layoutName) options:\n" + TextFormat.options(session.descriptor.options, values: values),

@@ -111,18 +111,6 @@ extension Interpreter {
         warningsSinceCheck = []
     }
 
-    func runHelp(_ topic: Located<String>?) throws {
-        guard let topic else {
-            answerHelp(CommandCatalog.overview)
-            return
-        }
-        guard let info = CommandCatalog.command(named: topic.value) else {
-            throw CommandError("no command named '\(topic.value)'", at: topic.range,
-                               suggestion: CommandCatalog.suggestion(for: topic.value))
-        }
-        answerHelp(info.helpText)
-    }
-
     /// Help text, or in JSON mode `{"help":"TEXT"}` (one object, the text
     /// with its line breaks).
     func answerHelp(_ text: String) {
