@@ -271,7 +271,7 @@ import Testing
     @Test func helpWithAnUnknownNameIsAnErrorWithASuggestion() throws {
         let result = try StkProcess.run(["help", "rendr"])
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: no help for 'rendr': it is neither a command nor a subcommand (bench, run, test, verify); did you mean 'render'?\n",
+        #expect(result.stderr == "error: no help for 'rendr': it is neither a command, a layout nor a subcommand (bench, run, test, verify); did you mean 'render'?\n",
                 "\(result)")
         #expect(result.status == 2)
     }

@@ -58,7 +58,7 @@ import Testing
              diagnostic("<command-line>:1:8", "expected 'attr', 'visible', 'contentsize' or 'context', got 'atr'; did you mean 'attr'?",
                         line: "expect atr header 0 alpha == 1", caretColumn: 8, length: 3)),
             ("help scrol",
-             diagnostic("<command-line>:1:6", "no help for 'scrol': it is not a command; did you mean 'scroll'?",
+             diagnostic("<command-line>:1:6", "no help for 'scrol': it is neither a command nor a layout; did you mean 'scroll'?",
                         line: "help scrol", caretColumn: 6, length: 5)),
             ("itemSize=10x10",
              diagnostic("<command-line>:1:1", "unknown command 'itemSize=10x10': options are set with 'set'; did you mean 'set itemSize=10x10'?",

@@ -56,6 +56,22 @@ final class REPLTests {
                 "options printed \(options.debugDescription)")
     }
 
+    /// A symbolic link to a folder (SwiftPM's `.build/debug`) completes as a
+    /// folder, with `/` and no space, so the file inside can be typed next.
+    @Test func tabCompletesASymlinkedFolderWithASlash() throws {
+        let folder = try ScratchFolder()
+        try folder.write("real/inside.stk", "echo included-through-link\n")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("links"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("links/debug").path,
+                                                   withDestinationPath: "../real")
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.type("include \(folder.url.path)/links/deb\t")
+        try session.waitFor("debug/") // the editor redraws the line: the folder's name may come in pieces
+        try session.type("inside.stk\r")
+        try session.waitFor("included-through-link")
+        try session.waitFor(InteractiveSession.prompt)
+    }
+
     /// The prompt names the paused operation and phase; Ctrl-C at it runs
     /// the operation to its end and says so.
     @Test func thePromptShowsThePausedPhaseAndCtrlCFinishesIt() throws {

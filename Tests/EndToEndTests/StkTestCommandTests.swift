@@ -123,11 +123,21 @@ struct StkTestCommandTests {
         #expect(run.stdout == "")
     }
 
-    @Test func echoIsRefusedBecauseItWouldChangeTheOutput() throws {
+    /// The help and the behaviour agree: `stk test --help` does not offer
+    /// `--echo` (the echoed commands would be compared as output), and
+    /// `stk test --echo` says why it is not an option; `run` has it.
+    @Test func echoIsNotAnOptionOfStkTestAndItsHelpSaysSo() throws {
         let folder = try TranscriptCommandFolder(["pass.stk": Self.passing])
         let run = try folder.stk("test", "--echo")
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("error: --echo cannot be used with 'stk test'"))
+        #expect(run.stderr == "error: --echo is not an option of 'stk test': the echoed commands would be compared as output\n", "\(run)")
+        let help = try StkProcess.run(["test", "--help"])
+        #expect(help.status == 0)
+        #expect(!help.stdout.contains("--echo"), "\(help)")
+        #expect(help.stdout.contains("--json"), "\(help)")
+        for runHelp in [try StkProcess.run(["run", "--help"]), try StkProcess.run(["--help"])] {
+            #expect(runHelp.stdout.contains("--echo"), "\(runHelp)")
+        }
     }
 
     // MARK: --update

@@ -40,6 +40,8 @@ struct ParserTests {
         (#"layout "my layout" title="a b""#, #"layout "my layout" title="a b""#),
         ("set minimumLineSpacing=8.5 scrollDirection=horizontal", "set minimumLineSpacing=8.5 scrollDirection=horizontal"),
         ("options", "options"),
+        ("options  grid-sticky", "options grid-sticky"),
+        ("help  grid-sticky", "help grid-sticky"),
         ("layouts", "layouts"),
         ("sections 3", "sections 3"),
         ("sections 3 items=20", "sections 3 items=20"),
@@ -255,6 +257,11 @@ struct ParserTests {
         #expect(kind(#"load "lib dir/libX.so""#) == .load(path: Located("lib dir/libX.so", at: at(1, 6..<23))))
         #expect(kind("help expect") == .help(Located("expect", at: at(1, 6..<12))))
         #expect(kind("help exit") == .help(Located("exit", at: at(1, 6..<10))))
+        // A layout, or any other name: which it is is decided when it runs.
+        #expect(kind("help grid-sticky") == .help(Located("grid-sticky", at: at(1, 6..<17))))
+        #expect(kind("help lauout") == .help(Located("lauout", at: at(1, 6..<12))))
+        #expect(kind("options grid-sticky") == .options(Located("grid-sticky", at: at(1, 9..<20))))
+        #expect(kind("options") == .options(nil))
         // echo: its arguments up to the ';' or the comment, with the spacing
         // between them as written and a string's contents. "a" is at column 8
         // (after "echo" and three blanks); the string `"b;c"` spans 11..<16.
@@ -444,7 +451,9 @@ struct ParserTests {
         ErrorCase(input: "save", line: 1, column: 5, message: "expected a file path after 'save'"),
         ErrorCase(input: "save --forse x.stk", line: 1, column: 6, message: "unknown flag '--forse' for 'save'", suggestion: "--force"),
         ErrorCase(input: "save a b", line: 1, column: 8, message: "unexpected extra argument 'b'"),
-        ErrorCase(input: "help lauout", line: 1, column: 6, message: "no help for 'lauout': it is not a command", suggestion: "layout"),
+        ErrorCase(input: "help 3", line: 1, column: 6, message: "expected a command or layout name, got '3'"),
+        ErrorCase(input: "help scroll by", line: 1, column: 13, message: "unexpected extra argument 'by'"),
+        ErrorCase(input: "options 3", line: 1, column: 9, message: "expected a layout name, got '3'"),
         ErrorCase(input: "quit now", line: 1, column: 6, message: "unexpected extra argument 'now'"),
         // A continued command: the error is on the third physical line, after four spaces.
         ErrorCase(input: "layout flow-sticky \\\n    itemSize=100x44 \\\n    bogus", line: 3, column: 5,

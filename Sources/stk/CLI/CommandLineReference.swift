@@ -5,16 +5,16 @@ import PluginBuild
 import PluginHost
 import StkScript
 
-/// stk's command line as shells and the manual page see it.
+/// stk's command line as shells see it.
 ///
 /// `stk FILE` and `stk -e ...` run `run`, the default subcommand, so at the top
-/// level a shell should complete `run`'s options and arguments, and the
-/// manual's synopsis is `run`'s. ArgumentParser's completion scripts and its
-/// description of the tool (`--experimental-dump-help`, which the manual
-/// plugin reads) only offer a root command's own options, and they list the
-/// hidden worker subcommands too. So those requests are answered from this
-/// command instead of `Stk`: its own arguments are `run`'s, its subcommands the
-/// ones users type. Only requests reach it: it never runs.
+/// level a shell should complete `run`'s options and arguments. ArgumentParser's
+/// completion scripts only offer a root command's own options, and they list
+/// the hidden worker subcommands too. So those requests are answered from this
+/// command instead of `Stk`: its own options are `run`'s (its files are added
+/// to each script, see TopLevelScripts), its subcommands the ones users type.
+/// `--experimental-dump-help`, which the manual page is made from, is
+/// answered by ManualReference. Only requests reach them: they never run.
 struct CommandLineReference: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stk",
@@ -29,7 +29,7 @@ struct CommandLineReference: ParsableCommand {
 
     /// `--generate-completion-script SHELL` (anywhere at the top level), a
     /// completion script's call back `---completion ...` for a custom
-    /// completion, or `--experimental-dump-help`.
+    /// completion, or `--experimental-dump-help` (ManualReference's).
     static func answers(_ arguments: [String]) -> Bool {
         if let first = arguments.first, first == "---completion" || first == "--experimental-dump-help" { return true }
         return arguments.contains { $0 == "--generate-completion-script" || $0.hasPrefix("--generate-completion-script=") }
@@ -38,6 +38,7 @@ struct CommandLineReference: ParsableCommand {
     /// Prints the answer and exits; returns only when `arguments` turn out
     /// not to be such a request, for `Stk` to handle.
     static func respond(_ arguments: [String]) {
+        if arguments.first == "--experimental-dump-help" { ManualReference.respond(arguments) }
         do {
             _ = try parseAsRoot(arguments)
         } catch {
@@ -47,6 +48,24 @@ struct CommandLineReference: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+}
+
+/// stk's command line as the manual page shows it (generate-manual reads
+/// `stk --experimental-dump-help`): the synopsis is `run`'s, options and files,
+/// and the subcommands are those users type. A root with arguments and
+/// subcommands is fine on paper, where it would confuse a completion script.
+struct ManualReference: ParsableCommand {
+    static let configuration = CommandLineReference.configuration
+
+    @OptionGroup var run: Run
+
+    /// The description of the tool, as `--experimental-dump-help` prints it.
+    /// Asked of the type itself: parsing the flag with a root that has
+    /// arguments and a default subcommand describes it as a subcommand of `run`.
+    static func respond(_ arguments: [String]) -> Never {
+        StandardStreams.write(_dumpHelp() + "\n", to: .output)
+        Foundation.exit(0)
     }
 }
 

@@ -15,8 +15,8 @@ struct Stk: ParsableCommand {
             and otherwise reads a script from stdin. Exit status: 0 all good, 1 an expect
             failed, 2 an error.
 
-            'stk help CMD' shows the help of a .stk command, as 'help CMD' does in a
-            script; 'stk help SUBCOMMAND' that of a subcommand.
+            As 'help CMD' does in a script, 'stk help CMD' shows the help of a .stk
+            command or a built-in layout; 'stk help SUBCOMMAND' that of a subcommand.
             """,
         version: stkVersion,
         subcommands: [Run.self, TestCommand.self, BenchCommand.self, VerifyCommand.self, WorkerCommand.self, TestFileCommand.self],

@@ -14,9 +14,9 @@ struct TestCommand: ParsableCommand {
             DerivedData, Pods and Carthage are skipped); files run in a fresh session each,
             in parallel, each in a process of its own, and are reported in path order. A
             file whose layout crashes or that outlives --timeout fails, and the others run
-            on (JUnit reports it as an <error>). A file whose first line is
-            '# stk: skip REASON' is skipped. Exit status: 0 nothing failed, 1 a transcript
-            failed, 2 a bad option or path.
+            on (JUnit reports it as an <error>). A file whose first line is the
+            comment '# stk: skip REASON' is skipped. Exit status: 0 nothing failed,
+            1 a transcript failed, 2 a bad option or path.
             """
     )
 
