@@ -241,7 +241,7 @@ import Testing
                         "undo", "reset", "help", "quit"] {
             #expect(listed.contains(command), "help does not list \(command)")
         }
-        #expect(lines.last == "Type 'help CMD' for a command's usage and examples.")
+        #expect(lines.last == "Type 'help CMD' for a command's usage and examples, 'help LAYOUT' for a layout's options.")
     }
 
     @Test func helpOfOneCommand() throws {

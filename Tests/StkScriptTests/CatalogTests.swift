@@ -65,7 +65,7 @@ struct CatalogTests {
         #expect(lines.contains("  contentsize   print collectionViewContentSize"))
         #expect(lines.contains("The view"))
         #expect(lines.contains("Session"))
-        #expect(lines.suffix(2) == ["Type 'help CMD' for a command's usage and examples.", ""])
+        #expect(lines.suffix(2) == ["Type 'help CMD' for a command's usage and examples, 'help LAYOUT' for a layout's options.", ""])
     }
 
     @Test func helpForOneCommand() {

@@ -277,7 +277,7 @@ public enum CommandCatalog {
             }
         }
         lines.append("")
-        lines.append("Type 'help CMD' for a command's usage and examples.")
+        lines.append("Type 'help CMD' for a command's usage and examples, 'help LAYOUT' for a layout's options.")
         return lines.joined(separator: "\n") + "\n"
     }
 }
