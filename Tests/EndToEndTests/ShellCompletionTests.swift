@@ -62,6 +62,17 @@ struct ShellCompletionTests {
         #expect(options.lines == ["stickyRows=", "stickyColumns=", "itemSize="], "\(options)")
     }
 
+    /// A plugin library named by `--plugin` on the line adds its layouts
+    /// (the example package's: left-aligned, uikit-sticky).
+    @Test func theCallBackLoadsThePluginLibrariesOnTheLine() throws {
+        let plugin = try ExamplePackage.library()
+        let words = ["stk", "bench", "--plugin", plugin, "--layout", ""]
+        let result = try StkProcess.run(["---completion", "bench", "--", "--layout", "5", "0"] + words)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == Self.layouts + ["left-aligned", "uikit-sticky"], "\(result)")
+        #expect(result.stderr == "")
+    }
+
     /// bash's script as bash runs it: COMP_WORDS set as for a Tab at the
     /// end of the line, `_stk` called, COMPREPLY printed.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
