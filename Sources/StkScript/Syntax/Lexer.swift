@@ -188,10 +188,14 @@ struct Lexer {
         let start = location
         var chars: [Character] = []
         var quotedValue: (contents: String, start: SourceLocation)? = nil
+        // Counted as the word grows, and one stray quote reported per word:
+        // the work stays linear in the word's length however many quotes it holds.
+        var equalsSigns = 0
+        var reportedStrayQuote = false
         while !atTokenEnd, let c = current {
             if c == "\"" {
                 // Allowed only as the whole value of an assignment: key="...".
-                if chars.last == "=", chars.filter({ $0 == "=" }).count == 1,
+                if chars.last == "=", equalsSigns == 1,
                    Literal.isOptionKey(chars.dropLast()[...]) {
                     let valueStart = location
                     let raw = lexQuotedString()
@@ -199,11 +203,15 @@ struct Lexer {
                     chars.append(contentsOf: raw.text)
                     break
                 }
-                report("unexpected '\"' inside a word; quote the whole argument",
-                       SourceRange(line: lineNumber(row), columns: (col + 1)..<(col + 2)))
+                if !reportedStrayQuote {
+                    report("unexpected '\"' inside a word; quote the whole argument",
+                           SourceRange(line: lineNumber(row), columns: (col + 1)..<(col + 2)))
+                    reportedStrayQuote = true
+                }
                 col += 1
                 continue
             }
+            if c == "=" { equalsSigns += 1 }
             chars.append(c)
             col += 1
         }

@@ -226,7 +226,12 @@ extension FlowSectionGeometry {
         perLine = min(perLine, max(1, input.itemCount))
         // A full line and the last line (filled with copies of its last item)
         // get the same gap, so one placement serves every line.
-        let placement = linePlacement(widths: Array(repeating: w, count: min(perLine, input.itemCount)),
+        // The widths of a full line, added one by one as `reduce` would, in
+        // work independent of how many there are (a line may hold a billion).
+        let count = min(perLine, input.itemCount)
+        var work = 0
+        let widthSum = w > 0 ? addRepeatedly(w, to: 0, atMost: count, work: &work) { _ in true }.sum : 0
+        let placement = linePlacement(count: count, widthSum: widthSum,
                                       virtualFill: w, isLast: true, avail: avail, spacing: spacing, left: input.inset.left,
                                       oversize: w > avail + fitTolerance)
         return UniformGrid(size: size, perLine: perLine, placement: placement, lineStep: size.height + input.lineSpacing)
@@ -344,21 +349,103 @@ extension FlowSectionGeometry {
     /// width holds one item centres it; an oversize item sits at the left inset.
     static func linePlacement(widths: [CGFloat], virtualFill: CGFloat, isLast: Bool, avail: CGFloat,
                               spacing: CGFloat, left: CGFloat, oversize: Bool) -> LinePlacement {
+        linePlacement(count: widths.count, widthSum: widths.reduce(0, +), virtualFill: virtualFill, isLast: isLast,
+                      avail: avail, spacing: spacing, left: left, oversize: oversize)
+    }
+
+    /// `linePlacement(widths:...)` for a line of `count` items whose widths
+    /// add up (left to right, as `reduce` does) to `widthSum`.
+    static func linePlacement(count: Int, widthSum: CGFloat, virtualFill: CGFloat, isLast: Bool, avail: CGFloat,
+                              spacing: CGFloat, left: CGFloat, oversize: Bool) -> LinePlacement {
         if oversize { return LinePlacement(firstX: left, gap: 0) }
-        var count = widths.count
-        var used = widths.reduce(0, +) + CGFloat(count - 1) * spacing
+        var count = count
+        var used = widthSum + CGFloat(count - 1) * spacing
         if isLast {
             // Invisible copies of the last item while they fit.
-            while used + spacing + virtualFill <= avail + fitTolerance, virtualFill + spacing > 0 {
-                used += spacing + virtualFill
-                count += 1
-            }
+            var work = 0
+            (used, count) = fillWithCopies(used: used, count: count, spacing: spacing, fill: virtualFill,
+                                           limit: avail + fitTolerance, work: &work)
         }
         let leftover = max(0, avail - used)
         if count == 1 {
             return LinePlacement(firstX: left + leftover / 2, gap: 0)
         }
         return LinePlacement(firstX: left, gap: spacing + leftover / CGFloat(count - 1))
+    }
+
+    /// The last line's invisible copies (step 4): the result of
+    ///
+    ///     while used + spacing + fill <= limit, fill + spacing > 0 {
+    ///         used += spacing + fill
+    ///         count += 1
+    ///     }
+    ///
+    /// bit for bit, in work that does not depend on how many copies fit (a
+    /// line a billion items wide, or items a billionth of a point wide): see
+    /// `addRepeatedly`. Where `spacing + fill` is too small to change the sum
+    /// any more, the loop as written would never end: the line is then as
+    /// full as doubles can make it, and the copies stop there.
+    static func fillWithCopies(used: CGFloat, count: Int, spacing: CGFloat, fill: CGFloat,
+                               limit: CGFloat, work: inout Int) -> (used: CGFloat, count: Int) {
+        let d = spacing + fill
+        guard d > 0 else { return (used, count) }
+        let (sum, steps) = addRepeatedly(d, to: used, atMost: Int.max, work: &work) { $0 + spacing + fill <= limit }
+        return (sum, count > Int.max - steps ? Int.max : count + steps)
+    }
+
+    /// `start` with `d` (> 0) added again and again, one double addition at a
+    /// time, while `fits` holds for the sum so far (it must hold for smaller
+    /// sums whenever it holds for a larger one) and at most `limit` times:
+    /// the sum and the number of additions, bit for bit, in work that does
+    /// not depend on that number (a few steps per power of two crossed).
+    ///
+    /// Between two powers of two every sum is rounded to the same spacing of
+    /// doubles (`ulp`), so after one addition inside such a range (which
+    /// settles the parity that a round-half-to-even tie depends on) each
+    /// further one adds the same exact amount. Those additions are made by
+    /// one multiplication, the first sum that no longer fits found by
+    /// bisection; only the additions that cross into the next range are made
+    /// one by one. It stops early when an addition no longer changes the sum.
+    /// `work` counts the additions and probes made.
+    static func addRepeatedly(_ d: CGFloat, to start: CGFloat, atMost limit: Int, work: inout Int,
+                              while fits: (CGFloat) -> Bool) -> (sum: CGFloat, steps: Int) {
+        precondition(d > 0)
+        var sum = start, steps = 0
+        var previous: CGFloat? = nil
+        func probe(_ u: CGFloat) -> Bool {
+            work += 1
+            return fits(u)
+        }
+        while steps < limit, probe(sum) {
+            if let p = previous, let range = RoundingRange(sum), RoundingRange(p) == range {
+                let step = (sum + d) - sum   // exact: both are multiples of range.ulp inside the range
+                let units = Int64(sum / range.ulp), stepUnits = Int64(step / range.ulp)
+                if stepUnits > 0, units < range.lastUnit {
+                    let most = min(Int((range.lastUnit - units) / stepUnits), limit - steps)
+                    if most > 0 {
+                        // The first j in 1...most whose sum no longer fits, or most + 1.
+                        var lo = 1, hi = most + 1
+                        while lo < hi {
+                            let mid = lo + (hi - lo) / 2
+                            if probe(sum + CGFloat(mid) * step) { lo = mid + 1 } else { hi = mid }
+                        }
+                        let taken = min(lo, most)
+                        sum += CGFloat(taken) * step
+                        steps += taken
+                        if lo <= most { return (sum, steps) }
+                        previous = sum - step
+                        continue
+                    }
+                }
+            }
+            let next = sum + d
+            if next == sum { break }
+            work += 1
+            previous = sum
+            sum = next
+            steps += 1
+        }
+        return (sum, steps)
     }
 
     /// The frame of one item, relative to the section start.
@@ -538,5 +625,26 @@ struct FlowGeometry {
         let s = lo - 1
         guard s >= 0, y < starts[s] + sections[s].length else { return nil }
         return s
+    }
+}
+
+/// The doubles a sum lands on without a change of spacing: those of one
+/// binade (same sign and exponent), or the subnormals with zero. Values are
+/// `units * ulp`; a step may end at most at `lastUnit` units and stay inside
+/// (for a negative binade that keeps it off its edge nearest zero, where the
+/// spacing halves).
+struct RoundingRange: Equatable {
+    var ulp: CGFloat
+    var lastUnit: Int64
+
+    init?(_ x: CGFloat) {
+        guard x.isFinite else { return nil }
+        if abs(x) < CGFloat.leastNormalMagnitude {
+            ulp = CGFloat.leastNonzeroMagnitude
+            lastUnit = (1 << 52) - 1
+        } else {
+            ulp = x.ulp
+            lastUnit = x > 0 ? (1 << 53) - 1 : -(1 << 52) - 1
+        }
     }
 }
