@@ -114,3 +114,17 @@ import Testing
         #expect(tiny.layoutAttributesForItem(at: IndexPath(item: 6, section: 0)) != nil)
     }
 }
+
+/// H4: `scroll by 999999999999999999,0 steps=N` on a section of a million
+/// items cost a millisecond a step: a rect far out across the scroll axis
+/// widened the search along it (the rounding slack took the x magnitudes)
+/// to every line of the section.
+@Suite struct FlowSearchSlackTests {
+    @Test func farAcrossDoesNotWidenTheSearchAlong() {
+        let far = CGRect(x: 999_999_999_999_999_999, y: 0, width: 390, height: 844)
+        #expect(searchSlack(far) < 1e-6)
+        #expect(searchSlackAcross(far) > 1)
+        // Along the axis, the slack still grows with the magnitudes there.
+        #expect(searchSlack(CGRect(x: 0, y: 1e12, width: 390, height: 844)) >= 1e-3)
+    }
+}

@@ -138,8 +138,16 @@ let fitTolerance: CGFloat = 1e-9
 /// overlaps the rect may look, by a few ulps, as if it did not in section or
 /// prefix-sum terms. The answer is always decided by CGRect.overlaps on the
 /// content frames.
+/// Each axis gets the slack of its own magnitudes: a rect far out across
+/// the scroll axis (`scroll by 999999999999999999,0`) must not widen the
+/// search along it to every line of the section.
 func searchSlack(_ rect: CGRect, _ start: CGFloat = 0) -> CGFloat {
-    1e-9 * max(1, abs(start), abs(rect.minY), abs(rect.maxY), abs(rect.minX), abs(rect.maxX))
+    1e-9 * max(1, abs(start), abs(rect.minY), abs(rect.maxY))
+}
+
+/// `searchSlack` across the scroll axis.
+func searchSlackAcross(_ rect: CGRect) -> CGFloat {
+    1e-9 * max(1, abs(rect.minX), abs(rect.maxX))
 }
 
 extension FlowSectionGeometry {
@@ -489,9 +497,9 @@ extension FlowSectionGeometry {
     /// touches the rect in or out. Only the search runs in section coordinates,
     /// with a little slack for the same reason.
     func items(overlapping rect: CGRect, sectionStart start: CGFloat, visit: (Int, CGRect) -> Void) {
-        let slack = searchSlack(rect, start)
+        let slack = searchSlack(rect, start), slackAcross = searchSlackAcross(rect)
         let minY = rect.minY - start - slack, maxY = rect.maxY - start + slack
-        let minX = rect.minX - slack, maxX = rect.maxX + slack
+        let minX = rect.minX - slackAcross, maxX = rect.maxX + slackAcross
         guard itemCount > 0, maxY > itemsStart, minY < itemsEnd else { return }
         switch items {
         case .uniform(let g):
