@@ -36,6 +36,7 @@ public final class Session: LayoutCycleObserver {
         layoutName = SessionDefaults.layoutName
         layout = try entry.descriptor.makeLayout()
         collectionView = CollectionView(size: SessionDefaults.viewport, layout: layout)
+        collectionView.maximumVisibleElements = Limits.visibleElements
         try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
         collectionView.observer = self
     }
@@ -64,6 +65,7 @@ public final class Session: LayoutCycleObserver {
         defer { recording = false }
         do {
             try body()
+            try refuseOverfullView()
         } catch {
             // A multi-step operation (scroll steps, a batch with options) may have
             // changed part of the state before failing: restore it whole.
@@ -78,6 +80,13 @@ public final class Session: LayoutCycleObserver {
         if let source { history.append(source) }
     }
 
+
+    /// A pass whose visible rect held more elements than `Limits.visibleElements`
+    /// (the layout stopped making them): the operation is refused and undone.
+    private func refuseOverfullView() throws {
+        guard collectionView.takeVisibleLimitExceeded() else { return }
+        throw CollectionViewError("the view would show more than \(Limits.visibleElements) elements at once, far more than any screen: refused (make the items larger, or the data smaller)")
+    }
 
     // MARK: State for undo
 
@@ -122,6 +131,7 @@ public final class Session: LayoutCycleObserver {
         let newLayout = try entry.descriptor.makeLayout()
         for (name, value) in s.options { try entry.descriptor.setOption(name, to: value, on: newLayout) }
         let cv = CollectionView(size: s.bounds.size, layout: newLayout)
+        cv.maximumVisibleElements = Limits.visibleElements
         cv.derivesPinnedFromMotion = entry.descriptor.derivesPinned
         s.scrollView.apply(to: cv)
         cv.restoreSections(s.sections)

@@ -65,7 +65,7 @@ struct CommandParser {
         case "render":
             var width: Located<Int>? = nil
             while let token = args.take() {
-                width = try args.integerOption(token, named: "width", minimum: 1, seen: width)
+                width = try args.integerOption(token, named: "width", minimum: 1, maximum: Limits.renderWidth, seen: width)
             }
             return .render(width: width)
         case "trace": return .trace(try args.onOff())
@@ -202,7 +202,7 @@ struct CommandParser {
             let vector = direction.value == "by" ? try args.point() : try args.point(what: "a velocity VX,VY (points per second)")
             var steps: Located<Int>? = nil
             while let token = args.take() {
-                steps = try args.integerOption(token, named: "steps", minimum: 1, seen: steps)
+                steps = try args.integerOption(token, named: "steps", minimum: 1, maximum: Limits.steps, seen: steps)
             }
             return direction.value == "by" ? .scrollBy(vector, steps: steps) : .scrollFling(vector, steps: steps)
         }
@@ -570,7 +570,8 @@ struct ArgumentCursor {
 
     /// A command's own integer option (`items=M`, `steps=N`, `width=N`).
     /// `seen` is the value already given, which may not be given again.
-    func integerOption(_ token: Token, named name: String, minimum: Int, seen: Located<Int>?) throws -> Located<Int> {
+    func integerOption(_ token: Token, named name: String, minimum: Int, maximum: Int = Int.max,
+                       seen: Located<Int>?) throws -> Located<Int> {
         let assignment = try assignment(token)
         guard assignment.name.value == name else {
             throw ParseError("unknown option '\(assignment.name.value)' for '\(info.name)'", at: assignment.name.range,
@@ -582,6 +583,9 @@ struct ArgumentCursor {
         let description = minimum == 0 ? "a non-negative integer" : "an integer of at least \(minimum)"
         guard let n = assignment.value.value.number?.exactNatural, n >= minimum else {
             throw ParseError("expected \(description) for '\(name)', got '\(assignment.value.value)'", at: assignment.value.range)
+        }
+        guard n <= maximum else {
+            throw ParseError("at most \(maximum) for '\(name)', got \(n)", at: assignment.value.range)
         }
         return Located(n, at: assignment.value.range)
     }

@@ -227,7 +227,14 @@ struct Lexer {
             let valueToken = Token(text: String(chars[(eq + 1)...]), range: valueRange, literal: .string(quotedValue.contents))
             return Token(text: text, range: range, literal: .assignment(key: key, keyRange: keyRange, value: valueToken))
         }
-        return Token(text: text, range: range, literal: Literal.classify(text, range: range))
+        let literal = Literal.classify(text, range: range)
+        if literal.numbers.contains(where: { abs($0) > Limits.magnitude }) {
+            var written = (text, range)
+            if case .assignment(_, _, let value?) = literal { written = (value.text, value.range) }
+            report("number out of range in '\(written.0)': a value may be at most \(Int(Limits.magnitude)) in magnitude",
+                   written.1)
+        }
+        return Token(text: text, range: range, literal: literal)
     }
 
     private mutating func lexQuotedToken() -> Token {

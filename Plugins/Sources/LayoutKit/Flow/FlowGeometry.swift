@@ -495,18 +495,20 @@ extension FlowSectionGeometry {
     /// frames the per-element answers return: moving the rect by -start instead
     /// is not exact in floating point and let an element whose edge merely
     /// touches the rect in or out. Only the search runs in section coordinates,
-    /// with a little slack for the same reason.
-    func items(overlapping rect: CGRect, sectionStart start: CGFloat, visit: (Int, CGRect) -> Void) {
+    /// with a little slack for the same reason. `visit` returns false to stop
+    /// the walk (then so does this function).
+    @discardableResult
+    func items(overlapping rect: CGRect, sectionStart start: CGFloat, visit: (Int, CGRect) -> Bool) -> Bool {
         let slack = searchSlack(rect, start), slackAcross = searchSlackAcross(rect)
         let minY = rect.minY - start - slack, maxY = rect.maxY - start + slack
         let minX = rect.minX - slackAcross, maxX = rect.maxX + slackAcross
-        guard itemCount > 0, maxY > itemsStart, minY < itemsEnd else { return }
+        guard itemCount > 0, maxY > itemsStart, minY < itemsEnd else { return true }
         switch items {
         case .uniform(let g):
-            g.items(firstItem: 0, count: itemCount, originY: itemsStart, overlapping: rect, sectionStart: start,
-                     minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
+            return g.items(firstItem: 0, count: itemCount, originY: itemsStart, overlapping: rect, sectionStart: start,
+                           minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
         case .variable(let v):
-            v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
+            return v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
         case .segmented(let segmented):
             // The first block whose bottom is past minY, then blocks while they start before maxY.
             var lo = 0, hi = segmented.blocks.count
@@ -517,15 +519,18 @@ extension FlowSectionGeometry {
             var b = lo
             while b < segmented.blocks.count, segmented.blocks[b].minY < maxY {
                 let block = segmented.blocks[b]
+                let goOn: Bool
                 switch block.lines {
                 case .uniform:
-                    segmented.grid.items(firstItem: block.firstItem, count: block.endItem - block.firstItem, originY: block.minY,
-                                         overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
+                    goOn = segmented.grid.items(firstItem: block.firstItem, count: block.endItem - block.firstItem, originY: block.minY,
+                                                overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
                 case .explicit(let v):
-                    v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
+                    goOn = v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
                 }
+                if !goOn { return false }
                 b += 1
             }
+            return true
         }
     }
 }
@@ -535,7 +540,7 @@ extension UniformGrid {
     /// frames overlap `rect` (content coordinates, the section starting at
     /// `start`); `minY`...`maxX` are the search bounds in section coordinates.
     func items(firstItem: Int, count: Int, originY: CGFloat, overlapping rect: CGRect, sectionStart start: CGFloat,
-               minY: CGFloat, maxY: CGFloat, minX: CGFloat, maxX: CGFloat, visit: (Int, CGRect) -> Void) {
+               minY: CGFloat, maxY: CGFloat, minX: CGFloat, maxX: CGFloat, visit: (Int, CGRect) -> Bool) -> Bool {
         // Zero-width or zero-height items are not skipped: CGRect.overlaps (the
         // one rule) includes a degenerate frame that lies strictly inside the
         // rect, and the per-item path and the brute-force oracle use it too.
@@ -556,19 +561,20 @@ extension UniformGrid {
                     let x = self.x(column: c)
                     if x >= maxX { break }
                     let frame = CGRect(x: x, y: y, width: size.width, height: size.height).offsetBy(dx: 0, dy: start)
-                    if frame.overlaps(rect) { visit(firstItem + line * perLine + c, frame) }
+                    if frame.overlaps(rect), !visit(firstItem + line * perLine + c, frame) { return false }
                     c += 1
                 }
             }
             line += 1
         }
+        return true
     }
 }
 
 extension VariableLines {
     /// The items whose frames overlap `rect`: a binary search for the first
     /// line, then the lines up to `maxY` (section coordinates).
-    func items(overlapping rect: CGRect, sectionStart start: CGFloat, minY: CGFloat, maxY: CGFloat, visit: (Int, CGRect) -> Void) {
+    func items(overlapping rect: CGRect, sectionStart start: CGFloat, minY: CGFloat, maxY: CGFloat, visit: (Int, CGRect) -> Bool) -> Bool {
         // First line whose maxY is past minY.
         var lo = 0, hi = lineMaxY.count
         while lo < hi {
@@ -580,10 +586,11 @@ extension VariableLines {
             let end = line + 1 < lineFirstItem.count ? lineFirstItem[line + 1] : endItem
             for i in lineFirstItem[line]..<end {
                 let frame = frames[i - firstItem].offsetBy(dx: 0, dy: start)
-                if frame.overlaps(rect) { visit(i, frame) }
+                if frame.overlaps(rect), !visit(i, frame) { return false }
             }
             line += 1
         }
+        return true
     }
 }
 
