@@ -25,6 +25,10 @@ public final class Session: LayoutCycleObserver {
     /// Commands that changed state, as replayable source text (for `save`).
     public private(set) var history: [String] = []
     private var undoStack: [SessionState] = []
+    /// The sections of the last state taken, which the next one shares.
+    private var lastSections: SharedSections?
+    /// The command the last `undo` reverted (nil: `reset`).
+    public private(set) var lastUndoneCommand: String?
     /// How many states `undo` keeps.
     public var undoLimit = 200
 
@@ -75,7 +79,7 @@ public final class Session: LayoutCycleObserver {
         }
         if !currentEvents.isEmpty { lastOperationEvents = currentEvents }
         if !recordsUnchanged && changedNothing(since: before) { return }
-        undoStack.append(before)
+        undoStack.append(before.undone(by: source))
         if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
         if let source { history.append(source) }
     }
@@ -91,14 +95,16 @@ public final class Session: LayoutCycleObserver {
     // MARK: State for undo
 
     func state() -> SessionState {
-        SessionState(layoutName: layoutName, options: explicitOptions, sections: collectionView.sections,
+        let sections = SharedSections(collectionView.sections, sharingWith: lastSections)
+        lastSections = sections
+        return SessionState(layoutName: layoutName, options: explicitOptions, sections: sections,
                      bounds: collectionView.bounds, contentInset: collectionView.contentInset,
                      safeAreaInsets: collectionView.safeAreaInsets, scrollView: ScrollViewSettings(of: collectionView),
                      history: history)
     }
 
     private func stateMatches(_ s: SessionState) -> Bool {
-        s.layoutName == layoutName && s.sections == collectionView.sections && s.bounds == collectionView.bounds
+        s.layoutName == layoutName && s.sections.equals(collectionView.sections) && s.bounds == collectionView.bounds
             && s.contentInset == collectionView.contentInset && s.safeAreaInsets == collectionView.safeAreaInsets
             && s.scrollView == ScrollViewSettings(of: collectionView)
             && s.options.map(\.name) == explicitOptions.map(\.name) && s.options.map(\.value) == explicitOptions.map(\.value)
@@ -107,7 +113,7 @@ public final class Session: LayoutCycleObserver {
     /// Whether the session is as it was in `s`, option values compared as the
     /// layout sees them (`set pinLimit=lastItem` at the default changes nothing).
     private func changedNothing(since s: SessionState) -> Bool {
-        guard s.layoutName == layoutName, s.sections == collectionView.sections, s.bounds == collectionView.bounds,
+        guard s.layoutName == layoutName, s.sections.equals(collectionView.sections), s.bounds == collectionView.bounds,
               s.contentInset == collectionView.contentInset, s.safeAreaInsets == collectionView.safeAreaInsets,
               s.scrollView == ScrollViewSettings(of: collectionView)
         else { return false }
@@ -134,7 +140,7 @@ public final class Session: LayoutCycleObserver {
         cv.maximumVisibleElements = Limits.visibleElements
         cv.derivesPinnedFromMotion = entry.descriptor.derivesPinned
         s.scrollView.apply(to: cv)
-        cv.restoreSections(s.sections)
+        cv.restoreSections(s.sections.array)
         try cv.setContentInset(s.contentInset)
         try cv.setSafeAreaInsets(s.safeAreaInsets)
         try cv.setBounds(s.bounds)
@@ -197,6 +203,7 @@ public final class Session: LayoutCycleObserver {
     public func undo() throws -> Bool {
         guard let previous = undoStack.popLast() else { return false }
         try restore(previous)
+        lastUndoneCommand = previous.undoneCommand
         // The layout was rebuilt from scratch: the contexts of the command
         // undone no longer describe the last operation.
         lastOperationEvents = []
@@ -207,7 +214,7 @@ public final class Session: LayoutCycleObserver {
     public func reset() throws {
         let defaults = SessionState(
             layoutName: SessionDefaults.layoutName, options: [],
-            sections: [], bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
+            sections: SharedSections([], sharingWith: nil), bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
             contentInset: .zero, safeAreaInsets: .zero,
             scrollView: ScrollViewSettings(of: CollectionView(layout: CollectionViewLayout())), history: [])
         try perform(nil) {

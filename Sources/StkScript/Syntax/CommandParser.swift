@@ -451,7 +451,9 @@ struct ArgumentCursor {
     /// A path: a quoted string, or any bare token as written except a flag.
     func path(_ token: Token) throws -> Located<String> {
         switch token.literal {
-        case .string(let s): return Located(s, at: token.range)
+        case .string(let s):
+            if s.isEmpty { throw ParseError("expected a file path, got an empty string", at: token.range) }
+            return Located(s, at: token.range)
         case .flag: throw wrong("a file path", token)
         default: return Located(token.text, at: token.range)
         }

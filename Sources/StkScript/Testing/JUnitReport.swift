@@ -55,7 +55,7 @@ public enum JUnitReport {
     public static func write(_ summary: TranscriptRunSummary, to path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Data(xml(summary).utf8), to: path)
+        try SafeFile.replace(Data(xml(summary).utf8), at: path)
     }
 
     // MARK: Escaping

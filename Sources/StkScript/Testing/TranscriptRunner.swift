@@ -163,7 +163,7 @@ public final class TranscriptRunner: @unchecked Sendable {
         // A rewrite that changes nothing cannot make the file pass.
         guard rewritten != text else { return result }
         do {
-            try AtomicFile.write(Data(rewritten.utf8), to: file.path)
+            try SafeFile.replace(Data(rewritten.utf8), at: file.path)
         } catch {
             result.problems.append(.diagnostic(severity: .error, text: "error: \(error)\n"))
             return result
