@@ -148,6 +148,9 @@ struct CommandParser {
             var sections: [Located<Int>] = []
             var items: Located<Int>? = nil
             while let token = args.take() {
+                if let keyword = token.word, keyword == "end" || keyword == "batch" {
+                    throw ParseError.commandWordAsArgument(token, keyword)
+                }
                 if verb == "insert", case .assignment = token.literal {
                     items = try args.integerOption(token, named: "items", minimum: 0, seen: items)
                 } else {
@@ -162,7 +165,12 @@ struct CommandParser {
             }
         }
         var paths = [try args.indexPath()]
-        while let token = args.take() { paths.append(try args.indexPath(token)) }
+        while let token = args.take() {
+            if let keyword = token.word, keyword == "end" || keyword == "batch" {
+                throw ParseError.commandWordAsArgument(token, keyword)
+            }
+            paths.append(try args.indexPath(token))
+        }
         switch verb {
         case "insert": return .insertItems(paths)
         case "delete": return .deleteItems(paths)
