@@ -20,6 +20,9 @@ public final class Interpreter {
     /// Loads a plugin library and returns notes to print ("already loaded").
     /// Set by the host, which owns the plugin loader.
     public var loadPlugin: ((String) throws -> [String])?
+    /// The plugins given on the command line (`--plugin`), as absolute
+    /// paths: `save` writes a `load` for each, so the script replays alone.
+    public var commandLinePlugins: [String] = []
     /// Rebuilds the plugins loaded from source (`reload`): notes to show, and
     /// the origins whose layouts were replaced by a new build.
     public var reloadPlugins: (() throws -> (notes: [String], reloaded: Set<String>))?
@@ -30,7 +33,7 @@ public final class Interpreter {
     /// Reads a file for `include`. The REPL's worker records what was read, and
     /// gives the same bytes back when it replays the session after a crash, so
     /// the replay is exact even if the file changed since.
-    public var readIncludedFile: (URL) -> Data? = { FileManager.default.contents(atPath: $0.path) }
+    public var readIncludedFile: (URL) -> Data? = { try? SourceText.read($0.path).get() }
 
     var tracing = false
     var stepping = false

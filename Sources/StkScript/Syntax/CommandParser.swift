@@ -65,7 +65,7 @@ struct CommandParser {
         case "render":
             var width: Located<Int>? = nil
             while let token = args.take() {
-                width = try args.integerOption(token, named: "width", minimum: 1, seen: width)
+                width = try args.integerOption(token, named: "width", minimum: 1, maximum: Limits.renderWidth, seen: width)
             }
             return .render(width: width)
         case "trace": return .trace(try args.onOff())
@@ -152,6 +152,9 @@ struct CommandParser {
             var sections: [Located<Int>] = []
             var items: Located<Int>? = nil
             while let token = args.take() {
+                if let keyword = token.word, keyword == "end" || keyword == "batch" {
+                    throw ParseError.commandWordAsArgument(token, keyword)
+                }
                 if verb == "insert", case .assignment = token.literal {
                     items = try args.integerOption(token, named: "items", minimum: 0, seen: items)
                 } else {
@@ -166,7 +169,12 @@ struct CommandParser {
             }
         }
         var paths = [try args.indexPath()]
-        while let token = args.take() { paths.append(try args.indexPath(token)) }
+        while let token = args.take() {
+            if let keyword = token.word, keyword == "end" || keyword == "batch" {
+                throw ParseError.commandWordAsArgument(token, keyword)
+            }
+            paths.append(try args.indexPath(token))
+        }
         switch verb {
         case "insert": return .insertItems(paths)
         case "delete": return .deleteItems(paths)
@@ -206,7 +214,7 @@ struct CommandParser {
             let vector = direction.value == "by" ? try args.point() : try args.point(what: "a velocity VX,VY (points per second)")
             var steps: Located<Int>? = nil
             while let token = args.take() {
-                steps = try args.integerOption(token, named: "steps", minimum: 1, seen: steps)
+                steps = try args.integerOption(token, named: "steps", minimum: 1, maximum: Limits.steps, seen: steps)
             }
             return direction.value == "by" ? .scrollBy(vector, steps: steps) : .scrollFling(vector, steps: steps)
         }
@@ -455,7 +463,9 @@ struct ArgumentCursor {
     /// A path: a quoted string, or any bare token as written except a flag.
     func path(_ token: Token) throws -> Located<String> {
         switch token.literal {
-        case .string(let s): return Located(s, at: token.range)
+        case .string(let s):
+            if s.isEmpty { throw ParseError("expected a file path, got an empty string", at: token.range) }
+            return Located(s, at: token.range)
         case .flag: throw wrong("a file path", token)
         default: return Located(token.text, at: token.range)
         }
@@ -574,7 +584,8 @@ struct ArgumentCursor {
 
     /// A command's own integer option (`items=M`, `steps=N`, `width=N`).
     /// `seen` is the value already given, which may not be given again.
-    func integerOption(_ token: Token, named name: String, minimum: Int, seen: Located<Int>?) throws -> Located<Int> {
+    func integerOption(_ token: Token, named name: String, minimum: Int, maximum: Int = Int.max,
+                       seen: Located<Int>?) throws -> Located<Int> {
         let assignment = try assignment(token)
         guard assignment.name.value == name else {
             throw ParseError("unknown option '\(assignment.name.value)' for '\(info.name)'", at: assignment.name.range,
@@ -586,6 +597,9 @@ struct ArgumentCursor {
         let description = minimum == 0 ? "a non-negative integer" : "an integer of at least \(minimum)"
         guard let n = assignment.value.value.number?.exactNatural, n >= minimum else {
             throw ParseError("expected \(description) for '\(name)', got '\(assignment.value.value)'", at: assignment.value.range)
+        }
+        guard n <= maximum else {
+            throw ParseError("at most \(maximum) for '\(name)', got \(n)", at: assignment.value.range)
         }
         return Located(n, at: assignment.value.range)
     }

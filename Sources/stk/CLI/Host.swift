@@ -36,6 +36,7 @@ struct Host {
         }
         interpreter = Interpreter(session: session, options: options, output: output)
         interpreter.loadPlugin = PluginBridge.load
+        interpreter.commandLinePlugins = global.plugins.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         interpreter.reloadPlugins = PluginBridge.reload
     }
 
@@ -48,7 +49,7 @@ struct Host {
         CrashReport.install()
         interpreter.willRunCommand = CrashReport.willRun
         if let initFile, !runner.run(file: initFile) || interpreter.quitRequested { return interpreter.status }
-        if !runner.run(commandLineArguments: commands) { return interpreter.status }
+        if !runner.run(commandLineBytes: commands.map(Self.rawBytes)) { return interpreter.status }
         for file in (commands.isEmpty && files.isEmpty ? [Self.standardInputName] : files) {
             let goesOn = file == Self.standardInputName ? StreamingInput().run(in: interpreter) : runner.run(file: file)
             if !goesOn || interpreter.quitRequested { return interpreter.status }
@@ -58,4 +59,17 @@ struct Host {
 
     /// The file name that stands for standard input, as in most tools.
     static let standardInputName = "-"
+
+    /// An argument's bytes as the process got them: Swift repairs invalid
+    /// UTF-8 in arguments into U+FFFD, which would hide it from the check
+    /// that files and stdin get.
+    static func rawBytes(of argument: String) -> [UInt8] {
+        guard argument.contains("\u{FFFD}") else { return Array(argument.utf8) }
+        for i in 0..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[i] else { continue }
+            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            if String(decoding: raw, as: UTF8.self) == argument, SourceText.firstInvalidByte(raw) != nil { return raw }
+        }
+        return Array(argument.utf8)
+    }
 }
