@@ -213,7 +213,8 @@ struct ParserTests {
 
     @Test func inspecting() {
         #expect(kind("attr header 4") == .attr(Located(.header(section: 4), at: at(1, 13..<14))))
-        #expect(kind("render width=72") == .render(width: Located(72, at: at(1, 14..<16))))
+        #expect(kind("render width=72") == .render(width: Located(72, at: at(1, 14..<16)), height: nil))
+        #expect(kind("render height=20 width=72") == .render(width: Located(72, at: at(1, 24..<26)), height: Located(20, at: at(1, 15..<17))))
         #expect(kind("trace on") == .trace(Located(true, at: at(1, 7..<9))))
         #expect(kind("step off") == .step(Located(false, at: at(1, 6..<9))))
     }

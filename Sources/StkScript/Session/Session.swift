@@ -27,6 +27,8 @@ public final class Session: LayoutCycleObserver {
     private var undoStack: [SessionState] = []
     /// How many states `undo` keeps.
     public var undoLimit = 200
+    /// Every layout pass of the operations that changed state (`export html`).
+    public let frameLog = FrameLog()
 
     public init(registry: LayoutRegistry = .shared) throws {
         self.registry = registry
@@ -45,6 +47,7 @@ public final class Session: LayoutCycleObserver {
     public func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
         guard recording else { return }
         currentEvents.append(event)
+        frameLog.observe(event, in: collectionView)
     }
 
     /// Runs a state-changing operation: records its events, and on success
@@ -60,6 +63,7 @@ public final class Session: LayoutCycleObserver {
     public func perform(_ source: String?, recordsUnchanged: Bool = false, _ body: () throws -> Void) throws {
         let before = state()
         currentEvents = []
+        frameLog.begin()
         recording = true
         defer { recording = false }
         do {
@@ -69,10 +73,12 @@ public final class Session: LayoutCycleObserver {
             // changed part of the state before failing: restore it whole.
             if !stateMatches(before) { try? restore(before) }
             currentEvents = []
+            frameLog.discard()
             throw error
         }
         if !currentEvents.isEmpty { lastOperationEvents = currentEvents }
-        if !recordsUnchanged && changedNothing(since: before) { return }
+        if !recordsUnchanged && changedNothing(since: before) { return frameLog.discard() }
+        frameLog.commit(source ?? "reset", in: collectionView)
         undoStack.append(before)
         if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
         if let source { history.append(source) }
@@ -190,6 +196,7 @@ public final class Session: LayoutCycleObserver {
         // The layout was rebuilt from scratch: the contexts of the command
         // undone no longer describe the last operation.
         lastOperationEvents = []
+        frameLog.undo()
         return true
     }
 
@@ -200,6 +207,7 @@ public final class Session: LayoutCycleObserver {
             sections: [], bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
             contentInset: .zero, safeAreaInsets: .zero,
             scrollView: ScrollViewSettings(of: CollectionView(layout: CollectionViewLayout())), history: [])
+        frameLog.startsOverAtNextCommit = true
         try perform(nil) {
             try restore(defaults)
             try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
