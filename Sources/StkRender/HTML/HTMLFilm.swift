@@ -151,14 +151,15 @@ public enum HTMLFilm {
     header h1{font-size:16px;margin:0}
     #note{color:#ffd54f}
     main{display:flex;gap:16px;padding:12px 16px;align-items:flex-start;flex-wrap:wrap}
-    #stage{flex:0 1 auto}
+    #stage{flex:0 0 auto;max-width:100%}
     #pictures{display:flex;gap:12px;align-items:flex-start}
     #pictures svg{background:#fff;border:1px solid #bbb;display:block}
     #content-view[hidden]{display:none}
-    #controls{display:flex;gap:6px;align-items:center;margin-top:8px;flex-wrap:wrap}
+    #controls{display:flex;gap:6px;align-items:center;margin-top:8px;flex-wrap:wrap;max-width:560px}
     #controls button{font:inherit;min-width:2.5em}
-    #slider{width:320px}
-    #details{flex:1 1 360px;min-width:300px;max-width:720px}
+    #slider{flex:1 1 200px}
+    #legend{max-width:560px;margin-top:4px;font-size:13px}
+    #details{flex:1 1 320px;min-width:280px;max-width:760px}
     #details h2{font-size:15px;margin:0 0 2px;font-family:monospace}
     #details h3{font-size:13px;margin:10px 0 2px;text-transform:uppercase;color:#555}
     #details pre,#phases{font:12px/1.35 monospace;margin:0;white-space:pre-wrap;word-break:break-all}

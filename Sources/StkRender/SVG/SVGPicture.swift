@@ -36,7 +36,10 @@ public enum SVGPicture {
         let legend = ViewportRenderer.legendLines(marks, width: max(40, Int(width / 7)))
         let scrollsAcross = Double(contentSize.width) > width
         let top = margin + captionHeight
-        let totalWidth = margin + width + indicatorGap + indicatorThickness + margin
+        // Monospace text at 12 px is about 7.23 px a character: the picture is
+        // wide enough for its caption and legend.
+        let textWidth = Double(([caption] + legend).map(\.count).max() ?? 0) * 7.23
+        let totalWidth = (margin + max(width + indicatorGap + indicatorThickness, textWidth) + margin).rounded(.up)
         let indicatorBand = scrollsAcross ? indicatorGap + indicatorThickness : 0
         let totalHeight = top + height + indicatorBand + Double(legend.count) * legendLineHeight + margin + (legend.isEmpty ? 0 : 4)
 
@@ -61,7 +64,7 @@ public enum SVGPicture {
         var y = top + height + indicatorBand + 4
         for line in legend {
             y += legendLineHeight
-            out += "<text class=\"legend\" x=\"\(n(margin))\" y=\"\(n(y - 4))\">\(escape(line))</text>\n"
+            out += "<text class=\"legend\" xml:space=\"preserve\" x=\"\(n(margin))\" y=\"\(n(y - 4))\">\(escape(line))</text>\n"
         }
         out += "</svg>\n"
         return out

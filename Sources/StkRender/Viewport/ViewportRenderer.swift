@@ -77,10 +77,12 @@ public struct ViewportRenderOptions: Equatable, Sendable {
 /// - With `height`, the y scale is instead `(height - 2) / bounds.height`, and
 ///   the frame holds `height - 2` rows.
 /// - An element starts at column `round(x0)` and row `round(y0)` of its frame
-///   mapped into viewport coordinates, and spans `round(width)` columns and
-///   `round(height)` rows of its scaled size (at least one of each): elements
-///   of the same size get boxes of the same size, so a row of equal cells
-///   keeps every label. (Abutting frames may then meet one column apart.)
+///   mapped into viewport coordinates. Across, it spans `round(width)` columns
+///   of its scaled width: elements of the same width get boxes of the same
+///   width, so a line of equal cells keeps every label (cells that abut may
+///   then meet a column apart or share one). Down, it covers rows
+///   `[round(y0), round(y1))`, so a header and the line under it abut as
+///   their frames do. At least one column and one row.
 /// - Elements are drawn opaque in z-order: ascending `zIndex`, ties broken by
 ///   `ElementKey` order (later keys on top), so a pinned header hides the cells
 ///   under it. What lies outside the bounds is clipped by the frame.
@@ -255,13 +257,14 @@ struct ViewportScale {
 
     /// The cells an element's frame covers, in cell coordinates relative to the
     /// inside of the frame (they may lie partly or wholly outside it): from its
-    /// rounded origin, as many cells as its rounded size (at least one).
+    /// rounded origin, as many columns as its rounded width, and down to the
+    /// row before its rounded bottom edge (at least one of each).
     func box(for frame: CGRect) -> CellBox {
         let left = cell(Double(frame.minX - bounds.minX) * xScale)
         let top = cell(Double(frame.minY - bounds.minY) * yScale)
         let width = max(1, cell(Double(frame.width) * xScale))
-        let height = max(1, cell(Double(frame.height) * yScale))
-        return CellBox(left: left, top: top, right: left + width - 1, bottom: top + height - 1)
+        let bottom = max(top, cell(Double(frame.maxY - bounds.minY) * yScale) - 1)
+        return CellBox(left: left, top: top, right: left + width - 1, bottom: bottom)
     }
 
     /// Rounds half away from zero, clamped far outside any canvas so that huge
