@@ -14,7 +14,8 @@ public struct PictureFrame: Sendable {
     public var contentSize: CGSize
     /// The visible elements after the pass, in key order.
     public var elements: [PictureElement]
-    /// The pass's phases, one trace line each, as `trace on` prints them.
+    /// The pass's phases, one per event, as `trace on` prints them (lines
+    /// joined by newlines when a phase takes several).
     public var phases: [String]
     /// The contexts the pass made, with their reasons.
     public var contexts: [(reason: String, snapshot: InvalidationContextSnapshot)]

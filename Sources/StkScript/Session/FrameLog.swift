@@ -91,7 +91,7 @@ public final class FrameLog {
             if frame.phases.isEmpty { frame.phases = ["(no layout pass: the layout was not invalidated)"] }
             frames = [frame]
         } else if !passEvents.isEmpty {
-            frames[frames.count - 1].phases += passEvents.flatMap(TraceFormat.lines(for:))
+            frames[frames.count - 1].phases += passEvents.map(Self.phase)
         }
         let passes = pendingDropped + frames.count
         for i in frames.indices {
@@ -144,6 +144,11 @@ public final class FrameLog {
 
     // MARK: Frames
 
+    /// One phase as `trace` prints it (a long call continues on a second line).
+    static func phase(_ event: LayoutCycleEvent) -> String {
+        TraceFormat.lines(for: event).joined(separator: "\n")
+    }
+
     private func frame(elements: [PictureElement], events: [LayoutCycleEvent], in collectionView: CollectionView) -> PictureFrame {
         var contentSize: CGSize?
         var contexts: [(reason: String, snapshot: InvalidationContextSnapshot)] = []
@@ -156,7 +161,7 @@ public final class FrameLog {
         }
         return PictureFrame(operation: "", bounds: collectionView.bounds,
                             contentSize: contentSize ?? collectionView.contentSize, elements: elements,
-                            phases: events.flatMap(TraceFormat.lines(for:)), contexts: contexts,
+                            phases: events.map(Self.phase), contexts: contexts,
                             marks: CycleMarks(events: events))
     }
 }
