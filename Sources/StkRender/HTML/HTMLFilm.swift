@@ -268,6 +268,7 @@ public enum HTMLFilm {
       if (e[10] & 16) c.push("moved");
       return c.join(" ");
     }
+    // Labels are centred in the part of the element the viewport shows, as render and export svg do.
     function drawElements(svg, f, ox, oy, labels) {
       var order = drawn(f);
       for (var j = 0; j < order.length; j++) {
@@ -277,9 +278,11 @@ public enum HTMLFilm {
         el("rect", {x: num(e[4] - ox), y: num(e[5] - oy), width: num(Math.max(e[6], 0)), height: num(Math.max(e[7], 0))}, g);
         if (labels) {
           var label = labelOf(e) + (e[10] & 2 ? "*" : "") + marksOf(e);
-          var size = Math.min(12, e[7] - 2, (e[6] - 4) / (label.length * 0.6));
+          var left = Math.max(e[4] - ox, 0), right = Math.min(e[4] - ox + e[6], f.b[2]);
+          var top = Math.max(e[5] - oy, 0), bottom = Math.min(e[5] - oy + e[7], f.b[3]);
+          var size = Math.min(12, bottom - top - 2, (right - left - 4) / (label.length * 0.6));
           if (size >= 5) {
-            var t = el("text", {x: num(e[4] - ox + e[6] / 2), y: num(e[5] - oy + e[7] / 2 + size * 0.35), "font-size": num(size)}, g);
+            var t = el("text", {x: num((left + right) / 2), y: num((top + bottom) / 2 + size * 0.35), "font-size": num(size)}, g);
             t.textContent = label;
           }
         }

@@ -55,7 +55,7 @@ public enum SVGPicture {
         out += "<rect class=\"viewport\" width=\"\(n(width))\" height=\"\(n(height))\"/>\n"
         out += "<g clip-path=\"url(#viewport)\">\n"
         for element in elements.filter(\.isDrawn).sorted(by: PictureElement.drawingOrder) {
-            out += self.element(element, marks: marks.marks(of: element.key), origin: bounds.origin)
+            out += self.element(element, marks: marks.marks(of: element.key), origin: bounds.origin, viewport: CGSize(width: width, height: height))
         }
         out += "</g>\n"
         out += "<rect class=\"frame\" width=\"\(n(width))\" height=\"\(n(height))\"/>\n"
@@ -71,7 +71,7 @@ public enum SVGPicture {
     }
 
     /// One element: a group with its classes, opacity, rectangle and label.
-    static func element(_ e: PictureElement, marks: [CycleMarks.Mark], origin: CGPoint) -> String {
+    static func element(_ e: PictureElement, marks: [CycleMarks.Mark], origin: CGPoint, viewport: CGSize) -> String {
         var classes = [category(e.key.category)]
         if e.isPinned { classes.append("pinned") }
         classes += marks.map(\.name)
@@ -83,11 +83,14 @@ public enum SVGPicture {
         // Inset by half the outline so that abutting elements keep both edges.
         out += "<rect x=\"\(n(x + 0.5))\" y=\"\(n(y + 0.5))\" width=\"\(n(max(w - 1, 0)))\" height=\"\(n(max(h - 1, 0)))\"/>"
         let label = ElementLabel.text(for: e.key) + (e.isPinned ? "*" : "") + String(marks.map(\.rawValue))
-        // Monospace glyphs are about 0.6 em wide: the label shrinks to fit, and
-        // is left out below 5 px.
-        let size = min(12, h - 2, (w - 4) / (Double(label.count) * 0.6))
+        // Centred in the part of the element the viewport shows (as `render`
+        // does). Monospace glyphs are about 0.6 em wide: the label shrinks to
+        // fit, and is left out below 5 px.
+        let left = max(x, 0), right = min(x + w, Double(viewport.width))
+        let top = max(y, 0), bottom = min(y + h, Double(viewport.height))
+        let size = min(12, bottom - top - 2, (right - left - 4) / (Double(label.count) * 0.6))
         if size >= 5 {
-            out += "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h / 2 + size * 0.35))\" font-size=\"\(n(size))\">\(escape(label))</text>"
+            out += "<text x=\"\(n((left + right) / 2))\" y=\"\(n((top + bottom) / 2 + size * 0.35))\" font-size=\"\(n(size))\">\(escape(label))</text>"
         }
         return out + "</g>\n"
     }
