@@ -176,7 +176,7 @@ import Testing
     @Test func theSuitesExportAThousandFramePage() throws {
         for name in ["standard", "quick"] {
             let workload = try #require(try BenchSuite.exportWorkloads(named: name).first)
-            #expect(workload.commands == "scroll by 0,20000 steps=1000" && workload.layoutName == "flow-sticky")
+            #expect(workload.commands == "sections 200 items=7; scroll by 0,20000 steps=1000" && workload.layoutName == "flow-sticky")
             #expect(workload.targets.map(\.description) == ["<= 1000 ms", "<= 5 MB"])
         }
         #expect(try BenchSuite.exportWorkloads(named: "verify").isEmpty)
