@@ -138,6 +138,20 @@ import Testing
         #expect(marks.disappeared == (0...6).map { key(0, $0) } + [key(header: 0)])
     }
 
+    /// A batch update follows elements by identity: deleting item 0:0 of a
+    /// section of 7 makes it disappear, and the item that now has 0:0 (it
+    /// was 0:1, x 68) moved to x 0; the six left fit one line, so section 1
+    /// moves up by 60: 6 + 1 + 7 = 14 moved.
+    @Test func aBatchUpdateMarksByIdentityNotByIndexPath() throws {
+        let (session, _, _) = try self.session("bounds 390x300\nsections 2 items=7\ndelete item 0:0")
+        let marks = CycleMarks(events: session.lastOperationEvents)
+        #expect(marks.disappeared == [key(0, 0)])
+        #expect(marks.moved.count == 14)
+        #expect(marks.moved.contains(key(0, 0)) && marks.moved.contains(key(header: 1)))
+        #expect(marks.appeared.isEmpty)
+        #expect(marks.invalidatedEverything && marks.invalidated.isEmpty)
+    }
+
     // MARK: The frame log
 
     @Test func oneFramePerPassNamedAfterItsOperation() throws {

@@ -27,11 +27,17 @@ public struct CycleMarks: Equatable, Sendable {
     public init() {}
 
     /// The marks of these events (an operation's, or one layout pass's).
+    ///
+    /// Elements are followed by identity across passes: a batch update's diff
+    /// says which key each element had before (`oldKey`), so an item deleted
+    /// at 0:0 and the one that took its index path are two elements, the
+    /// first disappeared, the second moved.
     public init(events: [LayoutCycleEvent]) {
-        // Per element: its attributes before the first pass that changed it,
-        // and after the last (nil: not visible).
-        var before: [ElementKey: CollectionViewLayoutAttributes?] = [:]
-        var after: [ElementKey: CollectionViewLayoutAttributes?] = [:]
+        // Elements touched so far that are visible now, by their current key:
+        // their attributes before the operation (nil: not visible then) and now.
+        var touched: [ElementKey: (first: CollectionViewLayoutAttributes?, last: CollectionViewLayoutAttributes)] = [:]
+        // Elements that left, under the key they had, with their first attributes.
+        var gone: [ElementKey: CollectionViewLayoutAttributes] = [:]
         for event in events {
             switch event {
             case let .contextCreated(snapshot, reason):
@@ -46,38 +52,37 @@ public struct CycleMarks: Equatable, Sendable {
                     for path in paths { invalidated.insert(ElementKey(category: .decorationView, kind: kind, indexPath: path)) }
                 }
             case let .visibleChanged(diff):
-                for a in diff.appeared {
-                    if before[a.key] == nil { before[a.key] = .some(nil) }
-                    after[a.key] = a
+                var next: [ElementKey: (first: CollectionViewLayoutAttributes?, last: CollectionViewLayoutAttributes)] = [:]
+                for change in diff.changed {
+                    let first = touched.removeValue(forKey: change.oldKey).map { $0.first } ?? change.from
+                    next[change.key] = (first, change.to)
                 }
                 for a in diff.disappeared {
-                    if before[a.key] == nil { before[a.key] = a }
-                    after[a.key] = .some(nil)
+                    // One that appeared during the operation and left again leaves no trace.
+                    let first = touched.removeValue(forKey: a.key).map { $0.first } ?? a
+                    if let first { gone[a.key] = first }
                 }
-                for change in diff.changed {
-                    // After a batch update an element may carry a new key: its
-                    // history moves with it.
-                    let first: CollectionViewLayoutAttributes? = before.removeValue(forKey: change.oldKey) ?? change.from
-                    if change.oldKey != change.key { after.removeValue(forKey: change.oldKey) }
-                    if before[change.key] == nil { before[change.key] = first }
-                    after[change.key] = change.to
+                for a in diff.appeared {
+                    // Back under the key it left with (a scroll down and up again).
+                    next[a.key] = (gone.removeValue(forKey: a.key), a)
                 }
+                touched.merge(next) { _, new in new }
             default:
                 break
             }
         }
-        var gone: [ElementKey] = []
-        for (key, last) in after {
-            let first = before[key] ?? nil
-            switch (first, last) {
-            case (nil, _?): appeared.insert(key)
-            case (_?, nil): gone.append(key)
-            case let (from?, to?):
-                if from.frame != to.frame { moved.insert(key) } else if !from.hasSameAttributes(as: to) { changed.insert(key) }
-            case (nil, nil): break
+        for (key, entry) in touched {
+            guard let first = entry.first else {
+                appeared.insert(key)
+                continue
+            }
+            if first.frame != entry.last.frame {
+                moved.insert(key)
+            } else if !first.hasSameAttributes(as: entry.last) {
+                changed.insert(key)
             }
         }
-        disappeared = gone.sorted()
+        disappeared = gone.keys.sorted()
     }
 
     /// Whether there is nothing to mark.
