@@ -17,6 +17,9 @@ public final class FrameLog {
     /// 12 MB, which a browser still steps through at once.
     public static let defaultCapacity = 5_000
     public var capacity: Int
+    /// Off, nothing is recorded (`stk verify`'s sessions, which never export,
+    /// skip the cost of a frame per pass).
+    public var isEnabled = true
 
     private struct Operation {
         var frames: [PictureFrame]
@@ -55,6 +58,7 @@ public final class FrameLog {
     /// One event of the operation in progress. A pass ends with its visible
     /// diff, which closes a frame.
     func observe(_ event: LayoutCycleEvent, in collectionView: CollectionView) {
+        guard isEnabled else { return }
         passEvents.append(event)
         switch event {
         case let .elementsQueried(_, attributes, _):
@@ -86,6 +90,7 @@ public final class FrameLog {
     /// state as it is; events after the last pass (a batch update's
     /// `targetContentOffset`) join the last frame's phases.
     func commit(_ operation: String, in collectionView: CollectionView) {
+        guard isEnabled else { return }
         var frames = pending
         if frames.isEmpty {
             var frame = self.frame(elements: PictureElement.visible(in: collectionView), events: passEvents, in: collectionView)
@@ -122,7 +127,7 @@ public final class FrameLog {
 
     /// `undo`: the reverted operation's frames go.
     func undo() {
-        guard let last = operations.popLast() else { return }
+        guard isEnabled, let last = operations.popLast() else { return }
         frameCount -= last.frames.count
     }
 
