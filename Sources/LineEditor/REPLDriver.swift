@@ -30,6 +30,8 @@ public struct REPLDriver {
     public var historyFile: URL?
     public var evaluate: (String) -> REPLOutcome
     public var completer: LineEditor.Completer?
+    /// Called when Ctrl-C is pressed with nothing pending (the line is cleared).
+    public var interrupted: (() -> Void)?
 
     /// - Parameters:
     ///   - banner: printed once before the first prompt (nothing when empty).
@@ -44,8 +46,10 @@ public struct REPLDriver {
         continuationPrompt: String,
         historyFile: URL? = HistoryLocation.default(),
         evaluate: @escaping (String) -> REPLOutcome,
-        completer: LineEditor.Completer? = nil
+        completer: LineEditor.Completer? = nil,
+        interrupted: (() -> Void)? = nil
     ) {
+        self.interrupted = interrupted
         self.banner = banner
         self.prompt = prompt
         self.continuationPrompt = continuationPrompt
@@ -69,6 +73,7 @@ public struct REPLDriver {
             let promptText = pendingLines.isEmpty ? prompt() : continuationPrompt
             switch editor.readLine(prompt: promptText) {
             case .interrupted:
+                if pendingLines.isEmpty { interrupted?() }
                 pendingLines.removeAll()
             case .endOfFile:
                 if editor.isInteractive {

@@ -196,9 +196,9 @@ import Testing
             """)
         #expect(result.status == 0, "\(result)")
         let lines = result.lines
-        // The operation runs, its first phase is shown, and each `next` shows one more.
+        // The operation pauses after its first phase, and each `next` runs it to one more.
         #expect(lines.prefix(8) == [
-            "step: 8 phases; 'next' shows the next one, 'continue' the rest",
+            "step: 'scroll to 0,300' paused after each phase; 'next' runs to the next one, 'continue' to the end",
             "shouldInvalidateLayout(forBoundsChange: 0,300,390,844) -> true   [bounds still 0,0,390,844]",
             "-- next",
             "invalidationContext(forBoundsChange:)",
@@ -216,7 +216,7 @@ import Testing
     @Test func nextWithNothingToShowIsAnError() throws {
         let result = try StkProcess.run(commands: "step on; next")
         #expect(result.stderr == diagnostic("<command-line>:1:10",
-                                            "no phase to show: run an operation first (scroll, bounds, sections ...)",
+                                            "no phase to show: no operation is paused (run one: scroll, bounds, sections ...)",
                                             line: "step on; next", caretColumn: 10, length: 4), "\(result)")
         #expect(result.status == 2)
     }

@@ -186,7 +186,7 @@ import Testing
                       "prepare", "collectionViewContentSize", "layoutAttributesForElements", "visibleChanged"]
         #expect(events == phases + phases)
         #expect(objects[8]["step"] as? String == "start")
-        #expect(number(objects[8]["phases"]) == 8)
+        #expect(objects[8]["command"] as? String == "scroll to 0,200")
         #expect(objects[17]["step"] as? String == "end")
     }
 

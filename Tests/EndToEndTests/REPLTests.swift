@@ -56,6 +56,24 @@ final class REPLTests {
                 "options printed \(options.debugDescription)")
     }
 
+    /// The prompt names the paused operation and phase; Ctrl-C at it runs
+    /// the operation to its end and says so.
+    @Test func thePromptShowsThePausedPhaseAndCtrlCFinishesIt() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        try session.run("step on")
+        let paused = "stk:flow-sticky [scroll 1/4 should-invalidate]> "
+        let first = try session.run("scroll by 0,80 steps=4", expectingPrompt: paused)
+        #expect(InteractiveSession.visibleLines(first).contains { $0.hasPrefix("shouldInvalidateLayout(forBoundsChange: 0,20,390,844)") })
+        // Should-invalidate, context, invalidate, bounds set, prepare: the 5th phase.
+        try session.run("next 4", expectingPrompt: "stk:flow-sticky [scroll 1/4 prepare]> ")
+        try session.type("\u{03}")
+        // 32 phases, 5 shown.
+        try session.waitFor("interrupted: 'scroll by 0,80 steps=4' ran to its end (27 more phases, not shown)")
+        try session.waitFor(InteractiveSession.prompt)
+        let attr = try session.run("attr header 0")
+        #expect(InteractiveSession.visibleLines(attr).contains("header 0 frame=0,80,390,44 zIndex=2 alpha=1 hidden=false pinned"), "\(attr)")
+    }
+
     @Test func ctrlCDiscardsTheHalfTypedLine() throws {
         let session = try InteractiveSession(stateHome: stateHome)
         try session.type("echo typed-away")

@@ -205,6 +205,17 @@ import Testing
 
     // MARK: reset
 
+    /// The warning of an item wider than the view (500 > 390) belongs to the
+    /// session `reset` discarded: the `check` after it passes, as the one
+    /// before it fails.
+    @Test func resetForgetsTheWarningsACheckWouldReport() throws {
+        let before = try StkProcess.run(commands: "size item 0:0 500x50; check")
+        #expect(before.status == 1, "\(before)")
+        let after = try StkProcess.run(commands: "size item 0:0 500x50; reset; check")
+        #expect(after.status == 0, "\(after)")
+        #expect(!after.stderr.contains("check failed"), "\(after)")
+    }
+
     @Test func resetReturnsToTheStartAndUndoTakesItBack() throws {
         let lines = try output("""
             layout global-stretchy; sections 2 items=1; bounds 200x300; inset 5,5,5,5; safearea 1,1,1,1; scroll to 0,10; \

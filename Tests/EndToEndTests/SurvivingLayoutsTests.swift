@@ -73,6 +73,24 @@ final class SurvivingLayoutsTests {
         #expect(output.contains { $0.hasPrefix("offset=0,60 ") }, "\(result)")
     }
 
+    /// A layout that crashes while `step` has its operation paused: the
+    /// replay pauses it again at the same phase, where the session goes on.
+    @Test func aCrashWhilePausedComesBackPausedAtTheSamePhase() throws {
+        let result = try repl([
+            "layout crashing-layout", "step on", "set crashes=true", "next 3", "continue", "attr item 0:0",
+        ], plugins: [Self.crashing])
+        #expect(result.status == 0, "\(result)")
+        let errors = result.stderrLines
+        // The query phase runs the crashing layoutAttributesForElements(in:).
+        #expect(errors.contains("<stdin>:5:1: error: the layout crashed while running 'continue': SIGILL, a Swift runtime trap"), "\(result)")
+        #expect(errors.contains { $0.hasPrefix("note: the session goes on in a new process, as it was before this entry (4 entries replayed in ") }, "\(result)")
+        #expect(!result.stderr.contains("differs"), "\(result)")
+        // Paused after context, invalidate, prepare, content size: the prompt
+        // says so before and after the crash, and the layout answers there.
+        #expect(result.stdout.components(separatedBy: "stk:crashing-layout [set content size]> ").count - 1 == 3, "\(result)")
+        #expect(Self.withoutPrompts(result.stdout).contains("item 0:0 frame=0,0,50,50 zIndex=0 alpha=1 hidden=false"), "\(result)")
+    }
+
     /// Replay is exact: a session that crashed in its middle prints, from then
     /// on, exactly what the same session without the crashing entry prints,
     /// through every `undo` back to the start. Seeded random sessions.

@@ -37,8 +37,8 @@ public final class Interpreter {
 
     var tracing = false
     var stepping = false
-    /// Phases of the last operation not yet revealed by `next`.
-    var pendingPhases: [LayoutCycleEvent] = []
+    /// The operation `step` paused, until it ends (Stepping.swift).
+    var paused: PausedOperation?
     /// Real paths of the files being included, outermost first (cycles are refused).
     var includeStack: [String] = []
     /// The visible elements before the last state-changing command (`check`).
@@ -56,9 +56,9 @@ public final class Interpreter {
     }
 
     /// The session's fingerprint with the interpreter's own modes (trace,
-    /// step and the phases not yet shown): what a replay must reproduce.
+    /// step and the phase an operation is paused at): what a replay must reproduce.
     public var fingerprint: String {
-        "\(session.fingerprint)/\(tracing ? 1 : 0)\(stepping ? 1 : 0)/\(pendingPhases.count)"
+        "\(session.fingerprint)/\(tracing ? 1 : 0)\(stepping ? 1 : 0)/\(paused.map { "\($0.phasesShown) \($0.tag)" } ?? "")"
     }
 
     // MARK: Running
@@ -90,8 +90,9 @@ public final class Interpreter {
         if options.echo { output.writeLine(file.text(in: command.range)) }
         let context = CommandContext(command: command, file: file, trail: trail)
         if let willRunCommand { willRunCommand("\(file.name):\(command.range.start)", file.text(in: command.range)) }
-        // What the collection view noticed during the command (UIKit's checks), whatever its outcome.
-        defer { reportCollectionViewWarnings(context) }
+        // What the collection view noticed during the command (UIKit's checks),
+        // whatever its outcome; a paused operation's, when it ends.
+        defer { if paused == nil { reportCollectionViewWarnings(context) } }
         do {
             try dispatch(context)
         } catch let failure as ExpectationFailure {
@@ -135,6 +136,7 @@ public final class Interpreter {
     // MARK: Dispatch
 
     func dispatch(_ c: CommandContext) throws {
+        if paused != nil && !Self.runsWhilePaused(c.command.kind) { try finishPausedOperation(before: c) }
         switch c.command.kind {
         case let .layout(name, assignments): try runLayout(name, assignments, c)
         case let .set(assignments): try runSet(assignments, c)
@@ -148,16 +150,16 @@ public final class Interpreter {
         case let .prefer(target, size): try runPrefer(target, size, c)
         case let .bounds(size, animated):
             try mutate(c, blaming: size.range) {
-                let cv = session.collectionView
+                let cv = self.session.collectionView
                 try cv.setBounds(CGRect(origin: cv.contentOffset, size: size.value), animated: animated)
             }
-        case let .margins(insets): try mutate(c, blaming: insets.range) { try session.setLayoutMargins(insets.value) }
-        case let .paging(on): try mutate(c) { session.collectionView.isPagingEnabled = on.value }
-        case let .deceleration(rate): try mutate(c) { session.collectionView.decelerationRate = .init(rawValue: rate.value) }
+        case let .margins(insets): try mutate(c, blaming: insets.range) { try self.session.setLayoutMargins(insets.value) }
+        case let .paging(on): try mutate(c) { self.session.collectionView.isPagingEnabled = on.value }
+        case let .deceleration(rate): try mutate(c) { self.session.collectionView.decelerationRate = .init(rawValue: rate.value) }
         case let .scrollFling(velocity, steps): try runFling(velocity, steps, c)
-        case let .inset(insets): try mutate(c, blaming: insets.range) { try session.collectionView.setContentInset(insets.value) }
-        case let .safeArea(insets): try mutate(c, blaming: insets.range) { try session.collectionView.setSafeAreaInsets(insets.value) }
-        case let .scrollTo(point): try mutate(c, blaming: point.range) { try session.collectionView.setContentOffset(point.value) }
+        case let .inset(insets): try mutate(c, blaming: insets.range) { try self.session.collectionView.setContentInset(insets.value) }
+        case let .safeArea(insets): try mutate(c, blaming: insets.range) { try self.session.collectionView.setSafeAreaInsets(insets.value) }
+        case let .scrollTo(point): try mutate(c, blaming: point.range) { try self.session.collectionView.setContentOffset(point.value) }
         case let .scrollBy(delta, steps): try runScrollBy(delta, steps, c)
         case let .scrollToItem(indexPath, position): try runScrollToItem(indexPath, position, c)
         case let .attr(element): try runAttr(element)
@@ -167,9 +169,9 @@ public final class Interpreter {
         case .context: runContext()
         case let .render(width, height): try runRender(width, height)
         case let .trace(on): tracing = on.value
-        case let .step(on): runStep(on.value)
-        case .next: try runNext(c)
-        case .continue: runContinue()
+        case let .step(on): try runStep(on.value)
+        case let .next(count): try runNext(count?.value ?? 1)
+        case .continue: try runContinue()
         case let .expect(expectation): try runExpect(expectation, c)
         case let .load(path): try runLoad(path, c)
         case let .include(path): try runInclude(path, c)
@@ -190,34 +192,19 @@ public final class Interpreter {
     /// then shows its layout cycle (trace, step) and new layout warnings. A
     /// refusal of the model is placed at `blamed`, the argument it refuses
     /// when the command has a single one, else at the whole command.
-    func mutate(_ c: CommandContext, record: Bool = true, blaming blamed: SourceRange? = nil, _ body: () throws -> Void) throws {
-        finishPendingPhases()
+    func mutate(_ c: CommandContext, record: Bool = true, blaming blamed: SourceRange? = nil, _ body: @escaping () throws -> Void) throws {
         // What was on screen, for the context check of `check` and `stk verify`.
         let before = LayoutChecks.snapshot(session.collectionView)
-        defer { visibleBeforeLastOperation = before }
-        do {
-            try session.perform(record ? c.command.description : nil, body)
-        } catch let e as CollectionViewError {
-            throw CommandError(e.message, at: blamed ?? c.command.range)
-        }
-        showCycle(session.currentEvents)
-        reportNewWarnings(c)
-    }
-
-    func showCycle(_ events: [LayoutCycleEvent]) {
-        guard !events.isEmpty else { return }
         if stepping {
-            pendingPhases = events
-            // In JSON mode every line of stdout is a JSON object, these too.
-            if options.json {
-                output.writeLine(JSONValue.object([("step", .string("start")), ("phases", .integer(events.count))]).serialized)
-            } else {
-                output.writeLine("step: \(events.count) phase\(events.count == 1 ? "" : "s"); 'next' shows the next one, 'continue' the rest")
-            }
-            revealNextPhase()
-        } else if tracing {
-            for event in events { writeEvent(event) }
+            try startStepped(c, record: record, blaming: blamed, visibleBefore: before, body)
+            return
         }
+        let pending = session.beginOperation(record ? c.command.description : nil)
+        let result = Result { try body() }
+        if tracing, case .success = result {
+            for event in session.currentEvents { writeEvent(event) }
+        }
+        try end(pending, result, context: c, blaming: blamed, visibleBefore: before)
     }
 
     func writeEvent(_ event: LayoutCycleEvent) {

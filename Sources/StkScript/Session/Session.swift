@@ -48,7 +48,12 @@ public final class Session: LayoutCycleObserver {
         guard recording else { return }
         currentEvents.append(event)
         frameLog.observe(event, in: collectionView)
+        steppedOperation?.pause(after: event)
     }
+
+    /// The operation `step` runs phase by phase, while it runs: each event
+    /// pauses it (see `beginOperation`).
+    public var steppedOperation: ResumableOperation?
 
     /// Runs a state-changing operation: records its events, and on success
     /// pushes the previous state for `undo` and appends `source` to the history.
@@ -61,27 +66,53 @@ public final class Session: LayoutCycleObserver {
     /// `recordsUnchanged` keeps such a command anyway, for commands whose
     /// effect lies outside the state (`load` registers layouts).
     public func perform(_ source: String?, recordsUnchanged: Bool = false, _ body: () throws -> Void) throws {
-        let before = state()
-        currentEvents = []
-        frameLog.begin()
-        recording = true
-        defer { recording = false }
+        let operation = beginOperation(source, recordsUnchanged: recordsUnchanged)
         do {
             try body()
         } catch {
+            endOperation(operation, failure: error)
+            throw error
+        }
+        endOperation(operation, failure: nil)
+    }
+
+    /// An operation begun and not yet ended: what ending it needs.
+    public struct PendingOperation {
+        fileprivate let before: SessionState
+        fileprivate let source: String?
+        fileprivate let recordsUnchanged: Bool
+    }
+
+    /// The first half of `perform`, for an operation that runs in phases
+    /// (`step`): from here on its events are recorded.
+    public func beginOperation(_ source: String?, recordsUnchanged: Bool = false) -> PendingOperation {
+        let operation = PendingOperation(before: state(), source: source, recordsUnchanged: recordsUnchanged)
+        currentEvents = []
+        frameLog.begin()
+        recording = true
+        return operation
+    }
+
+    /// The second half of `perform`: on success pushes the state before the
+    /// operation for `undo` and appends its source to the history (once,
+    /// however many phases it ran in); on failure restores that state.
+    public func endOperation(_ operation: PendingOperation, failure: Error?) {
+        recording = false
+        let before = operation.before
+        if failure != nil {
             // A multi-step operation (scroll steps, a batch with options) may have
             // changed part of the state before failing: restore it whole.
             if !stateMatches(before) { try? restore(before) }
             currentEvents = []
             frameLog.discard()
-            throw error
+            return
         }
         if !currentEvents.isEmpty { lastOperationEvents = currentEvents }
-        if !recordsUnchanged && changedNothing(since: before) { return frameLog.discard() }
-        frameLog.commit(source ?? "reset", in: collectionView)
+        if !operation.recordsUnchanged && changedNothing(since: before) { return frameLog.discard() }
+        frameLog.commit(operation.source ?? "reset", in: collectionView)
         undoStack.append(before)
         if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
-        if let source { history.append(source) }
+        if let source = operation.source { history.append(source) }
     }
 
 

@@ -123,8 +123,8 @@ public enum CommandKind: Equatable, Sendable {
     case trace(Located<Bool>)
     /// `step on|off`
     case step(Located<Bool>)
-    /// `next`
-    case next
+    /// `next [N]`: reveal the next phase, or the next N.
+    case next(count: Located<Int>?)
     /// `continue`
     case `continue`
 

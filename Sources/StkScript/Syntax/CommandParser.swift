@@ -75,7 +75,11 @@ struct CommandParser {
             return .render(width: width, height: height)
         case "trace": return .trace(try args.onOff())
         case "step": return .step(try args.onOff())
-        case "next": return .next
+        case "next":
+            guard let token = args.take() else { return .next(count: nil) }
+            let count = try args.natural(token, "a number of phases")
+            guard count.value >= 1 else { throw ParseError("expected a number of phases of at least 1, got '\(token.text)'", at: token.range) }
+            return .next(count: count)
         case "continue": return .continue
         case "expect": return .expect(try expectation())
         case "load": return .load(path: try args.path())

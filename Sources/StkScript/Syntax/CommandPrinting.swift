@@ -65,7 +65,7 @@ extension CommandKind: CustomStringConvertible {
             return "render" + (width.map { " width=\($0.value)" } ?? "") + (height.map { " height=\($0.value)" } ?? "")
         case .trace(let on): return "trace " + (on.value ? "on" : "off")
         case .step(let on): return "step " + (on.value ? "on" : "off")
-        case .next: return "next"
+        case let .next(count): return count.map { "next \($0.value)" } ?? "next"
         case .continue: return "continue"
         case .expect(let expectation): return "expect \(expectation)"
         case .load(let path): return "load " + bareOrQuoted(path.value)

@@ -32,7 +32,11 @@ struct REPLFrontEnd {
     static let banner = "\(stkVersion): a layout lab for collection view layouts. 'help' lists the commands, Ctrl-D leaves."
     static let continuationPrompt = "...> "
 
-    static func prompt(layoutName: String) -> String { "stk:\(layoutName)> " }
+    /// `stk:flow-sticky> `, or while `step` has an operation paused
+    /// `stk:flow-sticky [scroll 3/8 prepare]> `.
+    static func prompt(layoutName: String, paused: String? = nil) -> String {
+        "stk:\(layoutName)\(paused.map { " [\($0)]" } ?? "")> "
+    }
 
     func run() -> ExitStatus {
         let session = WorkerSession(arguments: global.workerArguments)
@@ -49,7 +53,8 @@ struct REPLFrontEnd {
                 nextLine += SourceFile(name: SourceFile.stdinName, text: entry).lineCount
                 return session.run(ReplayableEntry(text: entry, firstLine: firstLine))
             },
-            completer: { line, cursor in session.complete(line: line, cursor: cursor) }
+            completer: { line, cursor in session.complete(line: line, cursor: cursor) },
+            interrupted: { session.interruptedAtPrompt() }
         ).run()
         session.finish()
         // An interactive session's own mistakes are not the exit status's business.
@@ -140,6 +145,19 @@ final class WorkerSession {
                 recover(from: worker, cause: .interrupted(worker.terminate()), running: running)
                 return .done
             }
+        }
+    }
+
+    /// Ctrl-C at the prompt: while `step` has an operation paused, the worker
+    /// runs it to its end (the history gets a `continue`, which a replay runs
+    /// the same way, its output discarded).
+    func interruptedAtPrompt() {
+        guard state.paused, let worker, worker.send(.finishPaused) else { return }
+        if case .message(.done(let newState, _, _)) = worker.messages.next(WorkerMessage.self) {
+            history.append(ReplayableEntry(text: "continue", firstLine: 0))
+            state = newState
+        } else {
+            recover(from: worker, cause: .ended(worker.wait()), running: nil)
         }
     }
 

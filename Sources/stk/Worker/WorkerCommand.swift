@@ -64,8 +64,9 @@ final class SessionWorker {
     }
 
     var state: WorkerState {
-        WorkerState(prompt: REPLFrontEnd.prompt(layoutName: interpreter.session.layoutName),
-                    fingerprint: interpreter.fingerprint, sources: PluginBridge.sourceLibraries)
+        WorkerState(prompt: REPLFrontEnd.prompt(layoutName: interpreter.session.layoutName, paused: interpreter.pausedOperationTag),
+                    fingerprint: interpreter.fingerprint, sources: PluginBridge.sourceLibraries,
+                    paused: interpreter.pausedOperationTag != nil)
     }
 
     func serve() {
@@ -94,6 +95,9 @@ final class SessionWorker {
                 interpreter.options.replaying = false
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
                 reply = .replayed(state, entries: entries.count, seconds: seconds)
+            case .finishPaused:
+                interpreter.finishPausedOperationOnInterrupt()
+                reply = .done(state, includes: [:], quit: false)
             case .complete(let line, let cursor):
                 reply = .completions(REPLCompletion(interpreter: interpreter).completions(line: line, cursor: cursor))
             }

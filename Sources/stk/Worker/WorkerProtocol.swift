@@ -35,6 +35,9 @@ enum WorkerRequest: Codable, Equatable {
     case replay([ReplayableEntry])
     /// Tab completion of `line` with the cursor after `cursor` characters.
     case complete(line: String, cursor: Int)
+    /// Ctrl-C at the prompt while `step` has an operation paused: run it to
+    /// its end without showing its phases (as `continue` would, but quietly).
+    case finishPaused
 }
 
 /// The worker's state as the front end shows and checks it.
@@ -46,6 +49,8 @@ struct WorkerState: Codable, Equatable {
     /// The library loaded for each plugin built from source, by origin: a
     /// worker started after a crash loads these builds, not new ones.
     var sources: [String: String] = [:]
+    /// `step` has an operation paused.
+    var paused = false
 }
 
 /// What the worker says.

@@ -103,3 +103,31 @@ public protocol LayoutCycleObserver: AnyObject {
 extension LayoutCycleObserver {
     public var wantsAttributeCopies: Bool { true }
 }
+
+extension LayoutCycleEvent {
+    /// The phase's short name, as `step` shows where it paused
+    /// (`stk:flow-sticky [scroll 3/8 prepare]>`).
+    public var phaseName: String {
+        switch self {
+        case .shouldInvalidateAsked: return "should-invalidate"
+        case .contextCreated: return "context"
+        case .invalidated: return "invalidate"
+        case .boundsChanged: return "bounds set"
+        case .prepared: return "prepare"
+        case .contentSize: return "content size"
+        case .elementsQueried: return "query"
+        case .updatesPrepared: return "prepare updates"
+        case .appearing: return "appearing"
+        case .disappearing: return "disappearing"
+        case .updatesFinalized: return "finalize updates"
+        case .visibleChanged: return "diff"
+        case .flingProjected: return "fling"
+        case .targetContentOffsetAsked: return "target offset"
+        case .animatedBoundsChangePrepared: return "prepare animated bounds"
+        case .animatedBoundsChangeFinalized: return "finalize animated bounds"
+        case .transitionPrepared: return "prepare transition"
+        case .transitionFinalized: return "finalize transition"
+        case .preferredAttributesAsked: return "self-sizing"
+        }
+    }
+}

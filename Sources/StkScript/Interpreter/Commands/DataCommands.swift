@@ -24,7 +24,7 @@ extension Interpreter {
         if let bad = itemCounts.first(where: { $0 < 0 }) {
             throw CommandError("item counts must not be negative, got \(bad)")
         }
-        try mutate(c) { try session.collectionView.reloadData(itemCounts: itemCounts) }
+        try mutate(c) { try self.session.collectionView.reloadData(itemCounts: itemCounts) }
     }
 
     /// One update command, or a batch of them, as one performBatchUpdates. The
@@ -61,7 +61,7 @@ extension Interpreter {
         collect(c.command.kind)
         try mutate(c) {
             do {
-                try session.collectionView.performBatchUpdates(updates.map(\.update))
+                try self.session.collectionView.performBatchUpdates(updates.map(\.update))
             } catch let e as CollectionViewError {
                 throw CommandError(e.message, at: LocatedUpdate.blame(e.message, in: updates) ?? c.command.range)
             }
@@ -69,13 +69,13 @@ extension Interpreter {
     }
 
     func runSize(_ element: Located<ElementRef>, _ size: Located<CGSize?>, _ c: CommandContext) throws {
-        try mutate(c) { try applySize(element, size) }
+        try mutate(c) { try self.applySize(element, size) }
     }
 
     /// `prefer`: what a cell's content wants; a displayed cell is measured at once.
     func runPrefer(_ target: Located<PreferTarget>, _ size: Located<CGSize?>, _ c: CommandContext) throws {
         try mutate(c) {
-            let cv = session.collectionView
+            let cv = self.session.collectionView
             do {
                 switch target.value {
                 case .item(let indexPath): try cv.setPreferredSize(size.value, at: indexPath)

@@ -13,7 +13,7 @@ extension Interpreter {
         case let .visibleCount(comparison):
             try check("visible count", .number(Double(visibleSorted.count)), comparison, c)
         case let .contentSize(comparison):
-            session.collectionView.layoutIfNeeded()
+            layOutForQuery()
             try check("contentsize", .size(session.collectionView.contentSize), comparison, c)
         case let .contextContains(element):
             guard let context = lastContexts.last?.snapshot else {

@@ -2,13 +2,13 @@ import Foundation
 import LayoutKit
 import StkRender
 
-// attr, visible, contentsize, context, trace, step, next, continue (render: PictureCommands)
+// attr, visible, contentsize, context (render, export: PictureCommands.swift; step, next, continue: Stepping.swift)
 extension Interpreter {
     /// The element's current attributes as the layout answers them, or an
     /// error at the element when it does not exist.
     func attributes(of element: Located<ElementRef>) throws -> CollectionViewLayoutAttributes {
         let cv = session.collectionView
-        cv.layoutIfNeeded()
+        layOutForQuery()
         switch element.value {
         case .item(let indexPath):
             guard cv.isValidItem(indexPath) else { throw CommandError(itemDoesNotExist(indexPath), at: element.range) }
@@ -52,6 +52,7 @@ extension Interpreter {
     }
 
     var visibleSorted: [CollectionViewLayoutAttributes] {
+        if paused != nil { return pausedAnswer() }
         session.collectionView.layoutIfNeeded()
         return session.collectionView.visibleAttributes.values.sorted { $0.key < $1.key }
     }
@@ -62,14 +63,15 @@ extension Interpreter {
     }
 
     func runContentSize() {
-        session.collectionView.layoutIfNeeded()
+        layOutForQuery()
         let size = session.collectionView.contentSize
         answer(text: TextFormat.contentSize(size), json: JSONFormat.contentSize(size))
     }
 
-    /// The contexts of the last operation that ran a layout cycle.
+    /// The contexts of the last operation that ran a layout cycle (of the
+    /// paused one so far, while one is).
     var lastContexts: [(snapshot: InvalidationContextSnapshot, reason: InvalidationReason?)] {
-        session.lastOperationEvents.compactMap {
+        eventsForQueries.compactMap {
             if case let .contextCreated(snapshot, reason) = $0 { return (snapshot, reason) }
             return nil
         }
@@ -85,46 +87,20 @@ extension Interpreter {
             var nothing = type(of: session.layout).contextType.init().snapshot()
             nothing.invalidateFlowLayoutDelegateMetrics = nothing.invalidateFlowLayoutDelegateMetrics.map { _ in false }
             nothing.invalidateFlowLayoutAttributes = nothing.invalidateFlowLayoutAttributes.map { _ in false }
-            answer(text: session.lastOperationEvents.isEmpty && session.isPristine
-                       ? "no invalidation context: no operation has run yet"
-                       : "no invalidation context: the last operation did not invalidate the layout",
+            let why: String
+            if let paused {
+                why = "'\(paused.context.command.description)' has not made one yet"
+            } else if session.lastOperationEvents.isEmpty && session.isPristine {
+                why = "no operation has run yet"
+            } else {
+                why = "the last operation did not invalidate the layout"
+            }
+            answer(text: "no invalidation context: \(why)",
                    json: JSONFormat.context(nothing))
             return
         }
         var text = TextFormat.context(last.snapshot, reason: last.reason)
         if contexts.count > 1 { text = "last of \(contexts.count) contexts\n" + text }
         answer(text: text, json: JSONFormat.context(last.snapshot))
-    }
-
-    func runStep(_ on: Bool) {
-        stepping = on
-        if !on { finishPendingPhases() }
-    }
-
-    func revealNextPhase() {
-        guard !pendingPhases.isEmpty else { return }
-        let event = pendingPhases.removeFirst()
-        writeEvent(event)
-        if pendingPhases.isEmpty {
-            output.writeLine(options.json ? JSONValue.object([("step", .string("end"))]).serialized : "step: end of operation")
-        }
-    }
-
-    func runNext(_ c: CommandContext) throws {
-        guard !pendingPhases.isEmpty else {
-            throw CommandError(stepping ? "no phase to show: run an operation first (scroll, bounds, sections ...)"
-                                        : "no phase to show: 'step on' first, then run an operation")
-        }
-        revealNextPhase()
-    }
-
-    func runContinue() {
-        finishPendingPhases()
-    }
-
-    /// Shows every phase not yet revealed.
-    func finishPendingPhases() {
-        guard !pendingPhases.isEmpty else { return }
-        while !pendingPhases.isEmpty { revealNextPhase() }
     }
 }

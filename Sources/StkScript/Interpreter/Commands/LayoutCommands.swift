@@ -10,12 +10,12 @@ extension Interpreter {
                                suggestion: NearMiss.nearest(to: name.value, among: session.registry.names))
         }
         let options = try checkedOptions(assignments, of: entry.descriptor)
-        try mutate(c) { try session.setLayout(name.value, options: options) }
+        try mutate(c) { try self.session.setLayout(name.value, options: options) }
     }
 
     func runSet(_ assignments: [OptionAssignment], _ c: CommandContext) throws {
         let options = try checkedOptions(assignments, of: session.descriptor)
-        try mutate(c) { try session.setOptions(options) }
+        try mutate(c) { try self.session.setOptions(options) }
     }
 
     /// Converts `key=value` arguments to option values, checking each against the

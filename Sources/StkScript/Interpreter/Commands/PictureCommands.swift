@@ -5,7 +5,8 @@ import StkRender
 // render, export svg, export html
 extension Interpreter {
     /// What the last operation did, as pictures mark it.
-    var lastOperationMarks: CycleMarks { CycleMarks(events: session.lastOperationEvents) }
+    /// (Of the paused operation so far, while `step` holds one.)
+    var lastOperationMarks: CycleMarks { CycleMarks(events: eventsForQueries) }
 
     /// The visible elements as pictures draw them (with the pinning stk derives).
     var visiblePictureElements: [PictureElement] {

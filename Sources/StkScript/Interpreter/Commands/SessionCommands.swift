@@ -83,7 +83,6 @@ extension Interpreter {
     }
 
     func runUndo() throws {
-        finishPendingPhases()
         guard try session.undo() else { throw CommandError("nothing to undo") }
     }
 
@@ -92,7 +91,6 @@ extension Interpreter {
     /// the same state (the registry now names the new build).
     func runReloadPlugins(_ c: CommandContext) throws {
         guard let reloadPlugins else { throw CommandError("this build of stk cannot load plugins") }
-        finishPendingPhases()
         let result: (notes: [String], reloaded: Set<String>)
         do {
             result = try reloadPlugins()
@@ -105,10 +103,12 @@ extension Interpreter {
         }
     }
 
+    /// `reset`: the session starts again, and so do its warnings: a `check`
+    /// after it judges only what came after.
     func runReset() throws {
-        finishPendingPhases()
         try session.reset()
         reportedWarnings = []
+        warningsSinceCheck = []
     }
 
     func runHelp(_ topic: Located<String>?) throws {

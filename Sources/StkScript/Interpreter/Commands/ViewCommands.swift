@@ -22,16 +22,9 @@ extension Interpreter {
     /// changes its animation takes.
     func runFling(_ velocity: Located<CGPoint>, _ steps: Located<Int>?, _ c: CommandContext) throws {
         let cv = session.collectionView
-        do {
-            try mutate(c, blaming: velocity.range) {
-                try cv.fling(velocity: velocity.value, steps: steps?.value ?? CollectionView.defaultAnimationSteps)
-            }
-        } catch let error as CommandError where error.message.hasPrefix("targetContentOffset(") {
-            // The layout's answer is at fault, not the command: the next
-            // `check` (and stk verify, which takes the refusal for the model's
-            // otherwise) reports it too.
-            noteForCheck([error.message])
-            throw error
+        // A refused targetContentOffset is noted for `check` (operationError).
+        try mutate(c, blaming: velocity.range) {
+            try cv.fling(velocity: velocity.value, steps: steps?.value ?? CollectionView.defaultAnimationSteps)
         }
     }
 
