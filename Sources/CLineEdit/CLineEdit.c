@@ -33,6 +33,8 @@ struct CLineEditor {
     EditLine *el;
     History *history;
     FILE *output;
+    // The terminal opened for the editor when standard output is not one.
+    FILE *own_terminal;
     int input_fd;
     char *prompt;
     CLineEditCompletionCallback complete;
@@ -189,8 +191,16 @@ CLineEditor *cle_open(const char *programName, int historySize) {
         return NULL;
     editor->prompt = strdup("");
     editor->output = stdout;
+    // Standard output redirected (`stk | tee log`) while someone types: the
+    // prompt and the line being edited go to the terminal, the results to
+    // standard output. libedit edits only when its output is a terminal.
+    if (!isatty(fileno(stdout))) {
+        editor->own_terminal = fopen("/dev/tty", "w");
+        if (editor->own_terminal != NULL)
+            editor->output = editor->own_terminal;
+    }
     editor->input_fd = fileno(stdin);
-    editor->el = el_init(programName, stdin, stdout, stderr);
+    editor->el = el_init(programName, stdin, editor->output, stderr);
     editor->history = history_init();
     if (editor->prompt == NULL || editor->el == NULL || editor->history == NULL) {
         cle_close(editor);
@@ -221,6 +231,8 @@ void cle_close(CLineEditor *editor) {
         el_end(editor->el);
     if (editor->history != NULL)
         history_end(editor->history);
+    if (editor->own_terminal != NULL)
+        fclose(editor->own_terminal);
     free(editor->prompt);
     free(editor);
 }

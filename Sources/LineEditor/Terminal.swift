@@ -6,10 +6,11 @@ import Darwin
 
 /// Facts about the process's terminal.
 public enum Terminal {
-    /// True when both stdin and stdout are terminals: the condition for the
-    /// interactive REPL. With either side redirected, input is a script and
-    /// output may be a file, so no line editing, prompt or escape sequences.
+    /// True when stdin is a terminal: the condition for the interactive REPL,
+    /// as python's and sqlite3's. Someone is typing, even when the output goes
+    /// to a pipe (`stk | tee log` gets its prompt and line editing); with stdin
+    /// redirected, input is a script: no line editing, prompt or banner.
     public static var isInteractive: Bool {
-        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        isatty(STDIN_FILENO) == 1
     }
 }

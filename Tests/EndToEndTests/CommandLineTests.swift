@@ -207,7 +207,7 @@ import Testing
     @Test func echoPrintsEachCommandBeforeItsOutput() throws {
         let result = try StkProcess.run(script: """
             contentsize
-            # comments are not commands
+            # comments are shown where they stand
             scroll to 0,10; attr header 0
             batch
               delete item 0:0
@@ -218,6 +218,7 @@ import Testing
         #expect(result.stdout == """
             contentsize
             390x3080
+            # comments are shown where they stand
             scroll to 0,10
             attr header 0
             header 0 frame=0,10,390,44 zIndex=2 alpha=1 hidden=false pinned

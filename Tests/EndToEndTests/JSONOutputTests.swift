@@ -125,16 +125,17 @@ import Testing
         #expect(context["invalidateFlowLayoutAttributes"] as? Bool == false)
     }
 
-    @Test func contextWithoutAnInvalidationIsAnObjectAskingForNothing() throws {
-        let (result, objects) = try json("context")
-        let context = try #require(objects.first)
-        #expect(try JSONLines.keyOrder(result.lines[0]) == Self.contextKeys)
-        for flag in ["invalidateEverything", "invalidateDataSourceCounts", "invalidateFlowLayoutDelegateMetrics",
-                     "invalidateFlowLayoutAttributes"] {
-            #expect(context[flag] as? Bool == false, "\(flag)")
+    /// "No context" is `null`, which a consumer tells from a context that
+    /// names nothing (an object whose flags are all false).
+    @Test func contextWithoutAnInvalidationIsNull() throws {
+        for commands in ["context", "margins 0,20,0,20; context",
+                         "layout grid-sticky stickyRows=0 stickyColumns=0; scroll to 0,10; context"] {
+            let result = try StkProcess.run(commands: commands, options: ["--json"])
+            #expect(result.stdout == "null\n", "\(commands): \(result)")
+            #expect(result.status == 0)
         }
-        #expect(indexPaths(context["items"]) == [])
-        #expect((context["supplementary"] as? [String: Any])?.isEmpty == true)
+        let named = try StkProcess.run(commands: "scroll to 0,10; context", options: ["--json"])
+        #expect(named.stdout.hasPrefix("{\"invalidateEverything\":false"), "\(named)")
     }
 
     @Test func contextPrintsTheLastOfSeveral() throws {

@@ -301,7 +301,7 @@ final class TranscriptCommandFolder {
     }
 
     /// Runs stk in the folder, stdin empty, output to files (no pipe to fill
-    /// up), STK_UPDATE unset unless given.
+    /// up), STK_UPDATE and CI unset unless given.
     func stk(_ arguments: String..., environment extra: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = try StkExecutable.locate()
@@ -309,6 +309,7 @@ final class TranscriptCommandFolder {
         process.currentDirectoryURL = root
         var environment = ProcessInfo.processInfo.environment
         environment["STK_UPDATE"] = nil
+        environment["CI"] = nil
         environment.merge(extra) { $1 }
         process.environment = environment
         let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("stk-test-output-\(UUID().uuidString)")

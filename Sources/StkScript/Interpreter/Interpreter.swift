@@ -72,10 +72,14 @@ public final class Interpreter {
         for diagnostic in script.diagnostics where diagnostic.severity != .error {
             report(diagnostic, trail: trail)
         }
+        var echoed = script.file.firstLine - 1
         for command in script.commands {
             if let location = firstError?.location, command.range.start >= location.range.start { break }
+            if echoed < command.range.start.line - 1 { echoComments(in: script.file, lines: (echoed + 1)...(command.range.start.line - 1)) }
+            echoed = max(echoed, command.range.end.line)
             if !execute(command, in: script.file, trail: trail) { return false }
         }
+        if firstError == nil, echoed < script.file.lastLine { echoComments(in: script.file, lines: (echoed + 1)...script.file.lastLine) }
         if let firstError {
             report(firstError, trail: trail)
             status = max(status, .error)
@@ -87,7 +91,7 @@ public final class Interpreter {
     /// Runs a single command. Returns false when the run must stop.
     @discardableResult
     public func execute(_ command: Command, in file: SourceFile, trail: [Diagnostic.IncludeSite] = []) -> Bool {
-        if options.echo { output.writeLine(file.text(in: command.range)) }
+        if options.echo { echo(file.text(in: command.range), as: "command") }
         let context = CommandContext(command: command, file: file, trail: trail)
         if let willRunCommand { willRunCommand("\(file.name):\(command.range.start)", file.text(in: command.range)) }
         // What the collection view noticed during the command (UIKit's checks),
@@ -114,7 +118,7 @@ public final class Interpreter {
     func report(_ diagnostic: Diagnostic, trail: [Diagnostic.IncludeSite]) {
         var d = diagnostic
         for site in trail.reversed() { d = d.included(from: site) }
-        output.writeDiagnostic(d.rendered(colors: options.color))
+        output.writeDiagnostic(d.rendered(colors: options.diagnosticColor))
     }
 
     /// A diagnostic for an error thrown by a command, at the most precise range known.
@@ -175,7 +179,7 @@ public final class Interpreter {
         case let .expect(expectation): try runExpect(expectation, c)
         case let .load(path): try runLoad(path, c)
         case let .include(path): try runInclude(path, c)
-        case let .echo(text): output.writeLine(text.value)
+        case let .echo(text): answer(text: text.value, json: .object([("echo", .string(text.value))]))
         case let .save(path, force): try runSave(path, force: force, c)
         case let .export(format, path, force): try runExport(format, path, force: force, c)
         case .undo: try runUndo()

@@ -14,9 +14,11 @@ public protocol OutputSink: AnyObject {
 public final class StandardOutput: OutputSink {
     public init() {}
     public func writeLine(_ line: String) {
+        LayoutPrints.flush()
         StandardStreams.write(line + "\n", to: .output)
     }
     public func writeDiagnostic(_ text: String) {
+        LayoutPrints.flush()
         StandardStreams.write(text, to: .error)
     }
 }
@@ -97,8 +99,11 @@ public struct InterpreterOptions: Sendable {
     public var bail = false
     /// Print each command before its output.
     public var echo = false
-    /// ANSI colour in render and diagnostics.
+    /// ANSI colour in render's drawing (standard output).
     public var color = false
+    /// ANSI colour in diagnostics (standard error), decided for that stream
+    /// apart from standard output's; by default as `color`.
+    public var diagnosticColor = false
     /// The commands run again to rebuild a session (the REPL after a crash):
     /// nothing is written to files, as it was the first time.
     public var replaying = false
@@ -107,5 +112,6 @@ public struct InterpreterOptions: Sendable {
         self.bail = bail
         self.echo = echo
         self.color = color
+        self.diagnosticColor = color
     }
 }

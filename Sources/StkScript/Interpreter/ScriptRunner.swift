@@ -32,12 +32,12 @@ public struct ScriptRunner {
     public func run(file path: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read" : "no such file"
-            interpreter.output.writeDiagnostic(Diagnostic(.error, "\(reason): \(path)").rendered(colors: interpreter.options.color))
+            interpreter.output.writeDiagnostic(Diagnostic(.error, "\(reason): \(path)").rendered(colors: interpreter.options.diagnosticColor))
             interpreter.status = max(interpreter.status, .error)
             return false
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            interpreter.output.writeDiagnostic(Diagnostic(.error, "\(path) is not UTF-8 text").rendered(colors: interpreter.options.color))
+            interpreter.output.writeDiagnostic(Diagnostic(.error, "\(path) is not UTF-8 text").rendered(colors: interpreter.options.diagnosticColor))
             interpreter.status = max(interpreter.status, .error)
             return false
         }

@@ -60,6 +60,8 @@ public struct TranscriptIsolation: Sendable {
             return Self.failure(file, "cannot run \(executable): \(error.localizedDescription)")
         }
         try? errorHandle.close()
+        Self.running.insert(process.processIdentifier)
+        defer { Self.running.remove(process.processIdentifier) }
 
         let reader = ChildReport(descriptor: messages.fileHandleForReading.fileDescriptor)
         let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
@@ -102,6 +104,14 @@ public struct TranscriptIsolation: Sendable {
                                           problems: [.diagnostic(severity: .error, text: lines.joined(separator: "\n") + "\n")])
         result.abnormalEnd = kind
         return result
+    }
+
+    /// The children running now, to stop when the run is interrupted.
+    static let running = ProcessSet()
+
+    /// Kills every child still running (`stk test` interrupted).
+    public static func terminateAll() {
+        for pid in running.all { kill(pid, SIGKILL) }
     }
 
     static func failure(_ file: TranscriptFile, _ message: String) -> TranscriptFileResult {
@@ -172,6 +182,8 @@ struct EncodedTranscriptResult: Codable {
     var warnings: [String]
     var updated: Bool
     var notUpdatedReason: String?
+    var newFile: String?
+    var hadError: Bool?
 
     init(_ result: TranscriptFileResult) {
         switch result.outcome {
@@ -192,6 +204,8 @@ struct EncodedTranscriptResult: Codable {
         warnings = result.warnings
         updated = result.updated
         notUpdatedReason = result.notUpdatedReason
+        newFile = result.newFile
+        hadError = result.hadError
     }
 
     func decoded(for file: TranscriptFile) -> TranscriptFileResult {
@@ -209,8 +223,11 @@ struct EncodedTranscriptResult: Codable {
             }
             return .diagnostic(severity: Diagnostic.Severity(rawValue: problem.severity ?? "") ?? .error, text: problem.text ?? "")
         }
-        return TranscriptFileResult(file: file, outcome: decodedOutcome, problems: decodedProblems, warnings: warnings,
-                                    updated: updated, notUpdatedReason: notUpdatedReason)
+        var result = TranscriptFileResult(file: file, outcome: decodedOutcome, problems: decodedProblems, warnings: warnings,
+                                          updated: updated, notUpdatedReason: notUpdatedReason)
+        result.newFile = newFile
+        result.hadError = hadError ?? false
+        return result
     }
 }
 
@@ -232,4 +249,28 @@ extension TranscriptRunner {
 public struct TranscriptObserver: Sendable {
     public var willRun: @Sendable (_ location: String, _ command: String) -> Void
     public var printed: @Sendable (_ line: String) -> Void
+}
+
+/// Process ids, shared by the threads of a parallel run.
+final class ProcessSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pids: Set<pid_t> = []
+
+    func insert(_ pid: pid_t) {
+        lock.lock()
+        pids.insert(pid)
+        lock.unlock()
+    }
+
+    func remove(_ pid: pid_t) {
+        lock.lock()
+        pids.remove(pid)
+        lock.unlock()
+    }
+
+    var all: [pid_t] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(pids)
+    }
 }

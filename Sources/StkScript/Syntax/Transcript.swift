@@ -45,7 +45,7 @@ public struct TranscriptEntry: Equatable, Sendable {
     public var hasBlock: Bool { !blockLines.isEmpty }
 
     /// Whether `output` matches the expected lines, `...` standing for any
-    /// number of lines (none included). Without a block, only empty output matches.
+    /// number of lines (none included), each other line a LinePattern. Without a block, only empty output matches.
     public func matches(_ output: [String]) -> Bool {
         let pattern = expected
         // memo[p][o]: pattern[p...] matches output[o...]
@@ -58,7 +58,7 @@ public struct TranscriptEntry: Equatable, Sendable {
             } else if pattern[p].isWildcard {
                 result = match(p + 1, o) || (o < output.count && match(p, o + 1))
             } else {
-                result = o < output.count && pattern[p].text == output[o] && match(p + 1, o + 1)
+                result = o < output.count && LinePattern.matches(pattern[p].text, output[o]) && match(p + 1, o + 1)
             }
             memo[p][o] = result
             return result

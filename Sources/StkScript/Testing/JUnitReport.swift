@@ -17,21 +17,29 @@ import Foundation
 ///     </testsuites>
 ///
 /// Every file is one test case: its folder is the class name, its file name
-/// the test name. A file whose process crashed or timed out is an `<error>`
-/// (type `crash` or `timeout`); any other failed file, a script error
-/// included, is a `<failure>`. The summary line counts both as failed. Times are seconds with
-/// three decimals; they appear only here, never in the printed report.
+/// the test name, `file` its path and, when it failed, `line` the line of the
+/// first command that failed. A file that could not run to its end is an
+/// `<error>`: a script error (type `error`), a crash or a timeout (type
+/// `crash` or `timeout`), a run interrupted before it finished (type
+/// `interrupted`). A file whose output differs or whose `expect` failed is a
+/// `<failure>` (type `transcript`). The summary line counts both as failed.
+/// The suite's `timestamp` is when the run started (UTC, ISO 8601). Times are
+/// seconds with three decimals; they and the timestamp appear only here,
+/// never in the printed report.
 public enum JUnitReport {
-    public static func xml(_ summary: TranscriptRunSummary) -> String {
-        let counts = "tests=\"\(summary.results.count)\" failures=\"\(summary.failedCount - summary.abnormalCount)\" "
-            + "errors=\"\(summary.abnormalCount)\" "
+    public static func xml(_ summary: TranscriptRunSummary, started: Date? = nil) -> String {
+        let errors = summary.results.filter(isError).count
+        let counts = "tests=\"\(summary.results.count)\" failures=\"\(summary.failedCount - errors)\" "
+            + "errors=\"\(errors)\" "
             + "skipped=\"\(summary.skippedCount)\" time=\"\(seconds(summary.duration))\""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"stk\" \(counts)>\n"
-        xml += "  <testsuite name=\"stk\" \(counts)>\n"
+        xml += "  <testsuite name=\"stk\" \(counts)\(started.map { " timestamp=\"\(timestamp($0))\"" } ?? "")>\n"
         for result in summary.results {
-            let open = "    <testcase classname=\"\(attribute(result.file.folder))\" name=\"\(attribute(result.file.fileName))\" "
-                + "time=\"\(seconds(result.duration))\""
+            var open = "    <testcase classname=\"\(attribute(result.file.folder))\" name=\"\(attribute(result.file.fileName))\" "
+                + "file=\"\(attribute(result.file.displayPath))\""
+            if result.failed, let line = result.failureLine { open += " line=\"\(line)\"" }
+            open += " time=\"\(seconds(result.duration))\""
             switch result.outcome {
             case .passed:
                 xml += open + "/>\n"
@@ -39,9 +47,9 @@ public enum JUnitReport {
                 xml += open + ">\n      <skipped message=\"\(attribute(reason))\"/>\n    </testcase>\n"
             case .failed:
                 let body = (result.warnings.flatMap(TranscriptFileResult.split) + result.failureLines).joined(separator: "\n")
-                // A crash or a timeout is an error of the test, not a wrong answer.
-                let element = result.abnormalEnd == nil ? "failure" : "error"
-                let type = result.abnormalEnd?.rawValue ?? "transcript"
+                // A file that could not run to its end is an error of the test, not a wrong answer.
+                let element = isError(result) ? "error" : "failure"
+                let type = result.abnormalEnd?.rawValue ?? (result.hadError ? "error" : "transcript")
                 xml += open + ">\n"
                 xml += "      <\(element) message=\"\(attribute(result.failureSummary))\" type=\"\(type)\">\(cdata(body + "\n"))</\(element)>\n"
                 xml += "    </testcase>\n"
@@ -52,10 +60,25 @@ public enum JUnitReport {
     }
 
     /// Writes the report atomically, creating the folder if needed.
-    public static func write(_ summary: TranscriptRunSummary, to path: String) throws {
+    public static func write(_ summary: TranscriptRunSummary, started: Date? = nil, to path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Data(xml(summary).utf8), to: path)
+        try AtomicFile.write(Data(xml(summary, started: started).utf8), to: path)
+    }
+
+    /// A failed file that did not run to its end: a script error, a crash,
+    /// a timeout, an interruption.
+    static func isError(_ result: TranscriptFileResult) -> Bool {
+        result.failed && (result.abnormalEnd != nil || result.hadError)
+    }
+
+    /// `2026-11-25T10:04:05` in UTC, as JUnit's schema has it (no zone).
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter.string(from: date)
     }
 
     // MARK: Escaping

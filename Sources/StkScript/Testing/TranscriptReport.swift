@@ -37,6 +37,7 @@ public enum TranscriptReport {
         if result.failed {
             lines += result.failureLines
             if result.updated { lines.append("note: its '#>' lines were rewritten from the actual output; the failures above remain") }
+            if let newFile = result.newFile { lines.append("note: the file as --update would write it: \(newFile)") }
             lines.append("")
         }
         return lines

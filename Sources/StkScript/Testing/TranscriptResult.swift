@@ -31,6 +31,11 @@ public struct TranscriptFileResult: Sendable {
     public internal(set) var warnings: [String]
     /// `--update` rewrote the file's `#>` lines.
     public internal(set) var updated: Bool
+    /// `--write-new` wrote the updated file beside this one, at this path.
+    public internal(set) var newFile: String?
+    /// The file stopped on an error (a plain run's exit status 2): JUnit
+    /// reports it as an `<error>`, not a `<failure>`.
+    public internal(set) var hadError = false
     /// `--update` was asked but the file was left alone, and why.
     public internal(set) var notUpdatedReason: String?
     /// Wall-clock seconds the file took (for the JUnit report only).
@@ -42,6 +47,36 @@ public struct TranscriptFileResult: Sendable {
     public enum AbnormalEnd: String, Sendable {
         case crash
         case timeout
+        /// The run was interrupted (SIGINT, SIGTERM) before the file finished.
+        case interrupted
+    }
+
+    /// A file the run did not finish: interrupted.
+    public static func interrupted(_ file: TranscriptFile) -> TranscriptFileResult {
+        var result = TranscriptFileResult(file: file, outcome: .failed, problems: [
+            .diagnostic(severity: .error, text: "\(file.displayPath): error: the run was interrupted before this file finished\n"),
+        ])
+        result.abnormalEnd = .interrupted
+        return result
+    }
+
+    /// The line of the first command that failed, from the first problem
+    /// that names one (`FILE:LINE:COL: error:`).
+    public var failureLine: Int? {
+        for problem in problems {
+            switch problem {
+            case let .mismatch(location, _, _):
+                return location.range.start.line
+            case let .diagnostic(severity, text) where severity == .error:
+                let first = Self.split(text).first ?? ""
+                guard let marker = first.range(of: ": error: ") else { continue }
+                let place = first[..<marker.lowerBound].split(separator: ":")
+                if place.count >= 3, let line = Int(place[place.count - 2]) { return line }
+            case .diagnostic:
+                continue
+            }
+        }
+        return nil
     }
 
     init(file: TranscriptFile, outcome: Outcome, problems: [Problem] = [], warnings: [String] = [],

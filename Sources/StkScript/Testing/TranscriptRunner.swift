@@ -26,8 +26,16 @@ public final class TranscriptRunner: @unchecked Sendable {
         public var json = false
         /// Stop each file at its first failed expectation.
         public var bail = false
+        /// What to do with a file whose output differs (TranscriptUpdateMode).
+        public var updateMode = TranscriptUpdateMode.off
         /// Rewrite the `#>` lines of mismatching files.
-        public var update = false
+        public var update: Bool {
+            get { updateMode == .all }
+            set { updateMode = newValue ? .all : .off }
+        }
+        /// A file that an update changes still fails (CI without an explicit
+        /// `--update`: record mode, which fails the run).
+        public var updatesFail = false
         /// How many files run at once (at least 1).
         public var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -35,7 +43,7 @@ public final class TranscriptRunner: @unchecked Sendable {
                     jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
             self.json = json
             self.bail = bail
-            self.update = update
+            self.updateMode = update ? .all : .off
             self.jobs = jobs
         }
     }
@@ -153,27 +161,63 @@ public final class TranscriptRunner: @unchecked Sendable {
         var result = TranscriptFileResult(
             file: file, outcome: run.problems.isEmpty ? .passed : .failed, problems: run.problems,
             warnings: script.diagnostics.filter { $0.severity != .error }.map { $0.rendered(colors: false) })
-        guard options.update, !run.rewrites.isEmpty else { return result }
+        result.hadError = run.status == .error
+        return update(result, of: script, text: text, with: run)
+    }
+
+    /// Applies the update mode to a file that ran: rewrites it, or writes
+    /// FILE.new beside it, from the blocks that differed.
+    private func update(_ result: TranscriptFileResult, of script: Script, text: String, with run: CheckedRun) -> TranscriptFileResult {
+        var result = result
+        var rewrites = run.rewrites
+        if options.updateMode == .missing {
+            // Only commands that printed output and have no block at all.
+            rewrites = rewrites.filter { !script.transcript[$0.key].hasBlock }
+        }
+        guard options.updateMode != .off, !rewrites.isEmpty else { return result }
 
         guard run.status < .error else {
             result.notUpdatedReason = "the file has errors; fix them and run --update again"
             return result
         }
-        let rewritten = script.rewritingTranscript(run.rewrites)
+        let rewritten = script.rewritingTranscript(rewrites)
         // A rewrite that changes nothing cannot make the file pass.
         guard rewritten != text else { return result }
+        if options.updateMode == .new {
+            let newPath = file(result.file.path, suffix: TranscriptUpdateMode.newFileSuffix)
+            do {
+                try AtomicFile.write(Data(rewritten.utf8), to: newPath)
+            } catch {
+                result.problems.append(.diagnostic(severity: .error, text: "error: \(error)\n"))
+                return result
+            }
+            result.newFile = result.file.displayPath + TranscriptUpdateMode.newFileSuffix
+            return result
+        }
         do {
-            try AtomicFile.write(Data(rewritten.utf8), to: file.path)
+            try AtomicFile.write(Data(rewritten.utf8), to: result.file.path)
         } catch {
             result.problems.append(.diagnostic(severity: .error, text: "error: \(error)\n"))
             return result
         }
         result.updated = true
-        // The rewritten blocks now hold the output: only other problems remain.
-        result.problems.removeAll { if case .mismatch = $0 { return true } else { return false } }
+        if options.updatesFail {
+            result.outcome = .failed
+            result.notUpdatedReason = nil
+            return result
+        }
+        // The rewritten blocks now hold the output: only the problems of the
+        // blocks left alone, and the others, remain.
+        let rewrittenLines = Set(rewrites.keys.compactMap { run.mismatchLines[$0] })
+        result.problems.removeAll {
+            if case let .mismatch(location, _, _) = $0 { return rewrittenLines.contains(location.range.start.line) }
+            return false
+        }
         if result.problems.isEmpty { result.outcome = .passed }
         return result
     }
+
+    private func file(_ path: String, suffix: String) -> String { path + suffix }
 
     /// What one run of a script found: its problems, the worst status a
     /// plain run would have ended with, and the new output of each transcript
@@ -182,6 +226,8 @@ public final class TranscriptRunner: @unchecked Sendable {
         var problems: [TranscriptFileResult.Problem] = []
         var status = ExitStatus.success
         var rewrites: [Int: [String]] = [:]
+        /// The line each differing entry's mismatch is reported at.
+        var mismatchLines: [Int: Int] = [:]
     }
 
     /// Runs the script entry by entry as a plain run would (everything before
@@ -215,7 +261,8 @@ public final class TranscriptRunner: @unchecked Sendable {
             // one that ran to the end (or to a quit, or a bailing expect) has.
             if interpreter.status < .error && !entry.commands.isEmpty && !entry.matches(sink.lines) {
                 run.problems.append(mismatch(entry, in: script, actual: sink.lines))
-                run.rewrites[index] = sink.lines
+                run.rewrites[index] = entry.updatedBlock(for: sink.lines)
+                if case let .mismatch(location, _, _)? = run.problems.last { run.mismatchLines[index] = location.range.start.line }
             }
             if stopped || interpreter.quitRequested { break }
         }
@@ -356,5 +403,33 @@ private final class ParallelSchedule: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }
+    }
+}
+
+/// What `stk test` does with a file whose output differs from its `#>` lines.
+public enum TranscriptUpdateMode: String, Sendable, CaseIterable {
+    /// Nothing: the file fails.
+    case off
+    /// `--update`: rewrite every block that differs (keeping what still matches).
+    case all
+    /// `--update-missing`: only add blocks to commands that print output and
+    /// have none; blocks that differ still fail.
+    case missing
+    /// `--write-new`: leave the file alone and write it as `--update` would
+    /// beside it, as FILE.new (FILE.stk.new), for review; the file still fails.
+    case new
+
+    public static let newFileSuffix = ".new"
+
+    /// The mode `STK_UPDATE` asks for: off when unset, empty, `0`, `false`
+    /// or `no`; `missing` and `new` by name; any other value: all.
+    public init(environmentValue value: String?) {
+        guard let value else { self = .off; return }
+        switch value.lowercased() {
+        case "", "0", "false", "no", "off": self = .off
+        case "missing": self = .missing
+        case "new": self = .new
+        default: self = .all
+        }
     }
 }

@@ -62,7 +62,7 @@ public enum UnifiedDiff {
                 } else {
                     var best = 1 + cost[i + 1][j]
                     if j < o {
-                        best = min(best, 1 + cost[i][j + 1], (expected[i].text == actual[j] ? 0 : 1) + cost[i + 1][j + 1])
+                        best = min(best, 1 + cost[i][j + 1], (LinePattern.matches(expected[i].text, actual[j]) ? 0 : 1) + cost[i + 1][j + 1])
                     }
                     cost[i][j] = best
                 }
@@ -81,7 +81,7 @@ public enum UnifiedDiff {
                 while cost[i][j] != cost[i + 1][j] { j += 1 }
                 ops.append(Op(kind: .wildcard, text: expected[i].text, oldCount: 1, newCount: j - start))
                 i += 1
-            } else if j < o && expected[i].text == actual[j] && cost[i][j] == cost[i + 1][j + 1] {
+            } else if j < o && LinePattern.matches(expected[i].text, actual[j]) && cost[i][j] == cost[i + 1][j + 1] {
                 ops.append(Op(kind: .same, text: actual[j], oldCount: 1, newCount: 1))
                 i += 1
                 j += 1

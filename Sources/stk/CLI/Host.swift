@@ -17,10 +17,16 @@ struct Host {
     init(global: GlobalOptions, showPluginNotes: Bool = true) throws {
         try PluginBridge.registerLayouts(global, showingNotes: showPluginNotes)
         let environment = ProcessInfo.processInfo.environment
-        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
-        let color = ColorPolicy.shouldUseColor(noColorFlag: global.noColor, environment: environment, isTerminal: stdoutIsTerminal)
-        let options = InterpreterOptions(json: global.json, bail: global.bail, echo: global.echo, color: color)
+        // Each stream decides for itself: `stk 2>log` at a terminal colours
+        // the drawing, not the log; `stk | less` colours the diagnostics.
+        func color(_ descriptor: Int32) -> Bool {
+            ColorPolicy.shouldUseColor(mode: global.color, noColorFlag: global.noColor, environment: environment,
+                                       isTerminal: isatty(descriptor) == 1)
+        }
+        var options = InterpreterOptions(json: global.json, bail: global.bail, echo: global.echo, color: color(STDOUT_FILENO))
+        options.diagnosticColor = color(STDERR_FILENO)
         let output = StandardOutput()
+        if global.json { LayoutPrints.captureForJSON() }
         let session: Session
         do {
             session = try Session()
@@ -29,7 +35,7 @@ struct Host {
             throw ExitCode(ExitStatus.error.rawValue)
         }
         interpreter = Interpreter(session: session, options: options, output: output)
-        if stdoutIsTerminal && !global.json { interpreter.terminalSize = Host.terminalSize }
+        if isatty(STDOUT_FILENO) == 1 && !global.json { interpreter.terminalSize = Host.terminalSize }
         interpreter.loadPlugin = PluginBridge.load
         interpreter.reloadPlugins = PluginBridge.reload
     }
@@ -42,21 +48,23 @@ struct Host {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    /// -e commands, then files; with neither, a script on stdin (the REPL is
-    /// REPLFrontEnd's, which runs a Host in a worker process).
-    func runScripts(commands: [String], files: [String]) -> ExitStatus {
+    /// The `--init` file, then -e commands, then files, `-` standing for
+    /// standard input; with neither -e nor files, standard input. Standard
+    /// input runs entry by entry as it arrives (StreamingInput). The REPL is
+    /// REPLFrontEnd's, which runs a Host in a worker process.
+    func runScripts(commands: [String], files: [String], initFile: String? = nil) -> ExitStatus {
         let runner = ScriptRunner(interpreter: interpreter)
         CrashReport.install()
         interpreter.willRunCommand = CrashReport.willRun
-        if commands.isEmpty && files.isEmpty {
-            let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            runner.run(text: text, name: "<stdin>")
-            return interpreter.status
-        }
+        if let initFile, !runner.run(file: initFile) || interpreter.quitRequested { return interpreter.status }
         if !runner.run(commandLineArguments: commands) { return interpreter.status }
-        for file in files {
-            if !runner.run(file: file) || interpreter.quitRequested { return interpreter.status }
+        for file in (commands.isEmpty && files.isEmpty ? [Self.standardInputName] : files) {
+            let goesOn = file == Self.standardInputName ? StreamingInput().run(in: interpreter) : runner.run(file: file)
+            if !goesOn || interpreter.quitRequested { return interpreter.status }
         }
         return interpreter.status
     }
+
+    /// The file name that stands for standard input, as in most tools.
+    static let standardInputName = "-"
 }

@@ -28,6 +28,8 @@ import StkScript
 /// serialised, so any plugin works unchanged.
 struct REPLFrontEnd {
     let global: GlobalOptions
+    /// Run before the first prompt (StartupFile): `--init FILE` or stkrc.
+    var startupFile: String? = nil
 
     static let banner = "\(stkVersion): a layout lab for collection view layouts. 'help' lists the commands, Ctrl-D leaves."
     static let continuationPrompt = "...> "
@@ -39,8 +41,19 @@ struct REPLFrontEnd {
     }
 
     func run() -> ExitStatus {
+        // Output may be a pipe (`stk | tee log`): the banner and the prompts
+        // must not wait in a buffer.
+        setvbuf(stdout, nil, _IONBF, 0)
         let session = WorkerSession(arguments: global.workerArguments)
         guard session.start() else { return .error }
+        if let startupFile {
+            if FileManager.default.fileExists(atPath: startupFile) {
+                // Its diagnostics name the file and its lines; the entries typed after it count from 1.
+                _ = session.run(ReplayableEntry(text: StartupFile.entry(for: startupFile), firstLine: 1))
+            } else {
+                StandardStreams.write("error: no such file: \(startupFile)\n", to: .error)
+            }
+        }
         var nextLine = 1
         REPLDriver(
             banner: Self.banner,
@@ -70,6 +83,7 @@ extension GlobalOptions {
         if bail { arguments.append("--bail") }
         if echo { arguments.append("--echo") }
         if noColor { arguments.append("--no-color") }
+        if color != .auto { arguments += ["--color", color.rawValue] }
         if explain { arguments.append("--explain") }
         for plugin in plugins { arguments += ["--plugin", plugin] }
         return arguments

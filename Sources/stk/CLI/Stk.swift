@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StkRender
 import StkScript
 import LineEditor
 
@@ -39,6 +40,9 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Never use colour (also: NO_COLOR, TERM=dumb, output not a terminal).")
     var noColor = false
 
+    @Option(name: .customLong("color"), help: ArgumentHelp("Colour: auto (each of stdout and stderr when it is a terminal, unless NO_COLOR or TERM=dumb), always or never.", valueName: "when"))
+    var color: ColorPolicy.Mode = .auto
+
     @Option(name: .customLong("plugin"), help: ArgumentHelp("Load layouts first (repeatable): a plugin library (.so), or Swift source (a .swift file, a folder, a package) that stk builds and caches.", valueName: "path"))
     var plugins: [String] = []
 
@@ -57,18 +61,26 @@ struct Run: ParsableCommand {
     @Option(name: .customShort("e"), help: ArgumentHelp("Run commands (repeatable; before files).", valueName: "commands"))
     var commands: [String] = []
 
-    @Argument(help: ArgumentHelp("Scripts to run in order.", valueName: "file.stk"))
+    @Argument(help: ArgumentHelp("Scripts to run in order ('-': standard input).", valueName: "file.stk"))
     var files: [String] = []
 
     @Flag(help: "Run the REPL even when stdin or stdout is not a terminal (to drive stk from another program).")
     var repl = false
 
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run this file first (in the REPL: instead of the startup file $XDG_CONFIG_HOME/stk/stkrc).", valueName: "file"))
+    var initFile: String?
+
+    @Flag(name: .customLong("no-init"), help: "Read no startup file, and ignore --init.")
+    var noInit = false
+
     func run() throws {
+        let initFile = noInit ? nil : initFile
         if commands.isEmpty && files.isEmpty && (repl || Terminal.isInteractive) {
-            throw ExitCode(REPLFrontEnd(global: global).run().rawValue)
+            let startup = noInit ? nil : (initFile ?? StartupFile.path(ProcessInfo.processInfo.environment))
+            throw ExitCode(REPLFrontEnd(global: global, startupFile: startup).run().rawValue)
         }
         let host = try Host(global: global)
-        let status = host.runScripts(commands: commands, files: files)
+        let status = host.runScripts(commands: commands, files: files, initFile: initFile)
         throw ExitCode(status.rawValue)
     }
 }

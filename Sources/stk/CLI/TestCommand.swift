@@ -22,8 +22,14 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(help: "Rewrite the '#>' lines of files whose output differs (also: STK_UPDATE=1). Files with errors are left alone.")
+    @Flag(help: "Rewrite the '#>' lines of files whose output differs, keeping every '...' and pattern that still matches (also: STK_UPDATE=1). Files with errors are left alone.")
     var update = false
+
+    @Flag(help: "Only add '#>' lines to commands that print output and have none; blocks that differ still fail (also: STK_UPDATE=missing).")
+    var updateMissing = false
+
+    @Flag(help: "Leave the files alone and write each one that differs, as --update would, beside it as FILE.stk.new, for review; they still fail (also: STK_UPDATE=new).")
+    var writeNew = false
 
     @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
     var junit: String?
@@ -46,10 +52,21 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let options = TranscriptRunner.Options(
+        var options = TranscriptRunner.Options(
             json: global.json, bail: global.bail,
-            update: update || Self.isSet(environment["STK_UPDATE"]),
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let asked = [update ? TranscriptUpdateMode.all : nil, updateMissing ? .missing : nil, writeNew ? .new : nil].compactMap { $0 }
+        if asked.count > 1 {
+            try Self.fail("--update, --update-missing and --write-new cannot be used together")
+        }
+        options.updateMode = asked.first ?? TranscriptUpdateMode(environmentValue: environment["STK_UPDATE"])
+        // In CI, an update asked by the environment alone rewrites the files
+        // but fails the run, as a snapshot library's record mode does: a
+        // variable left set must not turn every failure into a pass.
+        if asked.isEmpty, options.updateMode == .all || options.updateMode == .missing, Self.isSet(environment["CI"]) {
+            options.updatesFail = true
+            Self.printError("note: CI is set: STK_UPDATE rewrites the files but the run fails; pass --update to update in CI")
+        }
         if global.echo {
             try Self.fail("--echo cannot be used with 'stk test': the echoed commands would be compared as output")
         }
@@ -80,17 +97,33 @@ struct TestCommand: ParsableCommand {
         let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
         // Each file in a process of its own: a crash or a hang fails that file only.
         var childArguments = [TestFileCommand.configuration.commandName!] + global.workerArguments
-        if options.update { childArguments.append("--update") }
+        childArguments += ["--update-mode", options.updateMode.rawValue]
+        if options.updatesFail { childArguments.append("--updates-fail") }
         let isolation = TranscriptIsolation(executable: WorkerProcess.executablePath, arguments: childArguments,
                                             timeout: timeout > 0 ? timeout : nil)
         runner.fileRunner = { isolation.run($0) }
+        let started = Date()
+        let progress = RunProgress()
+        // Interrupted: the report of the files finished so far, the others
+        // as interrupted errors, then the exit status of a death by the signal.
+        InterruptWatch.install { [junit] signal in
+            TranscriptIsolation.terminateAll()
+            let done = progress.results
+            let summary = TranscriptRunSummary(
+                results: done + files.dropFirst(done.count).map(TranscriptFileResult.interrupted),
+                duration: Date().timeIntervalSince(started))
+            Self.printError("stk test: interrupted; \(done.count) of \(files.count) files finished")
+            if let junit { try? JUnitReport.write(summary, started: started, to: junit) }
+            Foundation.exit(128 + signal)
+        }
         let summary = runner.run(files) { result in
+            progress.append(result)
             Self.printOut(TranscriptReport.lines(for: result))
         }
         Self.printOut([summary.summaryLine])
         if let junit {
             do {
-                try JUnitReport.write(summary, to: junit)
+                try JUnitReport.write(summary, started: started, to: junit)
             } catch {
                 try Self.fail("cannot write the JUnit report \(junit): \(error)")
             }
@@ -98,7 +131,23 @@ struct TestCommand: ParsableCommand {
         throw ExitCode(summary.exitStatus.rawValue)
     }
 
-    /// `STK_UPDATE` turns updating on when set to anything but empty, `0`, `false` or `no`.
+    /// The results reported so far, in file order.
+    final class RunProgress: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done: [TranscriptFileResult] = []
+        func append(_ result: TranscriptFileResult) {
+            lock.lock()
+            done.append(result)
+            lock.unlock()
+        }
+        var results: [TranscriptFileResult] {
+            lock.lock()
+            defer { lock.unlock() }
+            return done
+        }
+    }
+
+    /// A variable such as `CI` or `STK_UPDATE` is on when set to anything but empty, `0`, `false` or `no`.
     static func isSet(_ value: String?) -> Bool {
         guard let value else { return false }
         return !["", "0", "false", "no"].contains(value.lowercased())

@@ -11,7 +11,8 @@ struct TestFileCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag var update = false
+    @Option var updateMode: String = TranscriptUpdateMode.off.rawValue
+    @Flag var updatesFail = false
 
     @Argument var path: String
     @Argument var displayPath: String
@@ -28,7 +29,9 @@ struct TestFileCommand: ParsableCommand {
 
         // The parent loaded the same plugins and showed their notes.
         try PluginBridge.registerLayouts(global, showingNotes: false)
-        let options = TranscriptRunner.Options(json: global.json, bail: global.bail, update: update, jobs: 1)
+        var options = TranscriptRunner.Options(json: global.json, bail: global.bail, jobs: 1)
+        options.updateMode = TranscriptUpdateMode(rawValue: updateMode) ?? .off
+        options.updatesFail = updatesFail
         let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
         runner.runReporting(TranscriptFile(displayPath: displayPath, path: path), to: report)
         throw ExitCode(ExitStatus.success.rawValue)

@@ -18,7 +18,10 @@ open class LeftAlignedFlowLayout: UICollectionViewFlowLayout {
         let query = isHorizontal
             ? CGRect(x: rect.minX, y: rect.minY, width: rect.width, height: max(rect.maxY, content.height) - rect.minY)
             : CGRect(x: rect.minX, y: rect.minY, width: max(rect.maxX, content.width) - rect.minX, height: rect.height)
-        guard let attributes = super.layoutAttributesForElements(in: query) else { return nil }
+        // Copies: the flow's own objects are its cache, which a subclass must
+        // not change (UIKit logs "cached frame mismatch" when it does).
+        guard let attributes = super.layoutAttributesForElements(in: query)?
+            .map({ $0.copy() as! UICollectionViewLayoutAttributes }) else { return nil }
 
         var result: [UICollectionViewLayoutAttributes] = []
         result.reserveCapacity(attributes.count)
@@ -36,7 +39,7 @@ open class LeftAlignedFlowLayout: UICollectionViewFlowLayout {
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard let attributes = super.layoutAttributesForItem(at: indexPath) else { return nil }
+        guard let attributes = super.layoutAttributesForItem(at: indexPath)?.copy() as? UICollectionViewLayoutAttributes else { return nil }
         var packed: [IndexPath: PackedItem] = [:]
         attributes.frame = packedFrame(of: attributes, packed: &packed)
         return attributes

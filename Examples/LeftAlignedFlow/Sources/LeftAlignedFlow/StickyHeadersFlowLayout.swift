@@ -71,7 +71,9 @@ open class StickyHeadersFlowLayout: UICollectionViewFlowLayout {
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard let attributes = super.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath) else { return nil }
+        // A copy: the flow's own object is its cache, which a subclass must not change.
+        guard let attributes = super.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)?
+            .copy() as? UICollectionViewLayoutAttributes else { return nil }
         guard elementKind == UICollectionView.elementKindSectionHeader,
               let collectionView = collectionView,
               let lastItemMaxY = lastItemMaxY(inSection: indexPath.section) else { return attributes }

@@ -80,13 +80,8 @@ extension Interpreter {
     func runContext() {
         let contexts = lastContexts
         guard let last = contexts.last else {
-            // JSON consumers get the documented object all the same (docs/language.md:
-            // each query prints one JSON object): a context of the layout's class
-            // that asks for nothing, which is what "nothing was invalidated" means.
-            // (A new flow context asks for delegate metrics and attributes, as in UIKit.)
-            var nothing = type(of: session.layout).contextType.init().snapshot()
-            nothing.invalidateFlowLayoutDelegateMetrics = nothing.invalidateFlowLayoutDelegateMetrics.map { _ in false }
-            nothing.invalidateFlowLayoutAttributes = nothing.invalidateFlowLayoutAttributes.map { _ in false }
+            // JSON: null, which a consumer tells from a context that names
+            // nothing (docs/language.md, "JSON output").
             let why: String
             if let paused {
                 why = "'\(paused.context.command.description)' has not made one yet"
@@ -95,8 +90,7 @@ extension Interpreter {
             } else {
                 why = "the last operation did not invalidate the layout"
             }
-            answer(text: "no invalidation context: \(why)",
-                   json: JSONFormat.context(nothing))
+            answer(text: "no invalidation context: \(why)", json: .null)
             return
         }
         var text = TextFormat.context(last.snapshot, reason: last.reason)

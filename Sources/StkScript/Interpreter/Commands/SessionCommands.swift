@@ -113,18 +113,21 @@ extension Interpreter {
 
     func runHelp(_ topic: Located<String>?) throws {
         guard let topic else {
-            for line in CommandCatalog.overview.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                output.writeLine(String(line))
-            }
+            answerHelp(CommandCatalog.overview)
             return
         }
         guard let info = CommandCatalog.command(named: topic.value) else {
             throw CommandError("no command named '\(topic.value)'", at: topic.range,
                                suggestion: CommandCatalog.suggestion(for: topic.value))
         }
-        // helpText ends with a newline: no empty line after it.
-        for line in info.helpText.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-            output.writeLine(String(line))
-        }
+        answerHelp(info.helpText)
+    }
+
+    /// Help text, or in JSON mode `{"help":"TEXT"}` (one object, the text
+    /// with its line breaks).
+    func answerHelp(_ text: String) {
+        // The text ends with a newline: no empty line after it.
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        answer(text: body, json: .object([("help", .string(body))]))
     }
 }

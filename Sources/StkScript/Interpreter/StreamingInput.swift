@@ -1,0 +1,98 @@
+import Foundation
+
+/// Standard input run as it arrives: each entry (a line, or the lines of a
+/// `\` continuation or a `batch ... end`) runs as soon as it is complete,
+/// before the next line is read, so stk can be driven as a coprocess: write a
+/// command, read its answer, write the next. Lines are numbered across the
+/// whole input, as one script named `<stdin>` would number them.
+public struct StreamingInput {
+    public let descriptor: Int32
+    public let name: String
+
+    public init(descriptor: Int32 = STDIN_FILENO, name: String = SourceFile.stdinName) {
+        self.descriptor = descriptor
+        self.name = name
+    }
+
+    /// Runs every entry in `interpreter` until the input ends, or the run
+    /// must stop (an error, `quit`, a failed expectation with --bail).
+    /// Returns false when the run must stop.
+    @discardableResult
+    public func run(in interpreter: Interpreter) -> Bool {
+        var reader = LineReader(descriptor: descriptor)
+        var pending: [String] = []
+        var firstLine = 1
+        func runPending() -> Bool {
+            defer { firstLine += pending.count; pending.removeAll() }
+            let text = pending.joined(separator: "\n")
+            return interpreter.run(Parser.parse(SourceFile(name: name, text: text, firstLine: firstLine)))
+        }
+        while let line = reader.next() {
+            // Expected output of a transcript: a plain run ignores it, and
+            // alone it would follow no command.
+            if pending.isEmpty && line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#>") {
+                firstLine += 1
+                continue
+            }
+            pending.append(line)
+            if case .needsMoreInput = Parser.inputStatus(of: pending.joined(separator: "\n")) { continue }
+            if !runPending() { return false }
+        }
+        // What is left is incomplete (an open batch, a last `\`): it runs, and
+        // says what is missing.
+        if !pending.isEmpty { return runPending() }
+        return true
+    }
+}
+
+/// Lines from a file descriptor, read as they come (no read-ahead beyond
+/// what the descriptor already holds): `\n`, `\r\n` and `\r` end a line.
+struct LineReader {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var ended = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    mutating func next() -> String? {
+        while true {
+            if let end = buffer.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                // A `\r` at the end of what was read may be the first half of `\r\n`.
+                if buffer[end] == 0x0D && end == buffer.count - 1 && !ended && fill() { continue }
+                var line = Array(buffer[..<end])
+                var consumed = end + 1
+                if buffer[end] == 0x0D, consumed < buffer.count, buffer[consumed] == 0x0A { consumed += 1 }
+                buffer.removeFirst(consumed)
+                if line.first == 0xEF && line.starts(with: [0xEF, 0xBB, 0xBF]) && isFirstLine { line.removeFirst(3) }
+                isFirstLine = false
+                return String(decoding: line, as: UTF8.self)
+            }
+            if ended || !fill() {
+                guard !buffer.isEmpty else { return nil }
+                let line = buffer
+                buffer.removeAll()
+                isFirstLine = false
+                return String(decoding: line, as: UTF8.self)
+            }
+        }
+    }
+
+    private var isFirstLine = true
+
+    /// Reads what is available; false at the end of the input.
+    private mutating func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                ended = true
+                return false
+            }
+            buffer += chunk[..<count]
+            return true
+        }
+    }
+}

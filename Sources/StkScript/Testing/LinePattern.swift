@@ -1,0 +1,117 @@
+import Foundation
+
+/// How one `#>` line matches a line of output (docs/language.md, "Golden
+/// transcripts"):
+///
+/// - a line that is only `...` matches any number of lines (TranscriptEntry);
+/// - `...` inside a line matches any run of characters, none included:
+///   `#> item 1:0 frame=... zIndex=0` ;
+/// - `{{REGEX}}` matches what the regular expression matches (ICU syntax, as
+///   NSRegularExpression reads it), as FileCheck's `{{...}}`:
+///   `#> saved {{[0-9]+}} commands to session.stk` ;
+/// - anything else matches itself, character for character.
+///
+/// A line without `...` and `{{` is compared as plain text.
+enum LinePattern {
+    /// Whether the `#>` text `pattern` matches the output line `line`.
+    static func matches(_ pattern: String, _ line: String) -> Bool {
+        guard isPattern(pattern) else { return pattern == line }
+        guard let regex = regex(for: pattern) else { return pattern == line }
+        let range = NSRange(line.startIndex..., in: line)
+        return regex.firstMatch(in: line, options: [.anchored], range: range)?.range == range
+    }
+
+    /// Whether `pattern` holds an inline `...` or a `{{...}}`.
+    static func isPattern(_ pattern: String) -> Bool {
+        pattern.contains("...") || (pattern.contains("{{") && pattern.contains("}}"))
+    }
+
+    private static let cache = RegexCache()
+
+    /// The whole-line regular expression of a pattern; nil when a `{{...}}`
+    /// does not compile (the line then matches only itself).
+    static func regex(for pattern: String) -> NSRegularExpression? {
+        if let known = cache.get(pattern) { return known.regex }
+        var source = ""
+        var rest = Substring(pattern)
+        while !rest.isEmpty {
+            if rest.hasPrefix("{{"), let close = rest.dropFirst(2).range(of: "}}") {
+                source += "(?:" + rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound] + ")"
+                rest = rest[close.upperBound...]
+            } else if rest.hasPrefix("...") {
+                source += ".*"
+                rest = rest.dropFirst(3)
+            } else {
+                source += NSRegularExpression.escapedPattern(for: String(rest.first!))
+                rest = rest.dropFirst()
+            }
+        }
+        let regex = try? NSRegularExpression(pattern: "^(?:" + source + ")$", options: [])
+        cache.set(pattern, regex)
+        return regex
+    }
+}
+
+/// Compiled patterns, shared by the files a run checks in parallel.
+private final class RegexCache: @unchecked Sendable {
+    struct Entry { let regex: NSRegularExpression? }
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    func get(_ key: String) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[key]
+    }
+
+    func set(_ key: String, _ regex: NSRegularExpression?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries.count > 10_000 { entries.removeAll() }
+        entries[key] = Entry(regex: regex)
+    }
+}
+
+extension TranscriptEntry {
+    /// The `#>` lines `--update` writes for `output`: the block as it is
+    /// wherever it still matches, so that every `...` line, inline `...` and
+    /// `{{regex}}` that still matches is kept, and the actual output where
+    /// it does not (as snapbox keeps its wildcards). Falls back to the output
+    /// as it is when the merge would not match it.
+    public func updatedBlock(for output: [String]) -> [String] {
+        var lines: [String] = []
+        var o = 0
+        var p = 0
+        let pattern = expected
+        while p < pattern.count {
+            let current = pattern[p]
+            if current.isWildcard {
+                // Keep it if the next literal line is found further on (or
+                // if it ends the block: it takes the rest).
+                guard let nextLiteral = pattern[(p + 1)...].first(where: { !$0.isWildcard }) else {
+                    lines.append(current.text)
+                    o = output.count
+                    p += 1
+                    continue
+                }
+                if let found = (o..<output.count).first(where: { LinePattern.matches(nextLiteral.text, output[$0]) }) {
+                    lines.append(current.text)
+                    o = found
+                }
+                p += 1
+                continue
+            }
+            guard o < output.count else { break }
+            lines.append(LinePattern.matches(current.text, output[o]) ? current.text : output[o])
+            o += 1
+            p += 1
+        }
+        lines += output[min(o, output.count)...]
+        // The merge must describe the output; if it does not, the output does.
+        var merged = self
+        merged.expected = lines.enumerated().map {
+            ExpectedLine(text: $0.element, line: $0.offset, isWildcard: $0.element.trimmingCharacters(in: .whitespaces) == "...")
+        }
+        return merged.matches(output) ? lines : output
+    }
+}

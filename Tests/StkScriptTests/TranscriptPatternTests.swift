@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+@testable import StkScript
+
+/// `...` inside a `#>` line, `{{regex}}`, `--update` keeping what still
+/// matches, the fill-missing and `.stk.new` modes, and the JUnit report's
+/// errors, locations and timestamp.
+@Suite("Transcript patterns and update modes")
+struct TranscriptPatternTests {
+    // MARK: Line patterns
+
+    @Test func inlineWildcardsAndRegexesMatchWithinALine() {
+        #expect(LinePattern.matches("item 1:0 ...", "item 1:0 frame=0,1,2,3 zIndex=0"))
+        #expect(LinePattern.matches("item ... zIndex=0", "item 1:0 frame=0,1,2,3 zIndex=0"))
+        #expect(!LinePattern.matches("item ... zIndex=1", "item 1:0 frame=0,1,2,3 zIndex=0"))
+        #expect(LinePattern.matches("saved {{[0-9]+}} commands", "saved 12 commands"))
+        #expect(!LinePattern.matches("saved {{[0-9]+}} commands", "saved twelve commands"))
+        // The rest of a pattern line is literal: `.`, `(` and `+` included.
+        #expect(LinePattern.matches("a.b (c+) {{x}}", "a.b (c+) x"))
+        #expect(!LinePattern.matches("a.b {{x}}", "aXb x"))
+        // The whole line must match, not a part of it.
+        #expect(!LinePattern.matches("{{[0-9]+}}", "12 elements"))
+        // Plain lines compare as text; a regex that does not compile matches only itself.
+        #expect(LinePattern.matches("{{(}}", "{{(}}"))
+        #expect(!LinePattern.matches("{{(}}", "("))
+    }
+
+    @Test func aTranscriptPassesWithPatterns() throws {
+        let folder = try TranscriptFolder()
+        let file = try folder.write("patterns.stk", """
+            sections 2 items=3
+            visible
+            #> item 0:0 ...
+            #> ...
+            #> header 1 frame=0,{{[0-9]+}},390,44 zIndex=1 alpha=1 hidden=false
+            #> {{[0-9]+}} elements
+
+            """)
+        let result = runTranscript(file)
+        #expect(result.passed, "\(result.failureLines)")
+    }
+
+    // MARK: --update keeps what still matches
+
+    @Test func updateKeepsWildcardsAndPatternsThatStillMatch() throws {
+        let folder = try TranscriptFolder()
+        let file = try folder.write("keep.stk", """
+            sections 2 items=3
+            visible
+            #> item 0:0 ...
+            #> ...
+            #> header 1 frame=0,{{[0-9]+}},390,44 zIndex=1 alpha=1 hidden=false
+            #> 99 elements
+
+            """)
+        let result = runTranscript(file, update: true)
+        #expect(result.updated && result.passed, "\(result.failureLines)")
+        #expect(try folder.read("keep.stk") == """
+            sections 2 items=3
+            visible
+            #> item 0:0 ...
+            #> ...
+            #> header 1 frame=0,{{[0-9]+}},390,44 zIndex=1 alpha=1 hidden=false
+            #> 8 elements
+
+            """)
+    }
+
+    @Test func aWildcardThatNoLongerFitsIsReplacedByTheOutput() throws {
+        let entry = TranscriptEntry(commands: 0..<1, sourceLines: 1...1, expected: [
+            ExpectedLine(text: "a", line: 2, isWildcard: false),
+            ExpectedLine(text: "...", line: 3, isWildcard: true),
+            ExpectedLine(text: "z", line: 4, isWildcard: false),
+        ], blockLines: 2..<5)
+        #expect(entry.updatedBlock(for: ["a", "b", "c", "z"]) == ["a", "...", "z"])
+        #expect(entry.updatedBlock(for: ["a", "b", "y"]) == ["a", "b", "y"])
+        #expect(entry.updatedBlock(for: ["x", "b", "z"]) == ["x", "...", "z"])
+    }
+
+    // MARK: Modes
+
+    static let twoProblems = """
+        sections 2 items=3
+        contentsize
+        #> 1x1
+        attr item 0:0
+
+        """
+
+    @Test func updateMissingOnlyFillsCommandsWithoutABlock() throws {
+        let folder = try TranscriptFolder()
+        let file = try folder.write("missing.stk", Self.twoProblems)
+        var options = TranscriptRunner.Options(jobs: 1)
+        options.updateMode = .missing
+        let result = TranscriptRunner(options: options).run(file)
+        #expect(result.failed)
+        #expect(try folder.read("missing.stk") == """
+            sections 2 items=3
+            contentsize
+            #> 1x1
+            attr item 0:0
+            #> item 0:0 frame=0,44,50,50 zIndex=0 alpha=1 hidden=false
+
+            """)
+        // The block that differs is still reported, the filled one is not.
+        #expect(result.failureSummary == "output differs at missing.stk:2")
+    }
+
+    @Test func writeNewLeavesTheFileAloneAndWritesItsUpdateBeside() throws {
+        let folder = try TranscriptFolder()
+        let file = try folder.write("new.stk", Self.twoProblems)
+        var options = TranscriptRunner.Options(jobs: 1)
+        options.updateMode = .new
+        let result = TranscriptRunner(options: options).run(file)
+        #expect(result.failed)
+        #expect(!result.updated)
+        #expect(result.newFile == "new.stk.new")
+        #expect(try folder.read("new.stk") == Self.twoProblems)
+        #expect(try folder.read("new.stk.new") == """
+            sections 2 items=3
+            contentsize
+            #> 390x188
+            attr item 0:0
+            #> item 0:0 frame=0,44,50,50 zIndex=0 alpha=1 hidden=false
+
+            """)
+        #expect(TranscriptReport.lines(for: result).contains("note: the file as --update would write it: new.stk.new"))
+    }
+
+    @Test func anUpdateThatMustFailRewritesAndFails() throws {
+        let folder = try TranscriptFolder()
+        let file = try folder.write("ci.stk", Self.twoProblems)
+        var options = TranscriptRunner.Options(update: true, jobs: 1)
+        options.updatesFail = true
+        let result = TranscriptRunner(options: options).run(file)
+        #expect(result.updated)
+        #expect(result.failed)
+        #expect(runTranscript(file).passed)
+    }
+
+    @Test func environmentValuesChooseTheMode() {
+        #expect(TranscriptUpdateMode(environmentValue: nil) == .off)
+        for off in ["", "0", "false", "NO", "off"] { #expect(TranscriptUpdateMode(environmentValue: off) == .off) }
+        for all in ["1", "true", "yes", "all"] { #expect(TranscriptUpdateMode(environmentValue: all) == .all) }
+        #expect(TranscriptUpdateMode(environmentValue: "missing") == .missing)
+        #expect(TranscriptUpdateMode(environmentValue: "new") == .new)
+    }
+
+    // MARK: JUnit
+
+    @Test func junitTellsErrorsFromFailuresAndLocatesThem() throws {
+        let folder = try TranscriptFolder()
+        let differs = runTranscript(try folder.write("t/differs.stk", "sections 1 items=1\ncontentsize\n#> 1x1\n"))
+        let expectFails = runTranscript(try folder.write("t/expect.stk", "\nexpect visible count == 9\n"))
+        let error = runTranscript(try folder.write("t/error.stk", "echo hi\n#> hi\nattr item 9:9\n"))
+        let summary = TranscriptRunSummary(results: [differs, expectFails, error], duration: 1)
+        let xml = JUnitReport.xml(summary, started: Date(timeIntervalSince1970: 0))
+        #expect(xml.contains("tests=\"3\" failures=\"2\" errors=\"1\""), "\(xml)")
+        #expect(xml.contains("timestamp=\"1970-01-01T00:00:00\""))
+        #expect(xml.contains("<testcase classname=\"t\" name=\"differs.stk\" file=\"t/differs.stk\" line=\"2\""), "\(xml)")
+        #expect(xml.contains("<testcase classname=\"t\" name=\"expect.stk\" file=\"t/expect.stk\" line=\"2\""), "\(xml)")
+        #expect(xml.contains("<testcase classname=\"t\" name=\"error.stk\" file=\"t/error.stk\" line=\"3\""), "\(xml)")
+        #expect(xml.contains("<error message=\"t/error.stk:3:11: error: "), "\(xml)")
+        #expect(xml.contains("type=\"error\""))
+        #expect(xml.components(separatedBy: "<failure ").count == 3)
+    }
+
+    @Test func anInterruptedFileIsAnError() {
+        let file = TranscriptFile(displayPath: "a/b.stk", path: "/nowhere/a/b.stk")
+        let xml = JUnitReport.xml(TranscriptRunSummary(results: [.interrupted(file)], duration: 0))
+        #expect(xml.contains("errors=\"1\""))
+        #expect(xml.contains("type=\"interrupted\""), "\(xml)")
+    }
+}
