@@ -74,6 +74,8 @@ struct ParserTests {
         ("context", "context"),
         ("render", "render"),
         ("render width=60", "render width=60"),
+        ("render height=20", "render height=20"),
+        ("render height=20 width=60", "render width=60 height=20"),
         ("trace on", "trace on"),
         ("trace off", "trace off"),
         ("step on", "step on"),
@@ -116,6 +118,9 @@ struct ParserTests {
         ("save session.stk", "save session.stk"),
         ("save --force session.stk", "save --force session.stk"),
         ("save session.stk --force", "save --force session.stk"),
+        ("export svg view.svg", "export svg view.svg"),
+        ("export html page.html --force", "export html --force page.html"),
+        ("export html \"my page.html\"", "export html \"my page.html\""),
         ("undo", "undo"),
         ("reset", "reset"),
         ("help", "help"),
@@ -213,7 +218,8 @@ struct ParserTests {
 
     @Test func inspecting() {
         #expect(kind("attr header 4") == .attr(Located(.header(section: 4), at: at(1, 13..<14))))
-        #expect(kind("render width=72") == .render(width: Located(72, at: at(1, 14..<16))))
+        #expect(kind("render width=72") == .render(width: Located(72, at: at(1, 14..<16)), height: nil))
+        #expect(kind("render height=20 width=72") == .render(width: Located(72, at: at(1, 24..<26)), height: Located(20, at: at(1, 15..<17))))
         #expect(kind("trace on") == .trace(Located(true, at: at(1, 7..<9))))
         #expect(kind("step off") == .step(Located(false, at: at(1, 6..<9))))
     }
@@ -252,6 +258,8 @@ struct ParserTests {
 
     @Test func sessionCommands() {
         #expect(kind("save --force out.stk") == .save(path: Located("out.stk", at: at(1, 14..<21)), force: true))
+        #expect(kind("export svg --force v.svg") == .export(format: Located(.svg, at: at(1, 8..<11)),
+                                                            path: Located("v.svg", at: at(1, 20..<25)), force: true))
         #expect(kind(#"load "lib dir/libX.so""#) == .load(path: Located("lib dir/libX.so", at: at(1, 6..<23))))
         #expect(kind("help expect") == .help(Located("expect", at: at(1, 6..<12))))
         #expect(kind("help exit") == .help(Located("exit", at: at(1, 6..<10))))
@@ -405,6 +413,13 @@ struct ParserTests {
         ErrorCase(input: "attr", line: 1, column: 5, message: "expected 'item', 'header', 'footer' or 'decoration' after 'attr'"),
         ErrorCase(input: "render width=0", line: 1, column: 14, message: "expected an integer of at least 1 for 'width', got '0'"),
         ErrorCase(input: "render wdith=5", line: 1, column: 8, message: "unknown option 'wdith' for 'render'", suggestion: "width"),
+        ErrorCase(input: "render heigth=5", line: 1, column: 8, message: "unknown option 'heigth' for 'render'", suggestion: "height"),
+        ErrorCase(input: "render height=0", line: 1, column: 15, message: "expected an integer of at least 1 for 'height', got '0'"),
+        ErrorCase(input: "render height=5 height=6", line: 1, column: 17, message: "option 'height' is given twice"),
+        ErrorCase(input: "export png a.png", line: 1, column: 8, message: "expected 'svg' or 'html', got 'png'"),
+        ErrorCase(input: "export svg", line: 1, column: 11, message: "expected a file path after 'export svg'"),
+        ErrorCase(input: "export html --forse a.html", line: 1, column: 13, message: "unknown flag '--forse' for 'export'", suggestion: "--force"),
+        ErrorCase(input: "export svg a.svg b.svg", line: 1, column: 18, message: "unexpected extra argument 'b.svg'"),
         ErrorCase(input: "trace", line: 1, column: 6, message: "expected 'on' or 'off' after 'trace'"),
         ErrorCase(input: "trace maybe", line: 1, column: 7, message: "expected 'on' or 'off', got 'maybe'"),
         ErrorCase(input: "expect frame", line: 1, column: 8,

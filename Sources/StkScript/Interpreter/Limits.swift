@@ -14,6 +14,8 @@ public enum Limits {
     public static let steps = 10_000
     /// Columns of a `render` (`width=N`): far wider than any terminal.
     public static let renderWidth = 1_000
+    /// Rows of a `render` (`height=N`), for the same reason.
+    public static let renderHeight = 1_000
     /// Nested `include`s: a chain deeper than this is a cycle in all but name.
     public static let includeDepth = 64
     /// The largest magnitude a number may be written with, in points or

@@ -31,6 +31,8 @@ public final class Session: LayoutCycleObserver {
     public private(set) var lastUndoneCommand: String?
     /// How many states `undo` keeps.
     public var undoLimit = 200
+    /// Every layout pass of the operations that changed state (`export html`).
+    public let frameLog = FrameLog()
 
     public init(registry: LayoutRegistry = .shared) throws {
         self.registry = registry
@@ -50,6 +52,7 @@ public final class Session: LayoutCycleObserver {
     public func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
         guard recording else { return }
         currentEvents.append(event)
+        frameLog.observe(event, in: collectionView)
         steppedOperation?.pause(after: event)
     }
 
@@ -84,6 +87,7 @@ public final class Session: LayoutCycleObserver {
     public func beginOperation(_ source: String?, recordsUnchanged: Bool = false) -> PendingOperation {
         let operation = PendingOperation(before: state(), source: source, recordsUnchanged: recordsUnchanged)
         currentEvents = []
+        frameLog.begin()
         recording = true
         return operation
     }
@@ -103,10 +107,12 @@ public final class Session: LayoutCycleObserver {
             // changed part of the state before failing: restore it whole.
             if !stateMatches(before) { try? restore(before) }
             currentEvents = []
+            frameLog.discard()
             throw error
         }
         if !currentEvents.isEmpty { lastOperationEvents = currentEvents }
-        if !operation.recordsUnchanged && changedNothing(since: before) { return }
+        if !operation.recordsUnchanged && changedNothing(since: before) { return frameLog.discard() }
+        frameLog.commit(operation.source ?? "reset", in: collectionView)
         undoStack.append(before.undone(by: operation.source))
         if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
         if let source = operation.source { history.append(source) }
@@ -235,6 +241,7 @@ public final class Session: LayoutCycleObserver {
         // The layout was rebuilt from scratch: the contexts of the command
         // undone no longer describe the last operation.
         lastOperationEvents = []
+        frameLog.undo()
         return true
     }
 
@@ -245,6 +252,7 @@ public final class Session: LayoutCycleObserver {
             sections: SharedSections([], sharingWith: nil), bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
             contentInset: .zero, safeAreaInsets: .zero,
             scrollView: ScrollViewSettings(of: CollectionView(layout: CollectionViewLayout())), history: [])
+        frameLog.startsOverAtNextCommit = true
         try perform(nil) {
             try restore(defaults)
             try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))

@@ -64,10 +64,15 @@ struct CommandParser {
         case "check": return .check
         case "render":
             var width: Located<Int>? = nil
+            var height: Located<Int>? = nil
             while let token = args.take() {
-                width = try args.integerOption(token, named: "width", minimum: 1, maximum: Limits.renderWidth, seen: width)
+                if case .assignment(key: "height", _, _) = token.literal {
+                    height = try args.integerOption(token, named: "height", minimum: 1, maximum: Limits.renderHeight, seen: height)
+                } else {
+                    width = try args.integerOption(token, named: "width", minimum: 1, maximum: Limits.renderWidth, seen: width, known: ["width", "height"])
+                }
             }
-            return .render(width: width)
+            return .render(width: width, height: height)
         case "trace": return .trace(try args.onOff())
         case "step": return .step(try args.onOff())
         case "next":
@@ -85,6 +90,7 @@ struct CommandParser {
             let verbEnd = args.tokens[0].range.end
             return .echo(echoText ?? Located("", at: SourceRange(at: verbEnd)))
         case "save": return try save()
+        case "export": return try export()
         case "undo": return .undo
         case "reset": return .reset
         case "help": return .help(try helpTopic())
@@ -345,23 +351,37 @@ struct CommandParser {
     // MARK: - Session
 
     private mutating func save() throws -> CommandKind {
+        let (path, force) = try pathAndForce(verb: "save")
+        return .save(path: path, force: force)
+    }
+
+    /// `export svg|html [--force] PATH`
+    private mutating func export() throws -> CommandKind {
+        let word = try args.keyword(ExportFormat.allCases.map(\.rawValue), "'svg' or 'html'")
+        let format = Located(ExportFormat(rawValue: word.value)!, at: word.range)
+        let (path, force) = try pathAndForce(verb: "export")
+        return .export(format: format, path: path, force: force)
+    }
+
+    /// A file path and an optional `--force`, in either order.
+    private mutating func pathAndForce(verb: String) throws -> (Located<String>, Bool) {
         var force = false
         var path: Located<String>? = nil
         while let token = args.take() {
             if case .flag(let name) = token.literal {
                 guard name == "force" else {
-                    throw ParseError("unknown flag '\(token.text)' for 'save'", at: token.range,
+                    throw ParseError("unknown flag '\(token.text)' for '\(verb)'", at: token.range,
                                      suggestion: NearMiss.nearest(to: token.text, among: ["--force"]))
                 }
                 force = true
             } else if path == nil {
                 path = try args.path(token)
             } else {
-                throw ParseError.extraArgument(token, verb: "save")
+                throw ParseError.extraArgument(token, verb: verb)
             }
         }
         guard let path else { throw args.missing("a file path") }
-        return .save(path: path, force: force)
+        return (path, force)
     }
 
     private mutating func helpTopic() throws -> Located<String>? {
@@ -584,12 +604,13 @@ struct ArgumentCursor {
 
     /// A command's own integer option (`items=M`, `steps=N`, `width=N`).
     /// `seen` is the value already given, which may not be given again.
+    /// `known` are the command's options, for "did you mean" (default: `name` alone).
     func integerOption(_ token: Token, named name: String, minimum: Int, maximum: Int = Int.max,
-                       seen: Located<Int>?) throws -> Located<Int> {
+                       seen: Located<Int>?, known: [String]? = nil) throws -> Located<Int> {
         let assignment = try assignment(token)
         guard assignment.name.value == name else {
             throw ParseError("unknown option '\(assignment.name.value)' for '\(info.name)'", at: assignment.name.range,
-                             suggestion: NearMiss.nearest(to: assignment.name.value, among: [name]))
+                             suggestion: NearMiss.nearest(to: assignment.name.value, among: known ?? [name]))
         }
         if seen != nil {
             throw ParseError("option '\(name)' is given twice", at: assignment.name.range)

@@ -35,9 +35,18 @@ struct Host {
             throw ExitCode(ExitStatus.error.rawValue)
         }
         interpreter = Interpreter(session: session, options: options, output: output)
+        if isatty(STDOUT_FILENO) == 1 && !global.json { interpreter.terminalSize = Host.terminalSize }
         interpreter.loadPlugin = PluginBridge.load
         interpreter.commandLinePlugins = global.plugins.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         interpreter.reloadPlugins = PluginBridge.reload
+    }
+
+    /// Standard output's terminal size (the REPL's worker writes to the
+    /// user's terminal directly), or nil when it cannot be asked.
+    static func terminalSize() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// The `--init` file, then -e commands, then files, `-` standing for
