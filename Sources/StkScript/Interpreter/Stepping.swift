@@ -75,6 +75,9 @@ extension Interpreter {
             return true
         case .step(let on):
             return on.value
+        case .export(let format, _, _):
+            // A picture of the paused moment; a page holds finished operations.
+            return format.value == .svg
         default:
             return false
         }
