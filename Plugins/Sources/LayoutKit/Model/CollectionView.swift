@@ -649,6 +649,13 @@ public final class CollectionView {
             warn("UICollectionView received layout attributes for a cell with an index path that does not exist: \(a.indexPath.stk) (layoutAttributesForElements(in:); UIKit raises an exception here)")
             return
         }
+        // A frame that is not a number reaches the view's layer: Core Animation
+        // throws CALayerInvalidGeometry. stk says so once per pass, rather
+        // than printing `nan` later as if it were a place.
+        for a in answer where !(a.frame.origin.x.isFinite && a.frame.origin.y.isFinite && a.frame.size.width.isFinite && a.frame.size.height.isFinite) {
+            warn("the layout gave \(a.key) a frame that is not finite (\(a.frame.stk)): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (layoutAttributesForElements(in:))")
+            return
+        }
     }
 
     // MARK: Bounds changes
