@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import StkBench
 @testable import StkScript
 import Testing
 
@@ -220,15 +221,11 @@ import Testing
 /// crash or trap fails the test run. Bounded: a fixed number of scripts of
 /// bounded length, with values drawn to hit the limits and their edges.
 @Suite struct ScriptFuzzTests {
+    /// Draws from SplitMix64: seeded, so a failing script replays exactly.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random: SplitMix64
+        init(state: UInt64) { random = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { random.next() }
         mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
         mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import StkBench
 import StkScript
 import Testing
 
@@ -654,17 +655,6 @@ struct ParserTests {
 
     // MARK: Properties over random input
 
-    /// SplitMix64: a small seeded generator, so a failure replays exactly.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     private static let fragments: [String] = CommandCatalog.verbs + [
         "lauout", "item", "section", "header", "footer", "to", "by", "count", "contains", "everything", "frame", "y",
@@ -680,7 +670,7 @@ struct ParserTests {
     /// as does the source text its range covers.
     @Test(arguments: 0..<300)
     func randomScriptsKeepTheParserHonest(seed: Int) {
-        var rng = SeededGenerator(state: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed)) // seeded: a failure replays exactly
         var text = ""
         for _ in 0..<Int.random(in: 1...8, using: &rng) {
             var line: [String] = []

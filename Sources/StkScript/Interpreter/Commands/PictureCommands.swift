@@ -60,7 +60,8 @@ extension Interpreter {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw CommandError("\(path.value) is a folder; give a file path", at: path.range) }
             if !force {
-                throw CommandError("\(path.value) already exists; use 'export \(format.value.rawValue) --force \(path.value)' to overwrite it", at: path.range)
+                // Said before the picture is drawn (a page may take a while).
+                throw CommandError("\(path.value) already exists; use 'export \(format.value.rawValue) --force \(Self.quotedIfNeeded(path.value))' to overwrite it", at: path.range)
             }
         }
         let folder = url.deletingLastPathComponent()
@@ -88,16 +89,8 @@ extension Interpreter {
                                   at: c.command.range, in: c.file), trail: c.trail)
             }
         }
-        do {
-            // Exclusive unless --force: a file that appeared since the check above is not replaced.
-            if force {
-                try SafeFile.replace(Data(text.utf8), at: url.path, as: path.value)
-            } else {
-                try SafeFile.create(Data(text.utf8), at: url.path, as: path.value)
-            }
-        } catch let e as SafeFile.WriteError {
-            throw CommandError(e.description, at: path.range)
-        }
+        try writeFile(text, to: url, named: path, force: force,
+                      forceCommand: "export \(format.value.rawValue) --force \(Self.quotedIfNeeded(path.value))")
         if !options.json { output.writeLine(summary) }
     }
 }

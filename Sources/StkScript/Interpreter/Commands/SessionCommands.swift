@@ -89,6 +89,17 @@ extension Interpreter {
         // `load` would, so that the script replays as its header says.
         for plugin in commandLinePlugins { text += "load \(Self.quotedIfNeeded(plugin))\n" }
         for command in session.history { text += command + "\n" }
+        try writeFile(text, to: url, named: path, force: force, forceCommand: "save --force \(written)")
+        if !options.json {
+            output.writeLine("saved \(session.history.count) command\(session.history.count == 1 ? "" : "s") to \(path.value)")
+        }
+    }
+
+    /// Writes a file a command makes (`save`, `export`): exclusively unless
+    /// `force` (a file that appeared meanwhile is not replaced), through
+    /// SafeFile's rules; its refusals at the path argument, an existing file
+    /// with the command that would overwrite it.
+    func writeFile(_ text: String, to url: URL, named path: Located<String>, force: Bool, forceCommand: String) throws {
         do {
             if force {
                 try SafeFile.replace(Data(text.utf8), at: url.path, as: path.value)
@@ -97,12 +108,9 @@ extension Interpreter {
             }
         } catch let e as SafeFile.WriteError {
             if e.description.hasSuffix("already exists") {
-                throw CommandError("\(path.value) already exists; use 'save --force \(written)' to overwrite it", at: path.range)
+                throw CommandError("\(path.value) already exists; use '\(forceCommand)' to overwrite it", at: path.range)
             }
             throw CommandError(e.description, at: path.range)
-        }
-        if !options.json {
-            output.writeLine("saved \(session.history.count) command\(session.history.count == 1 ? "" : "s") to \(path.value)")
         }
     }
 
