@@ -151,7 +151,13 @@ public final class PluginLoader {
             return address
         }
 
-        if ownSymbol(PluginBoundary.layoutKitMarkerSymbol) != nil {
+        if let marker = ownSymbol(PluginBoundary.layoutKitMarkerSymbol) {
+            // stk's own LayoutKit, already loaded, opens as the same image.
+            let theirs = unsafeBitCast(marker, to: (@convention(c) () -> UnsafeMutableRawPointer).self)
+            if theirs() == layoutKitRegistryAddress() {
+                throw refuse(.secondLayoutKitCopy,
+                    "it is stk's own LayoutKit library, not a plugin: give the library your layouts are built into (it links this one)")
+            }
             throw refuse(.secondLayoutKitCopy, Self.secondCopyProblem)
         }
         guard let entryAddress = ownSymbol(PluginBoundary.entryPointSymbol) else {

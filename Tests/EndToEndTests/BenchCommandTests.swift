@@ -65,6 +65,12 @@ import Testing
         let checker = outcomes.filter { $0["metric"] as? String == "checkedOperationsPerSecond" }
         #expect(checker.count == 1 && checker.first?["target"] as? String == ">= 2000 ops/s", "\(checker)")
         #expect((object["failures"] as? [Any])?.isEmpty == true, "\(object["failures"] ?? "")")
+        // And export html of a 1,000-step scroll: every step a frame, and
+        // one for the `sections` command before it.
+        let exports = try #require(object["exportResults"] as? [[String: Any]])
+        #expect(exports.first?["frames"] as? Int == 1_001)
+        let bytes = exports.first?["pageBytes"] as? Int ?? 0
+        #expect(bytes > 100_000 && bytes <= 5_000_000, "\(bytes) bytes")
     }
 
     @Test func errorsExitWithStatusTwo() throws {

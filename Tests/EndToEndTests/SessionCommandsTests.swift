@@ -167,8 +167,10 @@ import Testing
         // 2 sections of 94: 188. At 50 header 0 is pinned at min(50, 94 - 44) = 50.
         #expect(result.lines == [
             "header 0 frame=0,50,390,44 zIndex=2 alpha=1 hidden=false pinned",
+            "undid: scroll to 0,50",
             "header 0 frame=0,0,390,44 zIndex=1 alpha=1 hidden=false",
             "390x188",
+            "undid: sections 2 items=1",
             "390x3080",
         ], "\(result)")
         #expect(result.stderr == diagnostic("<stdin>:9:1", "nothing to undo", line: "undo", caretColumn: 1, length: 4))
@@ -184,14 +186,15 @@ import Testing
 
     @Test func afterUndoTheUndoneCommandsContextIsGone() throws {
         let result = try StkProcess.run(commands: "scroll to 0,100; undo; context; expect context contains header 1")
-        #expect(result.stdout == "no invalidation context: no operation has run yet\n", "\(result)")
+        #expect(result.stdout == "undid: scroll to 0,100\nno invalidation context: no operation has run yet\n", "\(result)")
         #expect(result.status == 1)
     }
 
     @Test func aCommandThatChangedNothingIsNotUndone() throws {
-        // The second scroll and the bounds change nothing: undo reverts the first scroll.
+        // The second scroll and the bounds change nothing: undo reverts the
+        // first scroll, and says so.
         #expect(try output("scroll to 0,100; scroll to 0,100; bounds 390x844; set pinLimit=lastItem; undo; attr header 0")
-                == ["header 0 frame=0,0,390,44 zIndex=1 alpha=1 hidden=false"])
+                == ["undid: scroll to 0,100", "header 0 frame=0,0,390,44 zIndex=1 alpha=1 hidden=false"])
         let folder = try ScratchFolder()
         _ = try StkProcess.run(["-e", "scroll to 0,0; set pinLimit=nextHeader; set pinLimit=nextHeader; save s.stk"], in: folder.url)
         #expect(try folder.read("s.stk").split(separator: "\n").filter { !$0.hasPrefix("#") } == ["set pinLimit=nextHeader"])

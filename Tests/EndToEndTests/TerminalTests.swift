@@ -32,6 +32,24 @@ final class TerminalTests {
 
     static let coloured = ["-e", "scroll to 0,100; render width=30", "-e", "attr item 99:0"]
 
+    /// `render` alone on a terminal fits it: on 100 columns by 30 rows, a
+    /// 390x844 viewport is limited by the rows (a line kept for the prompt,
+    /// one for the caption, the legend's), not drawn 80 columns wide.
+    @Test func renderFitsTheTerminal() throws {
+        let environment = ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                           "TERM": "xterm", "NO_COLOR": "1"]
+        let terminal = try PseudoTerminal(executable: try StkExecutable.locate(), arguments: ["-e", "scroll to 0,60; render"],
+                                          environment: environment, rows: 30, columns: 100)
+        #expect(try terminal.waitForExit() == .exited(0))
+        let lines = terminal.unmatchedOutput().replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("offset=0,60 bounds=390x844") == true, "\(lines)")
+        #expect(lines.count <= 29, "\(lines.count) lines on a terminal of 30")
+        #expect(lines.count >= 25, "\(lines.count) lines: the drawing should use the terminal's height")
+        let frame = try #require(lines.dropFirst().first)
+        #expect(frame.count < 80 && frame.hasPrefix("╔"), "\(frame.count) columns: \(frame)")
+        #expect(lines.contains { $0.hasPrefix("marks: ") })
+    }
+
     @Test func aTerminalGetsColourUnlessItIsTurnedOff() throws {
         let plain = try onTerminal(Self.coloured, environment: ["TERM": "xterm"])
         #expect(plain.status == .exited(2))

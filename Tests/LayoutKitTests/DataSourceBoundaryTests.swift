@@ -41,6 +41,28 @@ import LayoutKit
         #expect(IndexPath(indexes: [0, 1, 2]).stk == "0:1:2")
     }
 
+    /// A frame that is not a number (a division by a zero count in a user's
+    /// layout) is warned about, as Core Animation would throw, once per pass.
+    @Test func aFrameThatIsNotFiniteIsWarnedAbout() throws {
+        final class NaNLayout: CollectionViewLayout {
+            override var collectionViewContentSize: CGSize { CGSize(width: 100, height: 100) }
+            override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+                (0..<2).map {
+                    let a = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: $0, section: 0))
+                    a.frame = CGRect(x: 0, y: CGFloat(0) / CGFloat(0), width: 10, height: .infinity)
+                    return a
+                }
+            }
+        }
+        let layout = NaNLayout()
+        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
+        try cv.reloadData(itemCounts: [2])
+        _ = cv.takeWarnings()
+        layout.invalidateLayout()
+        cv.layoutIfNeeded()
+        #expect(cv.takeWarnings() == ["the layout gave item 0:0 a frame that is not finite (0,nan,10,inf): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (layoutAttributesForElements(in:))"])
+    }
+
     @Test func theDataSourceAndTheDelegateAnswerFromTheModel() throws {
         let layout = CollectionViewFlowLayout()
         let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: layout)

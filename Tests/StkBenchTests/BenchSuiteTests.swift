@@ -121,7 +121,7 @@ import Testing
         #expect(text.contains(BenchReport.text(report.results)))
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(BenchReport.json(report).utf8)) as? [String: Any])
-        #expect(Set(json.keys) == ["suite", "results", "outcomes", "failures", "verifyResults", "targetsMet", "targetsTotal"])
+        #expect(Set(json.keys) == ["suite", "results", "outcomes", "failures", "verifyResults", "exportResults", "targetsMet", "targetsTotal"])
         let outcomes = try #require(json["outcomes"] as? [[String: Any]])
         #expect(outcomes.count == 5)
         #expect(Set(outcomes[0].keys) == ["workload", "metric", "title", "measured", "unit", "target", "met"])
@@ -169,6 +169,34 @@ import Testing
         #expect(try BenchSuite.workloads(named: "verify").isEmpty)
         let quick = try #require(try BenchSuite.verifyWorkloads(named: "quick").first)
         #expect(quick.operations == 500 && quick.targets == BenchSuite.verify.targets)
+    }
+
+    /// `export html` of a 1,000-frame flow-sticky session: in the standard
+    /// and quick suites, at most a second and 5 MB.
+    @Test func theSuitesExportAThousandFramePage() throws {
+        for name in ["standard", "quick"] {
+            let workload = try #require(try BenchSuite.exportWorkloads(named: name).first)
+            #expect(workload.commands == "sections 200 items=7; scroll by 0,20000 steps=1000" && workload.layoutName == "flow-sticky")
+            #expect(workload.targets.map(\.description) == ["<= 1000 ms", "<= 5 MB"])
+        }
+        #expect(try BenchSuite.exportWorkloads(named: "verify").isEmpty)
+    }
+
+    /// A page of 4.2 MB exported in a median of 300 ms meets both targets;
+    /// 6 MB misses the size; a workload that did not run misses both.
+    @Test func exportTargetsAreCheckedOnTheMedianAndTheSize() throws {
+        func result(_ label: String, bytes: Int) -> ExportBenchResult {
+            ExportBenchResult(label: label, layout: "flow-sticky", commands: "c", frames: 1_000, pageBytes: bytes,
+                              exportMillis: [400, 300, 200], sessionSeconds: 1)
+        }
+        let small = result("small", bytes: 4_200_000)
+        #expect(small.exportMedianMillis == 300 && small.pageMegabytes == 4.2 && small.runs == 3)
+        let workloads = ["small", "big", "missing"].map {
+            ExportWorkload(name: $0, layoutName: "flow-sticky", commands: "c", targets: BenchSuite.export.targets)
+        }
+        let outcomes = BenchSuite.evaluate(workloads, results: [small, result("big", bytes: 6_000_000)])
+        #expect(outcomes.map(\.measured) == [300, 4.2, 300, 6, nil, nil])
+        #expect(outcomes.map(\.met) == [true, true, true, false, false, false])
     }
 
     static func verifyResult(_ label: String, operations: Int = 1_000, seconds: Double, foundSomething: Bool = false) -> VerifyBenchResult {

@@ -42,7 +42,7 @@ struct CatalogTests {
                     "render", "trace", "step", "next", "continue", "expect", "load", "include", "echo", "save",
                     "undo", "reset", "help", "quit"]
         // ... and the extensions stk adds to it (docs/language.md, [ext]).
-        let extensions = ["check", "paging", "deceleration", "margins", "prefer"]
+        let extensions = ["check", "paging", "deceleration", "margins", "prefer", "export"]
         #expect(CommandCatalog.commands.map(\.name).filter { !extensions.contains($0) } == core)
         #expect(Set(CommandCatalog.commands.map(\.name)).subtracting(core) == Set(extensions))
     }
@@ -122,7 +122,12 @@ struct CatalogTests {
         ("scroll by 0,10 ", Completion(.words(["steps="]), prefix: "")),
         ("attr h", Completion(.words(["header"]), prefix: "h")),
         ("trace o", Completion(.words(["on", "off"]), prefix: "o")),
-        ("render ", Completion(.words(["width="]), prefix: "")),
+        ("render ", Completion(.words(["width=", "height="]), prefix: "")),
+        ("render h", Completion(.words(["height="]), prefix: "h")),
+        ("export ", Completion(.words(["svg", "html"]), prefix: "")),
+        ("export h", Completion(.words(["html"]), prefix: "h")),
+        ("export svg ", Completion(.filePath, prefix: "")),
+        ("export html --f", Completion(.words(["--force"]), prefix: "--f")),
         ("expect ", Completion(.words(["attr", "visible", "contentsize", "context"]), prefix: "")),
         ("expect attr item 0:1 ", Completion(.words(["frame", "x", "y", "width", "height", "zIndex", "alpha", "hidden", "pinned"]), prefix: "")),
         ("expect attr item 0:1 y ", Completion(.words(["==", "!=", "<", "<=", ">", ">=", "~="]), prefix: "")),

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import StkBench
 import StkScript
 import Testing
 
@@ -76,6 +77,8 @@ struct ParserTests {
         ("context", "context"),
         ("render", "render"),
         ("render width=60", "render width=60"),
+        ("render height=20", "render height=20"),
+        ("render height=20 width=60", "render width=60 height=20"),
         ("trace on", "trace on"),
         ("trace off", "trace off"),
         ("step on", "step on"),
@@ -118,6 +121,9 @@ struct ParserTests {
         ("save session.stk", "save session.stk"),
         ("save --force session.stk", "save --force session.stk"),
         ("save session.stk --force", "save --force session.stk"),
+        ("export svg view.svg", "export svg view.svg"),
+        ("export html page.html --force", "export html --force page.html"),
+        ("export html \"my page.html\"", "export html \"my page.html\""),
         ("undo", "undo"),
         ("reset", "reset"),
         ("help", "help"),
@@ -215,7 +221,8 @@ struct ParserTests {
 
     @Test func inspecting() {
         #expect(kind("attr header 4") == .attr(Located(.header(section: 4), at: at(1, 13..<14))))
-        #expect(kind("render width=72") == .render(width: Located(72, at: at(1, 14..<16))))
+        #expect(kind("render width=72") == .render(width: Located(72, at: at(1, 14..<16)), height: nil))
+        #expect(kind("render height=20 width=72") == .render(width: Located(72, at: at(1, 24..<26)), height: Located(20, at: at(1, 15..<17))))
         #expect(kind("trace on") == .trace(Located(true, at: at(1, 7..<9))))
         #expect(kind("step off") == .step(Located(false, at: at(1, 6..<9))))
     }
@@ -254,6 +261,8 @@ struct ParserTests {
 
     @Test func sessionCommands() {
         #expect(kind("save --force out.stk") == .save(path: Located("out.stk", at: at(1, 14..<21)), force: true))
+        #expect(kind("export svg --force v.svg") == .export(format: Located(.svg, at: at(1, 8..<11)),
+                                                            path: Located("v.svg", at: at(1, 20..<25)), force: true))
         #expect(kind(#"load "lib dir/libX.so""#) == .load(path: Located("lib dir/libX.so", at: at(1, 6..<23))))
         #expect(kind("help expect") == .help(Located("expect", at: at(1, 6..<12))))
         #expect(kind("help exit") == .help(Located("exit", at: at(1, 6..<10))))
@@ -412,6 +421,13 @@ struct ParserTests {
         ErrorCase(input: "attr", line: 1, column: 5, message: "expected 'item', 'header', 'footer' or 'decoration' after 'attr'"),
         ErrorCase(input: "render width=0", line: 1, column: 14, message: "expected an integer of at least 1 for 'width', got '0'"),
         ErrorCase(input: "render wdith=5", line: 1, column: 8, message: "unknown option 'wdith' for 'render'", suggestion: "width"),
+        ErrorCase(input: "render heigth=5", line: 1, column: 8, message: "unknown option 'heigth' for 'render'", suggestion: "height"),
+        ErrorCase(input: "render height=0", line: 1, column: 15, message: "expected an integer of at least 1 for 'height', got '0'"),
+        ErrorCase(input: "render height=5 height=6", line: 1, column: 17, message: "option 'height' is given twice"),
+        ErrorCase(input: "export png a.png", line: 1, column: 8, message: "expected 'svg' or 'html', got 'png'"),
+        ErrorCase(input: "export svg", line: 1, column: 11, message: "expected a file path after 'export svg'"),
+        ErrorCase(input: "export html --forse a.html", line: 1, column: 13, message: "unknown flag '--forse' for 'export'", suggestion: "--force"),
+        ErrorCase(input: "export svg a.svg b.svg", line: 1, column: 18, message: "unexpected extra argument 'b.svg'"),
         ErrorCase(input: "trace", line: 1, column: 6, message: "expected 'on' or 'off' after 'trace'"),
         ErrorCase(input: "trace maybe", line: 1, column: 7, message: "expected 'on' or 'off', got 'maybe'"),
         ErrorCase(input: "expect frame", line: 1, column: 8,
@@ -648,17 +664,6 @@ struct ParserTests {
 
     // MARK: Properties over random input
 
-    /// SplitMix64: a small seeded generator, so a failure replays exactly.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     private static let fragments: [String] = CommandCatalog.verbs + [
         "lauout", "item", "section", "header", "footer", "to", "by", "count", "contains", "everything", "frame", "y",
@@ -674,7 +679,7 @@ struct ParserTests {
     /// as does the source text its range covers.
     @Test(arguments: 0..<300)
     func randomScriptsKeepTheParserHonest(seed: Int) {
-        var rng = SeededGenerator(state: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed)) // seeded: a failure replays exactly
         var text = ""
         for _ in 0..<Int.random(in: 1...8, using: &rng) {
             var line: [String] = []

@@ -131,6 +131,26 @@ import Testing
         #expect(saved.components(separatedBy: "\n").filter { $0 == "scroll by 0,40 steps=2" }.count == 1, "saved: \(saved)")
     }
 
+    @Test func aPictureShowsThePausedMomentAPageEndsTheOperation() throws {
+        let h = try Harness()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stepping-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        h.run("step on\nscroll to 0,60")
+        h.run("export svg \(folder.path)/paused.svg")
+        #expect(h.interpreter.pausedOperationTag == "scroll should-invalidate", "a picture does not end the operation")
+        h.run("continue\nexport svg \(folder.path)/after.svg\nstep off\nundo\nexport svg \(folder.path)/before.svg")
+        let paused = try String(contentsOfFile: folder.path + "/paused.svg", encoding: .utf8)
+        let after = try String(contentsOfFile: folder.path + "/after.svg", encoding: .utf8)
+        // At should-invalidate nothing moved yet: the header is drawn where it
+        // was before the scroll (y 0 of the content, the top of the view).
+        #expect(paused != after)
+        #expect(paused.contains("H0"))
+        h.run("step on\nscroll to 0,60\nexport html \(folder.path)/page.html")
+        #expect(h.interpreter.pausedOperationTag == nil, "a page holds finished operations: the scroll ran to its end first")
+        #expect(h.output.diagnostics.contains { $0.contains("'scroll to 0,60' ran to its end first") })
+    }
+
     @Test func nextWithoutAPausedOperationIsAnError() throws {
         let h = try Harness()
         h.run("next")

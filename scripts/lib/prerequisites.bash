@@ -3,13 +3,27 @@
 # require_libedit: the line editor compiles against libedit's <histedit.h>.
 # When it is missing, install Debian's libedit-dev with apt-get (as root, or
 # through sudo), printing only a one-line notice unless something fails.
+# require_chromium does the same for the browser the page tests use.
 
 require_libedit() {
     [[ -e /usr/include/histedit.h ]] && return 0
+    install_debian_package libedit-dev "the line editor's headers" /usr/include/histedit.h
+}
 
+# require_chromium: the test suite opens an exported page in headless Chromium
+# (Debian's chromium package); installed the same way when missing.
+require_chromium() {
+    command -v chromium >/dev/null 2>&1 && return 0
+    install_debian_package chromium "the browser the page tests open" /usr/bin/chromium
+}
+
+# install_debian_package PACKAGE WHAT FILE: apt-get install PACKAGE (as root,
+# or through sudo), then check that FILE exists.
+install_debian_package() {
+    local package="$1" what="$2" file="$3"
     if ! command -v apt-get >/dev/null 2>&1; then
-        echo "error: libedit's development files are missing (no /usr/include/histedit.h) and apt-get is not available;" \
-            "install libedit with headers (libedit-dev, libedit-devel) using this system's package manager" >&2
+        echo "error: $package ($what) is missing (no $file) and apt-get is not available;" \
+            "install it using this system's package manager" >&2
         exit 2
     fi
     local -a as_root=()
@@ -17,29 +31,29 @@ require_libedit() {
         if command -v sudo >/dev/null 2>&1; then
             as_root=(sudo)
         else
-            echo "error: libedit's development files are missing (no /usr/include/histedit.h);" \
-                "run as root or install sudo, or install them yourself: apt-get install libedit-dev" >&2
+            echo "error: $package ($what) is missing (no $file);" \
+                "run as root or install sudo, or install it yourself: apt-get install $package" >&2
             exit 2
         fi
     fi
 
-    echo "Installing libedit-dev (the line editor's headers)..." >&2
+    echo "Installing $package ($what)..." >&2
     local log
     log="$(mktemp)"
-    local -a install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libedit-dev)
+    local -a install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$package")
     # The package lists are refreshed once, and only when installing without
     # them fails: fresh images ship none, and updating costs the most time.
     if ! ${as_root[@]+"${as_root[@]}"} "${install[@]}" >"$log" 2>&1; then
         if ! { ${as_root[@]+"${as_root[@]}"} apt-get update -qq && ${as_root[@]+"${as_root[@]}"} "${install[@]}"; } >>"$log" 2>&1; then
             cat "$log" >&2
             rm -f "$log"
-            echo "error: could not install libedit-dev (apt-get output above)" >&2
+            echo "error: could not install $package (apt-get output above)" >&2
             exit 2
         fi
     fi
     rm -f "$log"
-    if [[ ! -e /usr/include/histedit.h ]]; then
-        echo "error: libedit-dev was installed but /usr/include/histedit.h is still missing" >&2
+    if [[ ! -e "$file" ]]; then
+        echo "error: $package was installed but $file is still missing" >&2
         exit 2
     fi
 }

@@ -143,15 +143,36 @@ public struct BenchConfiguration: Equatable, Sendable {
     }
 
     /// Checks every field; the error names the field, its value and what was expected.
+    /// The data a script may make (docs/language.md, "Limits"): a benchmark
+    /// asks no more of the machine than a script could.
+    public static let maximumItems = 1_000_000_000
+    public static let maximumSections = 10_000_000
+    /// Random sizes are drawn and kept per item: 160 MB at this count.
+    public static let maximumRandomSizedItems = 10_000_000
+    /// Each step, batch and fling keeps its timing (and a step its events' counts).
+    public static let maximumSamples = 1_000_000
+    public static let maximumBatches = 100_000
+    public static let maximumFlings = 10_000
+
     public func validate() throws {
         if layoutName.trimmingCharacters(in: .whitespaces).isEmpty {
             throw BenchError("layout name must not be empty")
         }
         if sections < 1 { throw BenchError("sections must be at least 1, got \(sections)") }
         if itemsPerSection < 0 { throw BenchError("items per section must not be negative, got \(itemsPerSection)") }
-        if sections.multipliedReportingOverflow(by: itemsPerSection).overflow {
-            throw BenchError("sections x items per section (\(sections) x \(itemsPerSection)) is too large")
+        let total = sections.multipliedReportingOverflow(by: itemsPerSection)
+        if total.overflow || total.partialValue > Self.maximumItems {
+            throw BenchError("sections x items per section (\(sections) x \(itemsPerSection)) is more than \(Self.maximumItems) items, as a script allows")
         }
+        if sections > Self.maximumSections {
+            throw BenchError("at most \(Self.maximumSections) sections, as a script allows, got \(sections)")
+        }
+        if case .random = sizes, total.partialValue > Self.maximumRandomSizedItems {
+            throw BenchError("random sizes are stored per item (16 bytes each): at most \(Self.maximumRandomSizedItems) items, got \(total.partialValue)")
+        }
+        if steps > Self.maximumSamples { throw BenchError("at most \(Self.maximumSamples) steps, got \(steps)") }
+        if batchCount > Self.maximumBatches { throw BenchError("at most \(Self.maximumBatches) batch updates, got \(batchCount)") }
+        if flingCount > Self.maximumFlings { throw BenchError("at most \(Self.maximumFlings) flings, got \(flingCount)") }
         switch sizes {
         case .uniform(let size):
             try Self.checkSize(size, "item size", allowZero: true)

@@ -103,8 +103,36 @@ public enum BenchReport {
         if !suite.verifyResults.isEmpty {
             text += "\n" + self.text(suite.verifyResults)
         }
+        if !suite.exportResults.isEmpty {
+            text += "\n" + self.text(suite.exportResults)
+        }
         return text
     }
+
+    /// The rows of `text(_: [ExportBenchResult])`, in order.
+    public static let exportRowTitles = [
+        "layout", "session", "frames", "page size", "export median", "export min", "export max", "exports",
+    ]
+
+    /// The export runs: one column per run, then a note on what is timed.
+    public static func text(_ results: [ExportBenchResult]) -> String {
+        var table = TextTable(header: ["export"] + results.map(\.label))
+        let columns = results.map { r in
+            [r.layout, r.commands, String(r.frames), BenchFormat.value(r.pageMegabytes, unit: "MB"),
+             BenchFormat.value(r.exportMedianMillis, unit: "ms"), BenchFormat.value(r.exportMinMillis, unit: "ms"),
+             BenchFormat.value(r.exportMaxMillis, unit: "ms"), String(r.runs)]
+        }
+        for (row, title) in exportRowTitles.enumerated() {
+            table.add([title] + columns.map { $0[row] })
+        }
+        return table.render() + "\n" + exportNotes
+    }
+
+    static let exportNotes = """
+    An export is the whole `export html --force PATH` command: the page built from the session's
+    frames (one per layout pass) and written atomically to a temporary folder.
+
+    """
 
     /// The rows of `text(_: [VerifyBenchResult])`, in order.
     public static let verifyRowTitles = [

@@ -31,6 +31,8 @@ public struct BenchSuiteReport: Codable, Equatable, Sendable {
     public var failures: [BenchFailure]
     /// The runs of `stk verify`'s checker (`VerifyWorkload`).
     public var verifyResults: [VerifyBenchResult] = []
+    /// The runs of `export html` (`ExportWorkload`).
+    public var exportResults: [ExportBenchResult] = []
     public var targetsMet: Int
     public var targetsTotal: Int
     /// Every target met and every workload ran.
@@ -60,6 +62,24 @@ public enum BenchSuite {
         default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
         }
     }
+
+    /// The `export html` workloads of a suite: the same in standard and quick
+    /// (a second or two), none in `verify`.
+    public static func exportWorkloads(named name: String) throws -> [ExportWorkload] {
+        switch name {
+        case "standard", "quick": return [export]
+        case "verify": return []
+        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        }
+    }
+
+    /// A 1,000-frame session exported as a page: at most a second, at most
+    /// 5 MB. Flow-sticky over 200 sections of 7 items (30,800 points, so the
+    /// whole scroll of 20,000 points in 1,000 steps shows a full viewport,
+    /// about 47 elements, in every frame).
+    public static let export = ExportWorkload(
+        name: "export html 1k frames", layoutName: "flow-sticky", commands: "sections 200 items=7; scroll by 0,20000 steps=1000",
+        targets: [.atMost(.exportMedianMillis, 1_000), .atMost(.pageMegabytes, 5)])
 
     /// `stk verify`'s checker on a 1,000-item flow-sticky (10 sections of 100
     /// items, as every session of the run starts): at least 2,000 operations
@@ -186,6 +206,8 @@ public enum BenchSuite {
         resolve: (String) throws -> LayoutDescriptor,
         verifyWorkloads: [VerifyWorkload] = [],
         verify: ((VerifyWorkload) throws -> VerifyBenchResult)? = nil,
+        exportWorkloads: [ExportWorkload] = [],
+        export: ((ExportWorkload) throws -> ExportBenchResult)? = nil,
         progress: ((String) -> Void)? = nil
     ) -> BenchSuiteReport {
         var results: [BenchResult] = []
@@ -214,14 +236,26 @@ public enum BenchSuite {
                 failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
             }
         }
+        var exportResults: [ExportBenchResult] = []
+        for workload in exportWorkloads {
+            progress?(workload.name)
+            do {
+                guard let export else { throw BenchError("export html is not available here") }
+                exportResults.append(try export(workload))
+            } catch {
+                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
+            }
+        }
         return report(suite: suite, workloads: workloads, results: results, failures: failures,
-                      verifyWorkloads: verifyWorkloads, verifyResults: verifyResults)
+                      verifyWorkloads: verifyWorkloads, verifyResults: verifyResults,
+                      exportWorkloads: exportWorkloads, exportResults: exportResults)
     }
 
     /// Runs the suite of that name against the layouts of a registry; `verify`
     /// runs its checker workloads (those of `verifyWorkloads(named:)`).
     public static func run(named name: String, registry: LayoutRegistry,
                            verify: ((VerifyWorkload) throws -> VerifyBenchResult)? = nil,
+                           export: ((ExportWorkload) throws -> ExportBenchResult)? = nil,
                            progress: ((String) -> Void)? = nil) throws -> BenchSuiteReport {
         let workloads = try workloads(named: name)
         return run(workloads, suite: name, resolve: { layoutName in
@@ -230,16 +264,19 @@ public enum BenchSuite {
                 throw BenchError("unknown layout '\(layoutName)' (\(names.isEmpty ? "no layout is registered" : "registered: " + names.joined(separator: ", ")))")
             }
             return entry.descriptor
-        }, verifyWorkloads: try verifyWorkloads(named: name), verify: verify, progress: progress)
+        }, verifyWorkloads: try verifyWorkloads(named: name), verify: verify,
+           exportWorkloads: export == nil ? [] : try exportWorkloads(named: name), export: export, progress: progress)
     }
 
     /// Checks every target of `workloads` against `results` (matched by name),
     /// then those of the checker's workloads against theirs.
     public static func report(suite: String, workloads: [BenchWorkload], results: [BenchResult], failures: [BenchFailure],
-                              verifyWorkloads: [VerifyWorkload] = [], verifyResults: [VerifyBenchResult] = []) -> BenchSuiteReport {
+                              verifyWorkloads: [VerifyWorkload] = [], verifyResults: [VerifyBenchResult] = [],
+                              exportWorkloads: [ExportWorkload] = [], exportResults: [ExportBenchResult] = []) -> BenchSuiteReport {
         let outcomes = evaluate(workloads, results: results) + evaluate(verifyWorkloads, results: verifyResults)
+            + evaluate(exportWorkloads, results: exportResults)
         return BenchSuiteReport(suite: suite, results: results, outcomes: outcomes, failures: failures,
-                                verifyResults: verifyResults,
+                                verifyResults: verifyResults, exportResults: exportResults,
                                 targetsMet: outcomes.filter(\.met).count, targetsTotal: outcomes.count)
     }
 
@@ -257,6 +294,23 @@ public enum BenchSuite {
                     workload: workload.name, metric: target.metric, title: target.title, measured: measured,
                     unit: target.unit, target: target.description,
                     met: result?.foundSomething == false && measured.map { target.comparison.holds($0, target.limit) } ?? false))
+            }
+        }
+        return outcomes
+    }
+
+    /// One outcome per target of the export workloads; one that did not run misses its targets.
+    public static func evaluate(_ workloads: [ExportWorkload], results: [ExportBenchResult]) -> [BenchOutcome] {
+        var byName: [String: ExportBenchResult] = [:]
+        for r in results { byName[r.label] = r }
+        var outcomes: [BenchOutcome] = []
+        for workload in workloads {
+            for target in workload.targets {
+                let measured = byName[workload.name].flatMap { target.metric.value(in: $0) }
+                outcomes.append(BenchOutcome(
+                    workload: workload.name, metric: target.metric, title: target.title, measured: measured,
+                    unit: target.unit, target: target.description,
+                    met: measured.map { target.comparison.holds($0, target.limit) } ?? false))
             }
         }
         return outcomes

@@ -16,6 +16,10 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
     /// `stk verify`'s throughput: operations, each followed by its checks,
     /// per second of the whole run (a `VerifyWorkload`'s figure).
     case checkedOperationsPerSecond
+    /// `export html` of a long session: the median time of one export, and
+    /// the page's size (an `ExportWorkload`'s figures).
+    case exportMedianMillis
+    case pageMegabytes
 
     /// How reports name it.
     public var title: String {
@@ -32,6 +36,8 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .flingRatio: return "fling / its bounds changes"
         case .measuringScrollMedianMicros: return "measuring step median"
         case .checkedOperationsPerSecond: return "checked operations per second"
+        case .exportMedianMillis: return "export html median"
+        case .pageMegabytes: return "page size"
         }
     }
 
@@ -43,6 +49,8 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .fullInvalidationRatio, .flingRatio: return "x"
         case .peakResidentMB: return "MB"
         case .checkedOperationsPerSecond: return "ops/s"
+        case .exportMedianMillis: return "ms"
+        case .pageMegabytes: return "MB"
         }
     }
 
@@ -60,7 +68,7 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .peakResidentMB: return result.peakResidentMB
         case .flingRatio: return result.flingRatio
         case .measuringScrollMedianMicros: return result.measuringScroll.flatMap { $0.count > 0 ? $0.medianMicros : nil }
-        case .checkedOperationsPerSecond: return nil
+        case .checkedOperationsPerSecond, .exportMedianMillis, .pageMegabytes: return nil
         }
     }
 
@@ -68,6 +76,15 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
     public func value(in result: VerifyBenchResult) -> Double? {
         switch self {
         case .checkedOperationsPerSecond: return result.operationsPerSecond
+        default: return nil
+        }
+    }
+
+    /// The figure in an export run; nil for the others.
+    public func value(in result: ExportBenchResult) -> Double? {
+        switch self {
+        case .exportMedianMillis: return result.exportMedianMillis
+        case .pageMegabytes: return result.pageMegabytes
         default: return nil
         }
     }

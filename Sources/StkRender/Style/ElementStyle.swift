@@ -13,6 +13,8 @@ struct ElementStyle: Equatable {
     var role: Role
     var isPinned = false
     var isFaded = false
+    /// The element's first mark of the last operation, if any.
+    var mark: CycleMarks.Mark? = nil
 
     static let chrome = ElementStyle(role: .chrome)
 
@@ -22,10 +24,17 @@ struct ElementStyle: Equatable {
     /// are cyan, decoration views magenta, pinned elements bold yellow whatever
     /// their kind, and faded elements dim. Bold and dim cancel each other on many
     /// terminals, so a pinned element that is also faded is dim yellow.
+    /// Marks win over kinds: invalidated elements are red (bold when pinned),
+    /// else pinned ones stay yellow, appeared ones are green, moved ones blue.
     var sgr: String? {
         if role == .chrome { return nil }
         var codes: [String] = []
-        if isPinned {
+        if mark == .invalidated {
+            codes = isFaded ? ["2", "31"] : isPinned ? ["1", "31"] : ["31"]
+        } else if !isPinned, let mark {
+            if isFaded { codes.append("2") }
+            codes.append(mark == .appeared ? "32" : "34")
+        } else if isPinned {
             codes = isFaded ? ["2", "33"] : ["1", "33"]
         } else {
             if isFaded { codes.append("2") }

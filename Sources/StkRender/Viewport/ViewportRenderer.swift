@@ -6,20 +6,54 @@ public struct ViewportRenderOptions: Equatable, Sendable {
     /// Total width of the drawing in terminal columns, the viewport frame
     /// included. Values below `minimumWidth` are raised to it.
     public var width: Int
+    /// Total height of the frame in terminal rows, its two edges included
+    /// (the caption and the legend are not counted); nil: as tall as the
+    /// width's scale makes it (a terminal cell is about twice as tall as wide).
+    public var height: Int?
     /// Wrap elements in ANSI colours (see `ColorPolicy` for when to turn it on).
     public var color: Bool
+    /// What the last operation did: the elements to mark, and the legend.
+    public var marks: CycleMarks
 
-    public init(width: Int = 80, color: Bool = false) {
+    public init(width: Int = 80, height: Int? = nil, color: Bool = false, marks: CycleMarks = CycleMarks()) {
         self.width = width
+        self.height = height
         self.color = color
+        self.marks = marks
     }
 
     /// The frame's two columns plus two columns of inside.
     public static let minimumWidth = 4
+    /// The frame's two rows plus one row of inside.
+    public static let minimumHeight = 3
+    /// The widest drawing `height=N` alone may ask for (a very flat viewport
+    /// would otherwise need thousands of columns).
+    public static let maximumWidth = 1_000
     /// A cap on the rows drawn inside the frame, so that a very tall viewport
     /// cannot make the drawing unbounded. A viewport 390 points wide would need
     /// to be about 40,000 points tall at the default width to reach it.
     public static let maximumRows = 4_000
+
+    /// The width that keeps the viewport's proportions in a frame `height`
+    /// rows tall (edges included): `height=N` without `width=`.
+    public static func width(forHeight height: Int, bounds: CGRect) -> Int {
+        let inside = Double(max(height, minimumHeight) - 2)
+        guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite else { return 80 }
+        let columns = (inside * 2 * Double(bounds.width) / Double(bounds.height)).rounded()
+        return Int(min(max(columns + 2, Double(minimumWidth)), Double(maximumWidth)))
+    }
+
+    /// The widest drawing, at most `columns` wide, whose frame, caption and
+    /// legend fit in `rows` lines: `render` with neither width nor height on
+    /// a terminal `columns` x `rows` (the caller keeps a line for the prompt).
+    public static func fitting(columns: Int, rows: Int, bounds: CGRect, marks: CycleMarks) -> ViewportRenderOptions {
+        let frameRows = max(minimumHeight, rows - 1 - ViewportRenderer.legendLines(marks).count)
+        var width = max(minimumWidth, min(columns, self.width(forHeight: frameRows, bounds: bounds)))
+        while width > minimumWidth, ViewportScale(bounds: bounds, width: width, height: nil).rows + 2 > frameRows {
+            width -= 1
+        }
+        return ViewportRenderOptions(width: width, marks: marks)
+    }
 }
 
 /// Draws the collection view's viewport (its bounds) as text.
@@ -40,10 +74,15 @@ public struct ViewportRenderOptions: Equatable, Sendable {
 ///   terminal cell is about twice as tall as it is wide, so the y scale is half
 ///   of it: `y scale = x scale / 2` rows per point, and the frame holds
 ///   `round(bounds.height * y scale)` rows (at least one).
-/// - An element covers columns `[round(x0), round(x1))` and rows
-///   `[round(y0), round(y1))` of its frame mapped into viewport coordinates
-///   (at least one of each), so abutting frames give abutting boxes and a gap
-///   of spacing shows as blank columns or rows when it is large enough.
+/// - With `height`, the y scale is instead `(height - 2) / bounds.height`, and
+///   the frame holds `height - 2` rows.
+/// - An element starts at column `round(x0)` and row `round(y0)` of its frame
+///   mapped into viewport coordinates. Across, it spans `round(width)` columns
+///   of its scaled width: elements of the same width get boxes of the same
+///   width, so a line of equal cells keeps every label (cells that abut may
+///   then meet a column apart or share one). Down, it covers rows
+///   `[round(y0), round(y1))`, so a header and the line under it abut as
+///   their frames do. At least one column and one row.
 /// - Elements are drawn opaque in z-order: ascending `zIndex`, ties broken by
 ///   `ElementKey` order (later keys on top), so a pinned header hides the cells
 ///   under it. What lies outside the bounds is clipped by the frame.
@@ -56,26 +95,36 @@ public struct ViewportRenderOptions: Equatable, Sendable {
 ///   that does not fit is left out (a pinned label first drops its `*`).
 /// - Caption: `offset=X,Y bounds=WxH content=WxH elements=N` (N counts every
 ///   attribute given, hidden ones too) and ` hidden=N` when some are hidden.
+/// - Marks (`options.marks`, the last operation's): after the label, `!` for
+///   an element a context named, `+` for one that appeared, `~` for one whose
+///   frame changed. When the label and its marks do not fit, the name stays
+///   and the first mark takes the box's top-left corner. A legend follows the
+///   frame: `marks: ! invalidated 4 (bounds change)  + appeared 6  ~ moved 1`,
+///   then `disappeared: 0:0 0:1 …` (see `legendLines`).
 /// - Colour (only with `options.color`): headers and footers cyan, decoration
-///   views magenta, pinned elements bold yellow, faded ones dim; the frame,
-///   the caption and cells stay plain.
+///   views magenta, pinned elements bold yellow, faded ones dim; invalidated
+///   elements red (bold when pinned), else appeared ones green and moved
+///   ones blue; the frame, the caption and plain cells stay plain.
 ///
 /// The result is a pure function of its input: lines joined by `\n`, no
 /// trailing newline, no trailing spaces.
 public enum ViewportRenderer {
     public static func render(attributes: [CollectionViewLayoutAttributes], bounds: CGRect, contentSize: CGSize,
                               options: ViewportRenderOptions = ViewportRenderOptions()) -> String {
-        let scale = ViewportScale(bounds: bounds, width: options.width)
+        render(elements: attributes.map { PictureElement($0) }, bounds: bounds, contentSize: contentSize, options: options)
+    }
+
+    public static func render(elements: [PictureElement], bounds: CGRect, contentSize: CGSize,
+                              options: ViewportRenderOptions = ViewportRenderOptions()) -> String {
+        let scale = ViewportScale(bounds: bounds, width: options.width, height: options.height)
         var canvas = Canvas(columns: scale.columns, rows: scale.rows)
-        let hiddenCount = attributes.filter(isHidden).count
-        let drawn = attributes
-            .filter { !isHidden($0) && isDrawable($0.frame) }
-            .sorted { ($0.zIndex, $0.key) < ($1.zIndex, $1.key) }
+        let hiddenCount = elements.filter { $0.isHidden || $0.alpha <= 0 }.count
+        let drawn = elements.filter(\.isDrawn).sorted(by: PictureElement.drawingOrder)
         for element in drawn {
-            draw(element, on: &canvas, scale: scale)
+            draw(element, marks: options.marks.marks(of: element.key), on: &canvas, scale: scale)
         }
 
-        var caption = "offset=\(bounds.origin.stk) bounds=\(bounds.size.stk) content=\(contentSize.stk) elements=\(attributes.count)"
+        var caption = "offset=\(bounds.origin.stk) bounds=\(bounds.size.stk) content=\(contentSize.stk) elements=\(elements.count)"
         if hiddenCount > 0 { caption += " hidden=\(hiddenCount)" }
         let frame = BoxGlyphs.viewport
         let edge = String(repeating: frame.horizontal, count: scale.columns)
@@ -84,21 +133,43 @@ public enum ViewportRenderer {
             lines.append("\(frame.vertical)\(canvas.line(row, color: options.color, trimmingTrailingSpaces: false))\(frame.vertical)")
         }
         lines.append("\(frame.bottomLeft)\(edge)\(frame.bottomRight)")
+        lines += legendLines(options.marks, width: max(options.width, 80))
         return lines.joined(separator: "\n")
     }
 
-    /// Hidden elements are not drawn: `isHidden`, or fully transparent.
-    static func isHidden(_ a: CollectionViewLayoutAttributes) -> Bool { a.isHidden || a.alpha <= 0 }
-
-    /// A frame with a NaN or infinite coordinate has no place on screen.
-    static func isDrawable(_ frame: CGRect) -> Bool {
-        [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].allSatisfy(\.isFinite)
+    /// The legend under the frame, when there is something to mark:
+    ///
+    ///     marks: ! invalidated 4 (bounds change)  + appeared 6  ~ moved 1
+    ///     disappeared: 0:0 0:1 0:2 H0 … and 3 more
+    ///
+    /// Counts are of every element concerned, drawn or not (a context names
+    /// headers off screen too). A context that redoes everything names no
+    /// element: `! every element invalidated (reloadData)`. The list of what
+    /// disappeared is cut to `width` characters.
+    public static func legendLines(_ marks: CycleMarks, width: Int = 80) -> [String] {
+        var parts: [String] = []
+        let reasons = marks.reasons.isEmpty ? "" : " (\(marks.reasons.joined(separator: ", ")))"
+        if marks.invalidatedEverything {
+            parts.append("every element invalidated\(reasons)")
+        } else if !marks.invalidated.isEmpty {
+            parts.append("! invalidated \(marks.invalidated.count)\(reasons)")
+        }
+        if !marks.appeared.isEmpty { parts.append("+ appeared \(marks.appeared.count)") }
+        if !marks.moved.isEmpty { parts.append("~ moved \(marks.moved.count)") }
+        var lines: [String] = []
+        if !parts.isEmpty { lines.append("marks: " + parts.joined(separator: "  ")) }
+        if !marks.disappeared.isEmpty {
+            let prefix = "disappeared: "
+            let names = marks.disappeared.map(ElementLabel.text(for:))
+            lines.append(prefix + ListSummary.join(names, separator: " ", budget: max(10, width - prefix.count - 16)))
+        }
+        return lines
     }
 
-    private static func draw(_ element: CollectionViewLayoutAttributes, on canvas: inout Canvas, scale: ViewportScale) {
+    private static func draw(_ element: PictureElement, marks: [CycleMarks.Mark], on canvas: inout Canvas, scale: ViewportScale) {
         let faded = element.alpha < 1
         let glyphs = BoxGlyphs.forElement(pinned: element.isPinned, faded: faded)
-        let style = ElementStyle(role: role(of: element.representedElementCategory), isPinned: element.isPinned, isFaded: faded)
+        let style = ElementStyle(role: role(of: element.key.category), isPinned: element.isPinned, isFaded: faded, mark: marks.first)
         let box = scale.box(for: element.frame)
         let rowLow = max(box.top, 0), rowHigh = min(box.bottom, canvas.rows - 1)
         let columnLow = max(box.left, 0), columnHigh = min(box.right, canvas.columns - 1)
@@ -111,30 +182,44 @@ public enum ViewportRenderer {
                 canvas.put(glyph, row: row, column: column, style: glyph == " " ? .chrome : style)
             }
         }
-        placeLabel(for: element, in: box, on: &canvas, style: style)
+        let placed = placeLabel(for: element, marks: marks, in: box, on: &canvas, style: style)
+        if !placed, let first = marks.first, canvas.contains(row: box.top, column: box.left) {
+            // No room for the marks after the label: the first takes the corner.
+            canvas.put(first.rawValue, row: box.top, column: box.left, style: style)
+        }
     }
 
-    private static func placeLabel(for element: CollectionViewLayoutAttributes, in box: CellBox, on canvas: inout Canvas, style: ElementStyle) {
-        guard box.width >= 3 else { return }
+    /// Places the label; returns whether its marks were placed with it (true
+    /// when there are none).
+    @discardableResult
+    private static func placeLabel(for element: PictureElement, marks: [CycleMarks.Mark], in box: CellBox,
+                                   on canvas: inout Canvas, style: ElementStyle) -> Bool {
+        guard box.width >= 3 else { return marks.isEmpty }
         let row: Int
         if box.height >= 3 {
             let top = max(box.top + 1, 0), bottom = min(box.bottom - 1, canvas.rows - 1)
-            guard top <= bottom else { return }
+            guard top <= bottom else { return marks.isEmpty }
             row = top + (bottom - top) / 2
         } else if box.top >= 0 && box.top < canvas.rows {
             row = box.top
         } else if box.bottom >= 0 && box.bottom < canvas.rows {
             row = box.bottom
         } else {
-            return
+            return marks.isEmpty
         }
         let left = max(box.left + 1, 0), right = min(box.right - 1, canvas.columns - 1)
-        guard left <= right else { return }
+        guard left <= right else { return marks.isEmpty }
         let room = right - left + 1
         let name = ElementLabel.text(for: element.key)
-        let candidates = element.isPinned ? [name + "*", name] : [name]
-        guard let label = candidates.first(where: { $0.count <= room }) else { return }
-        canvas.put(label, row: row, column: left + (room - label.count) / 2, style: style)
+        let suffix = String(marks.map(\.rawValue))
+        // Heavy lines say pinned already: its `*` goes first, then the marks.
+        var candidates: [(text: String, withMarks: Bool)] = []
+        if element.isPinned { candidates.append((name + "*" + suffix, true)) }
+        if !suffix.isEmpty { candidates.append((name + suffix, true)) }
+        candidates.append((name, marks.isEmpty))
+        guard let label = candidates.first(where: { $0.text.count <= room }) else { return marks.isEmpty }
+        canvas.put(label.text, row: row, column: left + (room - label.text.count) / 2, style: style)
+        return label.withMarks
     }
 
     private static func role(of category: ElementCategory) -> ElementStyle.Role {
@@ -156,23 +241,30 @@ struct ViewportScale {
     let xScale: Double
     let yScale: Double
 
-    init(bounds: CGRect, width: Int) {
+    init(bounds: CGRect, width: Int, height: Int? = nil) {
         self.bounds = bounds
         columns = max(width, ViewportRenderOptions.minimumWidth) - 2
         let drawable = bounds.width > 0 && bounds.height > 0 && bounds.width.isFinite && bounds.height.isFinite
         xScale = drawable ? Double(columns) / Double(bounds.width) : 0
-        yScale = xScale / 2
-        rows = drawable ? min(max(1, Int((Double(bounds.height) * yScale).rounded())), ViewportRenderOptions.maximumRows) : 0
+        if let height, drawable {
+            rows = min(max(height, ViewportRenderOptions.minimumHeight) - 2, ViewportRenderOptions.maximumRows)
+            yScale = Double(rows) / Double(bounds.height)
+        } else {
+            yScale = xScale / 2
+            rows = drawable ? min(max(1, Int((Double(bounds.height) * yScale).rounded())), ViewportRenderOptions.maximumRows) : 0
+        }
     }
 
     /// The cells an element's frame covers, in cell coordinates relative to the
-    /// inside of the frame (they may lie partly or wholly outside it).
+    /// inside of the frame (they may lie partly or wholly outside it): from its
+    /// rounded origin, as many columns as its rounded width, and down to the
+    /// row before its rounded bottom edge (at least one of each).
     func box(for frame: CGRect) -> CellBox {
         let left = cell(Double(frame.minX - bounds.minX) * xScale)
         let top = cell(Double(frame.minY - bounds.minY) * yScale)
-        let right = max(left, cell(Double(frame.maxX - bounds.minX) * xScale) - 1)
+        let width = max(1, cell(Double(frame.width) * xScale))
         let bottom = max(top, cell(Double(frame.maxY - bounds.minY) * yScale) - 1)
-        return CellBox(left: left, top: top, right: right, bottom: bottom)
+        return CellBox(left: left, top: top, right: left + width - 1, bottom: bottom)
     }
 
     /// Rounds half away from zero, clamped far outside any canvas so that huge

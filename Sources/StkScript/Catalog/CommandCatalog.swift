@@ -170,9 +170,19 @@ public enum CommandCatalog {
                     details: contextFieldHelp,
                     examples: ["context"]),
         CommandInfo("render", .inspecting,
-                    usages: ["render [width=N]"],
+                    usages: ["render [width=N] [height=N]"],
                     summary: "draw the viewport as text (cells S:I, headers H<S>, footers F<S>)",
-                    examples: ["render", "render width=60"]),
+                    details: ["width=N: columns, the frame included (default 80, or the terminal's);",
+                              "height=N: rows, the frame included; alone, the width keeps the viewport's",
+                              "proportions; with width=, both are exact. On a terminal, with neither,",
+                              "the drawing fits the terminal.",
+                              "heavy lines and *: pinned; dashed lines: faded (0 < alpha < 1);",
+                              "hidden elements are not drawn. What the last operation did:",
+                              "!  a context of the last operation named the element (red)",
+                              "+  it appeared (green)    ~  its frame changed, it moved (blue)",
+                              "The legend under the frame counts them and lists what disappeared;",
+                              "marks that do not fit after the label take the box's top-left corner."],
+                    examples: ["render", "render width=60", "render height=20"]),
         CommandInfo("trace", .inspecting,
                     usages: ["trace on|off"],
                     summary: "print every phase of the layout cycle as it happens",
@@ -227,6 +237,17 @@ public enum CommandCatalog {
                     usages: ["save [--force] PATH"],
                     summary: "write the session so far as a replayable script (--force overwrites a file)",
                     examples: ["save session.stk", "save --force session.stk"]),
+        CommandInfo("export", .session,
+                    usages: ["export svg [--force] PATH", "export html [--force] PATH"],
+                    summary: "write the viewport as an SVG picture, or the session's operations as one page to step through (--force overwrites a file)",
+                    details: ["svg: the viewport at 1 point per pixel, with labels, pinned and faded elements,",
+                              "z order, the last operation's marks (as render's), the content size and a",
+                              "scroll indicator. The same state gives the same bytes.",
+                              "html: one self-contained page (no network), one frame per layout pass of",
+                              "every operation that changed state since the session (or its last reset)",
+                              "began; undo takes an operation's frames off. Play, step (arrow keys), a",
+                              "slider; hover an element for its attributes. Not recorded by save."],
+                    examples: ["export svg viewport.svg", "export html --force session.html"]),
         CommandInfo("undo", .session,
                     usages: ["undo"],
                     summary: "revert the last command that changed state",
@@ -383,7 +404,7 @@ extension CommandCatalog {
         case "attr":
             return n == 1 ? .words(elements + ["decoration"]) : .nothing
         case "render":
-            return .words(["width="])
+            return .words(["width=", "height="])
         case "trace", "step":
             return n == 1 ? .words(["on", "off"]) : .nothing
         case "expect":
@@ -391,6 +412,9 @@ extension CommandCatalog {
         case "load", "include":
             return n == 1 ? .filePath : .nothing
         case "save":
+            return prefix.hasPrefix("-") ? .words(["--force"]) : .filePath
+        case "export":
+            if n == 1 { return .words(ExportFormat.allCases.map(\.rawValue)) }
             return prefix.hasPrefix("-") ? .words(["--force"]) : .filePath
         case "help":
             return n == 1 ? .commandOrLayoutName : .nothing

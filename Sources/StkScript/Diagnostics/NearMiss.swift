@@ -11,12 +11,27 @@ public enum NearMiss {
     /// below `n`, `n` being the length of `word`: one slip in a short word,
     /// more in a long one, and never a word that shares nothing (`x` does
     /// not suggest `y`). Ties go to the candidate listed first.
+    ///
+    /// The work is bounded by the candidates' lengths, not by the word's: the
+    /// distance is at least the difference of the lengths, so a candidate
+    /// whose length is further than the threshold is skipped unmeasured, and
+    /// a word longer than every candidate allows is not compared at all (a
+    /// megabyte of misspelt command costs one count of its characters).
     public static func nearest(to word: String, among candidates: [String]) -> String? {
-        let length = word.count
+        // Counting stops past the longest length any candidate could match:
+        // n - n / 3 <= longest, so n <= 3 * longest / 2 + 2.
+        let longest = candidates.map(\.count).max() ?? 0
+        let cap = longest + longest / 2 + 2
+        var length = 0
+        for _ in word {
+            length += 1
+            if length > cap { return nil }
+        }
         let threshold = max(1, length / 3)
+        let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)? = nil
-        for candidate in candidates {
-            let d = distance(word.lowercased(), candidate.lowercased())
+        for candidate in candidates where abs(candidate.count - length) <= threshold {
+            let d = distance(lowered, candidate.lowercased())
             guard d <= threshold, d < length else { continue }
             if best == nil || d < best!.distance { best = (candidate, d) }
         }

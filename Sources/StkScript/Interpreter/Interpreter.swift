@@ -20,6 +20,9 @@ public final class Interpreter {
     /// Loads a plugin library and returns notes to print ("already loaded").
     /// Set by the host, which owns the plugin loader.
     public var loadPlugin: ((String) throws -> [String])?
+    /// The plugins given on the command line (`--plugin`), as absolute
+    /// paths: `save` writes a `load` for each, so the script replays alone.
+    public var commandLinePlugins: [String] = []
     /// Rebuilds the plugins loaded from source (`reload`): notes to show, and
     /// the origins whose layouts were replaced by a new build.
     public var reloadPlugins: (() throws -> (notes: [String], reloaded: Set<String>))?
@@ -30,7 +33,10 @@ public final class Interpreter {
     /// Reads a file for `include`. The REPL's worker records what was read, and
     /// gives the same bytes back when it replays the session after a crash, so
     /// the replay is exact even if the file changed since.
-    public var readIncludedFile: (URL) -> Data? = { FileManager.default.contents(atPath: $0.path) }
+    public var readIncludedFile: (URL) -> Data? = { try? SourceText.read($0.path).get() }
+    /// The terminal standard output is, in columns and rows, when it is one:
+    /// `render` without a size fits it. Set by the host; asked at each render.
+    public var terminalSize: (() -> (columns: Int, rows: Int)?)?
 
     var tracing = false
     var stepping = false
@@ -168,7 +174,7 @@ public final class Interpreter {
         case .check: try runCheck(c)
         case .contentSize: runContentSize()
         case .context: runContext()
-        case let .render(width): try runRender(width)
+        case let .render(width, height): try runRender(width, height)
         case let .trace(on): tracing = on.value
         case let .step(on): try runStep(on.value)
         case let .next(count): try runNext(count?.value ?? 1)
@@ -178,6 +184,7 @@ public final class Interpreter {
         case let .include(path): try runInclude(path, c)
         case let .echo(text): answer(text: text.value, json: .object([("echo", .string(text.value))]))
         case let .save(path, force): try runSave(path, force: force, c)
+        case let .export(format, path, force): try runExport(format, path, force: force, c)
         case .undo: try runUndo()
         case .reset: try runReset()
         case .reloadPlugins: try runReloadPlugins(c)
@@ -211,7 +218,7 @@ public final class Interpreter {
         if options.json {
             output.writeLine(JSONFormat.event(event).serialized)
         } else {
-            for line in TraceFormat.lines(for: event) { output.writeLine(line) }
+            for line in TraceFormat.lines(for: event, color: options.color) { output.writeLine(line) }
         }
     }
 

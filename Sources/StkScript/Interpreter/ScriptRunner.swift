@@ -17,29 +17,44 @@ public struct ScriptRunner {
         interpreter.run(Parser.parse(SourceFile(name: name, text: text)))
     }
 
+    /// Runs script bytes (stdin) named `name`: decoded as files and `-e` are.
+    @discardableResult
+    public func run(bytes: Data, name: String) -> Bool {
+        switch SourceText.decode(bytes, name: name) {
+        case .success(let text): return run(text: text, name: name)
+        case .failure(let diagnostic): return refuse(diagnostic)
+        }
+    }
+
     /// Runs the `-e` arguments in order as the lines of one `<command-line>`
     /// script, as `perl -e` joins them: a diagnostic in the third `-e` says
     /// `<command-line>:3:COL`, and a batch may open in one `-e` and end in a
     /// later one. Returns false when the run must stop.
     @discardableResult
     public func run(commandLineArguments commands: [String]) -> Bool {
+        run(commandLineBytes: commands.map { Array($0.utf8) })
+    }
+
+    /// `run(commandLineArguments:)` from the arguments' bytes as the process
+    /// got them, so that invalid UTF-8 is refused, located, as in a file.
+    @discardableResult
+    public func run(commandLineBytes commands: [[UInt8]]) -> Bool {
         guard !commands.isEmpty else { return true }
-        return run(text: commands.joined(separator: "\n"), name: SourceFile.commandLineName)
+        return run(bytes: Data(commands.joined(separator: [UInt8(ascii: "\n")])), name: SourceFile.commandLineName)
     }
 
     /// Runs a script file. A file that cannot be read is an error (status 2).
     @discardableResult
     public func run(file path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read" : "no such file"
-            interpreter.output.writeDiagnostic(Diagnostic(.error, "\(reason): \(path)").rendered(colors: interpreter.options.diagnosticColor))
-            interpreter.status = max(interpreter.status, .error)
-            return false
+        let data: Data
+        switch SourceText.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let diagnostic): return refuse(diagnostic)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            interpreter.output.writeDiagnostic(Diagnostic(.error, "\(path) is not UTF-8 text").rendered(colors: interpreter.options.diagnosticColor))
-            interpreter.status = max(interpreter.status, .error)
-            return false
+        let text: String
+        switch SourceText.decode(data, name: path) {
+        case .success(let decoded): text = decoded
+        case .failure(let diagnostic): return refuse(diagnostic)
         }
         // A script that includes itself, directly or through others, is a cycle
         // from its first `include` on: it is on the stack of running files too.
@@ -47,5 +62,11 @@ public struct ScriptRunner {
         interpreter.includeStack.append(real)
         defer { interpreter.includeStack.removeLast() }
         return run(text: text, name: path)
+    }
+
+    func refuse(_ diagnostic: Diagnostic) -> Bool {
+        interpreter.output.writeDiagnostic(diagnostic.rendered(colors: interpreter.options.diagnosticColor))
+        interpreter.status = max(interpreter.status, .error)
+        return false
     }
 }

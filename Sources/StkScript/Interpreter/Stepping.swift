@@ -75,6 +75,9 @@ extension Interpreter {
             return true
         case .step(let on):
             return on.value
+        case .export(let format, _, _):
+            // A picture of the paused moment; a page holds finished operations.
+            return format.value == .svg
         default:
             return false
         }
@@ -136,9 +139,12 @@ extension Interpreter {
     /// step and history, or on failure the state as it was, then its warnings.
     func end(_ pending: Session.PendingOperation, _ result: Result<Void, Error>, context c: CommandContext,
              blaming blamed: SourceRange?, visibleBefore: [ElementKey: LayoutChecks.Displayed]) throws {
-        session.endOperation(pending, failure: result.failure)
         visibleBeforeLastOperation = visibleBefore
-        if case .failure(let error) = result { throw operationError(error, context: c, blaming: blamed) }
+        do {
+            try session.endOperation(pending, result)
+        } catch {
+            throw operationError(error, context: c, blaming: blamed)
+        }
         reportNewWarnings(c)
     }
 
@@ -232,9 +238,3 @@ extension Interpreter {
     }
 }
 
-extension Result {
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}

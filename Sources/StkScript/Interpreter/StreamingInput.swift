@@ -27,7 +27,19 @@ public struct StreamingInput {
             let text = pending.joined(separator: "\n")
             return interpreter.run(Parser.parse(SourceFile(name: name, text: text, firstLine: firstLine)))
         }
-        while let line = reader.next() {
+        while let bytes = reader.next() {
+            // Bytes are checked as a file's are (SourceText): invalid UTF-8 or
+            // a second byte order mark is a located error, and the run stops.
+            var line = String(decoding: bytes, as: UTF8.self)
+            if SourceText.firstInvalidByte(bytes) != nil || bytes.starts(with: SourceFile.byteOrderMark) {
+                // Rare: decoded again behind as many line breaks as lines came
+                // before, so that the diagnostic names this line.
+                let before = firstLine + pending.count - 1
+                switch SourceText.decode(Array(repeating: UInt8(ascii: "\n"), count: before) + bytes, name: name) {
+                case .success(let text): line = String(text.dropFirst(before))
+                case .failure(let diagnostic): return ScriptRunner(interpreter: interpreter).refuse(diagnostic)
+                }
+            }
             // Expected output of a transcript: a plain run ignores it, and
             // alone it would follow no command.
             if pending.isEmpty && line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#>") {
@@ -56,7 +68,9 @@ struct LineReader {
         self.descriptor = descriptor
     }
 
-    mutating func next() -> String? {
+    /// The next line's bytes, without its line break (and without the byte
+    /// order mark that may begin the first line, but not a second one).
+    mutating func next() -> [UInt8]? {
         while true {
             if let end = buffer.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
                 // A `\r` at the end of what was read may be the first half of `\r\n`.
@@ -65,16 +79,21 @@ struct LineReader {
                 var consumed = end + 1
                 if buffer[end] == 0x0D, consumed < buffer.count, buffer[consumed] == 0x0A { consumed += 1 }
                 buffer.removeFirst(consumed)
-                if line.first == 0xEF && line.starts(with: [0xEF, 0xBB, 0xBF]) && isFirstLine { line.removeFirst(3) }
+                if isFirstLine && line.starts(with: SourceFile.byteOrderMark) && !line.dropFirst(3).starts(with: SourceFile.byteOrderMark) {
+                    line.removeFirst(3)
+                }
                 isFirstLine = false
-                return String(decoding: line, as: UTF8.self)
+                return line
             }
             if ended || !fill() {
                 guard !buffer.isEmpty else { return nil }
-                let line = buffer
+                var line = buffer
                 buffer.removeAll()
+                if isFirstLine && line.starts(with: SourceFile.byteOrderMark) && !line.dropFirst(3).starts(with: SourceFile.byteOrderMark) {
+                    line.removeFirst(3)
+                }
                 isFirstLine = false
-                return String(decoding: line, as: UTF8.self)
+                return line
             }
         }
     }

@@ -25,8 +25,14 @@ public final class Session: LayoutCycleObserver {
     /// Commands that changed state, as replayable source text (for `save`).
     public private(set) var history: [String] = []
     private var undoStack: [SessionState] = []
+    /// The sections of the last state taken, which the next one shares.
+    private var lastSections: SharedSections?
+    /// The command the last `undo` reverted (nil: `reset`).
+    public private(set) var lastUndoneCommand: String?
     /// How many states `undo` keeps.
     public var undoLimit = 200
+    /// Every layout pass of the operations that changed state (`export html`).
+    public let frameLog = FrameLog()
 
     public init(registry: LayoutRegistry = .shared) throws {
         self.registry = registry
@@ -36,6 +42,7 @@ public final class Session: LayoutCycleObserver {
         layoutName = SessionDefaults.layoutName
         layout = try entry.descriptor.makeLayout()
         collectionView = CollectionView(size: SessionDefaults.viewport, layout: layout)
+        collectionView.maximumVisibleElements = Limits.visibleElements
         try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
         collectionView.observer = self
     }
@@ -45,6 +52,7 @@ public final class Session: LayoutCycleObserver {
     public func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
         guard recording else { return }
         currentEvents.append(event)
+        frameLog.observe(event, in: collectionView)
         steppedOperation?.pause(after: event)
     }
 
@@ -64,13 +72,7 @@ public final class Session: LayoutCycleObserver {
     /// effect lies outside the state (`load` registers layouts).
     public func perform(_ source: String?, recordsUnchanged: Bool = false, _ body: () throws -> Void) throws {
         let operation = beginOperation(source, recordsUnchanged: recordsUnchanged)
-        do {
-            try body()
-        } catch {
-            endOperation(operation, failure: error)
-            throw error
-        }
-        endOperation(operation, failure: nil)
+        try endOperation(operation, Result { try body() })
     }
 
     /// An operation begun and not yet ended: what ending it needs.
@@ -85,42 +87,58 @@ public final class Session: LayoutCycleObserver {
     public func beginOperation(_ source: String?, recordsUnchanged: Bool = false) -> PendingOperation {
         let operation = PendingOperation(before: state(), source: source, recordsUnchanged: recordsUnchanged)
         currentEvents = []
+        frameLog.begin()
         recording = true
         return operation
     }
 
-    /// The second half of `perform`: on success pushes the state before the
-    /// operation for `undo` and appends its source to the history (once,
-    /// however many phases it ran in); on failure restores that state.
-    public func endOperation(_ operation: PendingOperation, failure: Error?) {
+    /// The second half of `perform`, given how the operation's body ended: on
+    /// success pushes the state before the operation for `undo` and appends
+    /// its source to the history (once, however many phases it ran in); on
+    /// failure, or a view left overfull, restores that state and throws.
+    public func endOperation(_ operation: PendingOperation, _ result: Result<Void, Error>) throws {
         recording = false
         let before = operation.before
-        if failure != nil {
+        do {
+            try result.get()
+            try refuseOverfullView()
+        } catch {
             // A multi-step operation (scroll steps, a batch with options) may have
             // changed part of the state before failing: restore it whole.
             if !stateMatches(before) { try? restore(before) }
             currentEvents = []
-            return
+            frameLog.discard()
+            throw error
         }
         if !currentEvents.isEmpty { lastOperationEvents = currentEvents }
-        if !operation.recordsUnchanged && changedNothing(since: before) { return }
-        undoStack.append(before)
+        if !operation.recordsUnchanged && changedNothing(since: before) { return frameLog.discard() }
+        frameLog.commit(operation.source ?? "reset", in: collectionView)
+        undoStack.append(before.undone(by: operation.source))
         if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
         if let source = operation.source { history.append(source) }
     }
 
 
+    /// A pass whose visible rect held more elements than `Limits.visibleElements`
+    /// (the layout stopped making them): the operation is refused and undone.
+    private func refuseOverfullView() throws {
+        guard collectionView.takeVisibleLimitExceeded() else { return }
+        throw CollectionViewError("the view would show more than \(Limits.visibleElements) elements at once, far more than any screen: refused (make the items larger, or the data smaller)")
+    }
+
     // MARK: State for undo
 
     func state() -> SessionState {
-        SessionState(layoutName: layoutName, options: explicitOptions, sections: collectionView.sections,
+        let sections = SharedSections(collectionView.sections, sharingWith: lastSections)
+        lastSections = sections
+        return SessionState(layoutName: layoutName, options: explicitOptions, sections: sections,
                      bounds: collectionView.bounds, contentInset: collectionView.contentInset,
                      safeAreaInsets: collectionView.safeAreaInsets, scrollView: ScrollViewSettings(of: collectionView),
                      history: history)
     }
 
     private func stateMatches(_ s: SessionState) -> Bool {
-        s.layoutName == layoutName && s.sections == collectionView.sections && s.bounds == collectionView.bounds
+        s.layoutName == layoutName && s.sections.equals(collectionView.sections) && s.bounds == collectionView.bounds
             && s.contentInset == collectionView.contentInset && s.safeAreaInsets == collectionView.safeAreaInsets
             && s.scrollView == ScrollViewSettings(of: collectionView)
             && s.options.map(\.name) == explicitOptions.map(\.name) && s.options.map(\.value) == explicitOptions.map(\.value)
@@ -129,7 +147,7 @@ public final class Session: LayoutCycleObserver {
     /// Whether the session is as it was in `s`, option values compared as the
     /// layout sees them (`set pinLimit=lastItem` at the default changes nothing).
     private func changedNothing(since s: SessionState) -> Bool {
-        guard s.layoutName == layoutName, s.sections == collectionView.sections, s.bounds == collectionView.bounds,
+        guard s.layoutName == layoutName, s.sections.equals(collectionView.sections), s.bounds == collectionView.bounds,
               s.contentInset == collectionView.contentInset, s.safeAreaInsets == collectionView.safeAreaInsets,
               s.scrollView == ScrollViewSettings(of: collectionView)
         else { return false }
@@ -153,9 +171,10 @@ public final class Session: LayoutCycleObserver {
         let newLayout = try entry.descriptor.makeLayout()
         for (name, value) in s.options { try entry.descriptor.setOption(name, to: value, on: newLayout) }
         let cv = CollectionView(size: s.bounds.size, layout: newLayout)
+        cv.maximumVisibleElements = Limits.visibleElements
         cv.derivesPinnedFromMotion = entry.descriptor.derivesPinned
         s.scrollView.apply(to: cv)
-        cv.restoreSections(s.sections)
+        cv.restoreSections(s.sections.array)
         try cv.setContentInset(s.contentInset)
         try cv.setSafeAreaInsets(s.safeAreaInsets)
         try cv.setBounds(s.bounds)
@@ -218,9 +237,11 @@ public final class Session: LayoutCycleObserver {
     public func undo() throws -> Bool {
         guard let previous = undoStack.popLast() else { return false }
         try restore(previous)
+        lastUndoneCommand = previous.undoneCommand
         // The layout was rebuilt from scratch: the contexts of the command
         // undone no longer describe the last operation.
         lastOperationEvents = []
+        frameLog.undo()
         return true
     }
 
@@ -228,9 +249,10 @@ public final class Session: LayoutCycleObserver {
     public func reset() throws {
         let defaults = SessionState(
             layoutName: SessionDefaults.layoutName, options: [],
-            sections: [], bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
+            sections: SharedSections([], sharingWith: nil), bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
             contentInset: .zero, safeAreaInsets: .zero,
             scrollView: ScrollViewSettings(of: CollectionView(layout: CollectionViewLayout())), history: [])
+        frameLog.startsOverAtNextCommit = true
         try perform(nil) {
             try restore(defaults)
             try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))

@@ -6,7 +6,8 @@ struct SessionState {
     var layoutName: String
     /// Options set explicitly (the rest are at their defaults), in the order set.
     var options: [(name: String, value: LayoutOptionValue)]
-    var sections: [SectionData]
+    /// Shared with the states before it where unchanged (see `SharedSections`).
+    var sections: SharedSections
     var bounds: CGRect
     var contentInset: EdgeInsets
     var safeAreaInsets: EdgeInsets
@@ -14,12 +15,15 @@ struct SessionState {
     /// The replayable history when the state was taken (`undo` after `reset`
     /// brings it back with the state, so `save` still replays the session).
     var history: [String]
+    /// The command that changed the session away from this state: what
+    /// `undo` back to it reverts (nil for `reset`).
+    var undoneCommand: String?
 
     /// A digest of the state for `Session.fingerprint`: taken once when the
     /// state is, so a fingerprint over 200 undo states costs 200 integers.
     private(set) var digest: UInt64 = 0
 
-    init(layoutName: String, options: [(name: String, value: LayoutOptionValue)], sections: [SectionData],
+    init(layoutName: String, options: [(name: String, value: LayoutOptionValue)], sections: SharedSections,
          bounds: CGRect, contentInset: EdgeInsets, safeAreaInsets: EdgeInsets, scrollView: ScrollViewSettings,
          history: [String]) {
         self.layoutName = layoutName
@@ -44,6 +48,13 @@ struct SessionState {
         d.add(UInt64(sections.count))
         d.add(UInt64(history.count))
         digest = d.value
+    }
+
+    /// This state, as the one `command` changed (for `undo` to name it).
+    func undone(by command: String?) -> SessionState {
+        var state = self
+        state.undoneCommand = command
+        return state
     }
 }
 

@@ -118,8 +118,8 @@ public enum CommandKind: Equatable, Sendable {
     case context
     /// `check`: stk verify's checks on the current state (LayoutChecks).
     case check
-    /// `render [width=N]`
-    case render(width: Located<Int>?)
+    /// `render [width=N] [height=N]`
+    case render(width: Located<Int>?, height: Located<Int>?)
     /// `trace on|off`
     case trace(Located<Bool>)
     /// `step on|off`
@@ -145,6 +145,9 @@ public enum CommandKind: Equatable, Sendable {
     case echo(Located<String>)
     /// `save [--force] PATH`
     case save(path: Located<String>, force: Bool)
+    /// `export svg|html [--force] PATH`: a picture of the viewport, or the
+    /// session's operations as a page to step through.
+    case export(format: Located<ExportFormat>, path: Located<String>, force: Bool)
     /// `undo`
     case undo
     /// `reset`
@@ -168,6 +171,14 @@ public enum CommandKind: Equatable, Sendable {
             return false
         }
     }
+}
+
+/// What `export` writes.
+public enum ExportFormat: String, CaseIterable, Equatable, Sendable {
+    /// The viewport as an SVG picture.
+    case svg
+    /// Every frame of the session as one self-contained HTML page.
+    case html
 }
 
 /// `key=value` with the ranges of the key, the value and the whole.

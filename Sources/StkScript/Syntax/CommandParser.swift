@@ -64,10 +64,15 @@ struct CommandParser {
         case "check": return .check
         case "render":
             var width: Located<Int>? = nil
+            var height: Located<Int>? = nil
             while let token = args.take() {
-                width = try args.integerOption(token, named: "width", minimum: 1, seen: width)
+                if case .assignment(key: "height", _, _) = token.literal {
+                    height = try args.integerOption(token, named: "height", minimum: 1, maximum: Limits.renderHeight, seen: height)
+                } else {
+                    width = try args.integerOption(token, named: "width", minimum: 1, maximum: Limits.renderWidth, seen: width, known: ["width", "height"])
+                }
             }
-            return .render(width: width)
+            return .render(width: width, height: height)
         case "trace": return .trace(try args.onOff())
         case "step": return .step(try args.onOff())
         case "next":
@@ -85,6 +90,7 @@ struct CommandParser {
             let verbEnd = args.tokens[0].range.end
             return .echo(echoText ?? Located("", at: SourceRange(at: verbEnd)))
         case "save": return try save()
+        case "export": return try export()
         case "undo": return .undo
         case "reset": return .reset
         case "help": return .help(try helpTopic())
@@ -152,6 +158,9 @@ struct CommandParser {
             var sections: [Located<Int>] = []
             var items: Located<Int>? = nil
             while let token = args.take() {
+                if let keyword = token.word, keyword == "end" || keyword == "batch" {
+                    throw ParseError.commandWordAsArgument(token, keyword)
+                }
                 if verb == "insert", case .assignment = token.literal {
                     items = try args.integerOption(token, named: "items", minimum: 0, seen: items)
                 } else {
@@ -166,7 +175,12 @@ struct CommandParser {
             }
         }
         var paths = [try args.indexPath()]
-        while let token = args.take() { paths.append(try args.indexPath(token)) }
+        while let token = args.take() {
+            if let keyword = token.word, keyword == "end" || keyword == "batch" {
+                throw ParseError.commandWordAsArgument(token, keyword)
+            }
+            paths.append(try args.indexPath(token))
+        }
         switch verb {
         case "insert": return .insertItems(paths)
         case "delete": return .deleteItems(paths)
@@ -206,7 +220,7 @@ struct CommandParser {
             let vector = direction.value == "by" ? try args.point() : try args.point(what: "a velocity VX,VY (points per second)")
             var steps: Located<Int>? = nil
             while let token = args.take() {
-                steps = try args.integerOption(token, named: "steps", minimum: 1, seen: steps)
+                steps = try args.integerOption(token, named: "steps", minimum: 1, maximum: Limits.steps, seen: steps)
             }
             return direction.value == "by" ? .scrollBy(vector, steps: steps) : .scrollFling(vector, steps: steps)
         }
@@ -337,23 +351,37 @@ struct CommandParser {
     // MARK: - Session
 
     private mutating func save() throws -> CommandKind {
+        let (path, force) = try pathAndForce(verb: "save")
+        return .save(path: path, force: force)
+    }
+
+    /// `export svg|html [--force] PATH`
+    private mutating func export() throws -> CommandKind {
+        let word = try args.keyword(ExportFormat.allCases.map(\.rawValue), "'svg' or 'html'")
+        let format = Located(ExportFormat(rawValue: word.value)!, at: word.range)
+        let (path, force) = try pathAndForce(verb: "export")
+        return .export(format: format, path: path, force: force)
+    }
+
+    /// A file path and an optional `--force`, in either order.
+    private mutating func pathAndForce(verb: String) throws -> (Located<String>, Bool) {
         var force = false
         var path: Located<String>? = nil
         while let token = args.take() {
             if case .flag(let name) = token.literal {
                 guard name == "force" else {
-                    throw ParseError("unknown flag '\(token.text)' for 'save'", at: token.range,
+                    throw ParseError("unknown flag '\(token.text)' for '\(verb)'", at: token.range,
                                      suggestion: NearMiss.nearest(to: token.text, among: ["--force"]))
                 }
                 force = true
             } else if path == nil {
                 path = try args.path(token)
             } else {
-                throw ParseError.extraArgument(token, verb: "save")
+                throw ParseError.extraArgument(token, verb: verb)
             }
         }
         guard let path else { throw args.missing("a file path") }
-        return .save(path: path, force: force)
+        return (path, force)
     }
 
     /// A command or a layout: which one is decided when `help` runs.
@@ -451,7 +479,9 @@ struct ArgumentCursor {
     /// A path: a quoted string, or any bare token as written except a flag.
     func path(_ token: Token) throws -> Located<String> {
         switch token.literal {
-        case .string(let s): return Located(s, at: token.range)
+        case .string(let s):
+            if s.isEmpty { throw ParseError("expected a file path, got an empty string", at: token.range) }
+            return Located(s, at: token.range)
         case .flag: throw wrong("a file path", token)
         default: return Located(token.text, at: token.range)
         }
@@ -570,11 +600,13 @@ struct ArgumentCursor {
 
     /// A command's own integer option (`items=M`, `steps=N`, `width=N`).
     /// `seen` is the value already given, which may not be given again.
-    func integerOption(_ token: Token, named name: String, minimum: Int, seen: Located<Int>?) throws -> Located<Int> {
+    /// `known` are the command's options, for "did you mean" (default: `name` alone).
+    func integerOption(_ token: Token, named name: String, minimum: Int, maximum: Int = Int.max,
+                       seen: Located<Int>?, known: [String]? = nil) throws -> Located<Int> {
         let assignment = try assignment(token)
         guard assignment.name.value == name else {
             throw ParseError("unknown option '\(assignment.name.value)' for '\(info.name)'", at: assignment.name.range,
-                             suggestion: NearMiss.nearest(to: assignment.name.value, among: [name]))
+                             suggestion: NearMiss.nearest(to: assignment.name.value, among: known ?? [name]))
         }
         if seen != nil {
             throw ParseError("option '\(name)' is given twice", at: assignment.name.range)
@@ -582,6 +614,9 @@ struct ArgumentCursor {
         let description = minimum == 0 ? "a non-negative integer" : "an integer of at least \(minimum)"
         guard let n = assignment.value.value.number?.exactNatural, n >= minimum else {
             throw ParseError("expected \(description) for '\(name)', got '\(assignment.value.value)'", at: assignment.value.range)
+        }
+        guard n <= maximum else {
+            throw ParseError("at most \(maximum) for '\(name)', got \(n)", at: assignment.value.range)
         }
         return Located(n, at: assignment.value.range)
     }

@@ -61,7 +61,8 @@ extension CommandKind: CustomStringConvertible {
         case .check: return "check"
         case .contentSize: return "contentsize"
         case .context: return "context"
-        case .render(let width): return "render" + (width.map { " width=\($0.value)" } ?? "")
+        case .render(let width, let height):
+            return "render" + (width.map { " width=\($0.value)" } ?? "") + (height.map { " height=\($0.value)" } ?? "")
         case .trace(let on): return "trace " + (on.value ? "on" : "off")
         case .step(let on): return "step " + (on.value ? "on" : "off")
         case let .next(count): return count.map { "next \($0.value)" } ?? "next"
@@ -71,6 +72,8 @@ extension CommandKind: CustomStringConvertible {
         case .include(let path): return "include " + bareOrQuoted(path.value)
         case .echo(let text): return text.value.isEmpty ? "echo" : "echo " + echoArgument(text.value)
         case .save(let path, let force): return "save " + (force ? "--force " : "") + bareOrQuoted(path.value)
+        case .export(let format, let path, let force):
+            return "export \(format.value.rawValue) " + (force ? "--force " : "") + bareOrQuoted(path.value)
         case .undo: return "undo"
         case .reset: return "reset"
         case .reloadPlugins: return "reload"

@@ -188,10 +188,14 @@ struct Lexer {
         let start = location
         var chars: [Character] = []
         var quotedValue: (contents: String, start: SourceLocation)? = nil
+        // Counted as the word grows, and one stray quote reported per word:
+        // the work stays linear in the word's length however many quotes it holds.
+        var equalsSigns = 0
+        var reportedStrayQuote = false
         while !atTokenEnd, let c = current {
             if c == "\"" {
                 // Allowed only as the whole value of an assignment: key="...".
-                if chars.last == "=", chars.filter({ $0 == "=" }).count == 1,
+                if chars.last == "=", equalsSigns == 1,
                    Literal.isOptionKey(chars.dropLast()[...]) {
                     let valueStart = location
                     let raw = lexQuotedString()
@@ -199,11 +203,15 @@ struct Lexer {
                     chars.append(contentsOf: raw.text)
                     break
                 }
-                report("unexpected '\"' inside a word; quote the whole argument",
-                       SourceRange(line: lineNumber(row), columns: (col + 1)..<(col + 2)))
+                if !reportedStrayQuote {
+                    report("unexpected '\"' inside a word; quote the whole argument",
+                           SourceRange(line: lineNumber(row), columns: (col + 1)..<(col + 2)))
+                    reportedStrayQuote = true
+                }
                 col += 1
                 continue
             }
+            if c == "=" { equalsSigns += 1 }
             chars.append(c)
             col += 1
         }
@@ -219,7 +227,14 @@ struct Lexer {
             let valueToken = Token(text: String(chars[(eq + 1)...]), range: valueRange, literal: .string(quotedValue.contents))
             return Token(text: text, range: range, literal: .assignment(key: key, keyRange: keyRange, value: valueToken))
         }
-        return Token(text: text, range: range, literal: Literal.classify(text, range: range))
+        let literal = Literal.classify(text, range: range)
+        if literal.numbers.contains(where: { abs($0) > Limits.magnitude }) {
+            var written = (text, range)
+            if case .assignment(_, _, let value?) = literal { written = (value.text, value.range) }
+            report("number out of range in '\(written.0)': a value may be at most \(Int(Limits.magnitude)) in magnitude",
+                   written.1)
+        }
+        return Token(text: text, range: range, literal: literal)
     }
 
     private mutating func lexQuotedToken() -> Token {

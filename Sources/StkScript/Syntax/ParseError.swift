@@ -32,7 +32,14 @@ struct ParseError: Error {
 
     /// `unexpected extra argument 'x'`, with the command's usage.
     static func extraArgument(_ token: Token, verb: String, usages: [String]? = nil) -> ParseError {
-        ParseError("unexpected extra argument '\(token.text)'", at: token.range,
-                   usages: usages ?? CommandCatalog.command(named: verb)?.usages ?? [])
+        if let keyword = token.word, keyword == "end" || keyword == "batch" { return commandWordAsArgument(token, keyword) }
+        return ParseError("unexpected extra argument '\(token.text)'", at: token.range,
+                          usages: usages ?? CommandCatalog.command(named: verb)?.usages ?? [])
+    }
+
+    /// `batch; delete section 8 end`: `end` (or `batch`) written as an
+    /// argument of the command before it.
+    static func commandWordAsArgument(_ token: Token, _ keyword: String) -> ParseError {
+        ParseError("'\(keyword)' is a command of its own, not an argument: put ';' or a new line before it", at: token.range)
     }
 }

@@ -240,7 +240,11 @@ private struct ScriptParser {
     /// batch was open (the REPL then waits for more input).
     mutating func finish() -> Bool {
         guard let batch = openBatch else { return false }
-        report(ParseError("'batch' without a matching 'end' before the end of the input", at: batch.keyword))
+        // An error inside the batch is the one to show first: it may be why the
+        // batch never closed (`batch; delete section 8 end`).
+        if !batch.failed || !diagnostics.contains(where: { $0.severity == .error }) {
+            report(ParseError("'batch' without a matching 'end' before the end of the input", at: batch.keyword))
+        }
         openBatch = nil
         return true
     }

@@ -34,6 +34,17 @@ indirect enum Literal: Equatable, Sendable {
 }
 
 extension Literal {
+    /// The numbers written in the literal (those of an assignment's value too).
+    var numbers: [Double] {
+        switch self {
+        case .number(let n): return [n]
+        case .size(let w, let h): return [w, h]
+        case .numbers(let list): return list
+        case .assignment(_, _, let value): return value?.literal.numbers ?? []
+        case .indexPath, .flag, .word, .string: return []
+        }
+    }
+
     /// Classifies a bare (unquoted) token. `range` is the token's range, used
     /// to locate the key and the value of an assignment; a bare token never
     /// spans lines, so columns can be computed by offset.

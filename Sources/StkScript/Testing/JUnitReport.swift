@@ -63,7 +63,7 @@ public enum JUnitReport {
     public static func write(_ summary: TranscriptRunSummary, started: Date? = nil, to path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Data(xml(summary, started: started).utf8), to: path)
+        try SafeFile.replace(Data(xml(summary, started: started).utf8), at: path)
     }
 
     /// A failed file that did not run to its end: a script error, a crash,

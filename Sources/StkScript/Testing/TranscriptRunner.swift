@@ -186,7 +186,7 @@ public final class TranscriptRunner: @unchecked Sendable {
         if options.updateMode == .new {
             let newPath = file(result.file.path, suffix: TranscriptUpdateMode.newFileSuffix)
             do {
-                try AtomicFile.write(Data(rewritten.utf8), to: newPath)
+                try SafeFile.replace(Data(rewritten.utf8), at: newPath)
             } catch {
                 result.problems.append(.diagnostic(severity: .error, text: "error: \(error)\n"))
                 return result
@@ -195,7 +195,7 @@ public final class TranscriptRunner: @unchecked Sendable {
             return result
         }
         do {
-            try AtomicFile.write(Data(rewritten.utf8), to: result.file.path)
+            try SafeFile.replace(Data(rewritten.utf8), at: result.file.path)
         } catch {
             result.problems.append(.diagnostic(severity: .error, text: "error: \(error)\n"))
             return result

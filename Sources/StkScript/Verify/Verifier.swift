@@ -203,7 +203,9 @@ final class VerifySession {
     private let output = OutputBuffer()
 
     init(registry: LayoutRegistry, loadPlugin: ((String) throws -> [String])?) throws {
-        interpreter = Interpreter(session: try Session(registry: registry), output: output)
+        let session = try Session(registry: registry)
+        session.frameLog.isEnabled = false // never exported: no frames to keep
+        interpreter = Interpreter(session: session, output: output)
         interpreter.loadPlugin = loadPlugin
     }
 

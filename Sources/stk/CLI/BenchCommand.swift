@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure a layout: cold prepare, scroll steps, a resize and batch updates, minimal vs full invalidation.",
         discussion: """
             Times are medians and 99th percentiles in microseconds over one run, on this machine.
-            --suite runs a named list of workloads with their targets (standard, quick, verify) and exits 1 when a target is missed. verify is stk verify's checker alone, in checked operations per second; standard and quick measure it too.
+            --suite runs a named list of workloads with their targets (standard, quick, verify) and exits 1 when a target is missed. verify is stk verify's checker alone, in checked operations per second; standard and quick measure it too, and export html of a 1,000-frame session (its time and its page size).
             """
     )
 
@@ -86,7 +86,8 @@ struct BenchCommand: ParsableCommand {
             _ = try PluginBridge.load(path)
         }
         if let suite {
-            let report = try BenchSuite.run(named: suite, registry: .shared, verify: { try VerifyBench.run($0) }) { line in
+            let report = try BenchSuite.run(named: suite, registry: .shared, verify: { try VerifyBench.run($0) },
+                                            export: { try ExportBench.run($0) }) { line in
                 StandardStreams.write(line + "\n", to: .error)
             }
             StandardStreams.write((json ? BenchReport.json(report) : BenchReport.text(report)) + "\n", to: .output)

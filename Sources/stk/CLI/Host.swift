@@ -36,8 +36,18 @@ struct Host {
             throw ExitCode(ExitStatus.error.rawValue)
         }
         interpreter = Interpreter(session: session, options: options, output: output)
+        if isatty(STDOUT_FILENO) == 1 && !global.json { interpreter.terminalSize = Host.terminalSize }
         interpreter.loadPlugin = PluginBridge.load
+        interpreter.commandLinePlugins = global.plugins.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         interpreter.reloadPlugins = PluginBridge.reload
+    }
+
+    /// Standard output's terminal size (the REPL's worker writes to the
+    /// user's terminal directly), or nil when it cannot be asked.
+    static func terminalSize() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// The `--init` file, then -e commands, then files, `-` standing for
@@ -49,7 +59,7 @@ struct Host {
         CrashReport.install()
         interpreter.willRunCommand = CrashReport.willRun
         if let initFile, !runner.run(file: initFile) || interpreter.quitRequested { return interpreter.status }
-        if !runner.run(commandLineArguments: commands) { return interpreter.status }
+        if !runner.run(commandLineBytes: commands.map(Self.rawBytes)) { return interpreter.status }
         for file in (commands.isEmpty && files.isEmpty ? [Self.standardInputName] : files) {
             let goesOn = file == Self.standardInputName ? StreamingInput().run(in: interpreter) : runner.run(file: file)
             if !goesOn || interpreter.quitRequested { return interpreter.status }
@@ -59,4 +69,17 @@ struct Host {
 
     /// The file name that stands for standard input, as in most tools.
     static let standardInputName = "-"
+
+    /// An argument's bytes as the process got them: Swift repairs invalid
+    /// UTF-8 in arguments into U+FFFD, which would hide it from the check
+    /// that files and stdin get.
+    static func rawBytes(of argument: String) -> [UInt8] {
+        guard argument.contains("\u{FFFD}") else { return Array(argument.utf8) }
+        for i in 0..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[i] else { continue }
+            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            if String(decoding: raw, as: UTF8.self) == argument, SourceText.firstInvalidByte(raw) != nil { return raw }
+        }
+        return Array(argument.utf8)
+    }
 }

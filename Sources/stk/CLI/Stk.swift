@@ -115,6 +115,13 @@ extension Stk {
             StandardStreams.write(rootHelp(), to: .output)
             Foundation.exit(0)
         }
+        // `--version` alone prints the version; with anything else it is a
+        // mistake, not a success that silently ignores the rest.
+        if arguments.contains("--version"), arguments.count > 1 {
+            let others = arguments.filter { $0 != "--version" }.map { "'\($0)'" }.joined(separator: " ")
+            StandardStreams.write("error: --version takes no other arguments, got \(others)\n", to: .error)
+            Foundation.exit(ExitStatus.error.rawValue)
+        }
         if arguments.count == 2, arguments[0] == "help", let topic = arguments.last,
            !topic.hasPrefix("-"), !subcommandNames.contains(topic) {
             Foundation.exit(printCommandHelp(topic).rawValue)

@@ -34,7 +34,8 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
-    @Option(name: .customShort("j"), help: ArgumentHelp("Run this many files at once (default: the number of cores).", valueName: "n"))
+    // Unconditional: `-j -1` is a bad count, not a missing one.
+    @Option(name: .customShort("j"), parsing: .unconditional, help: ArgumentHelp("Run this many files at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
     @Option(help: ArgumentHelp("Run only the K-th of N slices of the sorted files (1 <= K <= N).", valueName: "K/N"))

@@ -71,9 +71,9 @@ struct VerifyCommand: ParsableCommand {
             if failure.findings.count > 10 { lines.append("  ... and \(failure.findings.count - 10) more") }
             if let out {
                 do {
-                    try AtomicFile.write(Data(script.utf8), to: out)
+                    try SafeFile.replace(Data(script.utf8), at: out)
                 } catch {
-                    try TestCommand.fail("cannot write \(out): \(error)")
+                    try TestCommand.fail("\(error)")
                 }
                 lines.append("reproducer: \(out) (run it: stk \(global.plugins.map { "--plugin \($0) " }.joined())\(out))")
             } else {
@@ -116,6 +116,6 @@ struct VerifyCommand: ParsableCommand {
         xml += "  </testsuite>\n</testsuites>\n"
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Data(xml.utf8), to: path)
+        try SafeFile.replace(Data(xml.utf8), at: path)
     }
 }

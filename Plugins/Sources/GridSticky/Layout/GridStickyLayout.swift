@@ -236,6 +236,12 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
         let inset = collectionView.adjustedContentInset
         let geometry = state.geometry
         let span = state.sticky
+        if let limit = collectionView.visibleQueryLimit, geometry.candidateCount(span: span, bounds: bounds) > limit {
+            // More sticky cells in view than the host allows: it refuses the pass.
+            collectionView.noteVisibleLimitExceeded()
+            state.displaced = DisplacedFrames()
+            return
+        }
         let candidates = geometry.candidates(span: span, bounds: bounds)
         counters.elementsTouched += candidates.count
         state.displaced = DisplacedFrames(rowMajorCandidates: candidates) {
@@ -315,6 +321,18 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
         var next = 0
         let minX = Double(rect.minX), maxX = Double(rect.maxX)
         let rows = geometry.rows(overlappingY: Double(rect.minY), Double(rect.maxY))
+        if let limit = collectionView?.visibleQueryLimit {
+            // Far more cells than any screen shows: counted (not made) row by
+            // row until past the limit, and then the host refuses the pass.
+            var count = displaced.count
+            for r in rows {
+                count += geometry.rows[r].columns(overlappingX: minX, maxX).count
+                if count > limit {
+                    collectionView?.noteVisibleLimitExceeded()
+                    return []
+                }
+            }
+        }
         if let first = rows.first {
             // Rows are as many as the viewport shows: an estimate of the answer.
             result.reserveCapacity(displaced.count + rows.count * max(1, geometry.rows[first].columns(overlappingX: minX, maxX).count))

@@ -34,6 +34,26 @@ extension GridGeometry {
     /// Every candidate for `bounds`, in row-major order, without duplicates.
     /// Cost: the corner cells, plus a binary search per sticky row and one for
     /// the rows, plus the candidates returned.
+    /// How many `candidates` there are, counted without making them.
+    func candidateCount(span: StickySpan, bounds: CGRect) -> Int {
+        var count = 0
+        let stickyRowEnd = min(span.rows, rowCount)
+        for r in 0..<stickyRowEnd {
+            let row = rows[r]
+            let cornerEnd = min(span.columns, row.count)
+            let overlapping = row.columns(overlappingX: Double(bounds.minX), Double(bounds.maxX))
+            count += cornerEnd + max(0, overlapping.upperBound - max(overlapping.lowerBound, cornerEnd))
+        }
+        if span.columns > 0 {
+            let overlapping = rows(overlappingY: Double(bounds.minY), Double(bounds.maxY))
+            let first = max(overlapping.lowerBound, stickyRowEnd)
+            if first < overlapping.upperBound {
+                for r in first..<overlapping.upperBound { count += min(span.columns, rows[r].count) }
+            }
+        }
+        return count
+    }
+
     func candidates(span: StickySpan, bounds: CGRect) -> [GridCell] {
         var result: [GridCell] = []
         let stickyRowEnd = min(span.rows, rowCount)

@@ -507,19 +507,26 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let r = scrollAxisRect(rect)
         var result: [CollectionViewLayoutAttributes] = []
         let slack = searchSlack(r)
+        let limit = collectionView?.visibleQueryLimit ?? Int.max
+        var exceeded = false
+        defer { if exceeded { collectionView?.noteVisibleLimitExceeded() } }
         for s in geometry.sections(overlapping: r.minY - slack, r.maxY + slack) {
+            if result.count > limit { exceeded = true; break }
             let start = geometry.starts[s]
             let section = geometry.sections[s]
             counters.elementsTouched += 1
             if floating[.header(s)] == nil, let a = restingSupplementary(.header(s), overlapping: r) { result.append(a) }
             section.items(overlapping: r, sectionStart: start) { item, frame in
+                // Past the limit nothing more is made: the host refuses the pass.
+                if result.count > limit { exceeded = true; return false }
                 counters.elementsTouched += 1
                 let indexPath = IndexPath(item: item, section: s)
-                if floatingHasCells, floating[.cell(indexPath)] != nil { return }
+                if floatingHasCells, floating[.cell(indexPath)] != nil { return true }
                 let a = makeAttributes(forCellAt: indexPath)
                 a.frame = scrollAxisRect(frame)
                 a.zIndex = Self.cellZIndex
                 result.append(a)
+                return true
             }
             if floating[.footer(s)] == nil, let a = restingSupplementary(.footer(s), overlapping: r) { result.append(a) }
         }

@@ -138,8 +138,16 @@ let fitTolerance: CGFloat = 1e-9
 /// overlaps the rect may look, by a few ulps, as if it did not in section or
 /// prefix-sum terms. The answer is always decided by CGRect.overlaps on the
 /// content frames.
+/// Each axis gets the slack of its own magnitudes: a rect far out across
+/// the scroll axis (`scroll by 999999999999999999,0`) must not widen the
+/// search along it to every line of the section.
 func searchSlack(_ rect: CGRect, _ start: CGFloat = 0) -> CGFloat {
-    1e-9 * max(1, abs(start), abs(rect.minY), abs(rect.maxY), abs(rect.minX), abs(rect.maxX))
+    1e-9 * max(1, abs(start), abs(rect.minY), abs(rect.maxY))
+}
+
+/// `searchSlack` across the scroll axis.
+func searchSlackAcross(_ rect: CGRect) -> CGFloat {
+    1e-9 * max(1, abs(rect.minX), abs(rect.maxX))
 }
 
 extension FlowSectionGeometry {
@@ -226,7 +234,12 @@ extension FlowSectionGeometry {
         perLine = min(perLine, max(1, input.itemCount))
         // A full line and the last line (filled with copies of its last item)
         // get the same gap, so one placement serves every line.
-        let placement = linePlacement(widths: Array(repeating: w, count: min(perLine, input.itemCount)),
+        // The widths of a full line, added one by one as `reduce` would, in
+        // work independent of how many there are (a line may hold a billion).
+        let count = min(perLine, input.itemCount)
+        var work = 0
+        let widthSum = w > 0 ? addRepeatedly(w, to: 0, atMost: count, work: &work) { _ in true }.sum : 0
+        let placement = linePlacement(count: count, widthSum: widthSum,
                                       virtualFill: w, isLast: true, avail: avail, spacing: spacing, left: input.inset.left,
                                       oversize: w > avail + fitTolerance)
         return UniformGrid(size: size, perLine: perLine, placement: placement, lineStep: size.height + input.lineSpacing)
@@ -344,21 +357,103 @@ extension FlowSectionGeometry {
     /// width holds one item centres it; an oversize item sits at the left inset.
     static func linePlacement(widths: [CGFloat], virtualFill: CGFloat, isLast: Bool, avail: CGFloat,
                               spacing: CGFloat, left: CGFloat, oversize: Bool) -> LinePlacement {
+        linePlacement(count: widths.count, widthSum: widths.reduce(0, +), virtualFill: virtualFill, isLast: isLast,
+                      avail: avail, spacing: spacing, left: left, oversize: oversize)
+    }
+
+    /// `linePlacement(widths:...)` for a line of `count` items whose widths
+    /// add up (left to right, as `reduce` does) to `widthSum`.
+    static func linePlacement(count: Int, widthSum: CGFloat, virtualFill: CGFloat, isLast: Bool, avail: CGFloat,
+                              spacing: CGFloat, left: CGFloat, oversize: Bool) -> LinePlacement {
         if oversize { return LinePlacement(firstX: left, gap: 0) }
-        var count = widths.count
-        var used = widths.reduce(0, +) + CGFloat(count - 1) * spacing
+        var count = count
+        var used = widthSum + CGFloat(count - 1) * spacing
         if isLast {
             // Invisible copies of the last item while they fit.
-            while used + spacing + virtualFill <= avail + fitTolerance, virtualFill + spacing > 0 {
-                used += spacing + virtualFill
-                count += 1
-            }
+            var work = 0
+            (used, count) = fillWithCopies(used: used, count: count, spacing: spacing, fill: virtualFill,
+                                           limit: avail + fitTolerance, work: &work)
         }
         let leftover = max(0, avail - used)
         if count == 1 {
             return LinePlacement(firstX: left + leftover / 2, gap: 0)
         }
         return LinePlacement(firstX: left, gap: spacing + leftover / CGFloat(count - 1))
+    }
+
+    /// The last line's invisible copies (step 4): the result of
+    ///
+    ///     while used + spacing + fill <= limit, fill + spacing > 0 {
+    ///         used += spacing + fill
+    ///         count += 1
+    ///     }
+    ///
+    /// bit for bit, in work that does not depend on how many copies fit (a
+    /// line a billion items wide, or items a billionth of a point wide): see
+    /// `addRepeatedly`. Where `spacing + fill` is too small to change the sum
+    /// any more, the loop as written would never end: the line is then as
+    /// full as doubles can make it, and the copies stop there.
+    static func fillWithCopies(used: CGFloat, count: Int, spacing: CGFloat, fill: CGFloat,
+                               limit: CGFloat, work: inout Int) -> (used: CGFloat, count: Int) {
+        let d = spacing + fill
+        guard d > 0 else { return (used, count) }
+        let (sum, steps) = addRepeatedly(d, to: used, atMost: Int.max, work: &work) { $0 + spacing + fill <= limit }
+        return (sum, count > Int.max - steps ? Int.max : count + steps)
+    }
+
+    /// `start` with `d` (> 0) added again and again, one double addition at a
+    /// time, while `fits` holds for the sum so far (it must hold for smaller
+    /// sums whenever it holds for a larger one) and at most `limit` times:
+    /// the sum and the number of additions, bit for bit, in work that does
+    /// not depend on that number (a few steps per power of two crossed).
+    ///
+    /// Between two powers of two every sum is rounded to the same spacing of
+    /// doubles (`ulp`), so after one addition inside such a range (which
+    /// settles the parity that a round-half-to-even tie depends on) each
+    /// further one adds the same exact amount. Those additions are made by
+    /// one multiplication, the first sum that no longer fits found by
+    /// bisection; only the additions that cross into the next range are made
+    /// one by one. It stops early when an addition no longer changes the sum.
+    /// `work` counts the additions and probes made.
+    static func addRepeatedly(_ d: CGFloat, to start: CGFloat, atMost limit: Int, work: inout Int,
+                              while fits: (CGFloat) -> Bool) -> (sum: CGFloat, steps: Int) {
+        precondition(d > 0)
+        var sum = start, steps = 0
+        var previous: CGFloat? = nil
+        func probe(_ u: CGFloat) -> Bool {
+            work += 1
+            return fits(u)
+        }
+        while steps < limit, probe(sum) {
+            if let p = previous, let range = RoundingRange(sum), RoundingRange(p) == range {
+                let step = (sum + d) - sum   // exact: both are multiples of range.ulp inside the range
+                let units = Int64(sum / range.ulp), stepUnits = Int64(step / range.ulp)
+                if stepUnits > 0, units < range.lastUnit {
+                    let most = min(Int((range.lastUnit - units) / stepUnits), limit - steps)
+                    if most > 0 {
+                        // The first j in 1...most whose sum no longer fits, or most + 1.
+                        var lo = 1, hi = most + 1
+                        while lo < hi {
+                            let mid = lo + (hi - lo) / 2
+                            if probe(sum + CGFloat(mid) * step) { lo = mid + 1 } else { hi = mid }
+                        }
+                        let taken = min(lo, most)
+                        sum += CGFloat(taken) * step
+                        steps += taken
+                        if lo <= most { return (sum, steps) }
+                        previous = sum - step
+                        continue
+                    }
+                }
+            }
+            let next = sum + d
+            if next == sum { break }
+            work += 1
+            previous = sum
+            sum = next
+            steps += 1
+        }
+        return (sum, steps)
     }
 
     /// The frame of one item, relative to the section start.
@@ -400,18 +495,20 @@ extension FlowSectionGeometry {
     /// frames the per-element answers return: moving the rect by -start instead
     /// is not exact in floating point and let an element whose edge merely
     /// touches the rect in or out. Only the search runs in section coordinates,
-    /// with a little slack for the same reason.
-    func items(overlapping rect: CGRect, sectionStart start: CGFloat, visit: (Int, CGRect) -> Void) {
-        let slack = searchSlack(rect, start)
+    /// with a little slack for the same reason. `visit` returns false to stop
+    /// the walk (then so does this function).
+    @discardableResult
+    func items(overlapping rect: CGRect, sectionStart start: CGFloat, visit: (Int, CGRect) -> Bool) -> Bool {
+        let slack = searchSlack(rect, start), slackAcross = searchSlackAcross(rect)
         let minY = rect.minY - start - slack, maxY = rect.maxY - start + slack
-        let minX = rect.minX - slack, maxX = rect.maxX + slack
-        guard itemCount > 0, maxY > itemsStart, minY < itemsEnd else { return }
+        let minX = rect.minX - slackAcross, maxX = rect.maxX + slackAcross
+        guard itemCount > 0, maxY > itemsStart, minY < itemsEnd else { return true }
         switch items {
         case .uniform(let g):
-            g.items(firstItem: 0, count: itemCount, originY: itemsStart, overlapping: rect, sectionStart: start,
-                     minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
+            return g.items(firstItem: 0, count: itemCount, originY: itemsStart, overlapping: rect, sectionStart: start,
+                           minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
         case .variable(let v):
-            v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
+            return v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
         case .segmented(let segmented):
             // The first block whose bottom is past minY, then blocks while they start before maxY.
             var lo = 0, hi = segmented.blocks.count
@@ -422,15 +519,18 @@ extension FlowSectionGeometry {
             var b = lo
             while b < segmented.blocks.count, segmented.blocks[b].minY < maxY {
                 let block = segmented.blocks[b]
+                let goOn: Bool
                 switch block.lines {
                 case .uniform:
-                    segmented.grid.items(firstItem: block.firstItem, count: block.endItem - block.firstItem, originY: block.minY,
-                                         overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
+                    goOn = segmented.grid.items(firstItem: block.firstItem, count: block.endItem - block.firstItem, originY: block.minY,
+                                                overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, minX: minX, maxX: maxX, visit: visit)
                 case .explicit(let v):
-                    v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
+                    goOn = v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
                 }
+                if !goOn { return false }
                 b += 1
             }
+            return true
         }
     }
 }
@@ -440,7 +540,7 @@ extension UniformGrid {
     /// frames overlap `rect` (content coordinates, the section starting at
     /// `start`); `minY`...`maxX` are the search bounds in section coordinates.
     func items(firstItem: Int, count: Int, originY: CGFloat, overlapping rect: CGRect, sectionStart start: CGFloat,
-               minY: CGFloat, maxY: CGFloat, minX: CGFloat, maxX: CGFloat, visit: (Int, CGRect) -> Void) {
+               minY: CGFloat, maxY: CGFloat, minX: CGFloat, maxX: CGFloat, visit: (Int, CGRect) -> Bool) -> Bool {
         // Zero-width or zero-height items are not skipped: CGRect.overlaps (the
         // one rule) includes a degenerate frame that lies strictly inside the
         // rect, and the per-item path and the brute-force oracle use it too.
@@ -461,19 +561,20 @@ extension UniformGrid {
                     let x = self.x(column: c)
                     if x >= maxX { break }
                     let frame = CGRect(x: x, y: y, width: size.width, height: size.height).offsetBy(dx: 0, dy: start)
-                    if frame.overlaps(rect) { visit(firstItem + line * perLine + c, frame) }
+                    if frame.overlaps(rect), !visit(firstItem + line * perLine + c, frame) { return false }
                     c += 1
                 }
             }
             line += 1
         }
+        return true
     }
 }
 
 extension VariableLines {
     /// The items whose frames overlap `rect`: a binary search for the first
     /// line, then the lines up to `maxY` (section coordinates).
-    func items(overlapping rect: CGRect, sectionStart start: CGFloat, minY: CGFloat, maxY: CGFloat, visit: (Int, CGRect) -> Void) {
+    func items(overlapping rect: CGRect, sectionStart start: CGFloat, minY: CGFloat, maxY: CGFloat, visit: (Int, CGRect) -> Bool) -> Bool {
         // First line whose maxY is past minY.
         var lo = 0, hi = lineMaxY.count
         while lo < hi {
@@ -485,10 +586,11 @@ extension VariableLines {
             let end = line + 1 < lineFirstItem.count ? lineFirstItem[line + 1] : endItem
             for i in lineFirstItem[line]..<end {
                 let frame = frames[i - firstItem].offsetBy(dx: 0, dy: start)
-                if frame.overlaps(rect) { visit(i, frame) }
+                if frame.overlaps(rect), !visit(i, frame) { return false }
             }
             line += 1
         }
+        return true
     }
 }
 
@@ -538,5 +640,26 @@ struct FlowGeometry {
         let s = lo - 1
         guard s >= 0, y < starts[s] + sections[s].length else { return nil }
         return s
+    }
+}
+
+/// The doubles a sum lands on without a change of spacing: those of one
+/// binade (same sign and exponent), or the subnormals with zero. Values are
+/// `units * ulp`; a step may end at most at `lastUnit` units and stay inside
+/// (for a negative binade that keeps it off its edge nearest zero, where the
+/// spacing halves).
+struct RoundingRange: Equatable {
+    var ulp: CGFloat
+    var lastUnit: Int64
+
+    init?(_ x: CGFloat) {
+        guard x.isFinite else { return nil }
+        if abs(x) < CGFloat.leastNormalMagnitude {
+            ulp = CGFloat.leastNonzeroMagnitude
+            lastUnit = (1 << 52) - 1
+        } else {
+            ulp = x.ulp
+            lastUnit = x > 0 ? (1 << 53) - 1 : -(1 << 52) - 1
+        }
     }
 }

@@ -27,6 +27,28 @@ public final class CollectionView {
     }
     /// Whether any cell declares a preferred size: without one, no pass measures anything.
     private var hasPreferredSizes = false
+
+    /// The most elements a layout pass's visible query may answer with, or nil
+    /// for no limit (the default, as in UIKit). A host sets it so that data
+    /// far denser than any screen (twenty million cells a hundred-thousandth
+    /// of a point wide) is refused instead of materialised: layouts built on
+    /// LayoutKit stop creating attributes past `visibleQueryLimit` and call
+    /// `noteVisibleLimitExceeded()`; the host asks `takeVisibleLimitExceeded()`.
+    public var maximumVisibleElements: Int?
+    /// `maximumVisibleElements` during a layout pass (its prepare and its
+    /// visible query), nil otherwise (other queries, such as a check's over
+    /// any rect, are answered whole).
+    public private(set) var visibleQueryLimit: Int?
+    private var visibleLimitExceeded = false
+
+    /// A layout answering the visible query stopped at `visibleQueryLimit`.
+    public func noteVisibleLimitExceeded() { visibleLimitExceeded = true }
+
+    /// Whether a visible query stopped at the limit since the last call.
+    public func takeVisibleLimitExceeded() -> Bool {
+        defer { visibleLimitExceeded = false }
+        return visibleLimitExceeded
+    }
     /// The most layout passes one operation runs for self-sizing before stk
     /// gives up on a layout whose measurements never settle.
     public static let maxSelfSizingRounds = 16
@@ -425,6 +447,7 @@ public final class CollectionView {
             moveBounds(to: bounds.offsetBy(dx: adjustment.x, dy: adjustment.y))
             offsetChange = CGPoint(x: (offsetChange?.x ?? 0) + adjustment.x, y: (offsetChange?.y ?? 0) + adjustment.y)
         }
+        visibleQueryLimit = maximumVisibleElements
         if layout.needsPrepare {
             let touchedBefore = layout.counters.elementsTouched
             let sectionsBefore = layout.counters.sectionsComputed
@@ -440,6 +463,7 @@ public final class CollectionView {
         }
         let createdBefore = layout.counters.attributesCreated
         let answer = layout.layoutAttributesForElements(in: bounds) ?? []
+        visibleQueryLimit = nil
         checkAnswer(answer)
         report(.elementsQueried(rect: bounds, attributes: observer?.wantsAttributeCopies == true ? answer.map { $0.copied() } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
@@ -623,6 +647,13 @@ public final class CollectionView {
     private func checkAnswer(_ answer: [CollectionViewLayoutAttributes]) {
         for a in answer where a.representedElementCategory == .cell && !isValidItem(a.indexPath) {
             warn("UICollectionView received layout attributes for a cell with an index path that does not exist: \(a.indexPath.stk) (layoutAttributesForElements(in:); UIKit raises an exception here)")
+            return
+        }
+        // A frame that is not a number reaches the view's layer: Core Animation
+        // throws CALayerInvalidGeometry. stk says so once per pass, rather
+        // than printing `nan` later as if it were a place.
+        for a in answer where !(a.frame.origin.x.isFinite && a.frame.origin.y.isFinite && a.frame.size.width.isFinite && a.frame.size.height.isFinite) {
+            warn("the layout gave \(a.key) a frame that is not finite (\(a.frame.stk)): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (layoutAttributesForElements(in:))")
             return
         }
     }
@@ -905,6 +936,7 @@ public final class CollectionView {
         replica.decelerationRate = decelerationRate
         replica.layoutMargins = layoutMargins
         replica.displayScale = displayScale
+        replica.maximumVisibleElements = maximumVisibleElements
         replica.layOutFromTheRecord()
         return replica
     }

@@ -4,8 +4,8 @@ import LayoutKit
 // sections, insert/delete/move/reload, batch ... end, size
 extension Interpreter {
     /// Bounds on `sections` so that a typo cannot ask for a petabyte.
-    static let maximumSections = 10_000_000
-    static let maximumItems = 1_000_000_000
+    static let maximumSections = Limits.sections
+    static let maximumItems = Limits.items
 
     func runSections(_ counts: SectionCounts, _ c: CommandContext) throws {
         if case let .uniform(sections, items) = counts {
@@ -59,11 +59,48 @@ extension Interpreter {
             }
         }
         collect(c.command.kind)
+        try checkLimits(updates)
         try mutate(c) {
             do {
                 try self.session.collectionView.performBatchUpdates(updates.map(\.update))
             } catch let e as CollectionViewError {
                 throw CommandError(e.message, at: LocatedUpdate.blame(e.message, in: updates) ?? c.command.range)
+            }
+        }
+    }
+
+    /// The caps of `sections` hold after updates too: what the batch leaves,
+    /// counted before it runs (deletes of existing sections and items
+    /// subtract), blaming the insert that goes past a cap.
+    private func checkLimits(_ updates: [LocatedUpdate]) throws {
+        let sections = session.collectionView.sections
+        var sectionCount = sections.count
+        var itemCount = sections.reduce(0) { $0 + $1.itemCount }
+        var deletedSections = Set<Int>()
+        for u in updates {
+            switch u.update {
+            case .deleteSection(let s) where s >= 0 && s < sections.count && deletedSections.insert(s).inserted:
+                sectionCount -= 1
+                itemCount -= sections[s].itemCount
+            case .deleteItem(let p) where p.count == 2 && p.section >= 0 && p.section < sections.count:
+                itemCount -= 1
+            default: break
+            }
+        }
+        for u in updates {
+            switch u.update {
+            case .insertSection(_, let items):
+                sectionCount += 1
+                itemCount += items
+                if sectionCount > Self.maximumSections {
+                    throw CommandError("at most \(Self.maximumSections) sections in all: this insert makes \(sectionCount)", at: u.subject)
+                }
+            case .insertItem:
+                itemCount += 1
+            default: continue
+            }
+            if itemCount > Self.maximumItems {
+                throw CommandError("at most \(Self.maximumItems) items in all: this insert makes \(itemCount)", at: u.subject)
             }
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import LayoutKit
 import StkRender
 
-// attr, visible, contentsize, context, render (step, next, continue: Stepping.swift)
+// attr, visible, contentsize, context (render, export: PictureCommands.swift; step, next, continue: Stepping.swift)
 extension Interpreter {
     /// The element's current attributes as the layout answers them, or an
     /// error at the element when it does not exist.
@@ -96,17 +96,5 @@ extension Interpreter {
         var text = TextFormat.context(last.snapshot, reason: last.reason)
         if contexts.count > 1 { text = "last of \(contexts.count) contexts\n" + text }
         answer(text: text, json: JSONFormat.context(last.snapshot))
-    }
-
-    func runRender(_ width: Located<Int>?) throws {
-        let columns = width?.value ?? 80
-        guard columns >= ViewportRenderOptions.minimumWidth else {
-            throw CommandError("width must be at least \(ViewportRenderOptions.minimumWidth) columns, got \(columns)", at: width?.range)
-        }
-        let cv = session.collectionView
-        let elements = visibleSorted
-        answer(text: ViewportRenderer.render(attributes: elements, bounds: cv.bounds, contentSize: cv.contentSize,
-                                             options: ViewportRenderOptions(width: columns, color: options.color)),
-               json: JSONFormat.viewport(attributes: elements, bounds: cv.bounds, contentSize: cv.contentSize))
     }
 }

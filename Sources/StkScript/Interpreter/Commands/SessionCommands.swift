@@ -21,15 +21,30 @@ extension Interpreter {
         if includeStack.contains(real) || (!c.file.name.hasPrefix("<") && URL(fileURLWithPath: c.file.name).standardizedFileURL.resolvingSymlinksInPath().path == real) {
             throw CommandError("include cycle: \(path.value) is already being run", at: path.range)
         }
-        guard let data = readIncludedFile(url), let text = String(data: data, encoding: .utf8) else {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw CommandError(exists ? "cannot read \(path.value) as UTF-8 text" : "no such file: \(path.value) (looked for \(url.path))", at: path.range)
+        // A chain of includes deeper than this is runaway recursion in all
+        // but name (the stack would overflow long before the files ran out).
+        if includeStack.count >= Limits.includeDepth {
+            throw CommandError("includes nested more than \(Limits.includeDepth) deep", at: path.range)
+        }
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        if exists, isFolder.boolValue { throw CommandError("\(path.value) is a directory, not a script", at: path.range) }
+        guard let data = readIncludedFile(url) else {
+            throw CommandError(exists ? "cannot read \(path.value)" : "no such file: \(path.value) (looked for \(url.path))", at: path.range)
         }
         let displayName = c.file.name.hasPrefix("<") ? path.value : relativeDisplayPath(url)
+        let site = Diagnostic.IncludeSite(fileName: c.file.name, line: c.command.range.start.line)
+        let text: String
+        switch SourceText.decode(data, name: displayName) {
+        case .success(let decoded): text = decoded
+        case .failure(let diagnostic):
+            report(diagnostic, trail: c.trail + [site])
+            status = max(status, .error)
+            throw StopRun()
+        }
         let script = Parser.parse(SourceFile(name: displayName, text: text))
         includeStack.append(real)
         defer { includeStack.removeLast() }
-        let site = Diagnostic.IncludeSite(fileName: c.file.name, line: c.command.range.start.line)
         if !run(script, trail: c.trail + [site]) {
             if quitRequested { return }
             throw StopRun()
@@ -59,31 +74,59 @@ extension Interpreter {
         try session.perform(c.command.description, recordsUnchanged: true) {}
     }
 
-    /// Writes the session so far as a replayable script: atomically, and never
-    /// over an existing file without --force.
+    /// Writes the session so far as a replayable script (see `SafeFile`):
+    /// a new file only, unless --force, and then never a read-only file, a
+    /// folder, or a link replaced by a copy.
     func runSave(_ path: Located<String>, force: Bool, _ c: CommandContext) throws {
         let url = resolve(path.value, relativeTo: nil)
         // A replayed session (the REPL's new worker after a crash) rebuilds
         // state only: the file was written, or refused, the first time.
         if options.replaying { return }
-        if FileManager.default.fileExists(atPath: url.path), !force {
-            throw CommandError("\(path.value) already exists; use 'save --force \(path.value)' to overwrite it", at: path.range)
-        }
+        let written = Self.quotedIfNeeded(path.value)
         var text = "# stk session: every session starts as flow-sticky over \(SessionDefaults.sectionCount) sections of \(SessionDefaults.itemsPerSection) items\n"
-        text += "# replay with: stk \(path.value)\n"
+        text += "# replay with: stk \(written)\n"
+        // Plugins given on the command line (`--plugin`) are loaded first, as
+        // `load` would, so that the script replays as its header says.
+        for plugin in commandLinePlugins { text += "load \(Self.quotedIfNeeded(plugin))\n" }
         for command in session.history { text += command + "\n" }
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw CommandError("cannot write \(path.value): \(error.localizedDescription)", at: path.range)
-        }
+        try writeFile(text, to: url, named: path, force: force, forceCommand: "save --force \(written)")
         if !options.json {
             output.writeLine("saved \(session.history.count) command\(session.history.count == 1 ? "" : "s") to \(path.value)")
         }
     }
 
+    /// Writes a file a command makes (`save`, `export`): exclusively unless
+    /// `force` (a file that appeared meanwhile is not replaced), through
+    /// SafeFile's rules; its refusals at the path argument, an existing file
+    /// with the command that would overwrite it.
+    func writeFile(_ text: String, to url: URL, named path: Located<String>, force: Bool, forceCommand: String) throws {
+        do {
+            if force {
+                try SafeFile.replace(Data(text.utf8), at: url.path, as: path.value)
+            } else {
+                try SafeFile.create(Data(text.utf8), at: url.path, as: path.value)
+            }
+        } catch let e as SafeFile.WriteError {
+            if e.description.hasSuffix("already exists") {
+                throw CommandError("\(path.value) already exists; use '\(forceCommand)' to overwrite it", at: path.range)
+            }
+            throw CommandError(e.description, at: path.range)
+        }
+    }
+
+    /// A path as a script argument: quoted when a bare word would not give it back.
+    static func quotedIfNeeded(_ path: String) -> String {
+        let plain = !path.isEmpty && path.allSatisfy { !Lexer.isBlank($0) && $0 != ";" && $0 != "\"" && $0 != "\\" && !$0.isNewline }
+            && !path.hasPrefix("#") && !path.hasPrefix("--")
+        if plain { return path }
+        return "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     func runUndo() throws {
         guard try session.undo() else { throw CommandError("nothing to undo") }
+        // Which command it took back: commands that changed nothing are no
+        // undo step, so it may be one before the last command typed.
+        if !options.json { output.writeLine("undid: \(session.lastUndoneCommand ?? "reset")") }
     }
 
     /// `reload`: the plugins built from source are rebuilt; when the current

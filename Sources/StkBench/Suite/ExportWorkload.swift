@@ -1,0 +1,59 @@
+import Foundation
+
+/// A workload of `export html`: a session scrolls in many steps (a frame
+/// each), then exports its page, several times; the export is timed and the
+/// page weighed. StkBench describes it and reports it; the run belongs to the
+/// interpreter (StkScript), which hands it to `BenchSuite.run` as a closure.
+public struct ExportWorkload: Equatable, Sendable {
+    /// Unique in its suite; also the label of its result.
+    public var name: String
+    public var layoutName: String
+    /// The session's commands before the export (`scroll by 0,20000 steps=1000`).
+    public var commands: String
+    /// How many times the page is exported (the median is reported).
+    public var runs: Int
+    /// On `exportMedianMillis` and `pageMegabytes`.
+    public var targets: [BenchTarget]
+
+    public init(name: String, layoutName: String, commands: String, runs: Int = 5, targets: [BenchTarget] = []) {
+        self.name = name
+        self.layoutName = layoutName
+        self.commands = commands
+        self.runs = runs
+        self.targets = targets
+    }
+}
+
+/// What an export workload measured.
+public struct ExportBenchResult: Codable, Equatable, Sendable {
+    /// The workload's name in reports.
+    public var label: String
+    public var layout: String
+    public var commands: String
+    /// Frames on the page.
+    public var frames: Int
+    public var pageBytes: Int
+    public var pageMegabytes: Double
+    /// Each export: building the page and writing it (atomically), in milliseconds.
+    public var exportMedianMillis: Double
+    public var exportMinMillis: Double
+    public var exportMaxMillis: Double
+    public var runs: Int
+    /// The session's commands, once, before the exports.
+    public var sessionSeconds: Double
+
+    public init(label: String, layout: String, commands: String, frames: Int, pageBytes: Int, exportMillis: [Double], sessionSeconds: Double) {
+        self.label = label
+        self.layout = layout
+        self.commands = commands
+        self.frames = frames
+        self.pageBytes = pageBytes
+        pageMegabytes = (Double(pageBytes) / 1_000_000).rounded(places: 3)
+        let sorted = exportMillis.sorted()
+        exportMedianMillis = (Statistics.percentile(50, ofSorted: sorted) ?? 0).rounded(places: 3)
+        exportMinMillis = (sorted.first ?? 0).rounded(places: 3)
+        exportMaxMillis = (sorted.last ?? 0).rounded(places: 3)
+        runs = sorted.count
+        self.sessionSeconds = sessionSeconds.rounded(places: 3)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import LayoutKit
+
+/// What pictures mark: the elements the invalidation contexts of an operation
+/// named, and the net effect of its layout passes on the visible set (what
+/// appeared, moved or disappeared between before the first pass and after the
+/// last). `render`, `export svg` and each frame of `export html` draw these.
+public struct CycleMarks: Equatable, Sendable {
+    /// Elements a context named (items, supplementary and decoration index paths).
+    public var invalidated: Set<ElementKey> = []
+    /// A context asked to redo everything (`invalidateEverything` or
+    /// `invalidateDataSourceCounts`): it names no element, every one is redone.
+    public var invalidatedEverything = false
+    /// Why the contexts were made, in order, each reason once (`bounds change`).
+    public var reasons: [String] = []
+    /// How many contexts the events held.
+    public var contextCount = 0
+    /// Visible now, not visible before.
+    public var appeared: Set<ElementKey> = []
+    /// Visible before and now, at another frame.
+    public var moved: Set<ElementKey> = []
+    /// Visible before and now, same frame, other attributes (alpha, zIndex, pinned...).
+    public var changed: Set<ElementKey> = []
+    /// Visible before, not now, in key order (they are not drawn: pictures list them).
+    public var disappeared: [ElementKey] = []
+
+    public init() {}
+
+    /// The marks of these events (an operation's, or one layout pass's).
+    ///
+    /// Elements are followed by identity across passes: a batch update's diff
+    /// says which key each element had before (`oldKey`), so an item deleted
+    /// at 0:0 and the one that took its index path are two elements, the
+    /// first disappeared, the second moved.
+    public init(events: [LayoutCycleEvent]) {
+        // Elements touched so far that are visible now, by their current key:
+        // their attributes before the operation (nil: not visible then) and now.
+        var touched: [ElementKey: (first: CollectionViewLayoutAttributes?, last: CollectionViewLayoutAttributes)] = [:]
+        // Elements that left, under the key they had, with their first attributes.
+        var gone: [ElementKey: CollectionViewLayoutAttributes] = [:]
+        for event in events {
+            switch event {
+            case let .contextCreated(snapshot, reason):
+                contextCount += 1
+                if !reasons.contains(reason.rawValue) { reasons.append(reason.rawValue) }
+                if snapshot.invalidateEverything || snapshot.invalidateDataSourceCounts { invalidatedEverything = true }
+                for path in snapshot.items { invalidated.insert(ElementKey(category: .cell, kind: nil, indexPath: path)) }
+                for (kind, paths) in snapshot.supplementary {
+                    for path in paths { invalidated.insert(ElementKey(category: .supplementaryView, kind: kind, indexPath: path)) }
+                }
+                for (kind, paths) in snapshot.decoration {
+                    for path in paths { invalidated.insert(ElementKey(category: .decorationView, kind: kind, indexPath: path)) }
+                }
+            case let .visibleChanged(diff):
+                var next: [ElementKey: (first: CollectionViewLayoutAttributes?, last: CollectionViewLayoutAttributes)] = [:]
+                for change in diff.changed {
+                    let first = touched.removeValue(forKey: change.oldKey).map { $0.first } ?? change.from
+                    next[change.key] = (first, change.to)
+                }
+                for a in diff.disappeared {
+                    // One that appeared during the operation and left again leaves no trace.
+                    let first = touched.removeValue(forKey: a.key).map { $0.first } ?? a
+                    if let first { gone[a.key] = first }
+                }
+                for a in diff.appeared {
+                    // Back under the key it left with (a scroll down and up again).
+                    next[a.key] = (gone.removeValue(forKey: a.key), a)
+                }
+                touched.merge(next) { _, new in new }
+            default:
+                break
+            }
+        }
+        for (key, entry) in touched {
+            guard let first = entry.first else {
+                appeared.insert(key)
+                continue
+            }
+            if first.frame != entry.last.frame {
+                moved.insert(key)
+            } else if !first.hasSameAttributes(as: entry.last) {
+                changed.insert(key)
+            }
+        }
+        disappeared = gone.keys.sorted()
+    }
+
+    /// Whether there is nothing to mark.
+    public var isEmpty: Bool {
+        invalidated.isEmpty && !invalidatedEverything && appeared.isEmpty && moved.isEmpty && changed.isEmpty && disappeared.isEmpty
+    }
+
+    /// The marks of one element, in the order pictures print them.
+    public func marks(of key: ElementKey) -> [Mark] {
+        var marks: [Mark] = []
+        if invalidated.contains(key) { marks.append(.invalidated) }
+        if appeared.contains(key) { marks.append(.appeared) }
+        if moved.contains(key) { marks.append(.moved) }
+        return marks
+    }
+
+    /// A mark a picture shows on an element. The character is drawn after the
+    /// label, so that it reads without colour.
+    public enum Mark: Character, CaseIterable, Sendable {
+        /// A context of the last operation named it.
+        case invalidated = "!"
+        /// It was not visible before the last operation.
+        case appeared = "+"
+        /// Its frame changed in the last operation.
+        case moved = "~"
+
+        public var name: String {
+            switch self {
+            case .invalidated: return "invalidated"
+            case .appeared: return "appeared"
+            case .moved: return "moved"
+            }
+        }
+    }
+}

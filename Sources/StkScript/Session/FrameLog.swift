@@ -1,0 +1,173 @@
+import Foundation
+import LayoutKit
+import StkRender
+
+/// The session's film: one `PictureFrame` per layout pass of every operation
+/// that changed state, recorded from the layout-cycle events as they happen.
+/// `export html` steps through it.
+///
+/// The log follows what `save` replays: an operation that changed nothing
+/// (or failed) leaves no frames; `undo` takes the frames of the operation it
+/// reverts off the log; `reset` starts the film again (its own frame first),
+/// and undoing the reset brings the earlier frames back. It is bounded:
+/// beyond `capacity` frames the oldest go, and an export says how many.
+public final class FrameLog {
+    /// How many frames the log keeps. A 390x844 flow-sticky frame (47
+    /// elements) is about 2.5 KB of page: 5,000 frames are a page of about
+    /// 12 MB, which a browser still steps through at once.
+    public static let defaultCapacity = 5_000
+    public var capacity: Int
+    /// Off, nothing is recorded (`stk verify`'s sessions, which never export,
+    /// skip the cost of a frame per pass).
+    public var isEnabled = true
+
+    private struct Operation {
+        var frames: [PictureFrame]
+        /// A `reset`: the film starts again here.
+        var startsOver: Bool
+    }
+
+    /// Operations committed, oldest first.
+    private var operations: [Operation] = []
+    private var frameCount = 0
+    /// Frames of committed operations trimmed from the front of the log.
+    private var trimmedFrames = 0
+
+    // The operation being recorded.
+    private var pending: [PictureFrame] = []
+    private var pendingDropped = 0
+    private var passEvents: [LayoutCycleEvent] = []
+    private var queried: [CollectionViewLayoutAttributes] = []
+    /// Set by `reset`: the next operation committed starts the film again.
+    var startsOverAtNextCommit = false
+
+    public init(capacity: Int = FrameLog.defaultCapacity) {
+        self.capacity = max(1, capacity)
+    }
+
+    // MARK: Recording
+
+    /// An operation starts: nothing of an earlier, unfinished one is kept.
+    func begin() {
+        pending = []
+        pendingDropped = 0
+        passEvents = []
+        queried = []
+    }
+
+    /// One event of the operation in progress. A pass ends with its visible
+    /// diff, which closes a frame.
+    func observe(_ event: LayoutCycleEvent, in collectionView: CollectionView) {
+        guard isEnabled else { return }
+        passEvents.append(event)
+        switch event {
+        case let .elementsQueried(_, attributes, _):
+            queried = attributes
+        case .visibleChanged:
+            let elements = queried.map { PictureElement.element(of: $0, in: collectionView) }.sorted { $0.key < $1.key }
+            pending.append(frame(elements: elements, events: passEvents, in: collectionView))
+            passEvents = []
+            queried = []
+            if pending.count >= 2 * capacity {
+                // One operation of more passes than the log keeps: its first ones go.
+                let excess = pending.count - capacity
+                pending.removeFirst(excess)
+                pendingDropped += excess
+            }
+        default:
+            break
+        }
+    }
+
+    /// The operation failed or changed nothing: its frames go.
+    func discard() {
+        begin()
+        startsOverAtNextCommit = false
+    }
+
+    /// The operation changed state: its frames join the log, named after it.
+    /// An operation that ran no layout pass (`paging on`) gets one frame of the
+    /// state as it is; events after the last pass (a batch update's
+    /// `targetContentOffset`) join the last frame's phases.
+    func commit(_ operation: String, in collectionView: CollectionView) {
+        guard isEnabled else { return }
+        var frames = pending
+        if frames.isEmpty {
+            var frame = self.frame(elements: PictureElement.visible(in: collectionView), events: passEvents, in: collectionView)
+            if frame.phases.isEmpty { frame.phases = ["(no layout pass: the layout was not invalidated)"] }
+            frames = [frame]
+        } else if !passEvents.isEmpty {
+            frames[frames.count - 1].phases += passEvents.map(Self.phase)
+        }
+        let passes = pendingDropped + frames.count
+        for i in frames.indices {
+            frames[i].operation = operation
+            frames[i].pass = pendingDropped + i + 1
+            frames[i].passes = passes
+        }
+        operations.append(Operation(frames: frames, startsOver: startsOverAtNextCommit))
+        frameCount += frames.count
+        trimmedFrames += pendingDropped
+        startsOverAtNextCommit = false
+        begin()
+        // Past twice the capacity, whole operations go from the front while
+        // the rest still hold `capacity` frames (trimming in bulk keeps a
+        // long session's commits cheap).
+        guard frameCount > 2 * capacity else { return }
+        var drop = 0
+        var remaining = frameCount
+        while drop < operations.count - 1, remaining - operations[drop].frames.count >= capacity {
+            remaining -= operations[drop].frames.count
+            drop += 1
+        }
+        trimmedFrames += frameCount - remaining
+        operations.removeFirst(drop)
+        frameCount = remaining
+    }
+
+    /// `undo`: the reverted operation's frames go.
+    func undo() {
+        guard isEnabled, let last = operations.popLast() else { return }
+        frameCount -= last.frames.count
+    }
+
+    // MARK: Reading
+
+    /// The film an export shows: the frames since the last `reset` (all of
+    /// them if none), at most `capacity`, the latest; and how many frames
+    /// before those the log no longer holds.
+    public var film: (frames: [PictureFrame], dropped: Int) {
+        let start = operations.lastIndex(where: \.startsOver) ?? 0
+        var frames: [PictureFrame] = []
+        for operation in operations[start...] { frames += operation.frames }
+        var dropped = operations[start...].contains(where: \.startsOver) ? 0 : trimmedFrames
+        if frames.count > capacity {
+            dropped += frames.count - capacity
+            frames.removeFirst(frames.count - capacity)
+        }
+        return (frames, dropped)
+    }
+
+    // MARK: Frames
+
+    /// One phase as `trace` prints it (a long call continues on a second line).
+    static func phase(_ event: LayoutCycleEvent) -> String {
+        TraceFormat.lines(for: event).joined(separator: "\n")
+    }
+
+    private func frame(elements: [PictureElement], events: [LayoutCycleEvent], in collectionView: CollectionView) -> PictureFrame {
+        var contentSize: CGSize?
+        var contexts: [(reason: String, snapshot: InvalidationContextSnapshot)] = []
+        for event in events {
+            switch event {
+            case let .contentSize(size): contentSize = size
+            case let .contextCreated(snapshot, reason): contexts.append((reason.rawValue, snapshot))
+            default: break
+            }
+        }
+        return PictureFrame(operation: "", bounds: collectionView.bounds,
+                            contentSize: contentSize ?? collectionView.contentSize, elements: elements,
+                            phases: events.map(Self.phase), contexts: contexts,
+                            marks: CycleMarks(events: events))
+    }
+}

@@ -1,0 +1,270 @@
+import Foundation
+import LayoutKit
+import StkScript
+import Testing
+@testable import StkRender
+
+/// Pictures: `render`'s marks, sizes and rounding, the frame log behind
+/// `export html`, and the SVG and HTML writers.
+@Suite struct PictureTests {
+    func session(_ text: String) throws -> (Session, Interpreter, OutputBuffer) {
+        BuiltinLayouts.register()
+        let session = try Session()
+        let output = OutputBuffer()
+        let interpreter = Interpreter(session: session, output: output)
+        ScriptRunner(interpreter: interpreter).run(text: text, name: "<test>")
+        #expect(interpreter.status == .success, "\(output.diagnostics)")
+        return (session, interpreter, output)
+    }
+
+    // MARK: render
+
+    /// Bounds 200x60 drawn 22 wide: 20 columns, x scale 0.1, y scale 0.05, 3
+    /// rows. Three cells 45x60 at x 0, 55, 110 are 4.5 columns wide, rounded
+    /// to 5 each, starting at columns 0, round(5.5) = 6 and 11. By their edges
+    /// the middle one would be columns [6, round(10)) = 4 wide, one too narrow
+    /// for `0:1` between its sides.
+    @Test func sameSizeCellsGetSameSizeBoxesAndKeepTheirLabels() {
+        let cells = [cell(0, 0, 0, 0, 45, 60), cell(0, 1, 55, 0, 45, 60), cell(0, 2, 110, 0, 45, 60)]
+        let text = ViewportRenderer.render(attributes: cells, bounds: CGRect(x: 0, y: 0, width: 200, height: 60),
+                                           contentSize: CGSize(width: 200, height: 60), options: .init(width: 22))
+        #expect(text == """
+        offset=0,0 bounds=200x60 content=200x60 elements=3
+        ╔════════════════════╗
+        ║┌───┐ ┌───┐┌───┐    ║
+        ║│0:0│ │0:1││0:2│    ║
+        ║└───┘ └───┘└───┘    ║
+        ╚════════════════════╝
+        """)
+    }
+
+    /// The marks follow the label (`H1!~`, `0:0+`) and the legend counts
+    /// them; a box too small for its label and marks keeps the name and puts
+    /// the first mark on its corner. Scale 0.1 across, 0.05 down: header 1
+    /// (0..30) covers rows [0, round(1.5) = 2), its label on the top edge; the
+    /// cells (30..60) row [2, 3): one-row boxes `├──┤`. Item 0:0 is 9 columns
+    /// (7 inside: `0:0+` fits), item 0:1 5 columns from column 10 (3 inside:
+    /// `0:1` fits, `0:1!` does not, so `!` takes its first column).
+    @Test func marksFollowTheLabelOrTakeTheCorner() {
+        var marks = CycleMarks()
+        marks.invalidated = [key(header: 1), key(0, 1)]
+        marks.reasons = ["bounds change"]
+        marks.appeared = [key(0, 0)]
+        marks.moved = [key(header: 1)]
+        marks.disappeared = [key(0, 5), key(header: 0)]
+        let elements = [cell(0, 0, 0, 30, 90, 30), cell(0, 1, 100, 30, 50, 30), header(1, 0, 0, 200, 30)]
+        let text = ViewportRenderer.render(attributes: elements, bounds: CGRect(x: 0, y: 0, width: 200, height: 60),
+                                           contentSize: CGSize(width: 200, height: 600), options: .init(width: 22, marks: marks))
+        #expect(text == """
+        offset=0,0 bounds=200x60 content=200x600 elements=3
+        ╔════════════════════╗
+        ║┌───────H1!~───────┐║
+        ║└──────────────────┘║
+        ║├─0:0+──┤ !0:1┤     ║
+        ╚════════════════════╝
+        marks: ! invalidated 2 (bounds change)  + appeared 1  ~ moved 1
+        disappeared: 0:5 H0
+        """)
+    }
+
+    @Test func aContextThatRedoesEverythingNamesNoElement() {
+        var marks = CycleMarks()
+        marks.invalidatedEverything = true
+        marks.reasons = ["reloadData"]
+        #expect(ViewportRenderer.legendLines(marks) == ["marks: every element invalidated (reloadData)"])
+        #expect(ViewportRenderer.legendLines(CycleMarks()) == [])
+    }
+
+    /// `height=N`: the frame is N rows, edges included, so 8 rows inside for
+    /// 80 points (y scale 0.1); alone, the width keeps the proportions:
+    /// 8 rows * 2 * 100/80 = 20 columns inside, 22 in all.
+    @Test func heightSetsTheFrameAndTheWidthFollows() {
+        let bounds = CGRect(x: 0, y: 0, width: 100, height: 80)
+        #expect(ViewportRenderOptions.width(forHeight: 10, bounds: bounds) == 22)
+        let text = ViewportRenderer.render(attributes: [], bounds: bounds, contentSize: bounds.size,
+                                           options: .init(width: 22, height: 10))
+        #expect(text.split(separator: "\n").count == 11) // the caption and 10 rows
+        let squat = ViewportRenderer.render(attributes: [], bounds: bounds, contentSize: bounds.size,
+                                            options: .init(width: 40, height: 4))
+        #expect(squat.split(separator: "\n").count == 5)
+    }
+
+    /// A terminal 100x30 (29 lines, one kept for the prompt) holds a 390x844
+    /// viewport in 28 rows, the caption above: 26 inside, so 26 * 2 * 390/844
+    /// = 24 columns inside, width 26; at that width the y scale is
+    /// 24/390/2, 844 points -> round(25.97) = 26 rows. A legend line takes a row.
+    @Test func withNeitherSizeTheDrawingFitsTheTerminal() {
+        let bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
+        #expect(ViewportRenderOptions.fitting(columns: 100, rows: 29, bounds: bounds, marks: CycleMarks()).width == 26)
+        // A wide viewport is held by the terminal's width.
+        let wide = CGRect(x: 0, y: 0, width: 844, height: 390)
+        #expect(ViewportRenderOptions.fitting(columns: 50, rows: 60, bounds: wide, marks: CycleMarks()).width == 50)
+        var marks = CycleMarks()
+        marks.moved = [key(0, 0)]
+        let fitted = ViewportRenderOptions.fitting(columns: 100, rows: 29, bounds: bounds, marks: marks)
+        let text = ViewportRenderer.render(attributes: [], bounds: bounds, contentSize: bounds.size, options: fitted)
+        #expect(text.split(separator: "\n").count <= 29)
+    }
+
+    /// After `bounds 390x360; scroll to 0,60` (docs/semantics.md, flow-sticky):
+    /// the context names the headers of the sections in the old rect (0..360)
+    /// or the new one (60..420): sections 0, 1, 2 (154 points each). Header 0
+    /// moved (pinned, 0 -> 60); item 2:6 (308 + 44 + 60 = 412) came into view;
+    /// nothing left it (0:0's line ends at 94).
+    @Test func aScrollsMarksComeFromItsEvents() throws {
+        let (session, interpreter, output) = try self.session("bounds 390x360\nscroll to 0,60")
+        let marks = CycleMarks(events: session.lastOperationEvents)
+        #expect(marks.invalidated == [key(header: 0), key(header: 1), key(header: 2)])
+        #expect(marks.moved == [key(header: 0)])
+        #expect(marks.appeared == [key(2, 6)])
+        #expect(marks.disappeared.isEmpty)
+        #expect(!marks.invalidatedEverything)
+        #expect(marks.reasons == ["bounds change"])
+        output.clear()
+        ScriptRunner(interpreter: interpreter).run(text: "render width=50", name: "<test>")
+        #expect(output.lines.last == "marks: ! invalidated 3 (bounds change)  + appeared 1  ~ moved 1")
+        #expect(output.lines.contains { $0.contains("H0*!~") })
+    }
+
+    /// Ten steps of 20: the net effect, from before the first to after the
+    /// last (offset 0 to 200, the rect 200..560). Section 0 (0..154) left it
+    /// whole, its header with it (pinned at most to 154 - 44 = 110..154);
+    /// header 1 (natural 154) pins at 200: it moved, and stayed.
+    @Test func severalPassesMarkTheirNetEffect() throws {
+        let (session, _, _) = try self.session("bounds 390x360\nscroll by 0,200 steps=10")
+        let marks = CycleMarks(events: session.lastOperationEvents)
+        #expect(marks.contextCount == 10)
+        #expect(marks.moved == [key(header: 1)])
+        #expect(marks.disappeared == (0...6).map { key(0, $0) } + [key(header: 0)])
+    }
+
+    /// A batch update follows elements by identity: deleting item 0:0 of a
+    /// section of 7 makes it disappear, and the item that now has 0:0 (it
+    /// was 0:1, x 68) moved to x 0; the six left fit one line, so section 1
+    /// moves up by 60: 6 + 1 + 7 = 14 moved.
+    @Test func aBatchUpdateMarksByIdentityNotByIndexPath() throws {
+        let (session, _, _) = try self.session("bounds 390x300\nsections 2 items=7\ndelete item 0:0")
+        let marks = CycleMarks(events: session.lastOperationEvents)
+        #expect(marks.disappeared == [key(0, 0)])
+        #expect(marks.moved.count == 14)
+        #expect(marks.moved.contains(key(0, 0)) && marks.moved.contains(key(header: 1)))
+        #expect(marks.appeared.isEmpty)
+        #expect(marks.invalidatedEverything && marks.invalidated.isEmpty)
+    }
+
+    // MARK: The frame log
+
+    @Test func oneFramePerPassNamedAfterItsOperation() throws {
+        let (session, _, _) = try self.session("bounds 390x360\nscroll by 0,100 steps=4\npaging on")
+        let film = session.frameLog.film
+        #expect(film.frames.map(\.operation) == ["bounds 390x360"] + Array(repeating: "scroll by 0,100 steps=4", count: 4) + ["paging on"])
+        #expect(film.frames.map(\.pass) == [1, 1, 2, 3, 4, 1])
+        #expect(film.frames.map(\.passes) == [1, 4, 4, 4, 4, 1])
+        #expect(film.frames.map(\.bounds.minY) == [0, 25, 50, 75, 100, 100])
+        #expect(film.frames[2].contexts.count == 1)
+        #expect(film.frames[2].phases.first?.hasPrefix("shouldInvalidateLayout(forBoundsChange: 0,50,390,360)") == true)
+        // `paging on` runs no pass: one frame of the state as it is.
+        #expect(film.frames[5].phases == ["(no layout pass: the layout was not invalidated)"])
+        #expect(film.frames[5].elements == film.frames[4].elements)
+        #expect(film.dropped == 0)
+        // Header 0 pins at the offset: y 25 in the first step's frame.
+        #expect(film.frames[1].elements.first { $0.key == key(header: 0) }?.frame.minY == 25)
+        #expect(HTMLFilm.operationCount(film.frames) == 3)
+    }
+
+    @Test func undoTakesFramesOffAndResetStartsAgain() throws {
+        let (session, interpreter, _) = try self.session("scroll to 0,10\nscroll to 0,20\nscroll to 0,20")
+        // A failed operation leaves no frames either.
+        ScriptRunner(interpreter: interpreter).run(text: "scroll by 0,10 steps=0", name: "<test>")
+        // The second `scroll to 0,20` changed nothing: no frames.
+        #expect(session.frameLog.film.frames.map(\.operation) == ["scroll to 0,10", "scroll to 0,20"])
+        ScriptRunner(interpreter: interpreter).run(text: "undo", name: "<test>")
+        #expect(session.frameLog.film.frames.map(\.operation) == ["scroll to 0,10"])
+        ScriptRunner(interpreter: interpreter).run(text: "scroll to 0,30\nreset", name: "<test>")
+        #expect(session.frameLog.film.frames.map(\.operation) == ["reset"])
+        ScriptRunner(interpreter: interpreter).run(text: "undo", name: "<test>")
+        #expect(session.frameLog.film.frames.map(\.operation) == ["scroll to 0,10", "scroll to 0,30"])
+    }
+
+    @Test func theLogKeepsItsLastFramesAndCountsTheRest() throws {
+        BuiltinLayouts.register()
+        let session = try Session()
+        session.frameLog.capacity = 5
+        let interpreter = Interpreter(session: session, output: OutputBuffer())
+        ScriptRunner(interpreter: interpreter).run(text: "scroll by 0,120 steps=12\nscroll by 0,30 steps=3", name: "<test>")
+        let film = session.frameLog.film
+        #expect(film.frames.count == 5)
+        #expect(film.dropped == 10)
+        #expect(film.frames.map(\.bounds.minY) == [110, 120, 130, 140, 150])
+        #expect(film.frames.map(\.pass) == [11, 12, 1, 2, 3])
+        #expect(film.frames.first?.passes == 12)
+    }
+
+    // MARK: SVG
+
+    /// The state after the README's tour: the same bytes every time, the
+    /// elements at their frames minus the offset (item 1:0 at 0,198 -> y 68,
+    /// drawn inset by half a point), header 0 pinned and marked.
+    @Test func theSVGIsAFunctionOfTheState() throws {
+        let script = "bounds 390x360\nscroll to 0,60\nscroll to 0,130"
+        let (s1, _, _) = try self.session(script)
+        let (s2, _, _) = try self.session(script)
+        func svg(_ s: Session) -> String {
+            let cv = s.collectionView
+            let elements = cv.visibleAttributes.values.sorted { $0.key < $1.key }.map { PictureElement.element(of: $0, in: cv) }
+            return SVGPicture.render(elements: elements, bounds: cv.bounds, contentSize: cv.contentSize,
+                                     marks: CycleMarks(events: s.lastOperationEvents))
+        }
+        let picture = svg(s1)
+        #expect(picture == svg(s2))
+        #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(picture.contains("<g class=\"cell\"><title>item 1:0 frame=0,198,50,50 zIndex=0 alpha=1 hidden=false</title><rect x=\"0.5\" y=\"68.5\" width=\"49\" height=\"49\"/>"))
+        #expect(picture.contains("<g class=\"supplementary pinned invalidated moved\"><title>header 0 frame=0,110,390,44 zIndex=2 alpha=1 hidden=false pinned</title>"))
+        #expect(picture.contains(">H0*!~</text>"))
+        #expect(picture.contains("offset=0,130 bounds=390x360 content=390x3080 elements=19"))
+        #expect(!picture.contains("href") && !picture.contains("http://www.w3.org/1999"))
+    }
+
+    // MARK: HTML
+
+    @Test func thePageCarriesItsFramesAsDataThatCannotEndTheScript() throws {
+        let element = PictureElement(key: ElementKey(category: .cell, kind: nil, indexPath: IndexPath(item: 2, section: 1)),
+                                     frame: CGRect(x: 10, y: 20.5, width: 50, height: 50), zIndex: 3, alpha: 0.5, isPinned: true)
+        var marks = CycleMarks()
+        marks.appeared = [element.key]
+        let frame = PictureFrame(operation: "load \"</script><b>x.so\"", bounds: CGRect(x: 0, y: 5, width: 100, height: 100),
+                                 contentSize: CGSize(width: 100, height: 400), elements: [element], phases: ["a", "b"], marks: marks)
+        let page = HTMLFilm.page(frames: [frame, frame], title: "t")
+        #expect(!page.contains("</script><b>"))
+        #expect(page.contains("[0,-1,1,2,10,20.5,50,50,3,0.5,10]")) // flags: pinned 2 + appeared 8
+        #expect(page.contains("\"operations\":[\"load \\\"\\u003c/script>\\u003cb>x.so\\\"\",\"load"))
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+    }
+
+    // MARK: trace
+
+    @Test func traceLinesAreColouredByPhaseOnlyWithColour() throws {
+        BuiltinLayouts.register()
+        let output = OutputBuffer()
+        let interpreter = Interpreter(session: try Session(), options: InterpreterOptions(color: true), output: output)
+        ScriptRunner(interpreter: interpreter).run(text: "trace on\nscroll to 0,10", name: "<test>")
+        #expect(output.lines.first?.hasPrefix("\u{1B}[33mshouldInvalidateLayout(") == true)
+        #expect(output.lines.contains { $0.hasPrefix("\u{1B}[31minvalidateLayout(with:)") })
+        #expect(output.lines.contains { $0.hasPrefix("\u{1B}[36mprepare()") })
+        let plain = OutputBuffer()
+        let noColor = Interpreter(session: try Session(), output: plain)
+        ScriptRunner(interpreter: noColor).run(text: "trace on\nscroll to 0,10", name: "<test>")
+        #expect(!plain.lines.joined().contains("\u{1B}"))
+        #expect(plain.lines.count == output.lines.count)
+    }
+
+    // MARK: Helpers
+
+    func key(_ section: Int, _ item: Int) -> ElementKey {
+        ElementKey(category: .cell, kind: nil, indexPath: IndexPath(item: item, section: section))
+    }
+
+    func key(header section: Int) -> ElementKey {
+        ElementKey(category: .supplementaryView, kind: ElementKind.sectionHeader, indexPath: IndexPath(item: 0, section: section))
+    }
+}
