@@ -81,7 +81,8 @@ enum TopLevelScripts {
     /// ArgumentParser made it).
     static func adding(to text: String) -> String? {
         if text.hasPrefix("#!/bin/bash") {
-            let anchor = #"COMPREPLY+=($(compgen -W 'run test bench verify help' -- "${cur}"))"#
+            let subcommands = CommandLineReference.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+            let anchor = #"COMPREPLY+=($(compgen -W '"# + subcommands.joined(separator: " ") + #"' -- "${cur}"))"#
             return inserting(#"__stk_add_completions -o plusdirs -fX '!*.@(stk)'"#, after: anchor, in: text)
         }
         if text.hasPrefix("#compdef") {
