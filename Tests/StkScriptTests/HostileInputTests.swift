@@ -177,9 +177,19 @@ import Testing
         let folder = try scratch()
         let fifo = folder + "/pipe"
         #expect(mkfifo(fifo, 0o644) == 0)
-        let reader = Thread { _ = try? String(contentsOfFile: fifo, encoding: .utf8) }
+        // The reader reads to the end of the stream: a reader that stopped at
+        // what a FIFO's size says (0) would leave the writer a broken pipe.
+        final class Received: @unchecked Sendable { var data = Data() }
+        let received = Received()
+        let done = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            if let handle = FileHandle(forReadingAtPath: fifo) { received.data = handle.readDataToEndOfFile() }
+            done.signal()
+        }
         reader.start()
         try SafeFile.replace(Data("through\n".utf8), at: fifo)
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(String(decoding: received.data, as: UTF8.self) == "through\n", "written through the FIFO, in place")
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
         if FileManager.default.fileExists(atPath: "/dev/full") {
