@@ -63,6 +63,27 @@ import LayoutKit
         #expect(cv.takeWarnings() == ["the layout gave item 0:0 a frame that is not finite (0,nan,10,inf): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (layoutAttributesForElements(in:))"])
     }
 
+    /// A layout that ignores the visible-element limit (a plugin answering
+    /// with everything) is cut at it, and the pass is said to be over it.
+    @Test func anAnswerPastTheVisibleLimitIsCutAndSaid() throws {
+        let layout = HostileLayout()
+        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
+        try cv.reloadData(itemCounts: [10])
+        _ = cv.takeVisibleLimitExceeded()
+        cv.maximumVisibleElements = 5
+        layout.paths = (0..<10).map { IndexPath(item: $0, section: 0) }
+        layout.invalidateLayout()
+        cv.layoutIfNeeded()
+        #expect(cv.takeVisibleLimitExceeded())
+        #expect(cv.visibleCount == 5)
+        // Within the limit: nothing said.
+        cv.maximumVisibleElements = 10
+        layout.invalidateLayout()
+        cv.layoutIfNeeded()
+        #expect(!cv.takeVisibleLimitExceeded())
+        #expect(cv.visibleCount == 10)
+    }
+
     @Test func theDataSourceAndTheDelegateAnswerFromTheModel() throws {
         let layout = CollectionViewFlowLayout()
         let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: layout)

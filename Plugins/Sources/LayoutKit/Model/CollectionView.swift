@@ -462,8 +462,15 @@ public final class CollectionView {
             report(.updatesPrepared(updates))
         }
         let createdBefore = layout.counters.attributesCreated
-        let answer = layout.layoutAttributesForElements(in: bounds) ?? []
+        var answer = layout.layoutAttributesForElements(in: bounds) ?? []
         visibleQueryLimit = nil
+        if let limit = maximumVisibleElements, answer.count > limit {
+            // A layout that does not stop at the limit (a plugin): its answer
+            // is cut, so the diff and the events stay bounded, and the pass
+            // is said to be over it, so that the session refuses the command.
+            noteVisibleLimitExceeded()
+            answer.removeLast(answer.count - limit)
+        }
         checkAnswer(answer)
         report(.elementsQueried(rect: bounds, attributes: observer?.wantsAttributeCopies == true ? answer.map { $0.copied() } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
