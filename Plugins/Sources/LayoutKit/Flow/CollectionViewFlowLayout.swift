@@ -258,17 +258,16 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
         let header = data.headerSize ?? headerReferenceSize
         let footer = data.footerSize ?? footerReferenceSize
-        var sizes: [CGSize] = []
-        let fallback = axis(defaultItemSize)
-        if let overrides = data.itemSizes {
-            sizes = overrides.map { $0 == SectionData.noOverride ? fallback : axis($0) }
-        }
+        // The default size with the sparse overrides (and the measured sizes,
+        // which win) on top: the segmented geometry, whose work and storage
+        // grow with the entries, not with the section.
         var input = FlowSectionInput(
-            itemCount: data.itemCount, uniformItemSize: data.isUniform ? fallback : nil, itemSizes: sizes,
+            itemCount: data.itemCount, uniformItemSize: axis(defaultItemSize), itemSizes: [],
             inset: isHorizontal ? sectionInset.transposed : sectionInset,
             lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing,
             headerLength: axis(header).height, footerLength: axis(footer).height)
-        if isSelfSizing { input.measured = measuredSizes(of: data) }
+        input.measured = isHorizontal ? data.itemSizes.mapSizes { $0.transposed } : data.itemSizes
+        if isSelfSizing { input.measured = input.measured.overlaid(with: measuredSizes(of: data)) }
         return input
     }
 
@@ -310,10 +309,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             } else {
                 section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
                 counters.sectionsComputed += 1
-                if !data.isUniform || cv.installedDelegate != nil {
+                if cv.installedDelegate != nil {
                     counters.elementsTouched += data.itemCount
-                } else if isSelfSizing {
-                    counters.elementsTouched += data.measuredSizes.count
+                } else {
+                    counters.elementsTouched += data.itemSizes.count + (isSelfSizing ? data.measuredSizes.count : 0)
                 }
             }
             if let item = section.firstOversizeItem {
