@@ -58,7 +58,9 @@ extension IndexPath {
 /// The result of applying a batch of updates to the data: the new sections, how
 /// old elements map to new ones, and the update items in UIKit's order. A pure
 /// function of its input, tested directly; cost is proportional to the number
-/// of sections plus the items of the sections that item updates touch.
+/// of sections plus the updates and the sparse entries (size overrides,
+/// preferred and measured sizes) of the sections that item updates touch,
+/// never to their item counts.
 public struct BatchUpdatePlan {
     public let sections: [SectionData]
     /// For each old section, its index after the update (nil: deleted or reloaded away).
