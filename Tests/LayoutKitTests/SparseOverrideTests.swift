@@ -74,15 +74,20 @@ import Testing
     /// Overrides set on a flow layout's collection view (segmented) answer
     /// exactly as the same collection view asking a delegate for every item's
     /// size (the per-item path), in both directions.
-    @Test(arguments: Array(UInt64(1)...12))
-    func overridesEqualPerItemSizes(seed: UInt64) throws {
+    @Test func overridesEqualPerItemSizesMostlyInSegments() throws {
+        var segmented = 0
+        for seed in UInt64(1)...12 { try overridesEqualPerItemSizes(seed: seed, segmentedSections: &segmented) }
+        #expect(segmented >= 6, "only \(segmented) sections took the segmented path")
+    }
+
+    func overridesEqualPerItemSizes(seed: UInt64, segmentedSections: inout Int) throws {
         var rng = SeededGenerator(seed: seed &* 0x9E3779B97F4A7C15)
         let direction: Direction = seed % 2 == 0 ? .horizontal : .vertical
         func q(_ range: ClosedRange<CGFloat>) -> CGFloat { rng.multiple(of: 0.25, in: range) }
         let layoutSize = size(q(10...140), q(10...90))
         let spacing = (line: q(0...20), interitem: q(0...20))
         let inset = EdgeInsets(top: q(0...20), left: q(0...20), bottom: q(0...20), right: q(0...20))
-        let counts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...300, using: &rng) }
+        let counts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...600, using: &rng) }
         let bounds = size(q(200...500), q(200...700))
         func make() throws -> (CollectionView, CollectionViewFlowLayout) {
             let layout = CollectionViewFlowLayout()
@@ -101,7 +106,8 @@ import Testing
         let delegate = DefaultDelegate()
         reference.delegate = delegate
         for (s, count) in counts.enumerated() where count > 0 {
-            for _ in 0..<Int.random(in: 0...25, using: &rng) {
+            // Mostly a few overrides (segments); sometimes many (item by item).
+            for _ in 0..<(rng.chance(0.25) ? count / 2 : Int.random(in: 0...25, using: &rng)) {
                 let wanted = rng.chance(0.05) ? size(600, 30) : size(q(0...200), q(0...120))
                 let p = IndexPath.ip(s, Int.random(in: 0..<count, using: &rng))
                 try cv.setItemSize(wanted, at: p)
@@ -109,6 +115,7 @@ import Testing
             }
         }
         #expect(cv.sections.map(\.itemSizes) == reference.sections.map(\.itemSizes))
+        segmentedSections += cv.sections.filter { !$0.isUniform && !CollectionViewFlowLayout.laysOutItemByItem($0) }.count
         let live = attributesByElement(sparse, in: cv)
         let expected = attributesByElement(perItem, in: reference)
         #expect(live.count == expected.count)

@@ -294,29 +294,33 @@ public struct BatchUpdatePlan {
             // Sizes travel with the cell: its override, and for self-sizing its
             // declared and its measured size. The items that stay are mapped in
             // order, so their entries stay sorted; moved-in ones are merged in.
-            var sizes: [(Int, CGSize)] = []
+            var stayingSizes = SparseSizes(), stayingMeasured = SparseSizes()
             var preferred: [Int: CGSize] = [:]
-            var measured: [(Int, CGSize)] = []
             if let s = source {
                 let map = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: [:], fixedSlots: slots)
-                for (i, size) in section.itemSizes.entries { if let j = map.stayingItem(i) { sizes.append((j, size)) } }
+                stayingSizes = map.staying(section.itemSizes)
+                stayingMeasured = map.staying(section.measuredSizes)
                 for (i, size) in section.preferredSizes { if let j = map.stayingItem(i) { preferred[j] = size } }
-                for (i, size) in section.measuredSizes.entries { if let j = map.stayingItem(i) { measured.append((j, size)) } }
                 var moved: [Int: IndexPath] = [:]
                 for p in removed { if let q = movedItems[IndexPath(item: p, section: s)] { moved[p] = q } }
                 itemMaps[s] = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: moved, fixedSlots: slots)
             }
+            // Moved-in items, in item order: their slots are free of staying items.
+            var movedInSizes: (items: [Int], sizes: [CGSize]) = ([], [])
+            var movedInMeasured: (items: [Int], sizes: [CGSize]) = ([], [])
             for f in fixedHere {
                 guard let from = f.source else { continue }
                 let sourceSection = old[from.section]
-                if let size = sourceSection.itemSizeOverride(at: from.item) { sizes.append((f.item, size)) }
+                if let size = sourceSection.itemSizeOverride(at: from.item) { movedInSizes.items.append(f.item); movedInSizes.sizes.append(size) }
                 if let p = sourceSection.preferredSizes[from.item] { preferred[f.item] = p }
-                if !sourceSection.measuredSizes.isEmpty, let m = sourceSection.measuredSizes[from.item] { measured.append((f.item, m)) }
+                if !sourceSection.measuredSizes.isEmpty, let m = sourceSection.measuredSizes[from.item] {
+                    movedInMeasured.items.append(f.item); movedInMeasured.sizes.append(m)
+                }
             }
             section.itemCount = total
-            section.itemSizes = SparseSizes(pairs: sizes)
+            section.itemSizes = stayingSizes.overlaid(with: SparseSizes(sortedItems: movedInSizes.items, sizes: movedInSizes.sizes))
             section.preferredSizes = preferred
-            section.measuredSizes = MeasuredSizes(pairs: measured)
+            section.measuredSizes = stayingMeasured.overlaid(with: SparseSizes(sortedItems: movedInMeasured.items, sizes: movedInMeasured.sizes))
             nextRevision += 1
             section.revision = nextRevision
             newSections.append(section)
@@ -434,6 +438,28 @@ struct ItemMap: Equatable {
         let before = ItemMap.countLess(removed, than: item)
         if before < removed.count, removed[before] == item { return nil }
         return ItemMap.free(rank: item - before, skipping: fixedSlots)
+    }
+
+    /// The entries of the items that stay, at their new items: one walk
+    /// along the entries, the removed items and the fixed slots together
+    /// (all sorted, and the new items of staying items rise with the old).
+    func staying(_ sizes: SparseSizes) -> SparseSizes {
+        if sizes.isEmpty { return sizes }
+        var items: [Int] = [], kept: [CGSize] = []
+        items.reserveCapacity(sizes.count)
+        kept.reserveCapacity(sizes.count)
+        var r = 0, f = 0
+        for k in 0..<sizes.count {
+            let item = sizes.items[k]
+            guard item >= 0, item < oldCount else { continue }
+            while r < removed.count, removed[r] < item { r += 1 }
+            if r < removed.count, removed[r] == item { continue }
+            let rank = item - r
+            while f < fixedSlots.count, fixedSlots[f] - f <= rank { f += 1 }
+            items.append(rank + f)
+            kept.append(sizes.sizes[k])
+        }
+        return SparseSizes(sortedItems: items, sizes: kept)
     }
 
     /// Where an old item is after the update, or nil when it was deleted.
