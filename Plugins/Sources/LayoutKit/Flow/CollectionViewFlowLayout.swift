@@ -258,18 +258,36 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
         let header = data.headerSize ?? headerReferenceSize
         let footer = data.footerSize ?? footerReferenceSize
-        var sizes: [CGSize] = []
         let fallback = axis(defaultItemSize)
-        if let overrides = data.itemSizes {
-            sizes = overrides.map { $0 == SectionData.noOverride ? fallback : axis($0) }
-        }
         var input = FlowSectionInput(
-            itemCount: data.itemCount, uniformItemSize: data.isUniform ? fallback : nil, itemSizes: sizes,
+            itemCount: data.itemCount, uniformItemSize: fallback, itemSizes: [],
             inset: isHorizontal ? sectionInset.transposed : sectionInset,
             lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing,
             headerLength: axis(header).height, footerLength: axis(footer).height)
-        if isSelfSizing { input.measured = measuredSizes(of: data) }
+        if Self.laysOutItemByItem(data) {
+            // Overrides for many of the items: one size per item is the faster
+            // scan, in storage a few times the overrides'.
+            var sizes = [CGSize](repeating: fallback, count: data.itemCount)
+            let overrides = data.itemSizes
+            for k in 0..<overrides.count { sizes[overrides.items[k]] = axis(overrides.sizes[k]) }
+            input.uniformItemSize = nil
+            input.itemSizes = sizes
+            if isSelfSizing { input.measured = measuredSizes(of: data) }
+            return input
+        }
+        // The default size with the sparse overrides (and the measured sizes,
+        // which win) on top: the segmented geometry, whose work and storage
+        // grow with the entries, not with the section.
+        input.measured = isHorizontal ? data.itemSizes.mapSizes { $0.transposed } : data.itemSizes
+        if isSelfSizing { input.measured = input.measured.overlaid(with: measuredSizes(of: data)) }
         return input
+    }
+
+    /// Whether a section without a delegate has overrides for so many of its
+    /// items (a quarter or more) that its geometry is made item by item. Both
+    /// ways give the same frames, bit for bit; the choice is only speed.
+    static func laysOutItemByItem(_ data: SectionData) -> Bool {
+        !data.isUniform && data.itemSizes.count >= data.itemCount / 4
     }
 
     /// A section's measured sizes, in scroll-axis coordinates.
@@ -310,10 +328,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             } else {
                 section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
                 counters.sectionsComputed += 1
-                if !data.isUniform || cv.installedDelegate != nil {
+                if cv.installedDelegate != nil || Self.laysOutItemByItem(data) {
                     counters.elementsTouched += data.itemCount
-                } else if isSelfSizing {
-                    counters.elementsTouched += data.measuredSizes.count
+                } else {
+                    counters.elementsTouched += data.itemSizes.count + (isSelfSizing ? data.measuredSizes.count : 0)
                 }
             }
             if let item = section.firstOversizeItem {

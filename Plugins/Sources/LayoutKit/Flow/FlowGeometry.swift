@@ -13,8 +13,10 @@ struct FlowSectionInput {
     var uniformItemSize: CGSize?
     /// Per-item sizes when it is not (count == itemCount).
     var itemSizes: [CGSize]
-    /// Self-sizing: the sizes measured so far, which replace the item's size
-    /// (the estimate) in either case.
+    /// Sparse sizes that replace the item's size in either case: the size
+    /// overrides, and (self-sizing) the sizes measured so far, which replace
+    /// the estimate. With `uniformItemSize`, the section is laid out in
+    /// segments whose work and storage grow with these entries.
     var measured = MeasuredSizes()
     var inset: EdgeInsets
     var lineSpacing: CGFloat
@@ -296,7 +298,10 @@ extension FlowSectionGeometry {
         let perLine = grid.perLine
         let n = input.itemCount
         let measured = input.measured
-        var oversize: Int? = estimate.width > avail + fitTolerance ? 0 : nil
+        // Every item wider than the line sits alone on one, so the first
+        // oversize item is the first explicit one found by the scan or, when
+        // the estimate itself is too wide, the first item without an entry.
+        var oversize: Int? = nil
         var blocks: [LineBlock] = []
         var y = itemsStart
         var start = 0
@@ -347,6 +352,11 @@ extension FlowSectionGeometry {
                 m = nextMeasured()
             } while start < n && m < n && m <= start + perLine && lines.lineFirstItem.count < explicitLinesPerBlock
             blocks.append(LineBlock(firstItem: lines.firstItem, endItem: start, minY: minY, maxY: y, lines: .explicit(lines)))
+        }
+        if estimate.width > avail + fitTolerance {
+            var first = 0
+            while first < measured.count, measured.items[first] == first { first += 1 }
+            if first < n { oversize = min(oversize ?? first, first) }
         }
         return (SegmentedItems(grid: grid, blocks: blocks), y, oversize)
     }

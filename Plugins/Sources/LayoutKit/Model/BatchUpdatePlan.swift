@@ -58,13 +58,15 @@ extension IndexPath {
 /// The result of applying a batch of updates to the data: the new sections, how
 /// old elements map to new ones, and the update items in UIKit's order. A pure
 /// function of its input, tested directly; cost is proportional to the number
-/// of sections plus the items of the sections that item updates touch.
+/// of sections plus the updates and the sparse entries (size overrides,
+/// preferred and measured sizes) of the sections that item updates touch,
+/// never to their item counts.
 public struct BatchUpdatePlan {
     public let sections: [SectionData]
     /// For each old section, its index after the update (nil: deleted or reloaded away).
     public let sectionMap: [Int?]
     /// For old sections whose items were rearranged: old item -> new index path (nil: deleted).
-    let itemMaps: [Int: [IndexPath?]]
+    let itemMaps: [Int: ItemMap]
     /// Sections whose content was reloaded (old index): every item is new.
     let reloadedSections: Set<Int>
     /// Items reloaded (old index paths): same place, new content.
@@ -82,8 +84,7 @@ public struct BatchUpdatePlan {
         case .cell:
             if reloadedItems.contains(old.indexPath) { return nil }
             if let map = itemMaps[s] {
-                let i = old.indexPath.item
-                guard i >= 0, i < map.count, let np = map[i] else { return nil }
+                guard let np = map.newIndexPath(ofOldItem: old.indexPath.item) else { return nil }
                 return ElementKey(category: .cell, kind: nil, indexPath: np)
             }
             return ElementKey(category: .cell, kind: nil, indexPath: IndexPath(item: old.indexPath.item, section: ns))
@@ -250,13 +251,17 @@ public struct BatchUpdatePlan {
         var touchedOld = Set<Int>()                 // old sections losing items
         for p in deletedItems { touchedOld.insert(p.section) }
         for p in movedItems.keys { touchedOld.insert(p.section) }
+        var removedByOldSection: [Int: [Int]] = [:]  // old items leaving each section, sorted below
+        for p in deletedItems { removedByOldSection[p.section, default: []].append(p.item) }
+        for p in movedItems.keys { removedByOldSection[p.section, default: []].append(p.item) }
+        for s in removedByOldSection.keys { removedByOldSection[s]!.sort() }
         var fixedByNewSection: [Int: [(item: Int, source: IndexPath?)]] = [:]   // source nil: inserted
         for q in insertedItems { fixedByNewSection[q.section, default: []].append((q.item, nil)) }
         for (p, q) in movedItems { fixedByNewSection[q.section, default: []].append((q.item, p)) }
 
         var newSections: [SectionData] = []
         newSections.reserveCapacity(newCount)
-        var itemMaps: [Int: [IndexPath?]] = [:]
+        var itemMaps: [Int: ItemMap] = [:]
         for t in 0..<newCount {
             let source = newToOld[t]
             var section: SectionData
@@ -269,76 +274,59 @@ public struct BatchUpdatePlan {
             } else {
                 nextIdentity += 1
                 nextRevision += 1
-                section = SectionData(itemCount: insertedSections[t] ?? 0, itemSizes: nil, headerSize: nil, footerSize: nil,
+                section = SectionData(itemCount: insertedSections[t] ?? 0, headerSize: nil, footerSize: nil,
                                       identity: nextIdentity, revision: nextRevision)
             }
-            let fixedHere = fixedByNewSection[t] ?? []
+            let fixedHere = (fixedByNewSection[t] ?? []).sorted { $0.item < $1.item }
             let losesItems = source.map { touchedOld.contains($0) } ?? false
             if fixedHere.isEmpty && !losesItems { newSections.append(section); continue }
 
-            // Remaining items of the source section, in order, with their sizes.
-            var remaining: [(oldItem: Int?, size: CGSize)] = []
-            if let s = source {
-                remaining.reserveCapacity(section.itemCount)
-                for i in 0..<section.itemCount {
-                    let p = IndexPath(item: i, section: s)
-                    if deletedItems.contains(p) || movedItems[p] != nil { continue }
-                    remaining.append((i, section.itemSizes?[i] ?? SectionData.noOverride))
-                }
-            } else {
-                for _ in 0..<section.itemCount { remaining.append((nil, SectionData.noOverride)) }
+            // The items that stay keep their order and fill the slots that
+            // inserts and move targets leave free: a map from old to new items
+            // by rank, stored as the sorted lists of both, never per item.
+            let removed = source.map { removedByOldSection[$0] ?? [] } ?? []
+            let total = section.itemCount - removed.count + fixedHere.count
+            for f in fixedHere where f.item < 0 || f.item >= total {
+                let what = f.source.map { "move item \($0.stk) to \(t):\(f.item)" } ?? "insert item \(t):\(f.item)"
+                throw CollectionViewError("\(what): item \(f.item) is past the end of section \(t), which will have \(total) item\(total == 1 ? "" : "s") (expected 0..<\(total))")
             }
-            let total = remaining.count + fixedHere.count
-            var slots = [(source: IndexPath?, size: CGSize, fixed: Bool)?](repeating: nil, count: total)
-            for f in fixedHere {
-                guard f.item >= 0, f.item < total else {
-                    let what = f.source.map { "move item \($0.stk) to \(t):\(f.item)" } ?? "insert item \(t):\(f.item)"
-                    throw CollectionViewError("\(what): item \(f.item) is past the end of section \(t), which will have \(total) item\(total == 1 ? "" : "s") (expected 0..<\(total))")
-                }
-                let size = f.source.map { old[$0.section].itemSizes?[$0.item] ?? SectionData.noOverride } ?? SectionData.noOverride
-                slots[f.item] = (f.source, size, true)
-            }
-            var k = 0
-            for r in remaining {
-                while slots[k] != nil { k += 1 }
-                slots[k] = (r.oldItem.map { IndexPath(item: $0, section: source!) }, r.size, false)
-                k += 1
-            }
-            var sizes: [CGSize] = []
-            sizes.reserveCapacity(total)
-            var anyOverride = false
-            // Self-sizing travels with the cell: its declared and its measured size.
+            let slots = fixedHere.map(\.item)
+            // Sizes travel with the cell: its override, and for self-sizing its
+            // declared and its measured size. The items that stay are mapped in
+            // order, so their entries stay sorted; moved-in ones are merged in.
+            var stayingSizes = SparseSizes(), stayingMeasured = SparseSizes()
             var preferred: [Int: CGSize] = [:]
-            var measured: [(Int, CGSize)] = []
-            for (newItem, slot) in slots.enumerated() {
-                let slot = slot!
-                sizes.append(slot.size)
-                if slot.size != SectionData.noOverride { anyOverride = true }
-                if let from = slot.source {
-                    let sourceSection = old[from.section]
-                    if let p = sourceSection.preferredSizes[from.item] { preferred[newItem] = p }
-                    if !sourceSection.measuredSizes.isEmpty, let m = sourceSection.measuredSizes[from.item] { measured.append((newItem, m)) }
-                    if itemMaps[from.section] == nil {
-                        itemMaps[from.section] = [IndexPath?](repeating: nil, count: old[from.section].itemCount)
-                    }
-                    itemMaps[from.section]![from.item] = IndexPath(item: newItem, section: t)
+            if let s = source {
+                let map = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: [:], fixedSlots: slots)
+                stayingSizes = map.staying(section.itemSizes)
+                stayingMeasured = map.staying(section.measuredSizes)
+                for (i, size) in section.preferredSizes { if let j = map.stayingItem(i) { preferred[j] = size } }
+                var moved: [Int: IndexPath] = [:]
+                for p in removed { if let q = movedItems[IndexPath(item: p, section: s)] { moved[p] = q } }
+                itemMaps[s] = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: moved, fixedSlots: slots)
+            }
+            // Moved-in items, in item order: their slots are free of staying items.
+            var movedInSizes: (items: [Int], sizes: [CGSize]) = ([], [])
+            var movedInMeasured: (items: [Int], sizes: [CGSize]) = ([], [])
+            for f in fixedHere {
+                guard let from = f.source else { continue }
+                let sourceSection = old[from.section]
+                if let size = sourceSection.itemSizeOverride(at: from.item) { movedInSizes.items.append(f.item); movedInSizes.sizes.append(size) }
+                if let p = sourceSection.preferredSizes[from.item] { preferred[f.item] = p }
+                if !sourceSection.measuredSizes.isEmpty, let m = sourceSection.measuredSizes[from.item] {
+                    movedInMeasured.items.append(f.item); movedInMeasured.sizes.append(m)
                 }
             }
             section.itemCount = total
-            section.itemSizes = anyOverride ? sizes : nil
+            section.itemSizes = stayingSizes.overlaid(with: SparseSizes(sortedItems: movedInSizes.items, sizes: movedInSizes.sizes))
             section.preferredSizes = preferred
-            section.measuredSizes = MeasuredSizes(pairs: measured)
+            section.measuredSizes = stayingMeasured.overlaid(with: SparseSizes(sortedItems: movedInMeasured.items, sizes: movedInMeasured.sizes))
             nextRevision += 1
             section.revision = nextRevision
             newSections.append(section)
         }
-        // Old sections that lost items to deletes or moves but were not rebuilt above
-        // cannot exist (every surviving old section maps to some new one); deleted
-        // sections need no map. Sections that only lost items still need a map for
-        // the items that went elsewhere:
-        for s in touchedOld where itemMaps[s] == nil {
-            itemMaps[s] = [IndexPath?](repeating: nil, count: old[s].itemCount)
-        }
+        // Every old section that lost items survives (deleted and reloaded
+        // sections refuse item updates), so each has its map from the loop above.
         for p in reloadedItems {
             // Same place, new content: bump the revision of the section holding it.
             if let t = sectionMap[p.section] {
@@ -359,9 +347,7 @@ public struct BatchUpdatePlan {
                 }
                 if let size { try Validate.size(size, "size of item \(q.updateText)") }
                 var section = newSections[q.section]
-                var sizes = section.itemSizes ?? [CGSize](repeating: SectionData.noOverride, count: section.itemCount)
-                sizes[q.item] = size ?? SectionData.noOverride
-                section.itemSizes = sizes.allSatisfy { $0 == SectionData.noOverride } ? nil : sizes
+                section.itemSizes[q.item] = size
                 nextRevision += 1
                 section.revision = nextRevision
                 newSections[q.section] = section
@@ -392,7 +378,7 @@ public struct BatchUpdatePlan {
         for q in insertedItems { inserts.append(.init(action: .insert, before: nil, after: q)) }
         for s in reloadedSections { reloads.append(.init(action: .reload, before: sectionPath(s), after: sectionPath(sectionMap[s] ?? s))) }
         for p in reloadedItems {
-            let after = sectionMap[p.section].map { IndexPath(item: itemMaps[p.section]?[p.item]?.item ?? p.item, section: $0) }
+            let after = sectionMap[p.section].map { IndexPath(item: itemMaps[p.section]?.newIndexPath(ofOldItem: p.item)?.item ?? p.item, section: $0) }
             reloads.append(.init(action: .reload, before: p, after: after))
         }
         for (s, t) in movedSections { moves.append(.init(action: .move, before: sectionPath(s), after: sectionPath(t))) }
@@ -407,5 +393,78 @@ public struct BatchUpdatePlan {
             reloadedSections: reloadedSections, reloadedItems: reloadedItems,
             updateItems: deletes + inserts + reloads + moves
         )
+    }
+}
+
+/// Where the items of one old section go in a batch update, stored as the
+/// update's entries, not per item: the old items that leave (deleted or moved,
+/// sorted), where the moved ones go, and the slots of the new section that
+/// inserts and move targets take (sorted). Every other item keeps its order
+/// and takes the free slots in turn, so its place is rank arithmetic: the
+/// r-th staying item goes to the r-th free slot, each found by binary search.
+struct ItemMap: Equatable {
+    let oldCount: Int
+    /// The section the staying items land in (the old section's new index).
+    let newSection: Int
+    let removed: [Int]
+    let moved: [Int: IndexPath]
+    let fixedSlots: [Int]
+
+    /// How many entries of a sorted list are less than `value`.
+    static func countLess(_ list: [Int], than value: Int) -> Int {
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The `rank`-th (from 0) integer from 0 on that is not in `taken` (sorted,
+    /// distinct, non-negative): rank plus the number of taken values before
+    /// it, those `taken[k]` with `taken[k] - k <= rank` (non-decreasing in k).
+    static func free(rank: Int, skipping taken: [Int]) -> Int {
+        var lo = 0, hi = taken.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if taken[mid] - mid <= rank { lo = mid + 1 } else { hi = mid }
+        }
+        return rank + lo
+    }
+
+    /// The new item of an old item that stays in the section, or nil.
+    func stayingItem(_ item: Int) -> Int? {
+        guard item >= 0, item < oldCount else { return nil }
+        let before = ItemMap.countLess(removed, than: item)
+        if before < removed.count, removed[before] == item { return nil }
+        return ItemMap.free(rank: item - before, skipping: fixedSlots)
+    }
+
+    /// The entries of the items that stay, at their new items: one walk
+    /// along the entries, the removed items and the fixed slots together
+    /// (all sorted, and the new items of staying items rise with the old).
+    func staying(_ sizes: SparseSizes) -> SparseSizes {
+        if sizes.isEmpty { return sizes }
+        var items: [Int] = [], kept: [CGSize] = []
+        items.reserveCapacity(sizes.count)
+        kept.reserveCapacity(sizes.count)
+        var r = 0, f = 0
+        for k in 0..<sizes.count {
+            let item = sizes.items[k]
+            guard item >= 0, item < oldCount else { continue }
+            while r < removed.count, removed[r] < item { r += 1 }
+            if r < removed.count, removed[r] == item { continue }
+            let rank = item - r
+            while f < fixedSlots.count, fixedSlots[f] - f <= rank { f += 1 }
+            items.append(rank + f)
+            kept.append(sizes.sizes[k])
+        }
+        return SparseSizes(sortedItems: items, sizes: kept)
+    }
+
+    /// Where an old item is after the update, or nil when it was deleted.
+    func newIndexPath(ofOldItem item: Int) -> IndexPath? {
+        if let q = moved[item] { return q }
+        return stayingItem(item).map { IndexPath(item: $0, section: newSection) }
     }
 }

@@ -959,7 +959,7 @@ public final class CollectionView {
         sections = itemCounts.map { count in
             nextIdentity += 1
             nextRevision += 1
-            return SectionData(itemCount: count, itemSizes: nil, headerSize: nil, footerSize: nil,
+            return SectionData(itemCount: count, headerSize: nil, footerSize: nil,
                                identity: nextIdentity, revision: nextRevision)
         }
         invalidateEverything(reason: .reloadData)
@@ -1007,9 +1007,7 @@ public final class CollectionView {
         if let size { try Validate.size(size, "size of item \(indexPath.stk)") }
         layoutIfNeeded()
         var section = sections[indexPath.section]
-        var sizes = section.itemSizes ?? [CGSize](repeating: SectionData.noOverride, count: section.itemCount)
-        sizes[indexPath.item] = size ?? SectionData.noOverride
-        section.itemSizes = sizes.allSatisfy { $0 == SectionData.noOverride } ? nil : sizes
+        section.itemSizes[indexPath.item] = size
         nextRevision += 1
         section.revision = nextRevision
         sections[indexPath.section] = section

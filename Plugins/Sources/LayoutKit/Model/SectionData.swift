@@ -8,9 +8,10 @@ import Foundation
 /// keep per-section geometry and recompute only sections whose revision moved.
 public struct SectionData: Equatable, Sendable {
     public internal(set) var itemCount: Int
-    /// Dense per-item overrides, or nil when the section is uniform. An entry
-    /// equal to `SectionData.noOverride` means "the layout's default".
-    public internal(set) var itemSizes: [CGSize]?
+    /// Per-item overrides, sparse and sorted by item: a section of a billion
+    /// items with one override stores one entry. Empty when the section is
+    /// uniform; an item without an entry takes the layout's default.
+    public internal(set) var itemSizes = SparseSizes()
     public internal(set) var headerSize: CGSize?
     public internal(set) var footerSize: CGSize?
     public internal(set) var identity: Int
@@ -31,7 +32,7 @@ public struct SectionData: Equatable, Sendable {
     /// own measured sizes. Layout input: a change bumps the revision.
     public internal(set) var measuredSizes = MeasuredSizes()
 
-    init(itemCount: Int, itemSizes: [CGSize]?, headerSize: CGSize?, footerSize: CGSize?, identity: Int, revision: Int) {
+    init(itemCount: Int, itemSizes: SparseSizes = SparseSizes(), headerSize: CGSize?, footerSize: CGSize?, identity: Int, revision: Int) {
         self.itemCount = itemCount
         self.itemSizes = itemSizes
         self.headerSize = headerSize
@@ -40,17 +41,16 @@ public struct SectionData: Equatable, Sendable {
         self.revision = revision
     }
 
-    /// The marker for "no override" inside `itemSizes`.
+    /// What older callers used for "no override" in a dense list of sizes;
+    /// `itemSizes` is sparse now and never holds it.
     public static let noOverride = CGSize(width: -1, height: -1)
 
     /// Whether every item uses the layout's default size (the arithmetic fast path).
-    public var isUniform: Bool { itemSizes == nil }
+    public var isUniform: Bool { itemSizes.isEmpty }
 
     /// The override for one item, if any.
     public func itemSizeOverride(at item: Int) -> CGSize? {
-        guard let sizes = itemSizes else { return nil }
-        let s = sizes[item]
-        return s == SectionData.noOverride ? nil : s
+        itemSizes.isEmpty ? nil : itemSizes[item]
     }
 
     /// The size one cell's content wants, if any was declared.
@@ -68,10 +68,13 @@ public struct SectionData: Equatable, Sendable {
     public var hasPreferredSizes: Bool { sectionPreferredSize != nil || !preferredSizes.isEmpty }
 }
 
+/// The measured sizes of a section's items (self-sizing): sparse sizes.
+public typealias MeasuredSizes = SparseSizes
+
 /// Sizes of some items of a section, sorted by item: sparse, so that a
-/// million-item section stores only the cells that were measured, and in
-/// order, so that a layout walks them without sorting.
-public struct MeasuredSizes: Equatable, Sendable {
+/// million-item section stores only the cells that were measured or given a
+/// size, and in order, so that a layout walks them without sorting.
+public struct SparseSizes: Equatable, Sendable {
     public private(set) var items: [Int] = []
     public private(set) var sizes: [CGSize] = []
 
@@ -116,5 +119,37 @@ public struct MeasuredSizes: Equatable, Sendable {
         for (i, s) in pairs { byItem[i] = s }
         items = byItem.keys.sorted()
         sizes = items.map { byItem[$0]! }
+    }
+
+    /// Builds from entries already sorted by item, without repeats.
+    init(sortedItems: [Int], sizes: [CGSize]) {
+        precondition(sortedItems.count == sizes.count)
+        items = sortedItems
+        self.sizes = sizes
+    }
+
+    /// The same items with every size transformed.
+    func mapSizes(_ transform: (CGSize) -> CGSize) -> SparseSizes {
+        SparseSizes(sortedItems: items, sizes: sizes.map(transform))
+    }
+
+    /// The entries of both, those of `other` winning for an item in both: a
+    /// merge of two sorted lists, in time proportional to their entries.
+    func overlaid(with other: SparseSizes) -> SparseSizes {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        var result = SparseSizes()
+        result.items.reserveCapacity(count + other.count)
+        result.sizes.reserveCapacity(count + other.count)
+        var a = 0, b = 0
+        while a < count || b < other.count {
+            if b == other.count || (a < count && items[a] < other.items[b]) {
+                result.items.append(items[a]); result.sizes.append(sizes[a]); a += 1
+            } else {
+                if a < count && items[a] == other.items[b] { a += 1 }
+                result.items.append(other.items[b]); result.sizes.append(other.sizes[b]); b += 1
+            }
+        }
+        return result
     }
 }
