@@ -16,15 +16,12 @@ import Testing
         return (used, count)
     }
 
+    /// Draws from the tests' SplitMix64 (TestSupport): seeded, so a failing
+    /// case replays exactly.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random: SeededGenerator
+        init(state: UInt64) { random = SeededGenerator(seed: state) }
+        mutating func next() -> UInt64 { random.next() }
         mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
         /// Values that round: decimals, thirds, sevenths, halves (ties), tiny and large ones.
         mutating func value() -> CGFloat {
