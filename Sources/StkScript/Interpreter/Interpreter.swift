@@ -176,7 +176,7 @@ public final class Interpreter {
         case .context: runContext()
         case let .render(width, height): try runRender(width, height)
         case let .trace(on): tracing = on.value
-        case let .step(on): try runStep(on.value)
+        case let .step(on): stepping = on.value
         case let .next(count): try runNext(count?.value ?? 1)
         case .continue: try runContinue()
         case let .expect(expectation): try runExpect(expectation, c)

@@ -21,8 +21,8 @@ final class PausedOperation {
     var boundsChanges = 0
     /// The phase it is paused after.
     var phase: LayoutCycleEvent
-    /// The phases shown so far.
-    var phasesShown = 1
+    /// The phases shown so far: each pause shows its phase.
+    var phasesShown: Int { run.phaseCount }
 
     init(run: ResumableOperation, pending: Session.PendingOperation, context: CommandContext, blamed: SourceRange?,
          visibleBefore: [ElementKey: LayoutChecks.Displayed], phase: LayoutCycleEvent) {
@@ -107,10 +107,6 @@ extension Interpreter {
         return answer.sorted { $0.key < $1.key }
     }
 
-    func runStep(_ on: Bool) throws {
-        stepping = on
-    }
-
     /// Starts the body of a state-changing command as a stepped operation,
     /// and shows its first phase. An operation without phases (`paging on`)
     /// ends at once, as it would straight through.
@@ -183,7 +179,6 @@ extension Interpreter {
         switch operation.run.advance() {
         case .paused(let phase):
             operation.phase = phase
-            operation.phasesShown += 1
             operation.count(phase)
             writeEvent(phase)
             return true
@@ -198,10 +193,8 @@ extension Interpreter {
     /// its end without showing its phases, and says so.
     func finishPausedOperation(before c: CommandContext) throws {
         guard let operation = paused else { return }
-        let result = operation.run.finish()
-        let unseen = max(session.currentEvents.count - operation.phasesShown, 0)
-        let phases = unseen == 1 ? "1 more phase" : "\(unseen) more phases"
-        report(Diagnostic(.note, "'\(operation.context.command.description)' ran to its end first (\(phases), not shown)",
+        let (result, unseen) = runToEndUnseen(operation)
+        report(Diagnostic(.note, "'\(operation.context.command.description)' ran to its end first (\(unseen), not shown)",
                           at: c.command.range, in: c.file), trail: c.trail)
         try conclude(operation, result)
     }
@@ -211,15 +204,22 @@ extension Interpreter {
     /// command was typed for, and `undo` is one command away), and says so.
     public func finishPausedOperationOnInterrupt() {
         guard let operation = paused else { return }
-        let result = operation.run.finish()
-        let unseen = max(session.currentEvents.count - operation.phasesShown, 0)
-        report(Diagnostic(.note, "interrupted: '\(operation.context.command.description)' ran to its end (\(unseen) more phase\(unseen == 1 ? "" : "s"), not shown)"), trail: [])
+        let (result, unseen) = runToEndUnseen(operation)
+        report(Diagnostic(.note, "interrupted: '\(operation.context.command.description)' ran to its end (\(unseen), not shown)"), trail: [])
         do {
             try conclude(operation, result)
         } catch {
             report(diagnostic(for: error, context: operation.context), trail: operation.context.trail)
             status = max(status, .error)
         }
+    }
+
+    /// Runs the paused operation to its end without pausing again; with how
+    /// many of its phases were never shown (`26 more phases`).
+    private func runToEndUnseen(_ operation: PausedOperation) -> (Result<Void, Error>, unseen: String) {
+        let result = operation.run.finish()
+        let unseen = max(session.currentEvents.count - operation.phasesShown, 0)
+        return (result, unseen == 1 ? "1 more phase" : "\(unseen) more phases")
     }
 
     /// The paused operation ended: one undo step, one line of history, and its
