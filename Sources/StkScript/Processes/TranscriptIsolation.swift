@@ -60,8 +60,8 @@ public struct TranscriptIsolation: Sendable {
             return Self.failure(file, "cannot run \(executable): \(error.localizedDescription)")
         }
         try? errorHandle.close()
-        Self.running.insert(process.processIdentifier)
-        defer { Self.running.remove(process.processIdentifier) }
+        Self.running.withValue { _ = $0.insert(process.processIdentifier) }
+        defer { Self.running.withValue { _ = $0.remove(process.processIdentifier) } }
 
         let reader = ChildReport(descriptor: messages.fileHandleForReading.fileDescriptor)
         let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
@@ -107,11 +107,11 @@ public struct TranscriptIsolation: Sendable {
     }
 
     /// The children running now, to stop when the run is interrupted.
-    static let running = ProcessSet()
+    static let running = Locked<Set<pid_t>>([])
 
     /// Kills every child still running (`stk test` interrupted).
     public static func terminateAll() {
-        for pid in running.all { kill(pid, SIGKILL) }
+        for pid in running.withValue({ Array($0) }) { kill(pid, SIGKILL) }
     }
 
     static func failure(_ file: TranscriptFile, _ message: String) -> TranscriptFileResult {
@@ -249,28 +249,4 @@ extension TranscriptRunner {
 public struct TranscriptObserver: Sendable {
     public var willRun: @Sendable (_ location: String, _ command: String) -> Void
     public var printed: @Sendable (_ line: String) -> Void
-}
-
-/// Process ids, shared by the threads of a parallel run.
-final class ProcessSet: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pids: Set<pid_t> = []
-
-    func insert(_ pid: pid_t) {
-        lock.lock()
-        pids.insert(pid)
-        lock.unlock()
-    }
-
-    func remove(_ pid: pid_t) {
-        lock.lock()
-        pids.remove(pid)
-        lock.unlock()
-    }
-
-    var all: [pid_t] {
-        lock.lock()
-        defer { lock.unlock() }
-        return Array(pids)
-    }
 }

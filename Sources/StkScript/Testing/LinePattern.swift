@@ -26,12 +26,14 @@ enum LinePattern {
         pattern.contains("...") || (pattern.contains("{{") && pattern.contains("}}"))
     }
 
-    private static let cache = RegexCache()
+    /// Compiled patterns (nil: did not compile), shared by the files a run
+    /// checks in parallel; emptied past 10,000 entries.
+    private static let cache = Locked<[String: NSRegularExpression?]>([:])
 
     /// The whole-line regular expression of a pattern; nil when a `{{...}}`
     /// does not compile (the line then matches only itself).
     static func regex(for pattern: String) -> NSRegularExpression? {
-        if let known = cache.get(pattern) { return known.regex }
+        if let known = cache.withValue({ $0[pattern] }) { return known }
         var source = ""
         var rest = Substring(pattern)
         while !rest.isEmpty {
@@ -47,28 +49,11 @@ enum LinePattern {
             }
         }
         let regex = try? NSRegularExpression(pattern: "^(?:" + source + ")$", options: [])
-        cache.set(pattern, regex)
+        cache.withValue {
+            if $0.count > 10_000 { $0.removeAll() }
+            $0[pattern] = .some(regex)
+        }
         return regex
-    }
-}
-
-/// Compiled patterns, shared by the files a run checks in parallel.
-private final class RegexCache: @unchecked Sendable {
-    struct Entry { let regex: NSRegularExpression? }
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-
-    func get(_ key: String) -> Entry? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[key]
-    }
-
-    func set(_ key: String, _ regex: NSRegularExpression?) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries.count > 10_000 { entries.removeAll() }
-        entries[key] = Entry(regex: regex)
     }
 }
 

@@ -110,12 +110,13 @@ struct TestCommand: ParsableCommand {
                                             timeout: timeout > 0 ? timeout : nil)
         runner.fileRunner = { isolation.run($0) }
         let started = Date()
-        let progress = RunProgress()
+        // The results reported so far, in file order.
+        let progress = Locked<[TranscriptFileResult]>([])
         // Interrupted: the report of the files finished so far, the others
         // as interrupted errors, then the exit status of a death by the signal.
         InterruptWatch.install { [junit] signal in
             TranscriptIsolation.terminateAll()
-            let done = progress.results
+            let done = progress.withValue { $0 }
             let summary = TranscriptRunSummary(
                 results: done + files.dropFirst(done.count).map(TranscriptFileResult.interrupted),
                 duration: Date().timeIntervalSince(started))
@@ -124,7 +125,7 @@ struct TestCommand: ParsableCommand {
             Foundation.exit(128 + signal)
         }
         let summary = runner.run(files) { result in
-            progress.append(result)
+            progress.withValue { $0.append(result) }
             Self.printOut(TranscriptReport.lines(for: result))
         }
         Self.printOut([summary.summaryLine])
@@ -136,22 +137,6 @@ struct TestCommand: ParsableCommand {
             }
         }
         throw ExitCode(summary.exitStatus.rawValue)
-    }
-
-    /// The results reported so far, in file order.
-    final class RunProgress: @unchecked Sendable {
-        private let lock = NSLock()
-        private var done: [TranscriptFileResult] = []
-        func append(_ result: TranscriptFileResult) {
-            lock.lock()
-            done.append(result)
-            lock.unlock()
-        }
-        var results: [TranscriptFileResult] {
-            lock.lock()
-            defer { lock.unlock() }
-            return done
-        }
     }
 
     /// A variable such as `CI` or `STK_UPDATE` is on when set to anything but empty, `0`, `false` or `no`.
