@@ -21,7 +21,7 @@ let package = Package(
         // other classes than the code that used the static copy.
         .library(
             name: "LayoutKit", type: .dynamic,
-            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader"]
+            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts"]
         ),
     ],
     targets: [
@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "GridSticky", dependencies: ["LayoutKit"], path: "Sources/GridSticky"),
         .target(name: "GlobalStretchy", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/GlobalStretchy"),
         .target(name: "FadingFirstHeader", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/FadingFirstHeader"),
+        // Compositional layouts written with UIKit's names, as in an app.
+        .target(name: "CompositionalLayouts", dependencies: ["LayoutKit", "UIKit"], path: "Sources/CompositionalLayouts"),
     ],
     swiftLanguageModes: [.v5]
 )

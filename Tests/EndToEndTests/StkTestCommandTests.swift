@@ -199,7 +199,7 @@ struct StkTestCommandTests {
 
     @Test func junitWritesAReportCIParses() throws {
         let folder = try TranscriptCommandFolder(["dir/fail.stk": Self.failing, "dir/pass.stk": Self.passing,
-                                 "skip.stk": "# stk: skip later\n"])
+                                 "skip.stk": "# stk: skip later\n", "out/README": "reports\n"])
         let run = try folder.stk("test", "--junit", "out/report.xml")
         #expect(run.status == 1)
         // Timing lives in the XML only.
@@ -222,6 +222,31 @@ struct StkTestCommandTests {
             +header 1 frame=0,130,390,30 zIndex=1 alpha=1 hidden=false
             """) == true)
         #expect(cases[2].elements(forName: "skipped").first?.attribute(forName: "message")?.stringValue == "later")
+    }
+
+    /// `--junit` naming a transcript of the run: refused before anything
+    /// runs, the transcript untouched (it used to be replaced by the XML).
+    @Test func junitNeverReplacesAFileTheRunReads() throws {
+        let folder = try TranscriptCommandFolder(["tr/a.stk": Self.passing, "tr/b.stk": Self.failing])
+        for (report, shown) in [("tr/a.stk", "a file this run reads"), ("./tr/../tr/b.stk", "tr/b.stk, this run reads")] {
+            let run = try folder.stk("test", "--junit", report, "tr")
+            #expect(run.status == 2)
+            #expect(run.stderr.contains("cannot write the JUnit report \(report)"))
+            #expect(run.stderr.contains(shown))
+            #expect(!run.stdout.contains("PASS"))
+        }
+        #expect(try folder.read("tr/a.stk") == Self.passing)
+        #expect(try folder.read("tr/b.stk") == Self.failing)
+    }
+
+    /// A report in a folder that does not exist is refused up front, as
+    /// docs/language.md says (the folder used to be created).
+    @Test func junitInAMissingFolderIsRefused() throws {
+        let folder = try TranscriptCommandFolder(["a.stk": Self.passing])
+        let run = try folder.stk("test", "--junit", "missing/dir/r.xml", "a.stk")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no such folder: missing/dir"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url("missing").path))
     }
 
     // MARK: -j and --shard

@@ -92,6 +92,8 @@ extension JSONFormat {
         case let .preferredAttributesAsked(key, original, preferred, answer):
             return .object([("event", .string("shouldInvalidateLayoutForPreferredAttributes"))] + keyMembers(key)
                            + [("original", rect(original)), ("preferred", rect(preferred)), ("answer", .bool(answer))])
+        case let .layoutCallback(name, detail):
+            return .object([("event", .string(name)), ("detail", .string(detail))])
         }
     }
 

@@ -35,7 +35,7 @@ extension TraceFormat {
         case .contextCreated, .invalidated: return .invalidation
         case .boundsChanged, .animatedBoundsChangePrepared, .animatedBoundsChangeFinalized,
              .transitionPrepared, .transitionFinalized: return .bounds
-        case .prepared, .contentSize, .elementsQueried: return .layoutPass
+        case .prepared, .contentSize, .elementsQueried, .layoutCallback: return .layoutPass
         case .updatesPrepared, .appearing, .disappearing, .updatesFinalized: return .updates
         case .visibleChanged: return .visible
         }

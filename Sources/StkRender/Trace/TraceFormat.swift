@@ -82,6 +82,8 @@ public enum TraceFormat {
             return ["finalizeLayoutTransition() on both layouts"]
         case let .preferredAttributesAsked(key, original, preferred, answer):
             return wrapped("cell \(key.indexPath.stk) wants \(preferred.size.stk) (has \(original.size.stk)): shouldInvalidateLayout(forPreferredLayoutAttributes:) -> \(answer)")
+        case let .layoutCallback(name, detail):
+            return wrapped("\(name)(\(detail))")
         }
     }
 

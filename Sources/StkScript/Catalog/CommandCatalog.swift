@@ -132,13 +132,15 @@ public enum CommandCatalog {
                     examples: ["safearea 47,0,34,0"]),
         CommandInfo("scroll", .view,
                     usages: ["scroll to X,Y", "scroll by DX,DY [steps=N]", "scroll to item S:I [top|center|bottom]",
-                             "scroll fling VX,VY [steps=N]"],
+                             "scroll fling VX,VY [steps=N]", "scroll section S to X | by DX [steps=N] | fling VX [steps=N]"],
                     summary: "scroll to an offset, by a distance (in N bounds changes), to an item, or lift the finger at a velocity",
                     details: ["negative and past-the-end offsets are allowed: they bounce",
+                              "section S: the row of an orthogonal section of a compositional layout, clamped to the row;",
+                              "a fling there comes to rest as the section's orthogonalScrollingBehavior says",
                               "fling: VX,VY in points per second; the offset decelerates (or pages) to a resting place,",
                               "the layout's targetContentOffset(forProposedContentOffset:withScrollingVelocity:) picks the",
                               "target, and the view moves there in N bounds changes (10 by default)"],
-                    examples: ["scroll to 0,300", "scroll by 0,-120 steps=4", "scroll to item 2:0 top", "scroll fling 0,2000"]),
+                    examples: ["scroll to 0,300", "scroll by 0,-120 steps=4", "scroll to item 2:0 top", "scroll fling 0,2000", "scroll section 1 fling 800"]),
         CommandInfo("paging", .view,
                     usages: ["paging on|off"],
                     summary: "set isPagingEnabled: a fling stops on a multiple of the bounds size",
@@ -389,7 +391,11 @@ extension CommandCatalog {
             if n == 1 { return .words(elements) }
             return n == 3 ? .words(["default"]) : .nothing
         case "scroll":
-            if n == 1 { return .words(["to", "by", "fling"]) }
+            if n == 1 { return .words(["to", "by", "fling", "section"]) }
+            if w[1] == "section" {
+                if n == 3 { return .words(["to", "by", "fling"]) }
+                return n >= 5 && w[3] != "to" ? .words(["steps="]) : .nothing
+            }
             if w[1] == "to" {
                 if n == 2 { return .words(["item"]) }
                 if n == 4, w[2] == "item" { return .words(CollectionView.ScrollPosition.allCases.map(\.rawValue)) }

@@ -169,6 +169,7 @@ public final class Interpreter {
         case let .scrollTo(point): try mutate(c, blaming: point.range) { try self.session.collectionView.setContentOffset(point.value) }
         case let .scrollBy(delta, steps): try runScrollBy(delta, steps, c)
         case let .scrollToItem(indexPath, position): try runScrollToItem(indexPath, position, c)
+        case let .scrollSection(section, verb, amount, steps): try runScrollSection(section, verb, amount, steps, c)
         case let .attr(element): try runAttr(element)
         case .visible: runVisible()
         case .check: try runCheck(c)

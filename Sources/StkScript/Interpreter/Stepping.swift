@@ -36,6 +36,8 @@ final class PausedOperation {
         switch context.command.kind {
         case let .scrollBy(_, steps): plannedBoundsChanges = (steps?.value ?? 1) > 1 ? steps?.value : nil
         case let .scrollFling(_, steps): plannedBoundsChanges = steps?.value ?? CollectionView.defaultAnimationSteps
+        case let .scrollSection(_, verb, _, steps):
+            plannedBoundsChanges = verb == .fling ? steps?.value ?? CollectionView.defaultAnimationSteps : ((steps?.value ?? 1) > 1 ? steps?.value : nil)
         default: plannedBoundsChanges = nil
         }
         count(phase)

@@ -1,3 +1,4 @@
+import CompositionalLayouts
 import FadingFirstHeader
 import FlowSticky
 import GlobalStretchy
@@ -11,6 +12,7 @@ public enum BuiltinLayouts {
 
     public static var descriptors: [LayoutDescriptor] {
         [FlowStickyPlugin.descriptor, GridStickyPlugin.descriptor, GlobalStretchyPlugin.descriptor, FadingFirstHeaderPlugin.descriptor]
+            + CompositionalPlugins.descriptors
     }
 
     /// Registers every built-in layout once per registry (idempotent), each

@@ -105,6 +105,9 @@ public enum CommandKind: Equatable, Sendable {
     case scrollFling(Located<CGPoint>, steps: Located<Int>?)
     /// `scroll to item S:I [top|center|bottom]`
     case scrollToItem(Located<IndexPath>, position: Located<CollectionView.ScrollPosition>?)
+    /// `scroll section S to X | by DX [steps=N] | fling VX [steps=N]`: the row
+    /// of an orthogonal section of a compositional layout.
+    case scrollSection(Located<Int>, SectionScroll, Located<CGFloat>, steps: Located<Int>?)
 
     // MARK: Inspecting
 
@@ -417,4 +420,9 @@ func quoted(_ s: String) -> String {
         out.append(c)
     }
     return out + "\""
+}
+
+/// How `scroll section` moves a row.
+public enum SectionScroll: String, Sendable {
+    case to, by, fling
 }

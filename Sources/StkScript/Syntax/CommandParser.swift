@@ -215,7 +215,22 @@ struct CommandParser {
     // MARK: - The view
 
     private mutating func scroll() throws -> CommandKind {
-        let direction = try args.keyword(["to", "by", "fling"], "'to', 'by' or 'fling'")
+        if args.peek()?.word == "section" {
+            try args.keyword(["section"], "'section'")
+            let section = try args.section()
+            let verb = try args.keyword(["to", "by", "fling"], "'to', 'by' or 'fling'")
+            let what = verb.value == "fling" ? "a velocity (points per second)" : verb.value == "to" ? "an offset along the row" : "a distance along the row"
+            guard let token = args.take() else { throw args.missing(what) }
+            guard case .number(let n) = token.literal else { throw args.wrong(what, token) }
+            var steps: Located<Int>? = nil
+            if verb.value != "to" {
+                while let token = args.take() {
+                    steps = try args.integerOption(token, named: "steps", minimum: 1, maximum: Limits.steps, seen: steps)
+                }
+            }
+            return .scrollSection(section, SectionScroll(rawValue: verb.value)!, Located(CGFloat(n), at: token.range), steps: steps)
+        }
+        let direction = try args.keyword(["to", "by", "fling", "section"], "'to', 'by', 'fling' or 'section'")
         if direction.value == "by" || direction.value == "fling" {
             let vector = direction.value == "by" ? try args.point() : try args.point(what: "a velocity VX,VY (points per second)")
             var steps: Located<Int>? = nil

@@ -52,6 +52,8 @@ extension CommandKind: CustomStringConvertible {
         case .inset(let insets): return "inset \(insets.value)"
         case .safeArea(let insets): return "safearea \(insets.value)"
         case .scrollTo(let point): return "scroll to \(point.value.stk)"
+        case .scrollSection(let section, let verb, let amount, let steps):
+            return "scroll section \(section.value) \(verb.rawValue) \(amount.value.stk)" + (steps.map { " steps=\($0.value)" } ?? "")
         case .scrollBy(let delta, let steps):
             return "scroll by \(delta.value.stk)" + (steps.map { " steps=\($0.value)" } ?? "")
         case .scrollToItem(let path, let position):

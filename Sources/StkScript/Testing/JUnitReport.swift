@@ -59,10 +59,9 @@ public enum JUnitReport {
         return xml
     }
 
-    /// Writes the report atomically, creating the folder if needed.
+    /// Writes the report atomically; a folder that does not exist is refused
+    /// (SafeFile), as for every file stk writes.
     public static func write(_ summary: TranscriptRunSummary, started: Date? = nil, to path: String) throws {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try SafeFile.replace(Data(xml(summary, started: started).utf8), at: path)
     }
 

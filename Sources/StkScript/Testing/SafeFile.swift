@@ -97,6 +97,31 @@ public enum SafeFile {
         }
     }
 
+    /// Checks, before a run, that `path` can take the run's output: never a
+    /// file the run reads (`reading`: transcripts, scripts, plugin sources;
+    /// the same file by another name or through a link counts), and a file
+    /// whose folder exists (a missing folder is refused, not created). Called
+    /// up front so that a bad path fails before any work, not after it.
+    public static func checkOutput(_ path: String, as shown: String? = nil, notAnyOf reading: [String]) throws {
+        let shown = shown ?? path
+        try checkName(path, shown)
+        let target = try followLinks(path, shown)
+        var info = stat()
+        if stat(target, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR {
+                throw WriteError(description: "cannot write \(shown): it is a directory")
+            }
+            for read in reading {
+                var other = stat()
+                if stat(read, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
+                    throw WriteError(description: "cannot write \(shown): it is \(read == shown ? "a file" : read + ",") this run reads; choose another path")
+                }
+            }
+        } else {
+            try checkFolder(of: target, shown)
+        }
+    }
+
     // MARK: Pieces
 
     private static func checkName(_ path: String, _ shown: String) throws {

@@ -97,6 +97,16 @@ struct TestCommand: ParsableCommand {
             try Self.fail("\(error)")
         }
 
+        // The report's path is checked before anything runs: a transcript or
+        // a plugin source given as the report would be replaced by XML.
+        if let junit {
+            do {
+                try SafeFile.checkOutput(junit, notAnyOf: files.map(\.path) + global.plugins)
+            } catch {
+                try Self.fail("cannot write the JUnit report \(junit): \(error)")
+            }
+        }
+
         // Every layout is registered before the files run in parallel: from
         // here on the registry is only read.
         try PluginBridge.registerLayouts(global)

@@ -46,6 +46,16 @@ struct VerifyCommand: ParsableCommand {
         if let out, FileManager.default.fileExists(atPath: out), !force {
             try TestCommand.fail("\(out) already exists; add --force to overwrite it")
         }
+        // Both paths are checked before the run, whether or not it finds
+        // anything to write: a plugin source is never replaced by a report.
+        for (path, what) in [(out, "reproducer"), (junit, "JUnit report")] {
+            guard let path else { continue }
+            do {
+                try SafeFile.checkOutput(path, notAnyOf: global.plugins)
+            } catch {
+                try TestCommand.fail("cannot write the \(what) \(path): \(error)")
+            }
+        }
         try PluginBridge.registerLayouts(global)
         let verifier = Verifier(layoutName: layout, options: Verifier.Options(seed: seed, operations: operations),
                                 loadPlugin: PluginBridge.load)

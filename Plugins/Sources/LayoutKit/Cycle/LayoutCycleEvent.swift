@@ -47,6 +47,10 @@ public enum LayoutCycleEvent {
     /// Self-sizing: a displayed cell's content wanted `preferred` where the
     /// layout gave `original`, and `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)` answered.
     case preferredAttributesAsked(ElementKey, original: CGRect, preferred: CGRect, answer: Bool)
+    /// The layout called the app's code: a compositional layout's section
+    /// provider or a section's visible-items handler (`name`), with what it
+    /// was given (`detail`). Each call is a phase `step` stops after.
+    case layoutCallback(String, detail: String)
 }
 
 public enum InvalidationReason: String, Sendable {
@@ -58,6 +62,7 @@ public enum InvalidationReason: String, Sendable {
     case layoutChange = "layout change"
     case layoutRequest = "layout request"
     case preferredAttributes = "preferred attributes"
+    case orthogonalScroll = "orthogonal scroll"
 }
 
 /// The difference between two visible sets. Elements are matched by identity
@@ -126,6 +131,7 @@ extension LayoutCycleEvent {
         case .animatedBoundsChangePrepared: return "prepare animated bounds"
         case .animatedBoundsChangeFinalized: return "finalize animated bounds"
         case .transitionPrepared: return "prepare transition"
+        case .layoutCallback(let name, _): return name == "sectionProvider" ? "section provider" : "visible items handler"
         case .transitionFinalized: return "finalize transition"
         case .preferredAttributesAsked: return "self-sizing"
         }

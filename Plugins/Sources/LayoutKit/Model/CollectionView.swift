@@ -471,6 +471,15 @@ public final class CollectionView {
             noteVisibleLimitExceeded()
             answer.removeLast(answer.count - limit)
         }
+        // What stk remembers of a pass is values, not the layout's objects: a
+        // layout that caches attributes in prepare() and moves the cached
+        // objects in place in the next one would otherwise move stk's "before"
+        // too, and the diff would see no change. An object only the answer
+        // holds (a layout that makes attributes per query, as LayoutKit's
+        // do) cannot change behind stk's back and is kept as it is.
+        for i in answer.indices where !isKnownUniquelyReferenced(&answer[i]) {
+            answer[i] = answer[i].copied()
+        }
         checkAnswer(answer)
         report(.elementsQueried(rect: bounds, attributes: observer?.wantsAttributeCopies == true ? answer.map { $0.copied() } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
@@ -869,6 +878,57 @@ public final class CollectionView {
     /// UIKit's `scrollToItem(at:at:animated:)`, without animation.
     public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) throws {
         try setContentOffset(contentOffset(forScrollingToItem: indexPath, at: position))
+    }
+
+    // MARK: Orthogonal rows (compositional layouts)
+
+    /// Scrolls the row of an orthogonal section of a compositional layout to
+    /// `offset` (clamped to the row), as its embedded scroll view would: the
+    /// layout names the section's visible items when it has a visible-items
+    /// handler (then prepare runs); otherwise nothing is invalidated and the
+    /// pass only asks for the elements, which moved.
+    public func scrollOrthogonalSection(_ section: Int, to offset: CGFloat) throws {
+        try Validate.finite(offset, "offset")
+        guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else {
+            throw CollectionViewError("only a compositional layout has orthogonal sections; this one is \(_typeName(type(of: collectionViewLayout), qualified: false))")
+        }
+        layoutIfNeeded()
+        if let context = try layout.moveRow(ofSection: section, to: offset) {
+            invalidate(with: context, reason: .orthogonalScroll)
+        }
+        layoutPass(mapping: nil, updates: nil)
+    }
+
+    /// Scrolls a row by `steps` bounds changes along `animationPath`'s curve.
+    public func scrollOrthogonalSection(_ section: Int, to offset: CGFloat, steps: Int) throws {
+        guard steps >= 1 else { throw CollectionViewError("steps must be at least 1, got \(steps)") }
+        guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else {
+            try scrollOrthogonalSection(section, to: offset)
+            return
+        }
+        layoutIfNeeded()
+        let start = try layout.orthogonalSection(section).rowOffset
+        for k in 1...steps {
+            let t = CGFloat(k) / CGFloat(steps)
+            let f = 1 - (1 - t) * (1 - t) * (1 - t)
+            try scrollOrthogonalSection(section, to: k == steps ? offset : start + (offset - start) * f)
+        }
+    }
+
+    /// A fling of a row: its behaviour decides where it rests
+    /// (docs/semantics.md, "Orthogonal sections"), then it moves there in `steps`.
+    public func flingOrthogonalSection(_ section: Int, velocity: CGFloat, steps: Int = CollectionView.defaultAnimationSteps) throws {
+        try Validate.finite(velocity, "velocity")
+        guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else {
+            throw CollectionViewError("only a compositional layout has orthogonal sections; this one is \(_typeName(type(of: collectionViewLayout), qualified: false))")
+        }
+        layoutIfNeeded()
+        let from = try layout.orthogonalSection(section).rowOffset
+        let target = try layout.orthogonalRestingOffset(ofSection: section, velocity: velocity, decelerationRate: decelerationRate.rawValue)
+        let along = { (v: CGFloat) in layout.isVerticalScroll ? CGPoint(x: v, y: 0) : CGPoint(x: 0, y: v) }
+        report(.flingProjected(velocity: along(velocity), decelerationRate: decelerationRate.rawValue, paging: false,
+                               from: along(from), proposed: along(target)))
+        try scrollOrthogonalSection(section, to: target, steps: steps)
     }
 
     // MARK: Insets

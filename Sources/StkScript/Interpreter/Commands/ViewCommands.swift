@@ -28,6 +28,29 @@ extension Interpreter {
         }
     }
 
+    /// `scroll section S to X | by DX [steps=N] | fling VX [steps=N]`: one
+    /// operation, however many bounds changes of the row it takes.
+    func runScrollSection(_ section: Located<Int>, _ verb: SectionScroll, _ amount: Located<CGFloat>, _ steps: Located<Int>?, _ c: CommandContext) throws {
+        let cv = session.collectionView
+        guard let layout = cv.collectionViewLayout as? CollectionViewCompositionalLayout else {
+            throw CommandError("layout \(session.layoutName) has no orthogonal sections: 'scroll section' scrolls the rows of a compositional layout", at: c.command.range)
+        }
+        cv.layoutIfNeeded()
+        do {
+            _ = try layout.orthogonalOffsetRange(ofSection: section.value)
+        } catch let error as CollectionViewError {
+            throw CommandError(error.message, at: section.range)
+        }
+        let start = layout.orthogonalOffset(ofSection: section.value) ?? 0
+        try mutate(c, blaming: amount.range) {
+            switch verb {
+            case .to: try cv.scrollOrthogonalSection(section.value, to: amount.value)
+            case .by: try cv.scrollOrthogonalSection(section.value, to: start + amount.value, steps: steps?.value ?? 1)
+            case .fling: try cv.flingOrthogonalSection(section.value, velocity: amount.value, steps: steps?.value ?? CollectionView.defaultAnimationSteps)
+            }
+        }
+    }
+
     func runScrollToItem(_ indexPath: Located<IndexPath>, _ position: Located<CollectionView.ScrollPosition>?, _ c: CommandContext) throws {
         let cv = session.collectionView
         guard cv.isValidItem(indexPath.value) else {

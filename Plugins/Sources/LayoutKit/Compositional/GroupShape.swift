@@ -1,0 +1,210 @@
+import Foundation
+
+/// One item's place in a group, relative to the group's origin.
+struct ItemSlot {
+    /// The slot (its resolved size, after edge spacing).
+    var slot: CGRect
+    /// The item's frame: the slot inset by the item's content insets, except
+    /// along an estimated dimension.
+    var frame: CGRect
+    let item: CollectionLayoutItem
+    var zIndex: Int = 0
+    var widthEstimated: Bool { item.layoutSize.widthDimension.isEstimated }
+    var heightEstimated: Bool { item.layoutSize.heightDimension.isEstimated }
+}
+
+/// A group resolved against its container: its size and, depth first through
+/// nested groups, one slot per item it holds. Every group of a section has
+/// the same shape (the last may hold fewer items), which is what makes a
+/// section arithmetic.
+struct GroupShape {
+    var size: CGSize
+    var slots: [ItemSlot]
+    var widthEstimated: Bool
+    var heightEstimated: Bool
+}
+
+/// Resolves groups into shapes (docs/semantics.md, "Compositional layout").
+struct GroupSolver {
+    let environment: CollectionLayoutEnvironment
+    /// UIKit's console messages for what it tolerates (quoted as warnings).
+    var warnings: [String] = []
+    /// More items than this in one group is a group of zero-sized items: refused.
+    static let maximumItemsPerGroup = 10_000
+
+    init(environment: CollectionLayoutEnvironment) { self.environment = environment }
+
+    /// The shape of `group` in a container of `container` (its size resolved
+    /// there, or `forced` when a `count:` parent decides its length).
+    mutating func shape(of group: CollectionLayoutGroup, in container: CGSize, forcedSize: CGSize? = nil) throws -> GroupShape {
+        let size = forcedSize ?? group.layoutSize.resolve(in: container)
+        let insets = group.contentInsets
+        let content = CGSize(width: max(0, size.width - insets.leading - insets.trailing),
+                             height: max(0, size.height - insets.top - insets.bottom))
+        var slots: [ItemSlot]
+        switch group.arrangement {
+        case .custom(let provider):
+            let customEnvironment = LayoutEnvironment(
+                container: LayoutContainer(contentSize: size, contentInsets: insets),
+                traitCollection: environment.traitCollection,
+                layoutMargins: (environment as? LayoutEnvironment)?.layoutMargins ?? EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
+            slots = provider(customEnvironment).map { custom in
+                let frame = custom.frame.offsetBy(dx: insets.leading, dy: insets.top)
+                // A custom item is an item of the group's own size description;
+                // its frame is what the provider says.
+                return ItemSlot(slot: frame, frame: frame, item: CollectionLayoutItem(layoutSize: CollectionLayoutSize(
+                    widthDimension: .absolute(custom.frame.width), heightDimension: .absolute(custom.frame.height))), zIndex: custom.zIndex)
+            }
+        case .horizontal:
+            slots = try line(group, content: content, vertical: false)
+        case .vertical:
+            slots = try line(group, content: content, vertical: true)
+        }
+        for i in slots.indices {
+            slots[i].slot = slots[i].slot.offsetBy(dx: insets.leading, dy: insets.top)
+            slots[i].frame = slots[i].frame.offsetBy(dx: insets.leading, dy: insets.top)
+        }
+        var resolved = size
+        // A group whose dimension is estimated is as long as what it holds (stk).
+        if group.layoutSize.heightDimension.isEstimated, let bottom = slots.map(\.slot.maxY).max() {
+            resolved.height = bottom + insets.bottom
+        }
+        if group.layoutSize.widthDimension.isEstimated, let right = slots.map(\.slot.maxX).max() {
+            resolved.width = right + insets.trailing
+        }
+        return GroupShape(size: resolved, slots: slots,
+                          widthEstimated: group.layoutSize.widthDimension.isEstimated,
+                          heightEstimated: group.layoutSize.heightDimension.isEstimated)
+    }
+
+    /// A horizontal (or, `vertical`, a vertical) group's items along its axis.
+    /// Written along x; a vertical group swaps the axes on the way in and out.
+    private mutating func line(_ group: CollectionLayoutGroup, content: CGSize, vertical: Bool) throws -> [ItemSlot] {
+        func swap(_ s: CGSize) -> CGSize { vertical ? CGSize(width: s.height, height: s.width) : s }
+        func swap(_ r: CGRect) -> CGRect { vertical ? CGRect(x: r.minY, y: r.minX, width: r.height, height: r.width) : r }
+        let length = swap(content).width, across = swap(content).height
+        guard !group.subitems.isEmpty else { return [] }
+        let spacing = group.interItemSpacing
+        let gap = spacing?.spacing ?? 0
+
+        // What each placed subitem takes along the axis.
+        struct Placed { var item: CollectionLayoutItem; var size: CGSize; var shape: GroupShape? }
+        var placed: [Placed] = []
+        func measure(_ item: CollectionLayoutItem, forcedLength: CGFloat?) throws -> Placed {
+            var size = item.layoutSize.resolve(in: content)
+            if let forcedLength {
+                size = swap(size)
+                size.width = forcedLength
+                size = swap(size)
+            }
+            if let child = item as? CollectionLayoutGroup {
+                let shape = try shape(of: child, in: content, forcedSize: size)
+                return Placed(item: item, size: shape.size, shape: shape)
+            }
+            return Placed(item: item, size: size, shape: nil)
+        }
+        func edges(_ item: CollectionLayoutItem) -> (lead: CollectionLayoutSpacing?, trail: CollectionLayoutSpacing?, top: CollectionLayoutSpacing?, bottom: CollectionLayoutSpacing?) {
+            let e = item.edgeSpacing
+            return vertical ? (e?.top, e?.bottom, e?.leading, e?.trailing) : (e?.leading, e?.trailing, e?.top, e?.bottom)
+        }
+
+        if let count = group.repeatCount {
+            guard count >= 1 else {
+                throw CollectionViewError("NSCollectionLayoutGroup: count must be at least 1, got \(count)")
+            }
+            let each = (length - CGFloat(count - 1) * gap) / CGFloat(count)
+            guard each > 0 else {
+                throw CollectionViewError("NSCollectionLayoutGroup: \(count) items with \(gap.stk) spacing do not fit a group \(length.stk) long")
+            }
+            for k in 0..<count { placed.append(try measure(group.subitems[k % group.subitems.count], forcedLength: each)) }
+        } else {
+            var used: CGFloat = 0
+            var index = 0
+            while placed.count < Self.maximumItemsPerGroup {
+                let next = try measure(group.subitems[index % group.subitems.count], forcedLength: nil)
+                let e = edges(next.item)
+                let needed = (placed.isEmpty ? 0 : gap) + (e.lead?.spacing ?? 0) + swap(next.size).width + (e.trail?.spacing ?? 0)
+                if !placed.isEmpty && used + needed > length + 1e-6 { break }
+                if placed.isEmpty && needed > length + 1e-6 {
+                    warnings.append("NSCollectionLayoutGroup: an item \(swap(next.size).width.stk) long does not fit its group \(length.stk) long; the group holds it and overflows")
+                }
+                if swap(next.size).width <= 0 && (e.lead?.spacing ?? 0) + (e.trail?.spacing ?? 0) + gap <= 0 {
+                    throw CollectionViewError("NSCollectionLayoutGroup: its item is \(swap(next.size).width.stk) long, so the group would hold items without end; give the item a positive \(vertical ? "height" : "width")")
+                }
+                placed.append(next)
+                used += needed
+                index += 1
+            }
+        }
+
+        // Flexible spaces share what is left equally (at least their amounts).
+        var fixedTotal: CGFloat = 0
+        var flexibleCount = 0
+        for (k, p) in placed.enumerated() {
+            let e = edges(p.item)
+            fixedTotal += swap(p.size).width + (e.lead?.spacing ?? 0) + (e.trail?.spacing ?? 0)
+            if e.lead?.isFlexibleSpacing == true { flexibleCount += 1 }
+            if e.trail?.isFlexibleSpacing == true { flexibleCount += 1 }
+            if k > 0 {
+                fixedTotal += gap
+                if spacing?.isFlexibleSpacing == true { flexibleCount += 1 }
+            }
+        }
+        let share = flexibleCount > 0 ? max(0, length - fixedTotal) / CGFloat(flexibleCount) : 0
+        func amount(_ s: CollectionLayoutSpacing?) -> CGFloat { (s?.spacing ?? 0) + (s?.isFlexibleSpacing == true ? share : 0) }
+
+        var slots: [ItemSlot] = []
+        var cursor: CGFloat = 0
+        for (k, p) in placed.enumerated() {
+            let e = edges(p.item)
+            if k > 0 { cursor += gap + (spacing?.isFlexibleSpacing == true ? share : 0) }
+            cursor += amount(e.lead)
+            let along = swap(p.size)
+            // Across the axis: edge spacing offsets the item; flexible on both
+            // sides centres it, flexible before only pushes it to the far side (stk).
+            var offset = e.top?.spacing ?? 0
+            let before = e.top?.isFlexibleSpacing == true, after = e.bottom?.isFlexibleSpacing == true
+            if before && after { offset = (across - along.height) / 2 }
+            else if before { offset = across - along.height - (e.bottom?.spacing ?? 0) }
+            let slot = swap(CGRect(x: cursor, y: offset, width: along.width, height: along.height))
+            if let shape = p.shape {
+                for inner in shape.slots {
+                    var s = inner
+                    s.slot = s.slot.offsetBy(dx: slot.minX, dy: slot.minY)
+                    s.frame = s.frame.offsetBy(dx: slot.minX, dy: slot.minY)
+                    slots.append(s)
+                }
+            } else {
+                slots.append(ItemSlot(slot: slot, frame: inset(slot, by: p.item), item: p.item))
+            }
+            cursor += along.width + amount(e.trail)
+        }
+        return slots
+    }
+
+    /// The slot inset by the item's content insets, except along an estimated
+    /// dimension, where UIKit ignores them and says so.
+    private mutating func inset(_ slot: CGRect, by item: CollectionLayoutItem) -> CGRect {
+        let i = item.contentInsets
+        guard i != .zero else { return slot }
+        var frame = slot
+        if item.layoutSize.widthDimension.isEstimated {
+            if i.leading != 0 || i.trailing != 0 { warnEstimatedInsets() }
+        } else {
+            frame.origin.x += i.leading
+            frame.size.width = max(0, frame.width - i.leading - i.trailing)
+        }
+        if item.layoutSize.heightDimension.isEstimated {
+            if i.top != 0 || i.bottom != 0 { warnEstimatedInsets() }
+        } else {
+            frame.origin.y += i.top
+            frame.size.height = max(0, frame.height - i.top - i.bottom)
+        }
+        return frame
+    }
+
+    private mutating func warnEstimatedInsets() {
+        let text = "Content insets are ignored along an estimated dimension of an NSCollectionLayoutItem; use edgeSpacing, or the cell's layout margins, for space there"
+        if !warnings.contains(text) { warnings.append(text) }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// `UICollectionLayoutListConfiguration`: a section (or a whole layout) that
+/// looks like a table view. Rows are full width and self-sizing (estimated
+/// 44 high); the metrics UIKit does not publish are stk's, listed in
+/// docs/semantics.md ("Lists").
+public struct CollectionLayoutListConfiguration {
+    public enum Appearance: Int, Sendable { case plain, grouped, insetGrouped, sidebar, sidebarPlain }
+    public enum HeaderMode: Int, Sendable { case none, supplementary, firstItemInSection }
+    public enum FooterMode: Int, Sendable { case none, supplementary }
+
+    public var appearance: Appearance
+    public var showsSeparators = true
+    public var headerMode: HeaderMode = .none
+    public var footerMode: FooterMode = .none
+    /// iOS 15: space above each section's header (stk's default: see `sectionGap`).
+    public var headerTopPadding: CGFloat?
+
+    public init(appearance: Appearance) { self.appearance = appearance }
+
+    /// stk's list metrics.
+    public static let estimatedRowHeight: CGFloat = 44
+    public static let plainHeaderHeight: CGFloat = 28
+    public static let groupedHeaderHeight: CGFloat = 38
+    /// The gap a grouped list leaves before each section.
+    public static let sectionGap: CGFloat = 35
+
+    var isGrouped: Bool { appearance != .plain && appearance != .sidebarPlain }
+    var isInset: Bool { appearance == .insetGrouped || appearance == .sidebar }
+
+    func makeSection(environment: CollectionLayoutEnvironment) -> CollectionLayoutSection {
+        let size = CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(Self.estimatedRowHeight))
+        let item = CollectionLayoutItem(layoutSize: size)
+        let group = CollectionLayoutGroup.vertical(layoutSize: size, subitems: [item])
+        let section = CollectionLayoutSection(group: group)
+        if isInset, let margins = (environment as? LayoutEnvironment)?.layoutMargins {
+            section.contentInsets = DirectionalEdgeInsets(top: 0, leading: margins.left, bottom: 0, trailing: margins.right)
+        }
+        let headerHeight = isGrouped ? Self.groupedHeaderHeight : Self.plainHeaderHeight
+        if headerMode == .supplementary {
+            let header = CollectionLayoutBoundarySupplementaryItem(
+                layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(headerHeight)),
+                elementKind: ElementKind.sectionHeader, alignment: .top)
+            // Plain lists pin their headers, as a plain table view does.
+            header.pinToVisibleBounds = !isGrouped
+            section.boundarySupplementaryItems.append(header)
+        }
+        if footerMode == .supplementary {
+            section.boundarySupplementaryItems.append(CollectionLayoutBoundarySupplementaryItem(
+                layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(headerHeight)),
+                elementKind: ElementKind.sectionFooter, alignment: .bottom))
+        }
+        section.spacingBefore = headerTopPadding ?? (isGrouped ? Self.sectionGap : 0)
+        return section
+    }
+}

@@ -1,0 +1,329 @@
+import Foundation
+
+/// The scroll axis of a compositional layout: `main` runs along it, `cross`
+/// across. Group shapes stay in real coordinates (a horizontal group is left
+/// to right whatever the scroll direction); only where sections and groups
+/// repeat depends on the axis.
+struct ScrollAxis {
+    let vertical: Bool
+
+    func main(_ p: CGPoint) -> CGFloat { vertical ? p.y : p.x }
+    func cross(_ p: CGPoint) -> CGFloat { vertical ? p.x : p.y }
+    func main(_ s: CGSize) -> CGFloat { vertical ? s.height : s.width }
+    func cross(_ s: CGSize) -> CGFloat { vertical ? s.width : s.height }
+    func minMain(_ r: CGRect) -> CGFloat { vertical ? r.minY : r.minX }
+    func maxMain(_ r: CGRect) -> CGFloat { vertical ? r.maxY : r.maxX }
+    func minCross(_ r: CGRect) -> CGFloat { vertical ? r.minX : r.minY }
+    func maxCross(_ r: CGRect) -> CGFloat { vertical ? r.maxX : r.maxY }
+    func point(main: CGFloat, cross: CGFloat) -> CGPoint { vertical ? CGPoint(x: cross, y: main) : CGPoint(x: main, y: cross) }
+    func size(main: CGFloat, cross: CGFloat) -> CGSize { vertical ? CGSize(width: cross, height: main) : CGSize(width: main, height: cross) }
+    func offset(_ r: CGRect, main: CGFloat = 0, cross: CGFloat = 0) -> CGRect {
+        vertical ? r.offsetBy(dx: cross, dy: main) : r.offsetBy(dx: main, dy: cross)
+    }
+    func withMain(_ r: CGRect, _ value: CGFloat) -> CGRect {
+        var r = r
+        if vertical { r.origin.y = value } else { r.origin.x = value }
+        return r
+    }
+    /// Insets at the start and end of each axis.
+    func mainStart(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.top : i.leading }
+    func mainEnd(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.bottom : i.trailing }
+    func crossStart(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.leading : i.top }
+    func crossEnd(_ i: DirectionalEdgeInsets) -> CGFloat { vertical ? i.trailing : i.bottom }
+
+    /// Whether a boundary item with `alignment` starts its section (a header)
+    /// rather than ending it (a footer).
+    func startsSection(_ alignment: RectAlignment) -> Bool {
+        switch alignment {
+        case .top, .topLeading, .topTrailing: return vertical || alignment != .topTrailing
+        case .leading, .bottomLeading: return !vertical || alignment == .leading
+        case .bottom, .bottomTrailing, .trailing, .none: return false
+        }
+    }
+    /// Whether the item sits at the far end across the axis.
+    func atCrossEnd(_ alignment: RectAlignment) -> Bool {
+        vertical ? [.topTrailing, .trailing, .bottomTrailing].contains(alignment) : [.bottomLeading, .bottom, .bottomTrailing].contains(alignment)
+    }
+}
+
+/// A boundary supplementary item placed: where it lies before pinning.
+struct BoundaryPlacement {
+    let item: CollectionLayoutBoundarySupplementaryItem
+    let key: ElementKey
+    let natural: CGRect
+    let atStart: Bool
+}
+
+/// One section of a compositional layout, placed: its extent along the scroll
+/// axis, the shape its groups repeat, its boundary items and background.
+/// Uniform sections are arithmetic (a frame is an index computation); a
+/// section with measured (self-sized) items keeps one offset per group.
+final class SectionGeometry {
+    let index: Int
+    let description: CollectionLayoutSection
+    let itemCount: Int
+    let shape: GroupShape
+    let axis: ScrollAxis
+    var itemsPerGroup: Int { shape.slots.count }
+    let groupCount: Int
+    var isOrthogonal: Bool { description.orthogonalScrollingBehavior != .none }
+
+    /// Along the scroll axis: the section from `start` to `end`; groups from `contentStart`.
+    private(set) var start: CGFloat = 0
+    private(set) var end: CGFloat = 0
+    private(set) var contentStart: CGFloat = 0
+    private(set) var contentEnd: CGFloat = 0
+    /// Across: where groups begin, and the section's whole cross extent.
+    let crossStart: CGFloat
+    let crossLength: CGFloat
+    /// Between one group's start and the next's (uniform sections; across, for orthogonal rows).
+    let pitch: CGFloat
+    /// Per group starts relative to `contentStart`, when items were measured.
+    private(set) var groupStarts: [CGFloat]?
+    private var groupLengths: [CGFloat] = []
+    /// Measured sizes by item (self-sizing of estimated dimensions).
+    private let measured: SparseSizes
+    /// How far an element of a group reaches outside the group along the main axis.
+    private let reachBefore: CGFloat
+    private let reachAfter: CGFloat
+
+    private(set) var boundary: [BoundaryPlacement] = []
+    private(set) var background: [(item: CollectionLayoutDecorationItem, frame: CGRect)] = []
+
+    /// Orthogonal rows: the row's offset and how far it may go.
+    var rowOffset: CGFloat = 0
+    let rowLength: CGFloat
+
+    init(index: Int, description: CollectionLayoutSection, itemCount: Int, shape: GroupShape, axis: ScrollAxis,
+         start: CGFloat, layoutCrossInset: CGFloat, layoutContainer: CGSize, sectionContainer: CGSize, measured: SparseSizes) {
+        self.index = index
+        self.description = description
+        self.itemCount = itemCount
+        self.shape = shape
+        self.axis = axis
+        self.measured = measured
+        let k = shape.slots.count
+        groupCount = k == 0 ? 0 : (itemCount + k - 1) / k
+        let insets = description.contentInsets
+        crossStart = layoutCrossInset + axis.crossStart(insets)
+        crossLength = axis.cross(layoutContainer)
+        let orthogonal = description.orthogonalScrollingBehavior != .none
+        pitch = (orthogonal ? axis.cross(shape.size) : axis.main(shape.size)) + description.interGroupSpacing
+        var before: CGFloat = 0, after: CGFloat = 0
+        let groupMain = axis.main(shape.size)
+        for slot in shape.slots {
+            var lo = axis.minMain(slot.frame), hi = axis.maxMain(slot.frame)
+            for supplementary in slot.item.supplementaryItems {
+                let f = supplementary.frame(on: slot.frame, size: supplementary.layoutSize.resolve(in: slot.frame.size))
+                lo = min(lo, axis.minMain(f))
+                hi = max(hi, axis.maxMain(f))
+            }
+            before = max(before, -lo)
+            after = max(after, hi - groupMain)
+        }
+        reachBefore = before
+        reachAfter = after
+        let rowCount = CGFloat(groupCount)
+        rowLength = orthogonal
+            ? axis.crossStart(insets) + rowCount * axis.cross(shape.size) + max(0, rowCount - 1) * description.interGroupSpacing + axis.crossEnd(insets)
+            : 0
+        place(at: start, layoutCrossInset: layoutCrossInset, layoutContainer: layoutContainer, sectionContainer: sectionContainer)
+    }
+
+    // MARK: Placing
+
+    private func place(at start: CGFloat, layoutCrossInset: CGFloat, layoutContainer: CGSize, sectionContainer: CGSize) {
+        self.start = start
+        let insets = description.contentInsets
+        let follows = description.followsInsets
+        var cursor = start
+        var placed: [BoundaryPlacement] = []
+        func boundaryFrame(_ item: CollectionLayoutBoundarySupplementaryItem, at main: CGFloat) -> CGRect {
+            let container = follows ? sectionContainer : layoutContainer
+            let size = item.layoutSize.resolve(in: container)
+            let crossOrigin = follows ? crossStart : layoutCrossInset
+            let crossSpan = follows ? axis.cross(sectionContainer) : axis.cross(layoutContainer)
+            let cross = axis.atCrossEnd(item.alignment) ? crossOrigin + crossSpan - axis.cross(size) : crossOrigin
+            let origin = axis.point(main: main, cross: cross)
+            return CGRect(origin: origin, size: size).offsetBy(dx: item.offset.x, dy: item.offset.y)
+        }
+        let items = description.boundarySupplementaryItems
+        for item in items where axis.startsSection(item.alignment) {
+            let frame = boundaryFrame(item, at: cursor)
+            placed.append(BoundaryPlacement(item: item, key: .supplementary(item.elementKind, IndexPath(item: 0, section: index)), natural: frame, atStart: true))
+            if item.extendsBoundary { cursor += axis.main(frame.size) }
+        }
+        contentStart = cursor + axis.mainStart(insets)
+        let groupsLength: CGFloat
+        if isOrthogonal {
+            groupsLength = groupCount > 0 ? axis.main(shape.size) : 0
+        } else {
+            layOutGroups()
+            if let starts = groupStarts, let last = starts.last {
+                groupsLength = last + groupLengths[groupLengths.count - 1]
+            } else {
+                groupsLength = groupCount > 0 ? CGFloat(groupCount) * pitch - description.interGroupSpacing : 0
+            }
+        }
+        contentEnd = contentStart + groupsLength + axis.mainEnd(insets)
+        cursor = contentEnd
+        // A footer ends its section: footers in order, each after the last.
+        var footers: [BoundaryPlacement] = []
+        for item in items where !axis.startsSection(item.alignment) {
+            let frame = boundaryFrame(item, at: cursor)
+            footers.append(BoundaryPlacement(item: item, key: .supplementary(item.elementKind, IndexPath(item: 0, section: index)), natural: frame, atStart: false))
+            if item.extendsBoundary { cursor += axis.main(frame.size) } else {
+                // Overlaying the content, it ends where the content does.
+                footers[footers.count - 1] = BoundaryPlacement(item: item, key: footers[footers.count - 1].key,
+                    natural: axis.withMain(frame, contentEnd - axis.main(frame.size)), atStart: false)
+            }
+        }
+        end = cursor
+        boundary = placed + footers
+        // The background: the content with its insets, not the boundary items (stk).
+        let backgroundMainStart = contentStart - axis.mainStart(insets)
+        let backgroundRect = CGRect(origin: axis.point(main: backgroundMainStart, cross: layoutCrossInset),
+                                    size: axis.size(main: contentEnd - backgroundMainStart, cross: axis.cross(layoutContainer)))
+        background = description.decorationItems.map { item in
+            let i = item.contentInsets
+            return (item, CGRect(x: backgroundRect.minX + i.leading, y: backgroundRect.minY + i.top,
+                                 width: max(0, backgroundRect.width - i.leading - i.trailing),
+                                 height: max(0, backgroundRect.height - i.top - i.bottom)))
+        }
+    }
+
+    /// Per group offsets, when some item of the section was measured along
+    /// the main axis and its group's main dimension is estimated.
+    private func layOutGroups() {
+        groupStarts = nil
+        groupLengths = []
+        let estimatedMain = axis.vertical ? shape.heightEstimated : shape.widthEstimated
+        guard !measured.isEmpty, estimatedMain, itemsPerGroup > 0 else { return }
+        let k = itemsPerGroup
+        let groupMain = axis.main(shape.size)
+        let slotEnd = shape.slots.map { axis.maxMain($0.slot) }.max() ?? groupMain
+        let trailing = groupMain - slotEnd
+        var starts: [CGFloat] = []
+        var lengths: [CGFloat] = []
+        starts.reserveCapacity(groupCount)
+        lengths.reserveCapacity(groupCount)
+        var cursor: CGFloat = 0
+        var next = 0 // index into the measured entries
+        let items = measured.items, sizes = measured.sizes
+        for g in 0..<groupCount {
+            var length = groupMain
+            let first = g * k, last = min(itemCount, first + k)
+            if next < items.count && items[next] < last {
+                var reach = slotEnd
+                while next < items.count && items[next] < last {
+                    let item = items[next], size = sizes[next]
+                    next += 1
+                    guard item >= first else { continue }
+                    let slot = shape.slots[item - first]
+                    let slotMainEstimated = axis.vertical ? slot.heightEstimated : slot.widthEstimated
+                    guard slotMainEstimated else { continue }
+                    reach = max(reach, axis.minMain(slot.slot) + axis.main(size))
+                }
+                length = reach + trailing
+            }
+            starts.append(cursor)
+            lengths.append(length)
+            cursor += length + description.interGroupSpacing
+        }
+        if lengths.contains(where: { $0 != groupMain }) {
+            groupStarts = starts
+            groupLengths = lengths
+        }
+    }
+
+    /// Moves the whole section to start at `newStart` (a section before it changed length).
+    func move(to newStart: CGFloat) {
+        let d = newStart - start
+        guard d != 0 else { return }
+        start += d
+        end += d
+        contentStart += d
+        contentEnd += d
+        boundary = boundary.map { BoundaryPlacement(item: $0.item, key: $0.key, natural: axis.offset($0.natural, main: d), atStart: $0.atStart) }
+        background = background.map { ($0.item, axis.offset($0.frame, main: d)) }
+    }
+
+    // MARK: Frames
+
+    /// The origin of group `g`, in the collection view's coordinates.
+    func groupOrigin(_ g: Int) -> CGPoint {
+        if isOrthogonal {
+            return axis.point(main: contentStart, cross: crossStart + CGFloat(g) * pitch - rowOffset)
+        }
+        let main = groupStarts.map { $0[g] } ?? CGFloat(g) * pitch
+        return axis.point(main: contentStart + main, cross: crossStart)
+    }
+
+    /// The frame of item `item`.
+    func itemFrame(_ item: Int) -> CGRect {
+        let k = itemsPerGroup
+        let g = item / k, s = item % k
+        let origin = groupOrigin(g)
+        var frame = shape.slots[s].frame.offsetBy(dx: origin.x, dy: origin.y)
+        if !measured.isEmpty, let size = measured[item] {
+            let slot = shape.slots[s]
+            if slot.widthEstimated { frame.size.width = size.width }
+            if slot.heightEstimated { frame.size.height = size.height }
+        }
+        return frame
+    }
+
+    /// Items whose groups may meet `rect` along the main axis (all groups of an
+    /// orthogonal row that meet it across).
+    func itemRange(meeting rect: CGRect) -> Range<Int> {
+        guard groupCount > 0 else { return 0..<0 }
+        let k = itemsPerGroup
+        let lo: Int, hi: Int
+        if isOrthogonal {
+            guard axis.maxMain(rect) >= contentStart - reachBefore, axis.minMain(rect) <= contentStart + axis.main(shape.size) + reachAfter else { return 0..<0 }
+            let from = axis.minCross(rect) + rowOffset - crossStart
+            let to = axis.maxCross(rect) + rowOffset - crossStart
+            guard pitch > 0 else { return 0..<itemCount }
+            lo = Int(((from - axis.cross(shape.size)) / pitch).rounded(.down))
+            hi = Int((to / pitch).rounded(.down))
+        } else if let starts = groupStarts {
+            let from = axis.minMain(rect) - contentStart - reachAfter
+            let to = axis.maxMain(rect) - contentStart + reachBefore
+            // The first group ending after `from`, the last starting before `to`.
+            var a = 0, b = starts.count
+            while a < b { let m = (a + b) / 2; if starts[m] + groupLengths[m] < from { a = m + 1 } else { b = m } }
+            lo = a
+            a = 0; b = starts.count
+            while a < b { let m = (a + b) / 2; if starts[m] <= to { a = m + 1 } else { b = m } }
+            hi = a - 1
+        } else {
+            guard pitch > 0 else { return 0..<itemCount }
+            let from = axis.minMain(rect) - contentStart - reachAfter
+            let to = axis.maxMain(rect) - contentStart + reachBefore
+            lo = Int(((from - axis.main(shape.size)) / pitch).rounded(.down))
+            hi = Int((to / pitch).rounded(.down))
+        }
+        let first = max(0, lo), last = min(groupCount - 1, hi)
+        guard first <= last else { return 0..<0 }
+        return (first * k)..<min(itemCount, (last + 1) * k)
+    }
+
+    /// A boundary item's frame with the visible bounds `visible` (the bounds
+    /// less the adjusted insets): pinned items follow the visible edge within
+    /// their section (docs/semantics.md).
+    func frame(of placement: BoundaryPlacement, visible: CGRect) -> (frame: CGRect, pinned: Bool) {
+        guard placement.item.pinToVisibleBounds else { return (placement.natural, false) }
+        let length = axis.main(placement.natural.size)
+        let natural = axis.minMain(placement.natural)
+        let main: CGFloat
+        if placement.atStart {
+            main = max(natural, min(max(axis.minMain(visible), natural), end - length))
+        } else {
+            main = min(natural, max(min(axis.maxMain(visible) - length, natural), start))
+        }
+        return (axis.withMain(placement.natural, main), main != natural)
+    }
+
+    /// The largest row offset (orthogonal rows).
+    var maximumRowOffset: CGFloat { max(0, rowLength - crossLength) }
+}
