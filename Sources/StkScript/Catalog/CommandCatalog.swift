@@ -155,9 +155,9 @@ public enum CommandCatalog {
                     examples: ["margins 0,20,0,20"]),
         // Inspecting
         CommandInfo("attr", .inspecting,
-                    usages: ["attr item S:I", "attr header S", "attr footer S", "attr decoration KIND S:I"],
+                    usages: ["attr item S:I", "attr header S", "attr footer S", "attr supplementary KIND S:I", "attr decoration KIND S:I"],
                     summary: "print one element's current attributes",
-                    examples: ["attr header 1", "attr item 0:3", "attr decoration background 0:0"]),
+                    examples: ["attr header 1", "attr item 0:3", "attr supplementary badge 0:2", "attr decoration background 0:0"]),
         CommandInfo("visible", .inspecting,
                     usages: ["visible"],
                     summary: "print every element in the visible rect",
@@ -408,7 +408,7 @@ extension CommandCatalog {
         case "deceleration":
             return n == 1 ? .words(["normal", "fast"]) : .nothing
         case "attr":
-            return n == 1 ? .words(elements + ["decoration"]) : .nothing
+            return n == 1 ? .words(elements + ["supplementary", "decoration"]) : .nothing
         case "render":
             return .words(["width=", "height="])
         case "trace", "step":

@@ -64,17 +64,21 @@ struct ScrollViewSettings: Equatable {
     var isPagingEnabled: Bool
     var decelerationRate: CGFloat
     var layoutMargins: EdgeInsets
+    /// Orthogonal rows' offsets, by section identity (`scroll section`).
+    var orthogonalOffsets: [Int: CGFloat]
 
     init(of cv: CollectionView) {
         isPagingEnabled = cv.isPagingEnabled
         decelerationRate = cv.decelerationRate.rawValue
         layoutMargins = cv.layoutMargins
+        orthogonalOffsets = cv.orthogonalOffsets
     }
 
     func apply(to cv: CollectionView) {
         cv.isPagingEnabled = isPagingEnabled
         cv.decelerationRate = .init(rawValue: decelerationRate)
         cv.layoutMargins = layoutMargins
+        cv.orthogonalOffsets = orthogonalOffsets
     }
 }
 

@@ -234,6 +234,9 @@ public enum ElementRef: Hashable, Sendable, CustomStringConvertible {
     case header(section: Int)
     case footer(section: Int)
     case decoration(kind: String, IndexPath)
+    /// `supplementary KIND S:I`: a supplementary view of any kind (a badge,
+    /// a compositional layout's own header kinds).
+    case supplementary(kind: String, IndexPath)
 
     /// LayoutKit's key for the element (a header's index path is `[S, 0]`).
     public var elementKey: ElementKey {
@@ -242,6 +245,7 @@ public enum ElementRef: Hashable, Sendable, CustomStringConvertible {
         case .header(let section): return .header(section)
         case .footer(let section): return .footer(section)
         case .decoration(let kind, let indexPath): return ElementKey(category: .decorationView, kind: kind, indexPath: indexPath)
+        case .supplementary(let kind, let indexPath): return .supplementary(kind, indexPath)
         }
     }
 
@@ -252,6 +256,7 @@ public enum ElementRef: Hashable, Sendable, CustomStringConvertible {
         case .header(let section): return "header \(section)"
         case .footer(let section): return "footer \(section)"
         case .decoration(let kind, let indexPath): return "decoration \(Self.printedKind(kind)) \(indexPath.stk)"
+        case .supplementary(let kind, let indexPath): return "supplementary \(Self.printedKind(kind)) \(indexPath.stk)"
         }
     }
 

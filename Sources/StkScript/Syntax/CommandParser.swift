@@ -524,9 +524,13 @@ struct ArgumentCursor {
     /// `item S:I`, `header S`, `footer S` or (where `decoration` is true)
     /// `decoration KIND S:I`, located at the index path or section.
     mutating func element(decoration: Bool = false) throws -> Located<ElementRef> {
-        let words = decoration ? ["item", "header", "footer", "decoration"] : ["item", "header", "footer"]
-        let kind = try keyword(words, decoration ? "'item', 'header', 'footer' or 'decoration'" : "'item', 'header' or 'footer'")
+        let words = decoration ? ["item", "header", "footer", "supplementary", "decoration"] : ["item", "header", "footer"]
+        let kind = try keyword(words, decoration ? "'item', 'header', 'footer', 'supplementary' or 'decoration'" : "'item', 'header' or 'footer'")
         switch kind.value {
+        case "supplementary":
+            let name = try self.name("a supplementary kind")
+            let path = try indexPath()
+            return Located(.supplementary(kind: name.value, path.value), at: name.range.union(path.range))
         case "decoration":
             let name = try self.name("a decoration kind")
             let path = try indexPath()

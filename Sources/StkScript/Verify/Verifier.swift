@@ -245,7 +245,19 @@ enum OperationGenerator {
             let count = cv.numberOfItems(inSection: s)
             return count == 0 ? nil : Int(random.below(UInt64(count)))
         }
+        // A compositional layout's orthogonal rows scroll on their own: a
+        // quarter of the scrolls go to a row (other layouts draw as before).
+        let rows = (cv.collectionViewLayout as? CollectionViewCompositionalLayout).map { layout in
+            (0..<sections).filter { layout.orthogonalOffset(ofSection: $0) != nil }
+        } ?? []
         switch random.below(100) {
+        case 0..<45 where !rows.isEmpty && random.below(4) == 0:
+            let row = rows[Int(random.below(UInt64(rows.count)))]
+            switch random.below(3) {
+            case 0: return "scroll section \(row) to \(Int(random.below(1200)) - 100)"
+            case 1: return "scroll section \(row) by \(Int(random.below(601)) - 300) steps=\(1 + random.below(4))"
+            default: return "scroll section \(row) fling \((Int(random.below(80)) - 40) * 100) steps=\(1 + random.below(6))"
+            }
         case 0..<25:
             return "scroll to \(coordinate(maxX)),\(coordinate(maxY))"
         case 25..<38:

@@ -80,8 +80,6 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private var builtSize: CGSize?
     private var needsRebuild = true
     private var needsPlacement = false
-    /// Rows keep their offsets across rebuilds, as embedded scroll views do.
-    private var rowOffsets: [Int: CGFloat] = [:]
     private var environment: LayoutEnvironment?
     private var layoutContainer: CGSize = .zero
     private var layoutCrossInset: CGFloat = 0
@@ -120,7 +118,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                     supplementary[placement.key.kind ?? "", default: []].append(placement.key.indexPath)
                 }
             }
-            if section.description.visibleItemsInvalidationHandler != nil, section.start <= axis.maxMain(newBounds), section.end >= axis.minMain(newBounds) {
+            if section.handlerSeesContentOffset, section.start <= axis.maxMain(newBounds), section.end >= axis.minMain(newBounds) {
                 for item in section.itemRange(meeting: newBounds) where section.itemFrame(item).intersects(newBounds) {
                     items.append(IndexPath(item: item, section: section.index))
                 }
@@ -143,7 +141,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private func affectedByScroll(from old: CGRect, to new: CGRect) -> Bool {
         if globalBoundary.contains(where: { $0.item.pinToVisibleBounds }) { return true }
         for section in sections(meeting: old.union(new)) {
-            if section.description.visibleItemsInvalidationHandler != nil || section.description.pinsBoundaryItems { return true }
+            if section.handlerSeesContentOffset || section.description.pinsBoundaryItems { return true }
         }
         return false
     }
@@ -273,7 +271,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                                            layoutContainer: layoutContainer, sectionContainer: sectionContainer,
                                            measured: data.measuredSizes)
             if geometry.isOrthogonal {
-                geometry.rowOffset = min(max(0, rowOffsets[s] ?? 0), geometry.maximumRowOffset)
+                // Rows keep their offsets across passes, as embedded scroll views do.
+                geometry.rowOffset = min(max(0, cv.orthogonalOffsets[data.identity] ?? 0), geometry.maximumRowOffset)
             }
             placed.append(geometry)
             cursor = geometry.end
@@ -477,9 +476,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     /// invalidation).
     func moveRow(ofSection section: Int, to offset: CGFloat) throws -> CollectionViewLayoutInvalidationContext? {
         let geometry = try orthogonalSection(section)
+        guard let cv = collectionView else { return nil }
         geometry.rowOffset = min(max(0, offset), geometry.maximumRowOffset)
-        rowOffsets[section] = geometry.rowOffset
-        guard geometry.description.visibleItemsInvalidationHandler != nil, let cv = collectionView else { return nil }
+        cv.orthogonalOffsets[cv.sections[section].identity] = geometry.rowOffset
+        guard geometry.description.visibleItemsInvalidationHandler != nil else { return nil }
         let context = Self.contextType.init()
         let items = geometry.itemRange(meeting: cv.bounds).filter { geometry.itemFrame($0).intersects(cv.bounds) }
         context.invalidateItems(at: items.map { IndexPath(item: $0, section: section) })

@@ -324,6 +324,15 @@ final class SectionGeometry {
         return (axis.withMain(placement.natural, main), main != natural)
     }
 
+    /// Whether a scroll of the collection view changes what this section's
+    /// visible-items handler is given: its offset is the collection view's
+    /// for a section that scrolls with it; an orthogonal row's handler gets
+    /// the row's offset and frames in the row, which a vertical scroll leaves
+    /// alone (stk: so a scroll's context does not name them).
+    var handlerSeesContentOffset: Bool {
+        description.visibleItemsInvalidationHandler != nil && !isOrthogonal
+    }
+
     /// The largest row offset (orthogonal rows).
     var maximumRowOffset: CGFloat { max(0, rowLength - crossLength) }
 }

@@ -882,6 +882,12 @@ public final class CollectionView {
 
     // MARK: Orthogonal rows (compositional layouts)
 
+    /// The offsets of orthogonal sections' rows, by section identity
+    /// (`SectionData.identity`): the state of UIKit's embedded scroll views,
+    /// which belongs to the collection view and follows a section that moves.
+    /// Set directly only to restore a state before its first layout pass.
+    public var orthogonalOffsets: [Int: CGFloat] = [:]
+
     /// Scrolls the row of an orthogonal section of a compositional layout to
     /// `offset` (clamped to the row), as its embedded scroll view would: the
     /// layout names the section's visible items when it has a visible-items
@@ -1004,6 +1010,7 @@ public final class CollectionView {
         replica.layoutMargins = layoutMargins
         replica.displayScale = displayScale
         replica.maximumVisibleElements = maximumVisibleElements
+        replica.orthogonalOffsets = orthogonalOffsets
         replica.layOutFromTheRecord()
         return replica
     }

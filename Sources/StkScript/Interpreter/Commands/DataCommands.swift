@@ -52,7 +52,7 @@ extension Interpreter {
                 case .item(let p): at(.sizeItem(p, size.value), element.range, to: element.range)
                 case .header(let s): at(.sizeSupplementary(kind: ElementKind.sectionHeader, section: s, size.value), element.range, to: element.range)
                 case .footer(let s): at(.sizeSupplementary(kind: ElementKind.sectionFooter, section: s, size.value), element.range, to: element.range)
-                case .decoration: break  // `size` does not parse a decoration
+                case .decoration, .supplementary: break  // `size` parses neither
                 }
             case let .batch(children, _): for child in children { collect(child.kind) }
             default: break
@@ -132,6 +132,7 @@ extension Interpreter {
             case .header(let s): try cv.setSupplementarySize(size.value, ofKind: ElementKind.sectionHeader, inSection: s)
             case .footer(let s): try cv.setSupplementarySize(size.value, ofKind: ElementKind.sectionFooter, inSection: s)
             case .decoration: throw CommandError("a decoration view's size is the layout's to decide", at: element.range)
+            case .supplementary: throw CommandError("only headers and footers have sizes stk's delegate answers", at: element.range)
             }
         } catch let e as CollectionViewError {
             // Blame the element when it does not exist, the size otherwise.

@@ -16,6 +16,10 @@ extension Interpreter {
             guard s >= 0, s < cv.numberOfSections else {
                 throw CommandError("section \(s) does not exist (there are \(cv.numberOfSections) sections, expected 0..<\(cv.numberOfSections))", at: element.range)
             }
+        case .supplementary(_, let path):
+            guard path.section >= 0, path.section < cv.numberOfSections else {
+                throw CommandError("section \(path.section) does not exist (there are \(cv.numberOfSections) sections, expected 0..<\(cv.numberOfSections))", at: element.range)
+            }
         case .decoration:
             // A decoration's index path is the layout's to choose (a background
             // for the whole content may be 0:0 with no sections): asked as is.
@@ -26,6 +30,7 @@ extension Interpreter {
             switch element.value {
             case .item: why = "its layoutAttributesForItem(at:) returned nil"
             case .decoration: why = "its layoutAttributesForDecorationView(ofKind:at:) returned nil"
+            case .supplementary: why = "its layoutAttributesForSupplementaryView(ofKind:at:) returned nil"
             default: why = "a header or footer of zero size is not laid out"
             }
             throw CommandError("\(session.layoutName) has no \(element.value) (\(why))", at: element.range)
