@@ -195,7 +195,8 @@ import Testing
         let (_, objects) = try json("layouts; options; render")
         try #require(objects.count == 3)
         let layouts = try #require(objects[0]["layouts"] as? [[String: Any]])
-        #expect(layouts.compactMap { $0["name"] as? String } == ["flow-sticky", "grid-sticky", "global-stretchy", "fading-first-header"])
+        #expect(layouts.compactMap { $0["name"] as? String } == ["flow-sticky", "grid-sticky", "global-stretchy", "fading-first-header",
+                                                                 "compositional-list", "compositional-inset-grouped", "compositional-grid", "compositional-carousel"])
         let options = try #require(objects[1]["options"] as? [[String: Any]])
         let pinLimit = try #require(options.first { $0["name"] as? String == "pinLimit" })
         #expect(pinLimit["value"] as? String == "lastItem")

@@ -59,10 +59,12 @@ import Testing
 
     @Test func layoutsListsEveryBuiltInLayoutOnALineEach() throws {
         let lines = try output("layouts")
-        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.count == 8, "\(lines)")
         let columns = lines.map { $0.split(separator: " ").prefix(2).map(String.init) }
         #expect(columns == [["flow-sticky", "built-in"], ["grid-sticky", "built-in"],
-                            ["global-stretchy", "built-in"], ["fading-first-header", "built-in"]])
+                            ["global-stretchy", "built-in"], ["fading-first-header", "built-in"],
+                            ["compositional-list", "built-in"], ["compositional-inset-grouped", "built-in"],
+                            ["compositional-grid", "built-in"], ["compositional-carousel", "built-in"]])
     }
 
     @Test func setChangesTheFlowOptions() throws {

@@ -7,7 +7,8 @@ import Testing
 /// `.stk` files for scripts, `run`'s options at the top level; bash's script
 /// is also run, as bash runs it on Tab.
 struct ShellCompletionTests {
-    static let layouts = ["flow-sticky", "grid-sticky", "global-stretchy", "fading-first-header"]
+    static let layouts = ["flow-sticky", "grid-sticky", "global-stretchy", "fading-first-header",
+                          "compositional-list", "compositional-inset-grouped", "compositional-grid", "compositional-carousel"]
 
     static func script(_ shell: String) throws -> String {
         let result = try StkProcess.run(["--generate-completion-script", shell])

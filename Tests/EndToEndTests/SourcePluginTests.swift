@@ -71,8 +71,10 @@ import Testing
         let result = try stk(["--plugin", "Examples/SourceLayouts", "-e", "layouts"], in: ExamplePackage.repositoryRoot)
         #expect(result.status == 0, "\(result)")
         let names = result.lines.map { String($0.prefix { $0 != " " }) }
-        #expect(names.suffix(7) == ["carousel-flow-layout", "left-aligned-flow-layout", "mosaic-layout", "parallax-header-layout",
-                                    "sticky-grid-collection-view-layout", "sticky-headers-collection-view-flow-layout", "waterfall-layout"], "\(result)")
+        #expect(names.suffix(14) == ["backdrop-layout", "carousel-flow-layout", "defaults-init-layout", "grid-view-controller",
+                                     "left-aligned-flow-layout", "list-view-controller", "mosaic-compositional-layout", "mosaic-layout",
+                                     "orthogonal-view-controller", "parallax-header-layout", "card-parallax-layout",
+                                     "sticky-grid-collection-view-layout", "sticky-headers-collection-view-flow-layout", "waterfall-layout"], "\(result)")
         #expect(result.lines.last?.contains("Examples/SourceLayouts") == true)
     }
 

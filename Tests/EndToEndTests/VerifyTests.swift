@@ -20,6 +20,8 @@ import Testing
         var name: String
         var source: String?
         var expected: String
+        /// More arguments of `stk verify` (after ' -- ' on the line): a setup.
+        var arguments: [String] = []
         var testDescription: String { name }
     }
 
@@ -30,8 +32,10 @@ import Testing
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
             guard fields.count == 3, !fields[0].hasPrefix("#") else { return nil }
+            let rest = fields[2].components(separatedBy: " -- ")
             return Listed(name: String(fields[0]), source: fields[1] == "-" ? nil : String(fields[1]),
-                          expected: fields[2].trimmingCharacters(in: .whitespaces))
+                          expected: rest[0].trimmingCharacters(in: .whitespaces),
+                          arguments: rest.count > 1 ? rest[1].split(separator: " ").map(String.init) : [])
         }
     }()
 
@@ -42,7 +46,7 @@ import Testing
     func eachListedLayoutGivesWhatTheListSays(layout: Listed) throws {
         var arguments = ["verify"]
         if let source = layout.source { arguments += ["--plugin", source] }
-        arguments += [layout.name, "--operations", "2000", "--seed", "2"]
+        arguments += [layout.name, "--operations", "2000", "--seed", "2"] + layout.arguments
         let result = try stk(arguments, in: ExamplePackage.repositoryRoot)
         if layout.expected == "pass" {
             #expect(result.status == 0, "\(result)")

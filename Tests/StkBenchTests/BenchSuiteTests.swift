@@ -9,7 +9,8 @@ import Testing
         let suite = try BenchSuite.workloads(named: "standard")
         let names = suite.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(Set(suite.map(\.configuration.layoutName)) == ["flow-sticky", "grid-sticky", "global-stretchy", "fading-first-header"])
+        #expect(Set(suite.map(\.configuration.layoutName)) == ["flow-sticky", "grid-sticky", "global-stretchy", "fading-first-header",
+                                                             "compositional-list", "compositional-grid"])
         // Every relative target names a workload of the suite.
         for target in suite.flatMap(\.targets) {
             if let baseline = target.relativeTo { #expect(names.contains(baseline)) }

@@ -2,21 +2,26 @@ import SwiftParser
 import SwiftSyntax
 
 /// Adapts a set of Swift files written for iOS so that they compile against
-/// stk's UIKit modules, and writes the code that registers their layouts.
+/// stk's UIKit modules, and writes the code that registers their layouts:
+/// layout classes, and layout functions (a view controller's
+/// `createLayout()`, see LayoutFunctionDiscovery).
 ///
 ///     let output = SourceAdapter.adapt([SourceInput(path: "StickyGrid.swift", text: ...)])
 ///
 /// Every rewritten file starts with `#sourceLocation(file: <its path>, line: 1)`:
 /// the compiler reports errors at the user's own lines. Nothing is changed
-/// that compiles as it is.
+/// that compiles as it is, except around layout functions, whose view code
+/// is left out of the compiled copy (see Pruning); lines and columns stay.
 public enum SourceAdapter {
     /// The version of the adapter's output: part of stk's cache key, so that a
-    /// new adapter rebuilds plugins built by an older one.
-    public static let version = "2"
+    /// new adapter rebuilds plugins built by an older one (3: layout functions,
+    /// whose registration a file beside a layout class may now add).
+    public static let version = "4"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
     static let flowBases: Set<String> = ["UICollectionViewFlowLayout", "CollectionViewFlowLayout"]
+    static let compositionalBases: Set<String> = ["UICollectionViewCompositionalLayout", "CollectionViewCompositionalLayout"]
 
     /// Modules that bring UIKit's names: a file importing none of them gets `import UIKit`.
     static let uikitModules: Set<String> = ["UIKit", "StkUIKit"]
@@ -40,14 +45,35 @@ public enum SourceAdapter {
         report.hasOwnEntryPoint = declarations.hasOwnEntryPoint
         let bytes = inputs.map { Array($0.text.utf8) }
 
-        // Inline edits, per file.
+        // Layout classes, and layout functions (those a view controller's
+        // `createLayout()` is), unless the sources register their layouts
+        // themselves.
+        let layouts = LayoutDiscovery(declarations: declarations, position: position)
+        let index = TypeIndex(trees: trees)
+        let functions = declarations.hasOwnEntryPoint ? nil
+            : LayoutFunctionDiscovery(trees: trees, index: index, layoutClasses: layouts.found,
+                                      layoutClassNames: layouts.layoutClassNames, position: position)
+        let registered = functions?.found ?? []
+        // The view code around layout functions, left out of the compiled copy.
+        let pruning = Pruning(trees: trees, bytes: bytes, index: index, layoutClassNames: layouts.layoutClassNames,
+                              functions: registered, position: position)
+        func isRemoved(_ file: Int, _ at: SourcePosition) -> Bool {
+            guard !pruning.removed[file].isEmpty else { return false }
+            let offset = converters[file].position(ofLine: at.line, column: at.column).utf8Offset
+            return pruning.isRemoved(file, offset)
+        }
+
+        // Inline edits, per file: none inside what is left out.
         var edits: [[Edit]] = []
+        let requiredInits = RequiredInitRewrite.edits(declarations, position: position)
         for (i, tree) in trees.enumerated() {
             let rewriter = InlineRewriter(optionalNames: declarations.optionalRequirementNames, position: { position(i, $0) })
             rewriter.walk(tree)
-            edits.append(rewriter.edits)
-            report.notes += rewriter.notes
+            let changes = rewriter.edits + (requiredInits.edits[i] ?? [])
+            edits.append(changes.filter { !pruning.isRemoved(i, $0.start..<$0.end) && !Self.overlaps($0, pruning.edits[i]) } + pruning.edits[i])
+            report.notes += (rewriter.notes + (requiredInits.notes[i] ?? [])).filter { !isRemoved(i, $0.position) }
         }
+        report.notes += pruning.notes
 
         // Members of extensions that must live in the class: overrides, and
         // members that a subclass overrides (Linux Swift dispatches neither
@@ -55,9 +81,11 @@ public enum SourceAdapter {
         let overriddenAnywhere = declarations.classes.reduce(into: Set<String>()) { $0.formUnion($1.overriddenNames) }
         var insertions: [Int: [Edit]] = [:] // by file
         for ext in declarations.extensions {
-            guard let owner = declarations.classNamed(ext.extendedType) else { continue }
+            // A stripped type keeps no superclass to override: nothing moves.
+            guard let owner = declarations.classNamed(ext.extendedType), !pruning.strippedTypes.contains(owner.qualifiedName) else { continue }
             for member in ext.node.memberBlock.members {
                 let decl = member.decl
+                guard !pruning.isRemoved(ext.fileIndex, decl.positionAfterSkippingLeadingTrivia.utf8Offset) else { continue }
                 let isOverride = decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.text == "override" } ?? false
                 let names = DeclarationCollector.memberNames(decl)
                 guard isOverride || names.contains(where: overriddenAnywhere.contains) else { continue }
@@ -92,14 +120,29 @@ public enum SourceAdapter {
         }
         for (file, list) in insertions { edits[file] += list }
 
-        // Layout classes and their registration.
-        let layouts = LayoutDiscovery(declarations: declarations, position: position)
-        report.errors += layouts.errors
-        report.layouts = layouts.found.map(\.report)
-        if !declarations.hasOwnEntryPoint && layouts.found.isEmpty && report.errors.isEmpty {
+        // The layouts and their registration.
+        report.errors += layouts.errors + (functions?.errors ?? []) + pruning.errors
+        report.layouts = layouts.found.map(\.report) + registered.map(\.report)
+        for function in registered {
+            report.notes.append(AdapterMessage(function.position,
+                "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"))
+        }
+        // A function stk cannot call: worth an error only when it is all there is.
+        let refusals = functions?.refusals ?? []
+        if report.layouts.isEmpty && !declarations.hasOwnEntryPoint {
+            report.errors += refusals.map { AdapterMessage($0.position, $0.message + ($0.hint.map { "; " + $0 } ?? "")) }
+        } else {
+            report.notes += refusals.map { AdapterMessage($0.position, $0.message) }
+        }
+        if !declarations.hasOwnEntryPoint && report.layouts.isEmpty && report.errors.isEmpty {
             let first = SourcePosition(file: inputs.first?.path ?? "", line: 1, column: 1)
-            report.errors.append(AdapterMessage(first,
-                "no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)"))
+            var message = "no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)"
+            // Sources about collection views (a view controller whose layout is
+            // built where stk cannot call it) hear about layout functions too.
+            if trees.contains(where: Self.mentionsCollectionViews) {
+                message = "no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)"
+            }
+            report.errors.append(AdapterMessage(first, message))
         }
 
         var files: [(name: String, text: String)] = []
@@ -114,17 +157,34 @@ public enum SourceAdapter {
                     imports.isEmpty ? "added 'import UIKit': the file has no import (on iOS a framework's umbrella header brings UIKit)"
                                     : "added 'import UIKit': on iOS a framework's umbrella header brings it"))
             }
+            // UIKit (stk's, as Apple's) brings Foundation. Importing Foundation
+            // as well puts Foundation's CGRect members beside the CoreGraphics
+            // ones stk's UIKit declares (`intersects` differs at touching
+            // edges), and the compiler finds them ambiguous, or crashes on
+            // them: the file sees Foundation through UIKit only.
+            for decl in imports where Self.isPlainImport(decl, of: "Foundation") {
+                let start = decl.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = decl.endPositionBeforeTrailingTrivia.utf8Offset
+                guard !edits[i].contains(where: { $0.start < end && start < $0.end }) else { continue }
+                edits[i].append(Edit(start: start, end: end, text: blanked(bytes[i][start..<end])))
+                let at = converters[i].location(for: decl.positionAfterSkippingLeadingTrivia)
+                report.notes.append(AdapterMessage(SourcePosition(file: input.path, line: at.line, column: at.column),
+                    "left out 'import Foundation': UIKit brings it, and with both imported CGRect's members (intersects) would be ambiguous"))
+            }
             text += "#sourceLocation(file: \(literal(input.path)), line: 1)\n"
             text += apply(edits[i], to: bytes[i], in: 0..<bytes[i].count)
             text += "\n#sourceLocation()\n"
-            for proto in declarations.optionalProtocols where proto.fileIndex == i {
+            for proto in declarations.optionalProtocols where proto.fileIndex == i
+            && !pruning.isRemoved(i, proto.node.positionAfterSkippingLeadingTrivia.utf8Offset) {
                 text += defaultImplementations(proto, edits: edits[i], bytes: bytes[i])
             }
             let mine = layouts.found.filter { $0.info.fileIndex == i }
-            if !mine.isEmpty && !declarations.hasOwnEntryPoint {
+            // In the function's own file, where a fileprivate type is visible.
+            let myFunctions = registered.filter { $0.fileIndex == i }
+            if !(mine.isEmpty && myFunctions.isEmpty) && !declarations.hasOwnEntryPoint {
                 let function = "__stkLayouts\(i)"
                 registrationFunctions.append(function)
-                text += Registration.function(named: function, layouts: mine, enums: declarations.enums)
+                text += Registration.function(named: function, layouts: mine, functions: myFunctions, enums: declarations.enums)
             }
             files.append((name: "\(i)-" + baseName(input.path), text: text))
         }
@@ -154,6 +214,30 @@ public enum SourceAdapter {
         }
         return "\n// stk: default implementations of \(proto.name)'s optional requirements\nextension \(proto.name) {\n"
             + members.joined(separator: "\n") + "\n}\n"
+    }
+
+    /// Whether an edit overlaps one of `others`, an insertion counting when
+    /// it falls strictly inside (the pruning's edits win over inline ones).
+    static func overlaps(_ edit: Edit, _ others: [Edit]) -> Bool {
+        others.contains { other in
+            if other.start == other.end { return edit.start < other.start && other.start < edit.end }
+            if edit.start == edit.end { return other.start < edit.start && edit.start < other.end }
+            return other.start < edit.end && edit.start < other.end
+        }
+    }
+
+    /// Whether a file names a collection view type (`UICollectionView...`,
+    /// `NSCollectionLayout...`, LayoutKit's `CollectionView...`).
+    static func mentionsCollectionViews(_ tree: SourceFileSyntax) -> Bool {
+        tree.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind else { return false }
+            return name.hasPrefix("UICollection") || name.hasPrefix("NSCollectionLayout") || name.hasPrefix("CollectionView")
+        }
+    }
+
+    /// `import NAME` as written, with no attribute and no kind (`import struct Foundation.Date` stays).
+    static func isPlainImport(_ decl: ImportDeclSyntax, of module: String) -> Bool {
+        decl.attributes.isEmpty && decl.importKindSpecifier == nil && decl.path.count == 1 && decl.path.first?.name.text == module
     }
 
     static func collapseSpaces(_ s: String) -> String {

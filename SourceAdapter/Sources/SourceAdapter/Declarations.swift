@@ -93,7 +93,8 @@ final class DeclarationCollector: SyntaxVisitor {
             if let initialiser = decl.as(InitializerDeclSyntax.self) {
                 let parameters = initialiser.signature.parameterClause.parameters
                 let isConvenience = initialiser.modifiers.contains { $0.name.text == "convenience" }
-                if parameters.isEmpty && initialiser.optionalMark == nil { hasZeroArgumentInit = true }
+                // `init(spacing: CGFloat = 8)` is called as `init()` on iOS as well.
+                if parameters.allSatisfy({ $0.defaultValue != nil }) && initialiser.optionalMark == nil { hasZeroArgumentInit = true }
                 if !isConvenience {
                     designated.append(InitInfo(signature: "init" + (initialiser.optionalMark?.text ?? "")
                         + "(" + parameters.map { "\($0.firstName.text):" }.joined() + ")", node: initialiser))

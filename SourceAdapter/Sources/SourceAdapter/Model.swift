@@ -44,18 +44,60 @@ public struct AdapterMessage: Codable, Equatable, Sendable, CustomStringConverti
     public var description: String { "\(position): \(message)" }
 }
 
-/// A layout class found in the sources, as stk registers it.
+/// A layout found in the sources, as stk registers it: a layout class, or a
+/// layout function (a function or property that builds a layout, such as a view
+/// controller's `createLayout()`).
 public struct FoundLayout: Codable, Equatable, Sendable {
+    /// What the registration calls: a class's `init()`, or a layout function.
+    public enum Source: String, Codable, Sendable {
+        case layoutClass = "class"
+        case function
+    }
+
     /// The layout name (`StickyGridLayout` gives `sticky-grid-layout`).
     public var name: String
-    /// The class name as written (also accepted by `layout NAME`).
+    /// The class name as written (also accepted by `layout NAME`); for a layout
+    /// function, the type that declares it, or the function's own name when
+    /// it is a free function.
     public var className: String
-    /// Where the class is declared.
+    /// Where the class or the function is declared.
     public var position: SourcePosition
     /// Whether it is a flow layout (a subclass of UICollectionViewFlowLayout).
     public var isFlow: Bool
     /// The options made from its settable properties, in declaration order.
     public var options: [String]
+    public var source: Source
+    /// The layout function as written after its type: `createLayout()`, or
+    /// `layout` for a property. Nil for a layout class.
+    public var function: String?
+
+    public init(name: String, className: String, position: SourcePosition, isFlow: Bool, options: [String],
+                source: Source = .layoutClass, function: String? = nil) {
+        self.name = name
+        self.className = className
+        self.position = position
+        self.isFlow = isFlow
+        self.options = options
+        self.source = source
+        self.function = function
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, className, position, isFlow, options, source, function
+    }
+
+    // A report written before layout functions existed has neither `source`
+    // nor `function`: every layout in it is a class.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        className = try container.decode(String.self, forKey: .className)
+        position = try container.decode(SourcePosition.self, forKey: .position)
+        isFlow = try container.decode(Bool.self, forKey: .isFlow)
+        options = try container.decode([String].self, forKey: .options)
+        source = try container.decodeIfPresent(Source.self, forKey: .source) ?? .layoutClass
+        function = try container.decodeIfPresent(String.self, forKey: .function)
+    }
 }
 
 /// Everything the adapter says about one set of sources.

@@ -5,6 +5,9 @@ struct Layout {
     var info: ClassInfo
     var name: String
     var isFlow: Bool
+    /// A subclass of UICollectionViewCompositionalLayout, which marks pinned
+    /// elements itself.
+    var isCompositional: Bool
     var options: [Option]
     var report: FoundLayout
 }
@@ -32,6 +35,10 @@ struct Option {
 struct LayoutDiscovery {
     private(set) var found: [Layout] = []
     private(set) var errors: [AdapterMessage] = []
+    /// Every class that is a layout, registered or not (generic, refused):
+    /// layout functions are not looked for inside them, and the view code
+    /// pruning keeps them whole.
+    private(set) var layoutClassNames: Set<String> = []
 
     init(declarations: Declarations, position: (Int, AbsolutePosition) -> SourcePosition) {
         func chain(_ info: ClassInfo) -> [ClassInfo] {
@@ -42,15 +49,17 @@ struct LayoutDiscovery {
             }
             return result
         }
-        func base(of info: ClassInfo) -> (isLayout: Bool, isFlow: Bool) {
-            guard let top = chain(info).last?.superclass else { return (false, false) }
-            if SourceAdapter.flowBases.contains(top) { return (true, true) }
-            return (SourceAdapter.layoutBases.contains(top), false)
+        func base(of info: ClassInfo) -> (isLayout: Bool, isFlow: Bool, isCompositional: Bool) {
+            guard let top = chain(info).last?.superclass else { return (false, false, false) }
+            if SourceAdapter.flowBases.contains(top) { return (true, true, false) }
+            if SourceAdapter.compositionalBases.contains(top) { return (true, false, true) }
+            return (SourceAdapter.layoutBases.contains(top), false, false)
         }
 
         var byName: [String: Layout] = [:]
         for info in declarations.classes {
-            let (isLayout, isFlow) = base(of: info)
+            let (isLayout, isFlow, isCompositional) = base(of: info)
+            if isLayout { layoutClassNames.insert(info.qualifiedName) }
             guard isLayout, !info.isGeneric else { continue }
             let at = position(info.fileIndex, info.node.name.positionAfterSkippingLeadingTrivia)
 
@@ -75,7 +84,7 @@ struct LayoutDiscovery {
                 }
             }
             let name = NameStyle.layoutName(forClass: info.name)
-            let layout = Layout(info: info, name: name, isFlow: isFlow, options: options,
+            let layout = Layout(info: info, name: name, isFlow: isFlow, isCompositional: isCompositional, options: options,
                                 report: FoundLayout(name: name, className: info.name, position: at, isFlow: isFlow,
                                                     options: options.map(\.property.name)))
             if let other = byName[name] {
@@ -116,19 +125,38 @@ struct LayoutDiscovery {
 enum Registration {
     /// `func NAME() -> [LayoutDescriptor]`, appended to the file that declares
     /// the classes (so `private` classes can be named).
-    static func function(named name: String, layouts: [Layout], enums: [String: [String]]) -> String {
+    static func function(named name: String, layouts: [Layout], functions: [LayoutFunction] = [], enums: [String: [String]]) -> String {
         var out = "\n// stk: the layouts of this file, as stk registers them (generated)\n"
         out += "func \(name)() -> [LayoutDescriptor] {\n    var layouts: [LayoutDescriptor] = []\n"
         for layout in layouts {
             out += descriptor(layout)
         }
+        for function in functions {
+            out += descriptor(function)
+        }
         out += "    return layouts\n}\n"
+        return out
+    }
+
+    /// A layout function: no options (what it builds is decided inside it),
+    /// and a new layout from each call.
+    static func descriptor(_ function: LayoutFunction) -> String {
+        var out = "    layouts.append(LayoutDescriptor(\n"
+        out += "        name: \(literal(function.name)), aliases: [\(function.aliases.map(literal).joined(separator: ", "))],\n"
+        out += "        summary: \(literal("\(function.described), a layout function (\(function.position.file):\(function.position.line))")),\n"
+        out += "        options: [],\n"
+        // The compositional layout marks the boundary items it pins itself.
+        out += "        derivesPinned: false,\n"
+        out += "        makeAnyLayout: { \(function.factory) },\n"
+        out += "        setOption: { _, name, _ in throw CollectionViewError(\"layout \(function.name) has no option '\\(name)'\") },\n"
+        out += "        optionValue: { _, _ in nil }))\n"
         return out
     }
 
     static func descriptor(_ layout: Layout) -> String {
         let type = layout.info.qualifiedName
-        let kindOfBase = layout.isFlow ? "UICollectionViewFlowLayout" : "UICollectionViewLayout"
+        let kindOfBase = layout.isFlow ? "UICollectionViewFlowLayout"
+            : layout.isCompositional ? "UICollectionViewCompositionalLayout" : "UICollectionViewLayout"
         var out = "    do {\n        let probe = \(type)()\n"
         out += "        layouts.append(LayoutDescriptor(\n"
         out += "            name: \(literal(layout.name)), aliases: [\(literal(layout.info.name))],\n"
@@ -140,7 +168,9 @@ enum Registration {
             out += "                LayoutOption(name: \(literal(p.name)), type: \(optionType(option.kind)), defaultValue: \(read("probe", option)), help: \(literal(help))),\n"
         }
         out += "            ],\n"
-        out += "            derivesPinned: true,\n"
+        // A compositional layout marks the boundary items it pins itself;
+        // stk derives pinning from motion only for layouts that cannot.
+        out += "            derivesPinned: \(!layout.isCompositional),\n"
         out += "            makeAnyLayout: { \(type)() },\n"
         out += "            setOption: { anyLayout, name, value in\n"
         out += "                let layout = anyLayout as! \(type)\n"

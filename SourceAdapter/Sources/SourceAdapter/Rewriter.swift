@@ -172,3 +172,43 @@ func defaultBody(returning type: TypeSyntax?) -> String {
         return "{ fatalError(\"stk: this conformer does not implement the optional requirement, and its type has no empty value\") }"
     }
 }
+
+/// `override init()` in a subclass of the attributes or of an invalidation
+/// context becomes `required init()`: stk's base classes declare `init()`
+/// required, because LayoutKit makes instances of the layout's own classes
+/// through their metatypes (the Objective-C runtime does it on iOS), and Swift
+/// refuses a plain override of a required initialiser. `required` alone is
+/// how Swift spells the override of a required initialiser (with `override`
+/// too, it warns that `override` is implied), and it has the length of
+/// `override`: every byte of the file stays in place.
+enum RequiredInitRewrite {
+    static let bases: Set<String> = [
+        "UICollectionViewLayoutAttributes", "UICollectionViewLayoutInvalidationContext", "UICollectionViewFlowLayoutInvalidationContext",
+        "CollectionViewLayoutAttributes", "CollectionViewLayoutInvalidationContext", "CollectionViewFlowLayoutInvalidationContext",
+    ]
+
+    static func edits(_ declarations: Declarations, position: (Int, AbsolutePosition) -> SourcePosition)
+        -> (edits: [Int: [Edit]], notes: [Int: [AdapterMessage]]) {
+        var edits: [Int: [Edit]] = [:]
+        var notes: [Int: [AdapterMessage]] = [:]
+        for info in declarations.classes {
+            var current = info
+            var seen: Set<String> = [info.qualifiedName]
+            while let superclass = current.superclass, let next = declarations.classNamed(superclass), seen.insert(next.qualifiedName).inserted {
+                current = next
+            }
+            guard let base = current.superclass, bases.contains(base) else { continue }
+            for member in info.node.memberBlock.members {
+                guard let initialiser = member.decl.as(InitializerDeclSyntax.self),
+                      initialiser.optionalMark == nil, initialiser.signature.parameterClause.parameters.isEmpty,
+                      !initialiser.modifiers.contains(where: { $0.name.text == "required" }),
+                      let override = initialiser.modifiers.first(where: { $0.name.text == "override" }) else { continue }
+                let at = override.name.positionAfterSkippingLeadingTrivia
+                edits[info.fileIndex, default: []].append(Edit(start: at.utf8Offset, end: override.name.endPositionBeforeTrailingTrivia.utf8Offset, text: "required"))
+                notes[info.fileIndex, default: []].append(AdapterMessage(position(info.fileIndex, at),
+                    "'override init()' became 'required init()' in \(info.name): stk's \(base) declares init() required, since it creates the layout's \(base.hasSuffix("Attributes") ? "attributes" : "contexts") of this class through it"))
+            }
+        }
+        return (edits, notes)
+    }
+}

@@ -21,10 +21,10 @@ enum LayoutSetup {
         for (name, value) in config.options.sorted(by: { $0.key < $1.key }) {
             try setOption(name, to: value, on: layout, descriptor: descriptor)
         }
-        if case .uniform(let size) = config.sizes {
-            guard descriptor.option(named: "itemSize") != nil else {
-                throw BenchError("layout '\(descriptor.name)' has no itemSize option, so uniform item sizes cannot be given to it; use random sizes (per-item sizes) instead")
-            }
+        // Uniform sizes go to an itemSize option; a layout without one (a
+        // compositional layout, a layout of its own) sizes its items itself,
+        // as it does in an app, and is measured that way.
+        if case .uniform(let size) = config.sizes, descriptor.option(named: "itemSize") != nil {
             try setOption("itemSize", to: .size(size), on: layout, descriptor: descriptor)
         }
         return layout

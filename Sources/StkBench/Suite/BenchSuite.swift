@@ -103,6 +103,8 @@ public enum BenchSuite {
     static let globalStretchy = "global-stretchy 1M"
     static let fadingFirstHeader = "fading-first-header 1M"
     static let flowSelfSizing = "flow-sticky 1M self-sizing"
+    static let compositionalList = "compositional-list 1M pinned"
+    static let compositionalSections = "compositional-grid 1k sections"
 
     /// The performance targets of the project, on a release build: a million
     /// items (1,000 sections x 1,000 items, or 1,000 x 1,000 grid cells) in a
@@ -173,6 +175,24 @@ public enum BenchSuite {
             ]),
             BenchWorkload(name: fadingFirstHeader, configuration: config("fading-first-header"), targets: [
                 .atMost(.scrollMedianMicros, 30),
+            ]),
+            // A compositional list: one section of a million rows of one
+            // uniform group, its header pinned (the plain appearance). A rect
+            // query is an index computation: as fast as flow's.
+            BenchWorkload(name: compositionalList, configuration: config(
+                "compositional-list", options: [:], sections: 1, fullInvalidation: false, itemsPerSection: 1_000_000, batchCount: 0
+            ), targets: [
+                .atMost(.coldPrepareMillis, 50),
+                .atMost(.scrollMedianMicros, 20),
+                .atMost(.scrollP99Micros, 100),
+                .atMost(.peakResidentMB, 150),
+            ]),
+            // A thousand sections, each asked of the section provider at prepare.
+            BenchWorkload(name: compositionalSections, configuration: config(
+                "compositional-grid", options: [:], fullInvalidation: false, batchCount: 20
+            ), targets: [
+                .atMost(.coldPrepareMillis, 100),
+                .atMost(.peakResidentMB, 150),
             ]),
         ]
     }()

@@ -18,8 +18,17 @@ public final class Verifier {
         /// Whether the report keeps the time of each checked operation (the
         /// operation and its checks), for `stk bench`.
         public var timesOperations = false
+        /// Commands every session starts with after `layout NAME`, in place
+        /// of `sections N items=M` (`stk verify --setup FILE.stk`): the data,
+        /// options and bounds a layout is made for.
+        public var setup: [String]?
+        /// Data changes keep the number of sections (`--keep-sections`): for
+        /// a layout made for a fixed set of sections, such as a section
+        /// provider with one kind of section per index.
+        public var keepsSections = false
         public init(seed: UInt64 = 1, operations: Int = 1000, sections: Int = 4, itemsPerSection: Int = 9,
-                    timesOperations: Bool = false) {
+                    timesOperations: Bool = false, setup: [String]? = nil) {
+            self.setup = setup
             self.seed = seed
             self.operations = operations
             self.sections = sections
@@ -82,7 +91,19 @@ public final class Verifier {
 
     /// The commands every session starts with: the layout, and data small
     /// enough that a few screens hold all of it.
-    var preamble: [String] { ["layout \(layoutName)", "sections \(options.sections) items=\(options.itemsPerSection)"] }
+    ///
+    /// With a setup, the session's default data is emptied first: a layout
+    /// made for other data (a section provider for three sections) would
+    /// warn about the default twenty before the setup makes its own.
+    var preamble: [String] {
+        guard let setup = options.setup else {
+            return ["layout \(layoutName)", "sections \(options.sections) items=\(options.itemsPerSection)"]
+        }
+        return ["sections 0", "layout \(layoutName)"] + setup
+    }
+
+    /// The commands shrinking never removes: up to the layout's.
+    var fixedPrefix: Int { options.setup == nil ? 1 : 2 }
 
     public func run() throws -> Report {
         guard registry.entry(named: layoutName) != nil else {
@@ -93,7 +114,10 @@ public final class Verifier {
         var random = SplitMix64(seed: options.seed)
         while report.operationsRun < options.operations && report.failure == nil {
             let session = try VerifySession(registry: registry, loadPlugin: loadPlugin)
-            for command in preamble { session.run(command) }
+            for (index, command) in preamble.enumerated() where !session.run(command) && index >= fixedPrefix && options.setup != nil {
+                // A setup that does not run is the user's error, not a finding.
+                throw SessionError("the setup command '\(command)' failed: \(session.lastDiagnostic ?? "refused")")
+            }
             let findings = session.evaluate().findings
             if !findings.isEmpty {
                 report.failure = Failure(operations: preamble, originalCount: preamble.count, findings: findings)
@@ -102,7 +126,7 @@ public final class Verifier {
             var operations = preamble
             let length = min(Self.sessionLength, options.operations - report.operationsRun)
             for _ in 0..<length {
-                let command = OperationGenerator.next(for: session.interpreter.session, using: &random)
+                let command = OperationGenerator.next(for: session.interpreter.session, using: &random, keepingSections: options.keepsSections)
                 operations.append(command)
                 let started = options.timesOperations ? DispatchTime.now().uptimeNanoseconds : 0
                 if !session.run(command) { report.operationsRefused += 1 }
@@ -147,11 +171,11 @@ public final class Verifier {
         }
         var current = operations
         var currentFindings = findings
-        var chunk = max(1, (current.count - 2) / 2)
+        var chunk = max(1, (current.count - fixedPrefix - 1) / 2)
         var attempts = 0
         while chunk >= 1 && attempts < 2000 {
             var removedSomething = false
-            var start = 1
+            var start = fixedPrefix
             while start < current.count - 1 && attempts < 2000 {
                 let end = min(start + chunk, current.count - 1)
                 var candidate = current
@@ -169,7 +193,7 @@ public final class Verifier {
         }
         // The failing operation itself may not be needed: the bug may show
         // after the one before it.
-        while current.count > 1, let found = stillFails(Array(current.dropLast())) {
+        while current.count > fixedPrefix, let found = stillFails(Array(current.dropLast())) {
             current.removeLast()
             currentFindings = found
         }
@@ -218,6 +242,11 @@ final class VerifySession {
         return interpreter.status == .success
     }
 
+    /// The first line of the last command's first diagnostic.
+    var lastDiagnostic: String? {
+        output.diagnostics.first?.split(separator: "\n").first.map(String.init)
+    }
+
     /// What `check` would find after the last command, with its over-invalidation.
     func evaluate() -> LayoutChecks.Evaluation {
         interpreter.checkEvaluation()
@@ -230,7 +259,7 @@ final class VerifySession {
 /// changes and batch updates, reloads, and cells that size themselves
 /// (`prefer`, with `estimatedItemSize` among the option changes).
 enum OperationGenerator {
-    static func next(for session: Session, using random: inout SplitMix64) -> String {
+    static func next(for session: Session, using random: inout SplitMix64, keepingSections: Bool = false) -> String {
         let cv = session.collectionView
         let content = cv.contentSize
         let bounds = cv.bounds
@@ -239,7 +268,9 @@ enum OperationGenerator {
         func coordinate(_ limit: CGFloat) -> Int { Int(random.below(UInt64(max(1, limit + 120)))) - 60 }
         let sections = cv.numberOfSections
         func section() -> Int { sections == 0 ? 0 : Int(random.below(UInt64(sections))) }
-        func newData() -> String { "sections \(1 + random.below(5)) items=\(random.below(12))" }
+        func newData() -> String {
+            keepingSections ? "sections \(max(1, sections)) items=\(random.below(12))" : "sections \(1 + random.below(5)) items=\(random.below(12))"
+        }
         func item(in s: Int) -> Int? {
             guard s < sections else { return nil }
             let count = cv.numberOfItems(inSection: s)
@@ -312,6 +343,8 @@ enum OperationGenerator {
             default:
                 return "prefer section \(section()) \(wanted)"
             }
+        case 83..<85 where keepingSections:
+            return "reload section \(section())"
         case 83..<85:
             return random.below(2) == 0 ? "insert section \(Int(random.below(UInt64(sections + 1)))) items=\(random.below(8))"
                                         : (sections > 1 ? "delete section \(section())" : "insert section 0 items=3")

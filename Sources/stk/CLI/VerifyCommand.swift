@@ -41,6 +41,13 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
+    @Option(help: ArgumentHelp("Start every session with this script's commands (data, options, bounds) instead of 'sections 4 items=9'.", valueName: "file"),
+            completion: .file(extensions: ["stk"]))
+    var setup: String?
+
+    @Flag(help: "Keep the number of sections the session starts with: data changes add, delete and move items only (a layout made for a fixed set of sections).")
+    var keepSections = false
+
     func run() throws {
         guard operations >= 1 else { try TestCommand.fail("--operations \(operations): run at least one operation") }
         if let out, FileManager.default.fileExists(atPath: out), !force {
@@ -56,9 +63,19 @@ struct VerifyCommand: ParsableCommand {
                 try TestCommand.fail("cannot write the \(what) \(path): \(error)")
             }
         }
+        var setupCommands: [String]? = nil
+        if let setup {
+            guard let text = try? String(contentsOfFile: setup, encoding: .utf8) else {
+                try TestCommand.fail("cannot read the setup script \(setup)")
+            }
+            // One command a line; comments, blank lines and '#>' outputs left out.
+            setupCommands = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        }
         try PluginBridge.registerLayouts(global)
-        let verifier = Verifier(layoutName: layout, options: Verifier.Options(seed: seed, operations: operations),
-                                loadPlugin: PluginBridge.load)
+        var options = Verifier.Options(seed: seed, operations: operations, setup: setupCommands)
+        options.keepsSections = keepSections
+        let verifier = Verifier(layoutName: layout, options: options, loadPlugin: PluginBridge.load)
         let showsProgress = isatty(STDERR_FILENO) == 1 && operations >= 2000
         if showsProgress {
             verifier.progress = { done in StandardStreams.write("\rverify \(layout): \(done)/\(operations) operations", to: .error) }

@@ -52,6 +52,11 @@ public final class CollectionView {
     /// The most layout passes one operation runs for self-sizing before stk
     /// gives up on a layout whose measurements never settle.
     public static let maxSelfSizingRounds = 16
+    /// At most this many passes in one self-sizing cycle, even when each
+    /// shows new cells (a bound on the work of one command).
+    public static let maxSelfSizingPasses = 1_024
+    /// Layout passes a replica may take to settle after its first (`makeReplica`).
+    static let replicaSettlingPasses = 2
     /// Set while a replica or a restored state is told the recorded
     /// measurements: cells are not measured again and offsets stay.
     private var isReplayingMeasurements = false
@@ -308,13 +313,30 @@ public final class CollectionView {
     /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`
     /// and, if it says yes, for the context, which invalidates it. Another pass
     /// follows, until no displayed cell changes (at most `maxSelfSizingRounds`).
+    ///
+    /// A pass that measures cells not measured before in this cycle makes
+    /// progress (the content moved and showed new cells, as when cells above
+    /// the view shrink); only passes that offer again cells already offered,
+    /// whose size the layout took but did not give them, count towards
+    /// `maxSelfSizingRounds`. `maxSelfSizingPasses` bounds the whole cycle.
     private func selfSize(_ shown: [CollectionViewLayoutAttributes]) {
         var cells = shown
-        var rounds = 0
-        while !cells.isEmpty, measure(cells) {
-            rounds += 1
-            guard rounds < Self.maxSelfSizingRounds else {
+        var offered: Set<ElementKey> = []
+        var staleRounds = 0
+        var passes = 0
+        while !cells.isEmpty {
+            var offeredNow: [ElementKey] = []
+            guard measure(cells, offered: &offeredNow) else { return }
+            let progress = offeredNow.contains { !offered.contains($0) }
+            offered.formUnion(offeredNow)
+            if !progress { staleRounds += 1 }
+            passes += 1
+            guard staleRounds < Self.maxSelfSizingRounds else {
                 warn("self-sizing did not settle after \(Self.maxSelfSizingRounds) layout passes: each pass displayed cells whose preferred size the layout took but did not give them (stk stops here; UIKit would keep trying)")
+                return
+            }
+            guard passes < Self.maxSelfSizingPasses else {
+                warn("self-sizing did not settle after \(Self.maxSelfSizingPasses) layout passes: each pass showed cells not measured before (stk stops here; UIKit would keep going)")
                 return
             }
             cells = runLayoutPass(mapping: nil, updates: nil, offsetChange: nil)
@@ -324,12 +346,21 @@ public final class CollectionView {
     /// Measures cells as they are displayed, in key order. Returns whether the
     /// layout was invalidated for one of them.
     private func measure(_ cells: [CollectionViewLayoutAttributes]) -> Bool {
+        var offered: [ElementKey] = []
+        return measure(cells, offered: &offered)
+    }
+
+    /// The same, appending the cells whose size the layout took to `offered`.
+    private func measure(_ cells: [CollectionViewLayoutAttributes], offered: inout [ElementKey]) -> Bool {
         var invalidated = false
         for original in cells {
             let path = original.indexPath
             guard isValidItem(path), let wanted = sections[path.section].preferredSize(at: path.item),
                   wanted != original.size else { continue }
-            if offer(wanted, to: original, recording: true) { invalidated = true }
+            if offer(wanted, to: original, recording: true) {
+                invalidated = true
+                offered.append(original.key)
+            }
         }
         return invalidated
     }
@@ -905,8 +936,9 @@ public final class CollectionView {
         layoutPass(mapping: nil, updates: nil)
     }
 
-    /// Scrolls a row by `steps` bounds changes along `animationPath`'s curve.
-    public func scrollOrthogonalSection(_ section: Int, to offset: CGFloat, steps: Int) throws {
+    /// Scrolls a row in `steps` changes of its offset: equal ones, as `scroll by`
+    /// makes, or (`decelerating`, a fling) along `animationPath`'s curve.
+    public func scrollOrthogonalSection(_ section: Int, to offset: CGFloat, steps: Int, decelerating: Bool = false) throws {
         guard steps >= 1 else { throw CollectionViewError("steps must be at least 1, got \(steps)") }
         guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else {
             try scrollOrthogonalSection(section, to: offset)
@@ -916,7 +948,7 @@ public final class CollectionView {
         let start = try layout.orthogonalSection(section).rowOffset
         for k in 1...steps {
             let t = CGFloat(k) / CGFloat(steps)
-            let f = 1 - (1 - t) * (1 - t) * (1 - t)
+            let f = decelerating ? 1 - (1 - t) * (1 - t) * (1 - t) : t
             try scrollOrthogonalSection(section, to: k == steps ? offset : start + (offset - start) * f)
         }
     }
@@ -934,7 +966,7 @@ public final class CollectionView {
         let along = { (v: CGFloat) in layout.isVerticalScroll ? CGPoint(x: v, y: 0) : CGPoint(x: 0, y: v) }
         report(.flingProjected(velocity: along(velocity), decelerationRate: decelerationRate.rawValue, paging: false,
                                from: along(from), proposed: along(target)))
-        try scrollOrthogonalSection(section, to: target, steps: steps)
+        try scrollOrthogonalSection(section, to: target, steps: steps, decelerating: true)
     }
 
     // MARK: Insets
@@ -1012,6 +1044,11 @@ public final class CollectionView {
         replica.maximumVisibleElements = maximumVisibleElements
         replica.orthogonalOffsets = orthogonalOffsets
         replica.layOutFromTheRecord()
+        // A layout that sets its own properties in prepare() (an item size
+        // from the bounds) invalidates itself there; UIKit lays it out again
+        // in the next cycle, before anyone looks: the replica settles as the
+        // live view has (a few passes at most, for a layout that always does).
+        for _ in 0..<Self.replicaSettlingPasses where layout.needsPrepare { replica.layoutIfNeeded() }
         return replica
     }
 

@@ -1,0 +1,419 @@
+import SwiftSyntax
+
+/// The types declared in the sources, nested ones under their qualified name
+/// (`GridViewController.Section`, including types nested in an extension),
+/// and the extensions. Declarations.classes knows the classes a layout class
+/// needs; layout functions and the pruning of view code need every kind of
+/// type and where it sits.
+struct TypeIndex {
+    struct TypeDecl {
+        enum Kind { case `class`, `struct`, `enum`, actor, `protocol` }
+
+        var name: String
+        var qualifiedName: String
+        var kind: Kind
+        var fileIndex: Int
+        var node: DeclSyntax
+        /// The enclosing type, for a nested type.
+        var parent: String?
+        /// Generic itself or inside a generic type: `T()` cannot be written.
+        var isGeneric: Bool
+        /// `private` or `fileprivate`, itself or an enclosing type.
+        var isFilePrivate: Bool
+        /// The inherited types as written: a class's superclass first, when it has one.
+        var inherited: [String]
+    }
+
+    struct Extension {
+        var extendedType: String
+        var fileIndex: Int
+        var node: ExtensionDeclSyntax
+    }
+
+    private(set) var types: [String: TypeDecl] = [:]
+    private(set) var extensions: [Extension] = []
+
+    init(trees: [SourceFileSyntax]) {
+        for (file, tree) in trees.enumerated() {
+            for decl in Self.topLevelDecls(tree.statements) {
+                if let ext = decl.as(ExtensionDeclSyntax.self) {
+                    let extended = DeclarationCollector.typeName(ext.extendedType)
+                    extensions.append(Extension(extendedType: extended, fileIndex: file, node: ext))
+                    for member in Self.memberDecls(ext.memberBlock) {
+                        add(member, parent: extended, file: file, genericParent: ext.genericWhereClause != nil, privateParent: Self.isFilePrivate(ext.modifiers))
+                    }
+                } else {
+                    add(decl, parent: nil, file: file, genericParent: false, privateParent: false)
+                }
+            }
+        }
+    }
+
+    private mutating func add(_ decl: DeclSyntax, parent: String?, file: Int, genericParent: Bool, privateParent: Bool) {
+        guard let group = decl.asProtocol(DeclGroupSyntax.self), let (name, kind) = Self.nameAndKind(decl) else { return }
+        let qualified = parent.map { $0 + "." + name } ?? name
+        let isGeneric = genericParent || (decl.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause != nil)
+        let isPrivate = privateParent || Self.isFilePrivate(group.modifiers)
+        types[qualified] = TypeDecl(
+            name: name, qualifiedName: qualified, kind: kind, fileIndex: file, node: decl, parent: parent,
+            isGeneric: isGeneric, isFilePrivate: isPrivate,
+            inherited: group.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? [])
+        for member in Self.memberDecls(group.memberBlock) {
+            add(member, parent: qualified, file: file, genericParent: isGeneric, privateParent: isPrivate)
+        }
+    }
+
+    subscript(qualifiedName: String) -> TypeDecl? { types[qualifiedName] }
+
+    /// The user class a class inherits from, when that is declared in the sources.
+    func superclass(of type: TypeDecl) -> TypeDecl? {
+        guard type.kind == .class, let first = type.inherited.first else { return nil }
+        // A superclass is named as seen from the subclass: nested first.
+        var scope = type.parent
+        while let outer = scope {
+            if let found = types[outer + "." + first], found.kind == .class { return found }
+            scope = types[outer]?.parent
+        }
+        if let found = types[first], found.kind == .class { return found }
+        return nil
+    }
+
+    /// The last superclass written in the chain of user classes (`UICollectionReusableView`).
+    func rootSuperclassName(of type: TypeDecl) -> String? {
+        var current = type
+        var seen: Set<String> = [type.qualifiedName]
+        while let next = superclass(of: current), seen.insert(next.qualifiedName).inserted { current = next }
+        return current.kind == .class ? current.inherited.first : nil
+    }
+
+    static func nameAndKind(_ decl: DeclSyntax) -> (String, TypeDecl.Kind)? {
+        if let d = decl.as(ClassDeclSyntax.self) { return (d.name.text, .class) }
+        if let d = decl.as(StructDeclSyntax.self) { return (d.name.text, .struct) }
+        if let d = decl.as(EnumDeclSyntax.self) { return (d.name.text, .enum) }
+        if let d = decl.as(ActorDeclSyntax.self) { return (d.name.text, .actor) }
+        if let d = decl.as(ProtocolDeclSyntax.self) { return (d.name.text, .protocol) }
+        return nil
+    }
+
+    static func isFilePrivate(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil }
+    }
+
+    /// The declarations at the top of a file, those inside `#if` included.
+    static func topLevelDecls(_ list: CodeBlockItemListSyntax) -> [DeclSyntax] {
+        var out: [DeclSyntax] = []
+        for item in list {
+            guard let decl = item.item.as(DeclSyntax.self) else { continue }
+            if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                for clause in ifConfig.clauses {
+                    if case .statements(let statements)? = clause.elements { out += topLevelDecls(statements) }
+                }
+            } else {
+                out.append(decl)
+            }
+        }
+        return out
+    }
+
+    /// The members of a type or extension, those inside `#if` included.
+    static func memberDecls(_ block: MemberBlockSyntax) -> [DeclSyntax] { memberDecls(block.members) }
+
+    static func memberDecls(_ list: MemberBlockItemListSyntax) -> [DeclSyntax] {
+        var out: [DeclSyntax] = []
+        for item in list {
+            if let ifConfig = item.decl.as(IfConfigDeclSyntax.self) {
+                for clause in ifConfig.clauses {
+                    if case .decls(let decls)? = clause.elements { out += memberDecls(decls) }
+                }
+            } else {
+                out.append(item.decl)
+            }
+        }
+        return out
+    }
+}
+
+/// A function or property that builds a layout, registered as a layout of
+/// its own: a view controller's `createLayout()`, a static factory, a free
+/// function, a `lazy var layout` or a closure property. stk calls it with no
+/// arguments, on an instance made with `init()` when it is an instance member.
+struct LayoutFunction {
+    enum Form {
+        /// `func f() -> UICollectionViewLayout`: called as `f()`.
+        case function
+        /// `let f: () -> UICollectionViewLayout = { ... }`: called as `f()`.
+        case closureProperty
+        /// `var layout: UICollectionViewLayout { ... }`, `lazy var layout = ...`: read.
+        case property
+    }
+
+    /// The type that declares it (qualified), nil for a free function.
+    var owner: String?
+    /// The owner's simple name.
+    var ownerName: String?
+    /// Whether the owner is declared in the sources (not an extension of UIKit's types).
+    var ownerIsUserType: Bool
+    var isStatic: Bool
+    var memberName: String
+    var form: Form
+    var isThrowing: Bool
+    /// A struct's `mutating func` or `lazy var`: called on a variable.
+    var needsVariable: Bool
+    var fileIndex: Int
+    var decl: DeclSyntax
+    /// `private`, which the registration outside the type could not call through.
+    var privateModifier: DeclModifierSyntax?
+
+    var name = ""
+    var aliases: [String] = []
+    var position = SourcePosition(file: "", line: 0, column: 0)
+
+    /// `createLayout()` or `layout`, as the user would call it.
+    var call: String { form == .property ? memberName : memberName + "()" }
+    /// `GridViewController.createLayout()`.
+    var described: String { (ownerName.map { $0 + "." } ?? "") + call }
+
+    /// The body of the registration's factory closure.
+    var factory: String {
+        let typeName = owner ?? ""
+        let value: String
+        if owner == nil {
+            value = call
+        } else if isStatic {
+            value = typeName + "." + call
+        } else if needsVariable {
+            return "var owner = \(typeName)(); return \(isThrowing ? "try " : "")owner.\(call)"
+        } else {
+            value = typeName + "()." + call
+        }
+        return (isThrowing ? "try " : "") + value
+    }
+
+    var report: FoundLayout {
+        FoundLayout(name: name, className: ownerName ?? memberName, position: position, isFlow: false, options: [],
+                    source: .function, function: call)
+    }
+}
+
+/// Finds the layout functions of the sources, names them, and says why a
+/// function that returns a layout cannot be registered.
+struct LayoutFunctionDiscovery {
+    /// The types a layout function returns: UIKit's names and LayoutKit's.
+    static let layoutTypeNames: Set<String> = ["UICollectionViewLayout", "UICollectionViewCompositionalLayout", "CollectionViewLayout"]
+
+    struct Refusal {
+        var position: SourcePosition
+        var message: String
+        /// What to do about it, said when the refusal is an error.
+        var hint: String?
+    }
+
+    private(set) var found: [LayoutFunction] = []
+    /// Functions returning a layout that stk cannot call: a note when other
+    /// layouts are registered, an error when there is nothing else.
+    private(set) var refusals: [Refusal] = []
+    private(set) var errors: [AdapterMessage] = []
+
+    private let index: TypeIndex
+    private let layoutClassNames: Set<String>
+    private let position: (Int, AbsolutePosition) -> SourcePosition
+
+    init(trees: [SourceFileSyntax], index: TypeIndex, layoutClasses: [Layout], layoutClassNames: Set<String>,
+         position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
+        self.index = index
+        self.layoutClassNames = layoutClassNames
+        self.position = position
+        for (file, tree) in trees.enumerated() {
+            for decl in TypeIndex.topLevelDecls(tree.statements) {
+                if let ext = decl.as(ExtensionDeclSyntax.self) {
+                    let extended = DeclarationCollector.typeName(ext.extendedType)
+                    visitMembers(of: ext.memberBlock, owner: extended, file: file)
+                } else if let (name, _) = TypeIndex.nameAndKind(decl), let group = decl.asProtocol(DeclGroupSyntax.self) {
+                    visitMembers(of: group.memberBlock, owner: name, file: file)
+                } else {
+                    consider(decl, owner: nil, file: file)
+                }
+            }
+        }
+        name(layoutClasses: layoutClasses)
+    }
+
+    private mutating func visitMembers(of block: MemberBlockSyntax, owner: String, file: Int) {
+        for member in TypeIndex.memberDecls(block) {
+            if let (name, _) = TypeIndex.nameAndKind(member), let group = member.asProtocol(DeclGroupSyntax.self) {
+                visitMembers(of: group.memberBlock, owner: owner + "." + name, file: file)
+            } else {
+                consider(member, owner: owner, file: file)
+            }
+        }
+    }
+
+    /// One function or property: registered, refused, or not a layout function.
+    private mutating func consider(_ decl: DeclSyntax, owner: String?, file: Int) {
+        var candidates: [(LayoutFunction, refusal: (reason: String, hint: String?)?)] = []
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            guard let returned = function.signature.returnClause?.type, Self.isLayoutType(returned),
+                  function.body != nil, function.genericParameterClause == nil else { return }
+            let modifiers = function.modifiers
+            var candidate = makeCandidate(decl: decl, name: function.name, modifiers: modifiers, owner: owner, file: file, form: .function)
+            candidate.isThrowing = function.signature.effectSpecifiers?.throwsClause != nil
+            candidate.needsVariable = modifiers.contains { $0.name.text == "mutating" }
+            var refusal: (reason: String, hint: String?)?
+            if let missing = function.signature.parameterClause.parameters.first(where: { $0.defaultValue == nil }) {
+                let label = (missing.secondName ?? missing.firstName).text
+                refusal = ("needs an argument for parameter '\(label)', which has no default value",
+                           "give it one (`\(label): \(missing.type.trimmedDescription) = ...`), or add a function without parameters that calls it")
+            } else if function.signature.effectSpecifiers?.asyncSpecifier != nil {
+                refusal = ("is async", "add a synchronous function that builds the layout")
+            }
+            candidates.append((candidate, refusal))
+        } else if let variable = decl.as(VariableDeclSyntax.self) {
+            guard !variable.modifiers.contains(where: { ["weak", "unowned"].contains($0.name.text) }) else { return }
+            for binding in variable.bindings {
+                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
+                      binding.initializer != nil || binding.accessorBlock != nil,
+                      let (form, isThrowing) = Self.propertyForm(binding) else { continue }
+                var candidate = makeCandidate(decl: decl, name: identifier.identifier, modifiers: variable.modifiers,
+                                              owner: owner, file: file, form: form)
+                candidate.isThrowing = isThrowing
+                candidate.needsVariable = variable.modifiers.contains { $0.name.text == "lazy" }
+                candidates.append((candidate, nil))
+            }
+        }
+
+        for (candidate, refusal) in candidates {
+            var candidate = candidate
+            if let owner {
+                if let type = index[owner] {
+                    // The layout class itself is the layout; its factories are not.
+                    if layoutClassNames.contains(owner) || type.kind == .protocol || type.kind == .actor || type.isGeneric { continue }
+                    // A class instance is a reference: `T().layout` may mutate it.
+                    if type.kind != .struct { candidate.needsVariable = false }
+                    if !candidate.isStatic && type.kind == .enum {
+                        refuse(candidate, ("is an instance member of enum \(type.name), and stk has no value to call it on", "make it static"))
+                        continue
+                    }
+                    if type.isFilePrivate && owner.contains(".") {
+                        errors.append(AdapterMessage(candidate.position,
+                            "layout function \(candidate.described) belongs to \(owner), a private nested type (or one nested in a private type), so stk's registration code cannot name it; make it internal"))
+                        continue
+                    }
+                } else {
+                    // A UIKit type's extension: only a static factory can be called.
+                    guard candidate.isStatic else { continue }
+                    candidate.needsVariable = false
+                }
+            } else {
+                candidate.needsVariable = false
+            }
+            if let refusal {
+                refuse(candidate, refusal)
+                continue
+            }
+            found.append(candidate)
+        }
+    }
+
+    private func makeCandidate(decl: DeclSyntax, name: TokenSyntax, modifiers: DeclModifierListSyntax,
+                               owner: String?, file: Int, form: LayoutFunction.Form) -> LayoutFunction {
+        let ownerType = owner.flatMap { index[$0] }
+        var candidate = LayoutFunction(
+            owner: owner, ownerName: owner.map { ownerType?.name ?? String($0.split(separator: ".").last ?? Substring($0)) },
+            ownerIsUserType: ownerType != nil,
+            isStatic: modifiers.contains { ["static", "class"].contains($0.name.text) },
+            memberName: name.text.trimmingCharacters(in: "`"), form: form, isThrowing: false, needsVariable: false,
+            fileIndex: file, decl: decl,
+            privateModifier: modifiers.first { $0.name.text == "private" && $0.detail == nil })
+        candidate.position = position(file, name.positionAfterSkippingLeadingTrivia)
+        return candidate
+    }
+
+    private mutating func refuse(_ candidate: LayoutFunction, _ refusal: (reason: String, hint: String?)) {
+        var signature = candidate.memberName
+        if let function = candidate.decl.as(FunctionDeclSyntax.self) {
+            signature += "(" + function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
+        }
+        let described = (candidate.ownerName.map { $0 + "." } ?? "") + signature
+        refusals.append(Refusal(position: candidate.position,
+            message: "layout function \(described) \(refusal.reason): stk calls layout functions with no arguments, so it is not registered",
+            hint: refusal.hint))
+    }
+
+    /// The names: after the type for a member (its only layout function), or
+    /// `<type>-<function>` when the type has several, so that no two share a
+    /// name; after the function for a free function or a factory on a UIKit
+    /// type. Aliases: the names as written, `Type.function` for a member
+    /// (each file of a folder may have its own `createLayout()`).
+    private mutating func name(layoutClasses: [Layout]) {
+        var perOwner: [String: Int] = [:]
+        for function in found where function.ownerIsUserType { perOwner[function.owner!, default: 0] += 1 }
+        var taken: [String: String] = [:] // layout name -> what took it
+        for layout in layoutClasses { taken[layout.name] = "class \(layout.info.qualifiedName) (\(layout.report.position))" }
+        var named: [LayoutFunction] = []
+        for var function in found {
+            let memberAlias = function.ownerName.map { "\($0).\(function.memberName)" }
+            if let owner = function.owner, let ownerName = function.ownerName, function.ownerIsUserType {
+                if perOwner[owner] == 1 {
+                    function.name = NameStyle.layoutName(forClass: ownerName)
+                    function.aliases = [ownerName, memberAlias!]
+                } else {
+                    function.name = NameStyle.layoutName(forClass: ownerName) + "-" + NameStyle.layoutName(forClass: function.memberName)
+                    function.aliases = [memberAlias!]
+                }
+            } else {
+                function.name = NameStyle.layoutName(forClass: function.memberName)
+                function.aliases = memberAlias.map { [$0] } ?? [function.memberName]
+            }
+            // The registry refuses a name given twice, alias or not.
+            function.aliases = function.aliases.reduce(into: []) { list, alias in
+                if alias != function.name && !list.contains(alias) { list.append(alias) }
+            }
+            if let other = taken[function.name] {
+                errors.append(AdapterMessage(function.position,
+                    "\(other) and layout function \(function.described) both give the layout name '\(function.name)'; rename one of them"))
+                continue
+            }
+            taken[function.name] = "layout function \(function.described) (\(function.position))"
+            named.append(function)
+        }
+        found = named
+    }
+
+    /// Whether a type as written is a layout type (`UIKit.UICollectionViewLayout` too).
+    static func isLayoutType(_ type: TypeSyntax) -> Bool {
+        layoutTypeNames.contains(DeclarationCollector.typeName(type))
+    }
+
+    /// How a property gives a layout: its value, or a closure it holds.
+    static func propertyForm(_ binding: PatternBindingSyntax) -> (LayoutFunction.Form, isThrowing: Bool)? {
+        if let annotation = binding.typeAnnotation?.type {
+            if isLayoutType(annotation) { return (.property, false) }
+            var type = annotation
+            while true {
+                if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType; continue }
+                if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                    type = only.type
+                    continue
+                }
+                break
+            }
+            if let function = type.as(FunctionTypeSyntax.self), function.parameters.isEmpty,
+               isLayoutType(function.returnClause.type), function.effectSpecifiers?.asyncSpecifier == nil {
+                return (.closureProperty, function.effectSpecifiers?.throwsClause != nil)
+            }
+            return nil
+        }
+        // `lazy var layout = UICollectionViewCompositionalLayout { ... }` and
+        // `UICollectionViewCompositionalLayout.list(using: config)`.
+        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return nil }
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
+           ["init", "list"].contains(member.declName.baseName.text) {
+            callee = base
+        }
+        if let reference = callee.as(DeclReferenceExprSyntax.self), layoutTypeNames.contains(reference.baseName.text) {
+            return (.property, false)
+        }
+        return nil
+    }
+}

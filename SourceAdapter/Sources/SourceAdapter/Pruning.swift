@@ -1,0 +1,776 @@
+import SwiftSyntax
+
+/// What the compiled copy keeps of the files that hold layout functions.
+///
+/// A layout function usually lives in a view controller, beside view code
+/// that Linux cannot compile (UILabel, diffable data sources, delegates,
+/// previews). stk runs only the layout function, so it keeps what the function
+/// reaches by name, transitively, and leaves the rest out:
+///
+/// - roots: the layout functions, the layout classes, and every declaration
+///   of the files that hold only layout classes (those are adapted as before);
+/// - a declaration is kept when a kept one names it (an identifier, a member
+///   access, a type name): matching by name only, never by scope, so that a
+///   name which might be the declaration is always kept. A bare name that a
+///   parameter or an earlier local binding of the same code declares is that
+///   local, not a member;
+/// - a type holding a layout function ("stripped" below) is kept without its
+///   superclass and conformances, as a plain `final class` with `init() {}`,
+///   and member by member: only the members the layout code names stay. Its
+///   initialisers go (they call UIKit's), `override` goes from the members
+///   kept. Its extensions are treated alike;
+/// - any other type is kept whole with its extensions when named: its members
+///   may be called by the runtime (a conformance, an override), which names
+///   do not show;
+/// - a view class (a UICollectionReusableView or UICollectionViewCell
+///   subclass) is kept as an empty subclass: a layout registers decoration
+///   view classes, but stk never makes views;
+/// - an extension of a UIKit type keeps the members named; one that adds a
+///   conformance is kept whole when the type is named.
+///
+/// Left-out text becomes blank lines and spaces, so every kept line and
+/// column is where the user wrote it.
+struct Pruning {
+    /// Per file: the UTF-8 ranges left out.
+    private(set) var removed: [[Range<Int>]]
+    /// Per file: the removals and the in-place changes to the kept declarations.
+    private(set) var edits: [[Edit]]
+    /// In file order, then by position.
+    var notes: [AdapterMessage] { fileNotes.sorted { ($0.file, $0.message.position.line, $0.message.position.column) < ($1.file, $1.message.position.line, $1.message.position.column) }.map(\.message) }
+    private var fileNotes: [(file: Int, message: AdapterMessage)] = []
+    private(set) var errors: [AdapterMessage] = []
+    private(set) var prunedFiles: Set<Int> = []
+    /// Qualified names of the types kept without superclass and conformances.
+    private(set) var strippedTypes: Set<String> = []
+
+    /// Modules a pruned file may keep importing: those stk has on Linux.
+    static let availableModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "Dispatch", "Glibc",
+        "UIKit", "StkUIKit", "LayoutKit", "CoreGraphics", "QuartzCore",
+    ]
+    /// View base classes stk has (as names only): a subclass is kept empty.
+    static let viewBases: Set<String> = ["UICollectionReusableView", "UICollectionViewCell", "CollectionReusableView", "CollectionViewCell"]
+    /// What a stripped enum or struct keeps of its inheritance clause: raw
+    /// value types and conformances the compiler writes by itself from what
+    /// is always kept (the cases).
+    static let keptInheritance: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "String", "Character", "Double", "Float", "CGFloat", "CaseIterable",
+    ]
+
+    func isRemoved(_ file: Int, _ offset: Int) -> Bool {
+        removed[file].contains { $0.contains(offset) }
+    }
+
+    func isRemoved(_ file: Int, _ range: Range<Int>) -> Bool {
+        removed[file].contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
+    }
+
+    /// One declaration that may be left out.
+    private final class Unit {
+        enum Match {
+            /// Kept when a kept declaration names it.
+            case names(Set<String>)
+            /// Kept when a name used by the layout code is one of these: not by
+            /// a layout class or a file of them, whose `super.prepare()` must
+            /// not keep a view controller's `prepare(for:sender:)`.
+            case memberNames(Set<String>)
+            /// An extension, kept with its type.
+            case follows(String)
+            /// Never kept (a preview, the members of a view class).
+            case never
+        }
+
+        let file: Int
+        let node: Syntax
+        let match: Match
+        /// What is scanned for names once it is kept.
+        let scan: [Syntax]
+        /// How the summary note calls it.
+        let label: String
+        /// The `override` modifier to take away if it is kept (a stripped type's member).
+        let override: DeclModifierSyntax?
+        /// The stripped class it is a member of, which stk makes with `init() {}`.
+        var ownerClass: String?
+        var kept = false
+
+        init(file: Int, node: Syntax, match: Match, scan: [Syntax], label: String, override: DeclModifierSyntax? = nil) {
+            self.file = file
+            self.node = node
+            self.match = match
+            self.scan = scan
+            self.label = label
+            self.override = override
+        }
+    }
+
+    /// An extension whose members are units: left out whole when none of
+    /// them is kept.
+    private struct Container {
+        var file: Int
+        var node: Syntax
+        var members: [Unit]
+        /// Members that stay whatever happens (a struct's initialisers, enum cases).
+        var hasPermanentMembers: Bool
+        var label: String
+    }
+
+    private var units: [Unit] = []
+    private var typeUnits: [String: Unit] = [:]
+    private var containers: [Container] = []
+    private var alwaysRemoved: [(file: Int, node: Syntax, label: String)] = []
+    /// Kept without condition: scanned at the start.
+    private var roots: [(node: Syntax, fromLayoutCode: Bool)] = []
+    /// View classes, kept empty when named.
+    private var shells: [(unit: Unit, decl: ClassDeclSyntax)] = []
+    private var inPlace: [[Edit]]
+
+    private let index: TypeIndex
+    private let layoutClassNames: Set<String>
+    private let trees: [SourceFileSyntax]
+    private let bytes: [[UInt8]]
+    private let position: (Int, AbsolutePosition) -> SourcePosition
+
+    init(trees: [SourceFileSyntax], bytes: [[UInt8]], index: TypeIndex, layoutClassNames: Set<String>,
+         functions: [LayoutFunction], position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
+        self.trees = trees
+        self.bytes = bytes
+        self.index = index
+        self.layoutClassNames = layoutClassNames
+        self.position = position
+        removed = Array(repeating: [], count: trees.count)
+        edits = Array(repeating: [], count: trees.count)
+        inPlace = Array(repeating: [], count: trees.count)
+        guard !functions.isEmpty else { return }
+
+        // The stripped types: the owners of layout functions, the types they
+        // are nested in, and their superclasses declared in the sources.
+        func strip(_ name: String) {
+            guard let type = index[name], !layoutClassNames.contains(name), strippedTypes.insert(name).inserted else { return }
+            if let parent = type.parent { strip(parent) }
+            if let superclass = index.superclass(of: type) { strip(superclass.qualifiedName) }
+        }
+        for function in functions where function.ownerIsUserType { strip(function.owner!) }
+
+        // The files pruned: those with layout functions or stripped types, and
+        // those without a layout class (helpers and view code beside them).
+        // A file of layout classes only is compiled as it always was.
+        var filesWithLayoutClasses: Set<Int> = []
+        for name in layoutClassNames { if let type = index[name] { filesWithLayoutClasses.insert(type.fileIndex) } }
+        for file in trees.indices where !filesWithLayoutClasses.contains(file) { prunedFiles.insert(file) }
+        for function in functions { prunedFiles.insert(function.fileIndex) }
+        for name in strippedTypes { if let type = index[name] { prunedFiles.insert(type.fileIndex) } }
+        for ext in index.extensions where strippedTypes.contains(ext.extendedType) { prunedFiles.insert(ext.fileIndex) }
+
+        let rootIDs = Set(functions.map { $0.decl.id })
+        for (file, tree) in trees.enumerated() {
+            guard prunedFiles.contains(file) else {
+                roots.append((Syntax(tree), false))
+                continue
+            }
+            for item in tree.statements { topLevel(item, file: file, rootIDs: rootIDs) }
+        }
+        // stk names the owner when it calls the function.
+        var ownerNames: Set<String> = []
+        for function in functions { if let name = function.ownerName { ownerNames.insert(name) } }
+        keepReachable(extraNames: ownerNames)
+        makeEdits(functions: functions)
+    }
+
+    // MARK: Units
+
+    private mutating func topLevel(_ item: CodeBlockItemSyntax, file: Int, rootIDs: Set<SyntaxIdentifier>) {
+        guard let decl = item.item.as(DeclSyntax.self) else {
+            roots.append((Syntax(item), true))
+            return
+        }
+        let node = Syntax(item)
+        if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            for clause in ifConfig.clauses {
+                if case .statements(let statements)? = clause.elements {
+                    for inner in statements { topLevel(inner, file: file, rootIDs: rootIDs) }
+                } else if let elements = clause.elements {
+                    roots.append((Syntax(elements), true))
+                }
+            }
+            return
+        }
+        if let importDecl = decl.as(ImportDeclSyntax.self) {
+            let module = importDecl.path.first?.name.text ?? ""
+            if !Self.availableModules.contains(module) {
+                blank(file, Syntax(importDecl))
+                fileNotes.append((file, AdapterMessage(position(file, importDecl.positionAfterSkippingLeadingTrivia),
+                    "left out 'import \(importDecl.path.trimmedDescription)': the layout code does not need it, and Linux has no such module")))
+            }
+            return
+        }
+        if rootIDs.contains(decl.id) {
+            roots.append((node, true))
+            return
+        }
+        if let (name, _) = TypeIndex.nameAndKind(decl) {
+            type(decl, qualifiedName: name, node: node, file: file, rootIDs: rootIDs, asMember: false)
+            return
+        }
+        if let ext = decl.as(ExtensionDeclSyntax.self) {
+            extensionDecl(ext, node: node, file: file, rootIDs: rootIDs)
+            return
+        }
+        if let macro = decl.as(MacroExpansionDeclSyntax.self) {
+            units.append(Unit(file: file, node: node, match: .never, scan: [], label: "#" + macro.macroName.text))
+            return
+        }
+        let names = Self.declaredNames(decl)
+        if names.isEmpty {
+            roots.append((node, true)) // operators, precedence groups, statements
+        } else {
+            units.append(Unit(file: file, node: node, match: .names(Set(names)), scan: [node], label: Self.label(decl, names)))
+        }
+    }
+
+    /// A type declaration, at the top of a file or as a member.
+    private mutating func type(_ decl: DeclSyntax, qualifiedName: String, node: Syntax, file: Int,
+                               rootIDs: Set<SyntaxIdentifier>, asMember: Bool) {
+        guard let (name, _) = TypeIndex.nameAndKind(decl) else { return }
+        if strippedTypes.contains(qualifiedName) {
+            stripped(decl, qualifiedName: qualifiedName, file: file, rootIDs: rootIDs)
+        } else if layoutClassNames.contains(qualifiedName) {
+            roots.append((node, false))
+        } else if let type = index[qualifiedName], let classDecl = decl.as(ClassDeclSyntax.self), isViewClass(type) {
+            let unit = Unit(file: file, node: node, match: asMember ? .memberNames([name]) : .names([name]),
+                            scan: classDecl.inheritanceClause?.inheritedTypes.first.map { [Syntax($0)] } ?? [],
+                            label: name)
+            units.append(unit)
+            typeUnits[qualifiedName] = unit
+            shells.append((unit, classDecl))
+        } else {
+            let unit = Unit(file: file, node: node, match: asMember ? .memberNames([name]) : .names([name]), scan: [node], label: name)
+            units.append(unit)
+            typeUnits[qualifiedName] = unit
+        }
+    }
+
+    /// A stripped class another stripped class inherits from stays open to it.
+    private func isSubclassed(_ name: String) -> Bool {
+        strippedTypes.contains { index[$0].flatMap(index.superclass(of:))?.qualifiedName == name }
+    }
+
+    private func isViewClass(_ type: TypeIndex.TypeDecl) -> Bool {
+        index.rootSuperclassName(of: type).map(Self.viewBases.contains) ?? false
+    }
+
+    private mutating func extensionDecl(_ ext: ExtensionDeclSyntax, node: Syntax, file: Int, rootIDs: Set<SyntaxIdentifier>) {
+        let extended = DeclarationCollector.typeName(ext.extendedType)
+        let label = "extension " + ext.extendedType.trimmedDescription
+        if strippedTypes.contains(extended) {
+            blankInheritance(file, ext.inheritanceClause, keeping: [])
+            blankMainActor(file, ext.attributes)
+            let (members, permanent) = strippedMembers(ext.memberBlock.members, owner: extended, file: file, rootIDs: rootIDs)
+            containers.append(Container(file: file, node: node, members: members, hasPermanentMembers: permanent, label: label))
+        } else if let type = index[extended] {
+            // A view class's extensions are view code; another type's go with it.
+            units.append(Unit(file: file, node: node, match: isViewClass(type) ? .never : .follows(extended), scan: [node], label: label))
+        } else if ext.inheritanceClause != nil {
+            // A conformance of a UIKit type: its members are called through
+            // the protocol, not by name.
+            let simple = String(extended.split(separator: ".").last ?? Substring(extended))
+            units.append(Unit(file: file, node: node, match: .names([simple]), scan: [node], label: label))
+        } else {
+            var members: [Unit] = []
+            for item in Self.flattened(ext.memberBlock.members) {
+                let decl = item.decl
+                let memberNode = Syntax(item)
+                if rootIDs.contains(decl.id) {
+                    roots.append((memberNode, true))
+                    let unit = Unit(file: file, node: memberNode, match: .never, scan: [], label: "")
+                    unit.kept = true
+                    members.append(unit)
+                    continue
+                }
+                var names = Self.declaredNames(decl)
+                // `NSCollectionLayoutSize(square: 40)` names the type, not `init`.
+                if decl.is(InitializerDeclSyntax.self) { names = [String(extended.split(separator: ".").last ?? "")] }
+                let label = decl.is(InitializerDeclSyntax.self) ? Self.initLabel(decl) : Self.label(decl, names)
+                let unit = Unit(file: file, node: memberNode, match: names.isEmpty ? .never : .names(Set(names)), scan: [memberNode], label: label)
+                units.append(unit)
+                members.append(unit)
+            }
+            containers.append(Container(file: file, node: node, members: members, hasPermanentMembers: false, label: label))
+        }
+    }
+
+    /// A stripped type: its shell is kept, its members are units.
+    private mutating func stripped(_ decl: DeclSyntax, qualifiedName: String, file: Int, rootIDs: Set<SyntaxIdentifier>) {
+        guard let group = decl.asProtocol(DeclGroupSyntax.self), let type = index[qualifiedName] else { return }
+        blankMainActor(file, group.attributes)
+        if let classDecl = decl.as(ClassDeclSyntax.self) {
+            let superclass = index.superclass(of: type).flatMap { strippedTypes.contains($0.qualifiedName) ? $0 : nil }
+            blankInheritance(file, classDecl.inheritanceClause, keeping: superclass.map { [$0.name] } ?? [])
+            if !isSubclassed(qualifiedName) && !classDecl.modifiers.contains(where: { $0.name.text == "final" }) {
+                if let open = classDecl.modifiers.first(where: { $0.name.text == "open" }) { blank(file, Syntax(open)) }
+                let at = classDecl.classKeyword.positionAfterSkippingLeadingTrivia.utf8Offset
+                inPlace[file].append(Edit(start: at, end: at, text: "final "))
+            }
+            // `GridViewController()` is how stk makes it: UIKit's initialisers
+            // (and the user's, which call them) are gone.
+            let brace = classDecl.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+            inPlace[file].append(Edit(start: brace, end: brace, text: superclass == nil ? "init() {} " : "override init() {} "))
+        } else {
+            let kept = type.inherited.filter(Self.keptInheritance.contains)
+            blankInheritance(file, group.inheritanceClause, keeping: kept)
+        }
+        _ = strippedMembers(group.memberBlock.members, owner: qualifiedName, file: file, rootIDs: rootIDs)
+    }
+
+    /// The members of a stripped type or of its extension.
+    private mutating func strippedMembers(_ list: MemberBlockItemListSyntax, owner: String, file: Int,
+                                          rootIDs: Set<SyntaxIdentifier>) -> ([Unit], permanent: Bool) {
+        guard let ownerType = index[owner] else { return ([], false) }
+        // `override` has nothing left to override without the superclass.
+        let dropsOverride = ownerType.kind != .class || index.superclass(of: ownerType).map { !strippedTypes.contains($0.qualifiedName) } ?? true
+        var members: [Unit] = []
+        var permanent = false
+        for item in Self.flattened(list) {
+            let decl = item.decl
+            let node = Syntax(item)
+            let overrideModifier = dropsOverride
+                ? decl.asProtocol(WithModifiersSyntax.self)?.modifiers.first { $0.name.text == "override" } : nil
+            if rootIDs.contains(decl.id) {
+                roots.append((node, true))
+                let unit = Unit(file: file, node: node, match: .never, scan: [], label: "", override: overrideModifier)
+                unit.kept = true
+                units.append(unit)
+                members.append(unit)
+                continue
+            }
+            if decl.is(InitializerDeclSyntax.self) || decl.is(DeinitializerDeclSyntax.self) {
+                if ownerType.kind == .class {
+                    alwaysRemoved.append((file, node, Self.initLabel(decl)))
+                } else {
+                    roots.append((node, true))
+                    permanent = true
+                }
+                continue
+            }
+            if decl.is(EnumCaseDeclSyntax.self) {
+                roots.append((node, true))
+                permanent = true
+                continue
+            }
+            if let (name, _) = TypeIndex.nameAndKind(decl) {
+                let nested = owner + "." + name
+                if strippedTypes.contains(nested) {
+                    stripped(decl, qualifiedName: nested, file: file, rootIDs: rootIDs)
+                    permanent = true
+                } else {
+                    let before = units.count
+                    type(decl, qualifiedName: nested, node: node, file: file, rootIDs: rootIDs, asMember: true)
+                    if units.count > before { members.append(units[units.count - 1]) } else { permanent = true }
+                }
+                continue
+            }
+            if let macro = decl.as(MacroExpansionDeclSyntax.self) {
+                alwaysRemoved.append((file, node, "#" + macro.macroName.text))
+                continue
+            }
+            let names = Self.declaredNames(decl)
+            if names.isEmpty {
+                roots.append((node, true))
+                permanent = true
+                continue
+            }
+            let unit = Unit(file: file, node: node, match: .memberNames(Set(names)), scan: [node], label: Self.label(decl, names), override: overrideModifier)
+            if ownerType.kind == .class { unit.ownerClass = ownerType.name }
+            units.append(unit)
+            members.append(unit)
+        }
+        return (members, permanent)
+    }
+
+    // MARK: Reachability
+
+    private mutating func keepReachable(extraNames: Set<String>) {
+        var layoutCodeNames = extraNames
+        var allNames = extraNames
+        var queue = roots.map { (nodes: [$0.node], fromLayoutCode: $0.fromLayoutCode) }
+        func typeKept(_ name: String) -> Bool {
+            if strippedTypes.contains(name) { return true }
+            if let unit = typeUnits[name] { return unit.kept }
+            if let parent = index[name]?.parent { return typeKept(parent) }
+            return true // declared in a file that is not pruned
+        }
+        while true {
+            while let entry = queue.popLast() {
+                for node in entry.nodes {
+                    let names = ReferenceCollector.names(in: node)
+                    allNames.formUnion(names)
+                    if entry.fromLayoutCode { layoutCodeNames.formUnion(names) }
+                }
+            }
+            var changed = false
+            for unit in units where !unit.kept {
+                let keep: Bool
+                switch unit.match {
+                case .names(let names): keep = !names.isDisjoint(with: allNames)
+                case .memberNames(let names): keep = !names.isDisjoint(with: layoutCodeNames)
+                case .follows(let type): keep = typeKept(type)
+                case .never: keep = false
+                }
+                guard keep else { continue }
+                unit.kept = true
+                changed = true
+                queue.append((unit.scan, true))
+            }
+            if !changed && queue.isEmpty { break }
+        }
+    }
+
+    // MARK: Edits
+
+    private mutating func makeEdits(functions: [LayoutFunction]) {
+        var ranges: [(file: Int, range: Range<Int>, label: String)] = []
+        func range(_ node: Syntax) -> Range<Int> {
+            node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
+        }
+        for unit in units where !unit.kept { ranges.append((unit.file, range(unit.node), unit.label)) }
+        for (file, node, label) in alwaysRemoved { ranges.append((file, range(node), label)) }
+        for container in containers where !container.hasPermanentMembers && !container.members.contains(where: \.kept) {
+            // Its members are counted one by one; an empty one counts itself.
+            ranges.append((container.file, range(container.node), container.members.isEmpty ? container.label : ""))
+        }
+        for unit in units where unit.kept {
+            if let modifier = unit.override { blank(unit.file, Syntax(modifier)) }
+            if let owner = unit.ownerClass { checkInitialValues(unit, owner: owner) }
+        }
+        for (unit, decl) in shells where unit.kept {
+            let first = decl.inheritanceClause?.inheritedTypes.first.map { DeclarationCollector.typeName($0.type) }
+            blankInheritance(unit.file, decl.inheritanceClause, keeping: first.map { [$0] } ?? [])
+            for member in decl.memberBlock.members { ranges.append((unit.file, range(Syntax(member)), "")) }
+            fileNotes.append((unit.file, AdapterMessage(position(unit.file, decl.name.positionAfterSkippingLeadingTrivia),
+                "kept \(decl.name.text) as an empty subclass of \(first ?? "its superclass"): the layout code names the class, and stk makes no views")))
+        }
+        for function in functions {
+            guard let modifier = function.privateModifier else { continue }
+            blank(function.fileIndex, Syntax(modifier))
+            fileNotes.append((function.fileIndex, AdapterMessage(position(function.fileIndex, modifier.positionAfterSkippingLeadingTrivia),
+                "made \(function.described) internal instead of private, so that stk's registration can call it")))
+        }
+
+        // Nested removals are covered by the outer one.
+        for file in trees.indices {
+            let mine = ranges.filter { $0.file == file }.sorted { ($0.range.lowerBound, -$0.range.upperBound) < ($1.range.lowerBound, -$1.range.upperBound) }
+            var outer: [(range: Range<Int>, label: String)] = []
+            var labels: [String] = []
+            var count = 0
+            for entry in mine {
+                if !entry.label.isEmpty { labels.append(entry.label); count += 1 }
+                if let last = outer.last, last.range.lowerBound <= entry.range.lowerBound, entry.range.upperBound <= last.range.upperBound { continue }
+                outer.append((entry.range, entry.label))
+            }
+            removed[file] = outer.map(\.range)
+            edits[file] = outer.map { Edit(start: $0.range.lowerBound, end: $0.range.upperBound, text: blankLines(bytes[file][$0.range])) }
+            edits[file] += inPlace[file].filter { edit in !removed[file].contains { $0.lowerBound <= edit.start && edit.end <= $0.upperBound } }
+            if count > 0, let first = outer.first {
+                var unique: [String] = []
+                for label in labels where !unique.contains(label) { unique.append(label) }
+                let shown = unique.prefix(8).joined(separator: ", ") + (unique.count > 8 ? ", ..." : "")
+                fileNotes.append((file, AdapterMessage(position(file, AbsolutePosition(utf8Offset: first.range.lowerBound)),
+                    "left out \(count) declaration\(count == 1 ? "" : "s") the layout functions do not use (view code: \(shown))")))
+            }
+        }
+        for name in strippedTypes.sorted() {
+            guard let type = index[name], let nameToken = Self.nameToken(type.node) else { continue }
+            var dropped = type.inherited
+            if type.kind != .class {
+                dropped.removeAll(where: Self.keptInheritance.contains)
+            } else if let superclass = index.superclass(of: type), strippedTypes.contains(superclass.qualifiedName) {
+                dropped.removeAll { $0 == superclass.name }
+            }
+            for ext in index.extensions where ext.extendedType == name {
+                dropped += ext.node.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
+            }
+            let what = type.kind != .class ? "a plain \(type.kind)"
+                : isSubclassed(name) ? "a plain class with init() {}" : "a plain final class with init() {}"
+            let without = dropped.isEmpty ? "" : ", without its \(type.kind == .class ? "superclass and " : "")conformances (\(dropped.joined(separator: ", ")))"
+            fileNotes.append((type.fileIndex, AdapterMessage(position(type.fileIndex, nameToken.positionAfterSkippingLeadingTrivia),
+                "compiled \(type.name) as \(what)\(without): stk creates it only to call its layout code")))
+        }
+    }
+
+    /// A stored property the layout code uses must have a value after
+    /// `init() {}`; the compiler would say so at the inserted `init()`, far
+    /// from the property.
+    private mutating func checkInitialValues(_ unit: Unit, owner: String) {
+        guard let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
+              !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return }
+        for binding in variable.bindings where binding.initializer == nil {
+            if let accessors = binding.accessorBlock?.accessors {
+                guard case .accessors(let list) = accessors,
+                      list.allSatisfy({ ["willSet", "didSet"].contains($0.accessorSpecifier.text) }) else { continue }
+            }
+            let type = binding.typeAnnotation?.type
+            if variable.bindingSpecifier.text == "var",
+               type?.is(OptionalTypeSyntax.self) == true || type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true { continue }
+            errors.append(AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
+                "\(owner).\(binding.pattern.trimmedDescription) has no initial value, and the layout code uses it: stk creates \(owner) with init(), without the view controller's own initialisers; give it one (`= ...`)"))
+        }
+    }
+
+    // MARK: In-place edits
+
+    private mutating func blank(_ file: Int, _ node: Syntax) {
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        inPlace[file].append(Edit(start: start, end: end, text: blankLines(bytes[file][start..<end])))
+    }
+
+    /// The clause keeping only the types named in `keeping`, in their order:
+    /// `: UIViewController, UICollectionViewDelegate` becomes spaces.
+    private mutating func blankInheritance(_ file: Int, _ clause: InheritanceClauseSyntax?, keeping: [String]) {
+        guard let clause else { return }
+        let kept = clause.inheritedTypes.filter { keeping.contains(DeclarationCollector.typeName($0.type)) }
+        if kept.count == clause.inheritedTypes.count { return }
+        let start = clause.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = clause.endPositionBeforeTrailingTrivia.utf8Offset
+        let original = bytes[file][start..<end]
+        if kept.isEmpty {
+            inPlace[file].append(Edit(start: start, end: end, text: blankLines(original)))
+            return
+        }
+        let text = ": " + kept.map { $0.type.trimmedDescription }.joined(separator: ", ")
+        let firstLine = original.firstIndex(of: UInt8(ascii: "\n")) ?? end
+        guard text.utf8.count <= firstLine - start else { return } // keeps its text rather than move a line
+        inPlace[file].append(Edit(start: start, end: end,
+                                  text: text + blankLines(original[(start + text.utf8.count)...])))
+    }
+
+    /// `@MainActor` on a stripped type: stk calls its layout code from a nonisolated closure.
+    private mutating func blankMainActor(_ file: Int, _ attributes: AttributeListSyntax) {
+        for element in attributes {
+            if case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "MainActor" {
+                blank(file, Syntax(attribute))
+            }
+        }
+    }
+
+    // MARK: Reading declarations
+
+    static func flattened(_ list: MemberBlockItemListSyntax) -> [MemberBlockItemSyntax] {
+        var out: [MemberBlockItemSyntax] = []
+        for item in list {
+            if let ifConfig = item.decl.as(IfConfigDeclSyntax.self) {
+                for clause in ifConfig.clauses {
+                    if case .decls(let decls)? = clause.elements { out += flattened(decls) }
+                }
+            } else {
+                out.append(item)
+            }
+        }
+        return out
+    }
+
+    /// The names a declaration makes: a function's or type's name, a property's names.
+    static func declaredNames(_ decl: DeclSyntax) -> [String] {
+        if let function = decl.as(FunctionDeclSyntax.self) { return [function.name.text.trimmingCharacters(in: "`")] }
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            return variable.bindings.flatMap { binding in
+                binding.pattern.tokens(viewMode: .sourceAccurate).filter {
+                    if case .identifier = $0.tokenKind { return true } else { return false }
+                }.map { $0.text.trimmingCharacters(in: "`") }
+            }
+        }
+        if let alias = decl.as(TypeAliasDeclSyntax.self) { return [alias.name.text] }
+        if decl.is(SubscriptDeclSyntax.self) { return ["subscript"] }
+        if let macro = decl.as(MacroDeclSyntax.self) { return [macro.name.text] }
+        if let (name, _) = TypeIndex.nameAndKind(decl) { return [name] }
+        return []
+    }
+
+    /// `collectionView(_:didSelectItemAt:)` for a function, the name otherwise.
+    static func label(_ decl: DeclSyntax, _ names: [String]) -> String {
+        guard let function = decl.as(FunctionDeclSyntax.self) else { return names.first ?? "" }
+        let parameters = function.signature.parameterClause.parameters
+        return parameters.isEmpty ? function.name.text : function.name.text + "(" + parameters.map { "\($0.firstName.text):" }.joined() + ")"
+    }
+
+    static func nameToken(_ decl: DeclSyntax) -> TokenSyntax? {
+        if let d = decl.as(ClassDeclSyntax.self) { return d.name }
+        if let d = decl.as(StructDeclSyntax.self) { return d.name }
+        if let d = decl.as(EnumDeclSyntax.self) { return d.name }
+        if let d = decl.as(ActorDeclSyntax.self) { return d.name }
+        return nil
+    }
+
+    static func initLabel(_ decl: DeclSyntax) -> String {
+        guard let initialiser = decl.as(InitializerDeclSyntax.self) else { return "deinit" }
+        return "init" + (initialiser.optionalMark?.text ?? "") + "("
+            + initialiser.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
+    }
+}
+
+/// Left-out text as its line breaks, then one space per UTF-8 byte of its last
+/// line: what follows keeps its line and column (the compiler counts columns
+/// in bytes), and the lines in between are empty rather than full of spaces.
+func blankLines(_ bytes: ArraySlice<UInt8>) -> String {
+    guard let lastBreak = bytes.lastIndex(where: { $0 == UInt8(ascii: "\n") }) else {
+        return String(repeating: " ", count: bytes.count)
+    }
+    var out = ""
+    for byte in bytes[..<bytes.index(after: lastBreak)] where byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+    }
+    // The last line's columns, so that what follows on it stays in place.
+    return out + String(repeating: " ", count: bytes.endIndex - bytes.index(after: lastBreak))
+}
+
+/// The names a piece of code refers to: identifiers, member names, type
+/// names and operators. A bare identifier bound by a parameter or an earlier
+/// local declaration around it is that local, and not counted.
+final class ReferenceCollector: SyntaxVisitor {
+    private(set) var names: Set<String> = []
+    private let root: Syntax
+
+    static func names(in node: Syntax) -> Set<String> {
+        let collector = ReferenceCollector(root: node)
+        collector.walk(node)
+        return collector.names
+    }
+
+    private init(root: Syntax) {
+        self.root = root
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text.trimmingCharacters(in: "`")
+        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+            || node.parent?.is(KeyPathPropertyComponentSyntax.self) == true
+        if isMemberName || !isLocallyBound(name, at: Syntax(node)) { names.insert(name) }
+        return .visitChildren
+    }
+
+    /// `{ [dataSource] in ... }` captures the member `dataSource`.
+    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
+        if node.initializer == nil { names.insert(node.name.text.trimmingCharacters(in: "`")) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text.trimmingCharacters(in: "`"))
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text.trimmingCharacters(in: "`"))
+        return .visitChildren
+    }
+
+    override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.operator.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: PrefixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.operator.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: PostfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.operator.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+        names.insert("subscript")
+        return .visitChildren
+    }
+
+    /// `if let dataSource {` reads the member `dataSource`.
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if node.initializer == nil, let identifier = node.pattern.as(IdentifierPatternSyntax.self) {
+            names.insert(identifier.identifier.text.trimmingCharacters(in: "`"))
+        }
+        return .visitChildren
+    }
+
+    /// Whether `name` at `node` is a parameter or a local declared before it
+    /// in an enclosing scope, inside the code being scanned.
+    private func isLocallyBound(_ name: String, at node: Syntax) -> Bool {
+        var child = node
+        while let parent = child.parent, child.id != root.id {
+            defer { child = parent }
+            if let closure = parent.as(ClosureExprSyntax.self), let signature = closure.signature {
+                if signature.capture?.items.contains(where: { $0.name.text == name }) == true { return true }
+                switch signature.parameterClause {
+                case .simpleInput(let shorthand)?:
+                    if shorthand.contains(where: { $0.name.text == name }) { return true }
+                case .parameterClause(let clause)?:
+                    if clause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
+                case nil: break
+                }
+            } else if let function = parent.as(FunctionDeclSyntax.self) {
+                if Self.binds(function.signature.parameterClause, name) { return true }
+            } else if let initialiser = parent.as(InitializerDeclSyntax.self) {
+                if Self.binds(initialiser.signature.parameterClause, name) { return true }
+            } else if let sub = parent.as(SubscriptDeclSyntax.self) {
+                if Self.binds(sub.parameterClause, name) { return true }
+            } else if let accessor = parent.as(AccessorDeclSyntax.self) {
+                let implicit = ["set": "newValue", "willSet": "newValue", "didSet": "oldValue"][accessor.accessorSpecifier.text]
+                if accessor.parameters?.name.text == name || (accessor.parameters == nil && implicit == name) { return true }
+            } else if let list = parent.as(CodeBlockItemListSyntax.self) {
+                // `let dataSource = dataSource` reads the member: only the
+                // statements before the one that holds the name bind it.
+                for item in list {
+                    guard item.id != child.id else { break }
+                    if Self.itemBinds(item, name) { return true }
+                }
+            } else if let ifExpr = parent.as(IfExprSyntax.self), child.id == ifExpr.body.id {
+                if Self.conditionsBind(ifExpr.conditions, name) { return true }
+            } else if let whileStmt = parent.as(WhileStmtSyntax.self), child.id == whileStmt.body.id {
+                if Self.conditionsBind(whileStmt.conditions, name) { return true }
+            } else if let forStmt = parent.as(ForStmtSyntax.self), child.id == forStmt.body.id {
+                if Self.patternBinds(Syntax(forStmt.pattern), name) { return true }
+            } else if let switchCase = parent.as(SwitchCaseSyntax.self), child.id == switchCase.statements.id {
+                if case .case(let label) = switchCase.label, Self.patternBinds(Syntax(label), name) { return true }
+            } else if let catchClause = parent.as(CatchClauseSyntax.self), child.id == catchClause.body.id {
+                if catchClause.catchItems.isEmpty ? name == "error" : Self.patternBinds(Syntax(catchClause.catchItems), name) { return true }
+            }
+        }
+        return false
+    }
+
+    private static func binds(_ clause: FunctionParameterClauseSyntax, _ name: String) -> Bool {
+        clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+    }
+
+    private static func itemBinds(_ item: CodeBlockItemSyntax, _ name: String) -> Bool {
+        if let variable = item.item.as(VariableDeclSyntax.self) {
+            return variable.bindings.contains { patternBinds(Syntax($0.pattern), name) }
+        }
+        if let function = item.item.as(FunctionDeclSyntax.self) { return function.name.text == name }
+        if let guardStmt = item.item.as(GuardStmtSyntax.self) { return conditionsBind(guardStmt.conditions, name) }
+        return false
+    }
+
+    private static func conditionsBind(_ conditions: ConditionElementListSyntax, _ name: String) -> Bool {
+        conditions.contains { element in
+            switch element.condition {
+            case .optionalBinding(let binding): return patternBinds(Syntax(binding.pattern), name)
+            case .matchingPattern(let matching): return patternBinds(Syntax(matching.pattern), name)
+            default: return false
+            }
+        }
+    }
+
+    /// Whether a pattern declares `name` (`let x`, `(a, b)`, `.some(let x)`).
+    private static func patternBinds(_ pattern: Syntax, _ name: String) -> Bool {
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) { return identifier.identifier.text == name }
+        return pattern.children(viewMode: .sourceAccurate).contains { child in
+            // An expression inside a pattern (`case .grid:`) binds nothing, but
+            // `case .some(let x)` binds through a value-binding pattern.
+            if child.is(ExprSyntax.self) && !child.is(PatternExprSyntax.self) && !child.is(FunctionCallExprSyntax.self)
+                && !child.is(TupleExprSyntax.self) { return false }
+            return patternBinds(child, name)
+        }
+    }
+}

@@ -1,0 +1,536 @@
+import Foundation
+import Testing
+@testable import SourceAdapter
+
+/// Layout functions (a view controller's `createLayout()` and its kin), the
+/// view code left out around them, compositional layout subclasses, and the
+/// two gaps of real files: initialisers with default arguments, and
+/// `override init()` in attributes subclasses. The fixtures are the files in
+/// Examples/SourceLayouts, read as stk reads them.
+@Suite struct LayoutFunctionTests {
+    static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/SourceLayouts")
+
+    static func example(_ name: String) throws -> SourceInput {
+        let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
+        return SourceInput(path: "Examples/SourceLayouts/" + name, text: text)
+    }
+
+    func adapt(_ files: [(String, String)]) -> AdapterOutput {
+        SourceAdapter.adapt(files.map { SourceInput(path: $0.0, text: $0.1) })
+    }
+
+    /// The user's text as adapted: after the first line directive, before
+    /// the `#sourceLocation()` that closes it. Its line N is the user's line N.
+    func body(_ output: AdapterOutput, _ index: Int = 0) -> String {
+        let text = output.files[index].text
+        let start = text.range(of: ")\n")!.upperBound
+        let end = text.range(of: "\n#sourceLocation()\n")!.lowerBound
+        return String(text[start..<end])
+    }
+
+    /// The lines (1-based) that the adaptation changed and did not blank:
+    /// everything else is the user's line as written, or empty.
+    func changedLines(_ original: String, _ adapted: String) -> [Int: String] {
+        let before = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = adapted.split(separator: "\n", omittingEmptySubsequences: false)
+        var changed: [Int: String] = [:]
+        for (i, line) in after.enumerated() where !line.allSatisfy({ $0 == " " }) && (i >= before.count || before[i] != line) {
+            changed[i + 1] = String(line)
+        }
+        return changed
+    }
+
+    func lineCount(_ text: String) -> Int { text.split(separator: "\n", omittingEmptySubsequences: false).count }
+
+    // MARK: The fixtures
+
+    @Test func theGridViewControllerIsRegisteredAndItsViewCodeLeftOut() throws {
+        let input = try Self.example("GridViewController.swift")
+        let output = SourceAdapter.adapt([input])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts == [FoundLayout(
+            name: "grid-view-controller", className: "GridViewController",
+            position: SourcePosition(file: input.path, line: 33, column: 10), isFlow: false, options: [],
+            source: .function, function: "createLayout()")])
+
+        let registration = output.files[0].text
+        #expect(registration.contains("""
+                layouts.append(LayoutDescriptor(
+                    name: "grid-view-controller", aliases: ["GridViewController", "GridViewController.createLayout"],
+                    summary: "GridViewController.createLayout(), a layout function (Examples/SourceLayouts/GridViewController.swift:33)",
+                    options: [],
+                    derivesPinned: false,
+                    makeAnyLayout: { GridViewController().createLayout() },
+                    setOption: { _, name, _ in throw CollectionViewError("layout grid-view-controller has no option '\\(name)'") },
+                    optionValue: { _, _ in nil }))
+            """), "\(registration)")
+        #expect(output.files.map(\.name) == ["0-GridViewController.swift", "StkPluginEntryPoint.swift"])
+
+        let text = body(output)
+        for viewCode in ["viewDidLoad", "TextCell", "UILabel", "UICollectionViewDiffableDataSource", "UIViewController",
+                         "UICollectionViewDelegate", "configureDataSource", "TitleSupplementaryView", "UIColor", "NSLayoutConstraint"] {
+            #expect(!text.contains(viewCode), "\(viewCode) is still in the adapted text")
+        }
+        #expect(text.contains("    static let sectionHeaderElementKind = \"section-header-element-kind\"\n"))
+        #expect(text.contains("    func createLayout() -> UICollectionViewLayout {\n"))
+        #expect(text.contains("        sectionHeader.pinToVisibleBounds = true\n"))
+
+        // Every line is where the user wrote it: blank, as written, or one of
+        // the two lines that make the class plain.
+        #expect(lineCount(text) == lineCount(input.text))
+        #expect(changedLines(input.text, text) == [
+            12: "final class GridViewController                   {",
+            29: "init() {} }",
+        ])
+
+        #expect(output.report.notes.map(\.description) == [
+            "Examples/SourceLayouts/GridViewController.swift:12:7: compiled GridViewController as a plain final class with init() {}, without its superclass and conformances (UIViewController, UICollectionViewDelegate): stk creates it only to call its layout code",
+            "Examples/SourceLayouts/GridViewController.swift:16:5: left out 10 declarations the layout functions do not use (view code: Section, dataSource, collectionView, viewDidLoad, configureHierarchy, configureDataSource, collectionView(_:didSelectItemAt:), TextCell, ...)",
+            "Examples/SourceLayouts/GridViewController.swift:33:10: registered layout 'grid-view-controller' from GridViewController.createLayout() (a layout function, called with no arguments; the view code around it is not run)",
+            "Examples/SourceLayouts/GridViewController.swift:10:1: left out 'import Foundation': UIKit brings it, and with both imported CGRect's members (intersects) would be ambiguous",
+        ])
+    }
+
+    @Test func theOrthogonalSectionsKeepTheirEnumAndTheDecorationViewClass() throws {
+        let input = try Self.example("OrthogonalViewController.swift")
+        let output = SourceAdapter.adapt([input])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map { "\($0.name) \($0.className) \($0.source.rawValue) \($0.function ?? "-")" } == [
+            "orthogonal-view-controller OrthogonalViewController function createLayout()",
+        ])
+        #expect(output.files[0].text.contains("makeAnyLayout: { OrthogonalViewController().createLayout() },"))
+
+        let text = body(output)
+        // The provider's enum is kept whole, with the property it reads.
+        #expect(text.contains("enum SectionKind: Int, CaseIterable {\n    case list, grid5, grid3\n\n    var columnCount: Int {"))
+        #expect(text.contains("                    item.transform = CGAffineTransform(scaleX: scale, y: scale)\n"))
+        #expect(text.contains("        layout.configuration = config\n"))
+        // The layout registers the decoration view class: an empty subclass.
+        #expect(text.contains("final class SectionBackgroundDecorationView: UICollectionReusableView {\n"))
+        for viewCode in ["NumberCell", "UILabel", "UIColor", "backgroundColor", "viewDidLoad", "UICollectionViewDiffableDataSource",
+                         "import SwiftUI", "PreviewProvider", "UIViewController"] {
+            #expect(!text.contains(viewCode), "\(viewCode) is still in the adapted text")
+        }
+        #expect(lineCount(text) == lineCount(input.text))
+        #expect(changedLines(input.text, text) == [
+            27: "final class OrthogonalViewController                   {",
+            42: "init() {} }",
+        ])
+        #expect(output.report.notes.map(\.description).contains(
+            "Examples/SourceLayouts/OrthogonalViewController.swift:175:13: kept SectionBackgroundDecorationView as an empty subclass of UICollectionReusableView: the layout code names the class, and stk makes no views"))
+        #expect(output.report.notes.map(\.description).contains(
+            "Examples/SourceLayouts/OrthogonalViewController.swift:188:1: left out 'import SwiftUI': the layout code does not need it, and Linux has no such module"))
+    }
+
+    @Test func aPrivateLayoutFunctionOfACollectionViewControllerIsMadeCallable() throws {
+        let input = try Self.example("ListViewController.swift")
+        let output = SourceAdapter.adapt([input])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["list-view-controller"])
+        #expect(output.files[0].text.contains("makeAnyLayout: { ListViewController().createLayout() },"))
+        let text = body(output)
+        // `private` becomes spaces: the function keeps its columns.
+        #expect(changedLines(input.text, text) == [
+            10: "final class ListViewController                             {",
+            31: "            func createLayout() -> UICollectionViewLayout {",
+            69: "init() {} }",
+        ])
+        for viewCode in ["#Preview", "UINavigationController", "UICollectionViewController", "UICollectionViewListCell", "struct Item"] {
+            #expect(!text.contains(viewCode), "\(viewCode) is still in the adapted text")
+        }
+        #expect(output.report.notes.map(\.description).contains(
+            "Examples/SourceLayouts/ListViewController.swift:31:5: made ListViewController.createLayout() internal instead of private, so that stk's registration can call it"))
+    }
+
+    /// A subclass of the compositional layout is a layout class: registered
+    /// through its `init(columns: Int = 3)`, its text unchanged.
+    @Test func aCompositionalLayoutSubclassIsALayoutClass() throws {
+        let input = try Self.example("MosaicCompositionalLayout.swift")
+        let output = SourceAdapter.adapt([input])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts == [FoundLayout(
+            name: "mosaic-compositional-layout", className: "MosaicCompositionalLayout",
+            position: SourcePosition(file: input.path, line: 12, column: 7), isFlow: false, options: [])])
+        #expect(body(output) == input.text)
+        let registration = output.files[0].text
+        #expect(registration.contains("summary: \"MosaicCompositionalLayout, a UICollectionViewCompositionalLayout subclass (Examples/SourceLayouts/MosaicCompositionalLayout.swift:12)\""))
+        // It marks the boundary items it pins itself.
+        #expect(registration.contains("            derivesPinned: false,\n"))
+        #expect(output.report.notes.isEmpty)
+    }
+
+    @Test func anInitialiserWithDefaultArgumentsIsCalledAsInit() throws {
+        let output = SourceAdapter.adapt([try Self.example("DefaultsInitLayout.swift")])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map { "\($0.name) flow=\($0.isFlow) \($0.options)" } == ["defaults-init-layout flow=true [\"columns\"]"])
+        #expect(output.files[0].text.contains("        let probe = DefaultsInitLayout()\n"))
+
+        let inline = adapt([("L.swift", """
+            import UIKit
+            protocol PinningDelegate: AnyObject {}
+            final class Pinning: UICollectionViewLayout {
+                weak var delegate: PinningDelegate?
+                init(delegate: PinningDelegate? = nil, columns: Int = 2) {
+                    self.delegate = delegate
+                    super.init()
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            final class Failable: UICollectionViewLayout {
+                init?(columns: Int = 2) { super.init() }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """)])
+        #expect(inline.report.layouts.map(\.className) == ["Pinning"])
+        // `init?()` would give an optional layout: still refused.
+        #expect(inline.report.errors.map(\.description) == [
+            "L.swift:11:13: layout class Failable has no init() that stk can call (its initialisers: init?(columns:), init?(coder:)); add one, e.g. `convenience init() { self.init(...) }`, or `override init() { super.init() }` next to `init?(coder:)`",
+        ])
+    }
+
+    @Test func overrideInitOfAnAttributesSubclassBecomesRequired() throws {
+        let input = try Self.example("RequiredInitAttributes.swift")
+        let output = SourceAdapter.adapt([input])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        // Same length as `override`: every byte keeps its offset.
+        #expect(text.utf8.count == input.text.utf8.count)
+        #expect(changedLines(input.text, text) == [16: "    required init() {"])
+        #expect(output.report.notes.map(\.description) == [
+            "Examples/SourceLayouts/RequiredInitAttributes.swift:16:5: 'override init()' became 'required init()' in CardParallaxLayoutAttributes: stk's UICollectionViewLayoutAttributes declares init() required, since it creates the layout's attributes of this class through it",
+            "Examples/SourceLayouts/RequiredInitAttributes.swift:9:1: left out 'import Foundation': UIKit brings it, and with both imported CGRect's members (intersects) would be ambiguous",
+        ])
+
+        // Through a user class, for a context; a layout's own `override init()` stays.
+        let inline = adapt([("C.swift", """
+            import UIKit
+            class Context: UICollectionViewFlowLayoutInvalidationContext {
+                override init() { super.init() }
+            }
+            final class HeaderContext: Context {
+                var onlyHeaders = false
+                public override init() { super.init() }
+            }
+            final class L: UICollectionViewFlowLayout {
+                override init() { super.init() }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """)])
+        #expect(body(inline).contains("    required init() { super.init() }\n"))
+        #expect(body(inline).contains("    public required init() { super.init() }\n"))
+        #expect(body(inline).contains("final class L: UICollectionViewFlowLayout {\n    override init() { super.init() }\n"))
+        #expect(inline.report.notes.count == 2)
+    }
+
+    /// Adapted together, as `stk --plugin Examples/SourceLayouts` does: one
+    /// plugin, no name given twice, every alias distinct.
+    @Test func theExamplesFolderIsOnePlugin() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let output = SourceAdapter.adapt(try names.map(Self.example))
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let functions = output.report.layouts.filter { $0.source == .function }.map(\.name)
+        #expect(functions == ["grid-view-controller", "list-view-controller", "orthogonal-view-controller"])
+        #expect(Set(output.report.layouts.map(\.name)).count == output.report.layouts.count)
+        #expect(output.report.layouts.contains { $0.name == "mosaic-compositional-layout" && $0.source == .layoutClass })
+    }
+
+    /// A file of layout classes is adapted as it would be alone, whatever
+    /// the files beside it.
+    @Test func aFileOfLayoutClassesIsUntouchedBesideALayoutFunction() throws {
+        let carousel = try Self.example("CarouselFlowLayout.swift")
+        let alone = SourceAdapter.adapt([carousel])
+        let beside = SourceAdapter.adapt([try Self.example("GridViewController.swift"), carousel])
+        #expect(body(beside, 1) == body(alone, 0))
+        #expect(beside.report.notes.filter { $0.position.file == carousel.path } == alone.report.notes)
+    }
+
+    // MARK: Forms of layout functions
+
+    @Test func everyFormIsRegisteredWithItsFactory() {
+        let output = adapt([("Layouts.swift", """
+            import UIKit
+
+            func createLayout() -> UICollectionViewLayout {
+                UICollectionViewCompositionalLayout.list(using: UICollectionLayoutListConfiguration(appearance: .plain))
+            }
+
+            enum Layouts {
+                static func grid() throws -> UIKit.UICollectionViewLayout { createLayout() }
+                static var list: UICollectionViewCompositionalLayout { .list(using: .init(appearance: .grouped)) }
+            }
+
+            struct Factory {
+                var columns = 3
+                lazy var layout = UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))
+            }
+
+            final class Screen: UIViewController {
+                let makeLayout: () -> UICollectionViewLayout = { createLayout() }
+            }
+
+            final class Lazy: UIViewController {
+                lazy var layout: UICollectionViewLayout = {
+                    createLayout()
+                }()
+            }
+
+            extension UICollectionViewCompositionalLayout {
+                static func twoColumns() -> UICollectionViewCompositionalLayout { .list(using: .init(appearance: .plain)) }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map { "\($0.name) \($0.className) \($0.function ?? "-")" } == [
+            "create-layout createLayout createLayout()",
+            "layouts-grid Layouts grid()",
+            "layouts-list Layouts list",
+            "factory Factory layout",
+            "screen Screen makeLayout()",
+            "lazy Lazy layout",
+            "two-columns UICollectionViewCompositionalLayout twoColumns()",
+        ])
+        let text = output.files[0].text
+        for (aliases, factory) in [
+            (#"["createLayout"]"#, "{ createLayout() }"),
+            (#"["Layouts.grid"]"#, "{ try Layouts.grid() }"),
+            (#"["Layouts.list"]"#, "{ Layouts.list }"),
+            (#"["Factory", "Factory.layout"]"#, "{ var owner = Factory(); return owner.layout }"),
+            (#"["Screen", "Screen.makeLayout"]"#, "{ Screen().makeLayout() }"),
+            (#"["Lazy", "Lazy.layout"]"#, "{ Lazy().layout }"),
+            (#"["UICollectionViewCompositionalLayout.twoColumns"]"#, "{ UICollectionViewCompositionalLayout.twoColumns() }"),
+        ] {
+            #expect(text.contains("aliases: \(aliases),\n"), "\(aliases)")
+            #expect(text.contains("        makeAnyLayout: \(factory),\n"), "\(factory)")
+        }
+        // A plain struct and enum keep what they are; the classes lose UIKit.
+        let adapted = body(output)
+        #expect(adapted.contains("\nenum Layouts {\n"))
+        #expect(adapted.contains("\nstruct Factory {\n"))
+        #expect(!adapted.contains("var columns")) // nothing calls for it
+        #expect(adapted.contains("\nfinal class Screen                   {\n"))
+    }
+
+    @Test func aFunctionThatNeedsArgumentsIsAnErrorAloneAndANoteBesideOthers() {
+        let alone = adapt([("V.swift", """
+            import UIKit
+            class V: UIViewController {
+                func createLayout(columns: Int) -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))
+                }
+            }
+            """)])
+        #expect(alone.report.layouts.isEmpty)
+        #expect(alone.report.errors.map(\.description) == [
+            "V.swift:3:10: layout function V.createLayout(columns:) needs an argument for parameter 'columns', which has no default value: stk calls layout functions with no arguments, so it is not registered; give it one (`columns: Int = ...`), or add a function without parameters that calls it",
+        ])
+
+        let beside = adapt([("V.swift", """
+            import UIKit
+            class V: UIViewController {
+                func createLayout() -> UICollectionViewLayout { layout(columns: 2) }
+                func layout(columns: Int) -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))
+                }
+            }
+            """)])
+        #expect(beside.report.errors.isEmpty)
+        #expect(beside.report.layouts.map(\.name) == ["v"])
+        #expect(beside.report.notes.map(\.description).contains(
+            "V.swift:4:10: layout function V.layout(columns:) needs an argument for parameter 'columns', which has no default value: stk calls layout functions with no arguments, so it is not registered"))
+        // The layout function calls it: kept.
+        #expect(body(beside).contains("    func layout(columns: Int) -> UICollectionViewLayout {\n"))
+    }
+
+    @Test func severalLayoutFunctionsOfOneTypeAreNamedAfterTypeAndFunction() {
+        let output = adapt([("V.swift", """
+            import UIKit
+            final class PhotosViewController: UIViewController {
+                func gridLayout() -> UICollectionViewLayout { UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain)) }
+                func listLayout() -> UICollectionViewLayout { UICollectionViewCompositionalLayout.list(using: .init(appearance: .grouped)) }
+            }
+            """)])
+        #expect(output.report.layouts.map(\.name) == ["photos-view-controller-grid-layout", "photos-view-controller-list-layout"])
+        #expect(output.files[0].text.contains(#"aliases: ["PhotosViewController.gridLayout"],"#))
+    }
+
+    // MARK: What is kept
+
+    @Test func membersAndHelpersAreKeptByNameAndLocalsShadowMembers() {
+        let source = """
+            import UIKit
+
+            let defaultSpacing: CGFloat = 8
+            let accent = UIColor.systemPink
+
+            extension NSCollectionLayoutSection {
+                static func grid(columns: Int) -> NSCollectionLayoutSection {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1 / CGFloat(columns)), heightDimension: .fractionalHeight(1)))
+                    return NSCollectionLayoutSection(group: .horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(80)), subitems: [item]))
+                }
+                static func tinted() -> UIColor { accent }
+            }
+
+            class GalleryViewController: UIViewController {
+                var item = UIBarButtonItem()
+                var columns = 3
+                var dataSource: UICollectionViewDiffableDataSource<Int, Int>?
+                var badgeKind: String? = "badge"
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                }
+
+                func createLayout() -> UICollectionViewLayout {
+                    let section = NSCollectionLayoutSection.grid(columns: self.columns)
+                    section.interGroupSpacing = defaultSpacing
+                    if let badgeKind {
+                        _ = badgeKind
+                    }
+                    return UICollectionViewCompositionalLayout(section: section)
+                }
+            }
+            """
+        let output = adapt([("G.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        // `self.columns` and `if let badgeKind` name members; `item` is a local of `grid`.
+        #expect(text.contains("    var columns = 3\n"))
+        #expect(text.contains("    var badgeKind: String? = \"badge\"\n"))
+        #expect(!text.contains("UIBarButtonItem"))
+        #expect(!text.contains("dataSource"))
+        // The helper of a UIKit type is kept; its neighbour that uses UIColor is not.
+        #expect(text.contains("    static func grid(columns: Int) -> NSCollectionLayoutSection {\n"))
+        #expect(!text.contains("tinted"))
+        #expect(!text.contains("UIColor"))
+        #expect(text.contains("let defaultSpacing: CGFloat = 8\n"))
+        #expect(output.report.notes.map(\.description).contains(
+            "G.swift:4:1: left out 5 declarations the layout functions do not use (view code: accent, tinted, item, dataSource, viewDidLoad)"))
+    }
+
+    @Test func aStoredPropertyWithoutAValueThatTheLayoutUsesIsAnError() {
+        let output = adapt([("V.swift", """
+            import UIKit
+            final class V: UIViewController {
+                let columns: Int
+                init(columns: Int) {
+                    self.columns = columns
+                    super.init(nibName: nil, bundle: nil)
+                }
+                required init?(coder: NSCoder) { fatalError() }
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout.list(using: .init(appearance: columns > 1 ? .grouped : .plain))
+                }
+            }
+            """)])
+        #expect(output.report.errors.map(\.description) == [
+            "V.swift:3:9: V.columns has no initial value, and the layout code uses it: stk creates V with init(), without the view controller's own initialisers; give it one (`= ...`)",
+        ])
+    }
+
+    @Test func aLayoutFunctionSplitOverFilesKeepsTheUserSuperclass() {
+        let base = """
+            import UIKit
+            class BaseViewController: UIViewController {
+                let spacing: CGFloat = 8
+                let titleLabel = UILabel()
+            }
+            class FeedViewController: BaseViewController, UICollectionViewDataSource {
+                override func viewDidLoad() { super.viewDidLoad() }
+            }
+            """
+        let output = adapt([
+            ("Base.swift", base),
+            ("Feed+Layout.swift", """
+                import UIKit
+                extension FeedViewController {
+                    func createLayout() -> UICollectionViewLayout {
+                        UICollectionViewCompositionalLayout.list(using: .init(appearance: spacing > 4 ? .grouped : .plain))
+                    }
+                }
+                """),
+        ])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        // Registered in the function's file.
+        #expect(output.files[1].text.contains("makeAnyLayout: { FeedViewController().createLayout() },"))
+        // The base class stays the superclass (and so is not final); UIKit's go.
+        #expect(changedLines(base, body(output, 0)) == [
+            2: "class BaseViewController                   {",
+            5: "init() {} }",
+            6: "final class FeedViewController: BaseViewController                             {",
+            8: "override init() {} }",
+        ])
+    }
+
+    /// Sources about collection views hear about layout functions when
+    /// nothing is found; the message of other sources is as it always was.
+    @Test func nothingFoundInAViewControllerMentionsLayoutFunctions() {
+        let output = adapt([("V.swift", """
+            import UIKit
+            class V: UIViewController {
+                var collectionView: UICollectionView!
+            }
+            """)])
+        #expect(output.report.errors.map(\.description) == [
+            "V.swift:1:1: no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)",
+        ])
+    }
+
+    // MARK: The report
+
+    @Test func aReportWithoutSourceDecodesAsClasses() throws {
+        let old = #"{"name":"grid","className":"Grid","position":{"file":"G.swift","line":2,"column":7},"isFlow":true,"options":["gap"]}"#
+        let layout = try JSONDecoder().decode(FoundLayout.self, from: Data(old.utf8))
+        #expect(layout == FoundLayout(name: "grid", className: "Grid", position: SourcePosition(file: "G.swift", line: 2, column: 7),
+                                      isFlow: true, options: ["gap"]))
+        #expect(layout.source == .layoutClass && layout.function == nil)
+        let function = FoundLayout(name: "v", className: "V", position: SourcePosition(file: "V.swift", line: 3, column: 10),
+                                   isFlow: false, options: [], source: .function, function: "createLayout()")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(function), as: UTF8.self)
+        #expect(json == #"{"className":"V","function":"createLayout()","isFlow":false,"name":"v","options":[],"position":{"column":10,"file":"V.swift","line":3},"source":"function"}"#)
+        #expect(try JSONDecoder().decode(FoundLayout.self, from: Data(json.utf8)) == function)
+    }
+}
+
+/// A file that imports Foundation beside UIKit (or Foundation alone, to
+/// which stk adds UIKit) sees Foundation through UIKit only: with both,
+/// CGRect.intersects is ambiguous (stk's UIKit gives CoreGraphics' meaning)
+/// and the compiler can crash on it.
+@Suite struct FoundationImportTests {
+    static let source = """
+        import Foundation
+        import UIKit
+
+        final class CachedLayout: UICollectionViewLayout {
+            var cache: [UICollectionViewLayoutAttributes] = []
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                cache.filter { $0.frame.intersects(rect) }
+            }
+        }
+        """
+
+    @Test func importFoundationIsLeftOutKeepingEveryPosition() {
+        let output = SourceAdapter.adapt([SourceInput(path: "CachedLayout.swift", text: Self.source)])
+        let adapted = output.files[0].text
+        // Line 1 is blanked to spaces of the same length; line 2 stays.
+        #expect(adapted.contains("\n                 \nimport UIKit\n"))
+        #expect(!adapted.contains("import Foundation"))
+        #expect(output.report.notes.contains { $0.position.line == 1 && $0.message.hasPrefix("left out 'import Foundation'") })
+    }
+
+    @Test func aFoundationOnlyFileGetsUIKitInstead() {
+        let text = Self.source.replacingOccurrences(of: "import UIKit\n", with: "")
+        let output = SourceAdapter.adapt([SourceInput(path: "CachedLayout.swift", text: text)])
+        let adapted = output.files[0].text
+        #expect(adapted.hasPrefix("import UIKit\n"))
+        #expect(!adapted.contains("import Foundation"))
+    }
+
+    @Test func otherImportsOfFoundationStay() {
+        let text = "import struct Foundation.Date\nimport UIKit\nfinal class L: UICollectionViewLayout {}\n"
+        let output = SourceAdapter.adapt([SourceInput(path: "L.swift", text: text)])
+        #expect(output.files[0].text.contains("import struct Foundation.Date"))
+    }
+}
