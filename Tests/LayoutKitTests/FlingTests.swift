@@ -53,8 +53,8 @@ final class LineSnappingLayout: CollectionViewFlowLayout {
 }
 
 /// Whether two values agree within 1e-6.
-func close(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 1e-6 }
-func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b.y) }
+func isClose(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 1e-6 }
+func isClose(_ a: CGPoint, _ b: CGPoint) -> Bool { isClose(a.x, b.x) && isClose(a.y, b.y) }
 
 @Suite struct FlingTests {
     func make(_ counts: [Int] = [600], layout: CollectionViewFlowLayout = CollectionViewFlowLayout(),
@@ -78,10 +78,10 @@ func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b
         let cv = try make()
         #expect(cv.decelerationRate == .normal && cv.decelerationRate.rawValue == 0.998)
         // 0.998 / (1 - 0.998) = 499; 3000 pt/s -> 3 pt/ms x 499 = 1497.
-        #expect(close(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 3000)), CGPoint(x: 0, y: 1497)))
+        #expect(isClose(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 3000)), CGPoint(x: 0, y: 1497)))
         // Upwards from 2000: 2000 - 1497 = 503.
         try cv.setContentOffset(CGPoint(x: 0, y: 2000))
-        #expect(close(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: -3000)), CGPoint(x: 0, y: 503)))
+        #expect(isClose(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: -3000)), CGPoint(x: 0, y: 503)))
         // The projection does not move the view.
         #expect(cv.contentOffset == CGPoint(x: 0, y: 2000))
     }
@@ -91,9 +91,9 @@ func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b
         cv.decelerationRate = .fast
         #expect(cv.decelerationRate.rawValue == 0.99)
         // 0.99 / 0.01 = 99; 3 pt/ms x 99 = 297.
-        #expect(close(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 3000)), CGPoint(x: 0, y: 297)))
+        #expect(isClose(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 3000)), CGPoint(x: 0, y: 297)))
         try cv.fling(velocity: CGPoint(x: 0, y: 3000))
-        #expect(close(cv.contentOffset, CGPoint(x: 0, y: 297)))
+        #expect(isClose(cv.contentOffset, CGPoint(x: 0, y: 297)))
     }
 
     @Test func aCustomRate() throws {
@@ -101,11 +101,11 @@ func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b
         cv.decelerationRate = CollectionView.DecelerationRate(rawValue: 0.995)
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
         // 0.995 / 0.005 = 199; 2 pt/ms x 199 = 398: 1000 + 398 = 1398, 1000 - 398 = 602.
-        #expect(close(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 2000)), CGPoint(x: 0, y: 1398)))
-        #expect(close(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: -2000)), CGPoint(x: 0, y: 602)))
+        #expect(isClose(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 2000)), CGPoint(x: 0, y: 1398)))
+        #expect(isClose(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: -2000)), CGPoint(x: 0, y: 602)))
         // 0.9: 0.9 / 0.1 = 9; 0.5 pt/ms x 9 = 4.5.
         cv.decelerationRate = CollectionView.DecelerationRate(rawValue: 0.9)
-        #expect(close(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 500)), CGPoint(x: 0, y: 1004.5)))
+        #expect(isClose(cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 500)), CGPoint(x: 0, y: 1004.5)))
     }
 
     @Test func clampedAtBothEnds() throws {
@@ -221,9 +221,9 @@ func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b
         try cv.fling(velocity: CGPoint(x: -500, y: 2500))
         try #require(layout.asked.count == 1)
         #expect(layout.asked[0].velocity == CGPoint(x: -0.5, y: 2.5))
-        #expect(close(layout.asked[0].proposed, CGPoint(x: 0, y: 1247.5)))
+        #expect(isClose(layout.asked[0].proposed, CGPoint(x: 0, y: 1247.5)))
         // The answer (the proposed offset, here) is where the view ends.
-        #expect(close(cv.contentOffset, CGPoint(x: 0, y: 1247.5)))
+        #expect(isClose(cv.contentOffset, CGPoint(x: 0, y: 1247.5)))
         // The variant without velocity is not asked for a fling.
         #expect(layout.askedWithoutVelocity.isEmpty)
         // With paging, the proposed offset is the page; the velocity is still per millisecond.
@@ -245,7 +245,7 @@ func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b
             if case let .targetContentOffsetAsked(p, v, a) = e { return (p, v, a) } else { return nil }
         }
         try #require(asked.count == 1)
-        #expect(close(asked[0].0, CGPoint(x: 0, y: 1497)) && asked[0].1 == CGPoint(x: 0, y: 3) && asked[0].2 == CGPoint(x: 0, y: 1500))
+        #expect(isClose(asked[0].0, CGPoint(x: 0, y: 1497)) && asked[0].1 == CGPoint(x: 0, y: 3) && asked[0].2 == CGPoint(x: 0, y: 1500))
         // Line 25 (item 150, 25 x 6) sits exactly at the top of the view.
         let topCell = cv.visibleAttributes.values.filter { $0.representedElementCategory == .cell }.min { $0.key < $1.key }
         #expect(topCell?.indexPath == .ip(0, 150) && topCell?.frame.minY == 1500)
@@ -297,7 +297,10 @@ func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b
         // Ease-out: every step is shorter than the one before.
         #expect(zip(increments.dropFirst(), increments).allSatisfy { $0 < $1 }, "not slowing down: \(increments)")
         // The first step: f(0.1) = 1 - 0.9^3 = 0.271 of the way.
-        #expect(close(path[0].y, 1497.25 * 0.271))
+        // (Through a Bool: inside #expect this call's result went unused, so
+        // the check could never fail.)
+        let firstStepOnTheCurve = isClose(path[0].y, 1497.25 * 0.271)
+        #expect(firstStepOnTheCurve, "the first step goes to \(path[0].y), expected 1497.25 x 0.271 = \(1497.25 * 0.271)")
     }
 
     @Test func aFlingMakesOneBoundsChangePerStepAlongThePath() throws {
@@ -370,7 +373,7 @@ func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b
         }
         // 100 + 1 x 499 = 599.
         #expect(velocity == CGPoint(x: 0, y: 1000) && rate == 0.998 && !paging && from == CGPoint(x: 0, y: 100))
-        #expect(close(proposed, CGPoint(x: 0, y: 599)))
+        #expect(isClose(proposed, CGPoint(x: 0, y: 599)))
         guard case let .targetContentOffsetAsked(asked, perMillisecond, answer) = recorder.events[1] else {
             Issue.record("unexpected second event \(recorder.events[1])"); return
         }
@@ -379,7 +382,7 @@ func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b
         guard case let .boundsChanged(from1, to1) = recorder.events[3], case let .boundsChanged(from2, to2) = recorder.events[7] else {
             Issue.record("no bounds changes where expected: \(recorder.names)"); return
         }
-        #expect(from1.origin == CGPoint(x: 0, y: 100) && close(to1.origin, CGPoint(x: 0, y: 536.625)))
+        #expect(from1.origin == CGPoint(x: 0, y: 100) && isClose(to1.origin, CGPoint(x: 0, y: 536.625)))
         #expect(from2 == to1 && to2.origin == proposed)
     }
 

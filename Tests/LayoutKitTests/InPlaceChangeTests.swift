@@ -11,7 +11,7 @@ private final class CachingStickyHeaderLayout: CollectionViewLayout {
     private var header: CollectionViewLayoutAttributes?
 
     override func prepare() {
-        guard let cv = collectionView else { return }
+        guard let cv = collectionView, cv.numberOfSections > 0 else { return }
         if cache.isEmpty {
             let h = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: ElementKind.sectionHeader, with: IndexPath(item: 0, section: 0))
             h.frame = CGRect(x: 0, y: 0, width: 390, height: 40)

@@ -10,14 +10,14 @@ import StkUIKit
 // applies a first, then b; `t.translatedBy(...)` / CATransform3DTranslate(t, ...)
 // put the translation BEFORE t (CGAffineTransformTranslate's rule).
 
-func close(_ a: CGRect, _ b: CGRect) -> Bool {
-    close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
+func isClose(_ a: CGRect, _ b: CGRect) -> Bool {
+    isClose(a.minX, b.minX) && isClose(a.minY, b.minY) && isClose(a.width, b.width) && isClose(a.height, b.height)
 }
-func close(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
-    zip(a.elements, b.elements).allSatisfy { close($0, $1) }
+func isClose(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
+    zip(a.elements, b.elements).allSatisfy { isClose($0, $1) }
 }
-func close(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
-    close(a.a, b.a) && close(a.b, b.b) && close(a.c, b.c) && close(a.d, b.d) && close(a.tx, b.tx) && close(a.ty, b.ty)
+func isClose(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
+    isClose(a.a, b.a) && isClose(a.b, b.b) && isClose(a.c, b.c) && isClose(a.d, b.d) && isClose(a.tx, b.tx) && isClose(a.ty, b.ty)
 }
 
 @Suite struct AffineTransformTests {
@@ -47,11 +47,11 @@ func close(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
         // (1,0) -> (a*1 + c*0, b*1 + d*0) = (0, 1); (0,1) -> (c, d) = (-1, 0):
         // clockwise on screen, where y points down.
         let r = CGAffineTransform(rotationAngle: .pi / 2)
-        #expect(close(r, CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)))
-        #expect(close(CGPoint(x: 1, y: 0).applying(r), CGPoint(x: 0, y: 1)))
-        #expect(close(CGPoint(x: 0, y: 1).applying(r), CGPoint(x: -1, y: 0)))
+        #expect(isClose(r, CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)))
+        #expect(isClose(CGPoint(x: 1, y: 0).applying(r), CGPoint(x: 0, y: 1)))
+        #expect(isClose(CGPoint(x: 0, y: 1).applying(r), CGPoint(x: -1, y: 0)))
         // Four quarter turns are the identity.
-        #expect(close(r.concatenating(r).concatenating(r).concatenating(r), .identity))
+        #expect(isClose(r.concatenating(r).concatenating(r).concatenating(r), .identity))
     }
 
     @Test func concatenationAppliesTheReceiverFirst() {
@@ -71,9 +71,9 @@ func close(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
         // t.scaledBy(2, 2): scale first, then translate: (1,1) -> (2,2) -> (12,2).
         #expect(p.applying(t.scaledBy(x: 2, y: 2)) == CGPoint(x: 12, y: 2))
         // rotated(by:) likewise: translate (1,0) by 10 -> (11,0), then a quarter turn -> (0,11).
-        #expect(close(CGPoint(x: 1, y: 0).applying(CGAffineTransform(rotationAngle: .pi / 2).translatedBy(x: 10, y: 0)), CGPoint(x: 0, y: 11)))
+        #expect(isClose(CGPoint(x: 1, y: 0).applying(CGAffineTransform(rotationAngle: .pi / 2).translatedBy(x: 10, y: 0)), CGPoint(x: 0, y: 11)))
         // And the other way round: a quarter turn (1,0) -> (0,1), then translate -> (10,1).
-        #expect(close(CGPoint(x: 1, y: 0).applying(t.rotated(by: .pi / 2)), CGPoint(x: 10, y: 1)))
+        #expect(isClose(CGPoint(x: 1, y: 0).applying(t.rotated(by: .pi / 2)), CGPoint(x: 10, y: 1)))
     }
 
     @Test func inverted() {
@@ -83,7 +83,7 @@ func close(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
         #expect(m.inverted() == CGAffineTransform(a: 0.5, b: 0, c: 0, d: 0.25, tx: -5, ty: -5))
         #expect(CGPoint(x: 3, y: 7).applying(m).applying(m.inverted()) == CGPoint(x: 3, y: 7))
         let r = CGAffineTransform(rotationAngle: 0.3).translatedBy(x: 5, y: -2)
-        #expect(close(r.concatenating(r.inverted()), .identity))
+        #expect(isClose(r.concatenating(r.inverted()), .identity))
         // A singular transform has no inverse: it is returned unchanged.
         let flat = CGAffineTransform(scaleX: 0, y: 1)
         #expect(flat.inverted() == flat)
@@ -94,11 +94,11 @@ func close(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
         #expect(rect(1, 2, 3, 4).applying(CGAffineTransform(scaleX: 2, y: -1)) == rect(2, -6, 6, 4))
         // A quarter turn of (0,0,10,20): corners (0,0), (0,10), (-20,0), (-20,10):
         // x -20..0, y 0..10.
-        #expect(close(rect(0, 0, 10, 20).applying(CGAffineTransform(rotationAngle: .pi / 2)), rect(-20, 0, 20, 10)))
+        #expect(isClose(rect(0, 0, 10, 20).applying(CGAffineTransform(rotationAngle: .pi / 2)), rect(-20, 0, 20, 10)))
         // An eighth turn of a 10x10 square at the origin: its diagonal 10 sqrt 2 on
         // both axes, corners at x = -5 sqrt 2 ... 5 sqrt 2 and y = 0 ... 10 sqrt 2.
         let d = 10 * CGFloat(2).squareRoot()
-        #expect(close(rect(0, 0, 10, 10).applying(CGAffineTransform(rotationAngle: .pi / 4)), rect(-d / 2, 0, d, d)))
+        #expect(isClose(rect(0, 0, 10, 10).applying(CGAffineTransform(rotationAngle: .pi / 4)), rect(-d / 2, 0, d, d)))
         // A translation moves the rect.
         #expect(rect(1, 2, 3, 4).applying(CGAffineTransform(translationX: 10, y: 20)) == rect(11, 22, 3, 4))
     }
@@ -122,15 +122,15 @@ func close(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
         #expect(t.m41 == 1 && t.m42 == 2 && t.m43 == 3 && t.m11 == 1 && t.m14 == 0)
         // A quarter turn about z is the affine quarter turn.
         let rz = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
-        #expect(close(CATransform3DGetAffineTransform(rz), CGAffineTransform(rotationAngle: .pi / 2)))
+        #expect(isClose(CATransform3DGetAffineTransform(rz), CGAffineTransform(rotationAngle: .pi / 2)))
         #expect(CATransform3DIsAffine(rz))
         // About x: (0,1,0) -> (0, m22, m23) = (0, cos, sin) = (0,0,1): m22 = 0, m23 = 1, m32 = -1, m33 = 0.
         let rx = CATransform3DMakeRotation(.pi / 2, 1, 0, 0)
-        #expect(close(rx, CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 1, m24: 0,
+        #expect(isClose(rx, CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 1, m24: 0,
                                         m31: 0, m32: -1, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)))
         #expect(!CATransform3DIsAffine(rx))
         // The axis need not be a unit vector: (0,0,5) is z.
-        #expect(close(CATransform3DMakeRotation(.pi / 2, 0, 0, 5), rz))
+        #expect(isClose(CATransform3DMakeRotation(.pi / 2, 0, 0, 5), rz))
         // A zero axis is the identity.
         #expect(CATransform3DMakeRotation(1, 0, 0, 0) == CATransform3DIdentity)
     }
@@ -146,7 +146,7 @@ func close(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
         #expect(CATransform3DScale(t, 2, 2, 1) == CATransform3DConcat(s, t))
         #expect(CATransform3DTranslate(s, 10, 0, 0).m41 == 20 && CATransform3DScale(t, 2, 2, 1).m41 == 10)
         let r = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
-        #expect(close(CATransform3DRotate(s, .pi / 2, 0, 0, 1), CATransform3DConcat(r, s)))
+        #expect(isClose(CATransform3DRotate(s, .pi / 2, 0, 0, 1), CATransform3DConcat(r, s)))
     }
 
     @Test func inversion() {
@@ -155,7 +155,7 @@ func close(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
         // With perspective (m34 = -1/500) and a turn: M x M^-1 = I.
         var m = CATransform3DRotate(CATransform3DMakeTranslation(5, -3, 2), 0.7, 1, 1, 0)
         m.m34 = -1.0 / 500
-        #expect(close(CATransform3DConcat(m, CATransform3DInvert(m)), CATransform3DIdentity))
+        #expect(isClose(CATransform3DConcat(m, CATransform3DInvert(m)), CATransform3DIdentity))
         // Singular: returned unchanged.
         let flat = CATransform3DMakeScale(1, 0, 1)
         #expect(CATransform3DInvert(flat) == flat)

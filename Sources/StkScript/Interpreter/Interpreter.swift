@@ -172,6 +172,8 @@ public final class Interpreter {
         case let .scrollSection(section, verb, amount, steps): try runScrollSection(section, verb, amount, steps, c)
         case let .attr(element): try runAttr(element)
         case .visible: runVisible()
+        case .snapshot: runSnapshot()
+        case let .snapshotApply(edits, mode, _): try runSnapshotApply(edits, mode, c)
         case .check: try runCheck(c)
         case .contentSize: runContentSize()
         case .context: runContext()

@@ -16,6 +16,8 @@ public final class Session: LayoutCycleObserver {
     public private(set) var layout: CollectionViewLayout
     /// Options set explicitly since the last `layout` command, in order.
     private(set) var explicitOptions: [(name: String, value: LayoutOptionValue)] = []
+    /// The data's section and item identifiers (`snapshot`), kept in step.
+    var identifiers = IdentifierTracker(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
 
     /// Events of the operation in progress and of the last one that reported any.
     public private(set) var currentEvents: [LayoutCycleEvent] = []
@@ -134,7 +136,7 @@ public final class Session: LayoutCycleObserver {
         return SessionState(layoutName: layoutName, options: explicitOptions, sections: sections,
                      bounds: collectionView.bounds, contentInset: collectionView.contentInset,
                      safeAreaInsets: collectionView.safeAreaInsets, scrollView: ScrollViewSettings(of: collectionView),
-                     history: history)
+                     history: history, identifiers: identifiers)
     }
 
     private func stateMatches(_ s: SessionState) -> Bool {
@@ -184,6 +186,7 @@ public final class Session: LayoutCycleObserver {
         layoutName = s.layoutName
         explicitOptions = s.options
         history = s.history
+        identifiers = s.identifiers
     }
 
     /// Makes the current layout again from its registry entry, over the same
@@ -251,11 +254,14 @@ public final class Session: LayoutCycleObserver {
             layoutName: SessionDefaults.layoutName, options: [],
             sections: SharedSections([], sharingWith: nil), bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
             contentInset: .zero, safeAreaInsets: .zero,
-            scrollView: ScrollViewSettings(of: CollectionView(layout: CollectionViewLayout())), history: [])
+            scrollView: ScrollViewSettings(of: CollectionView(layout: CollectionViewLayout())), history: [],
+            identifiers: IdentifierTracker(itemCounts: []))
         frameLog.startsOverAtNextCommit = true
         try perform(nil) {
             try restore(defaults)
-            try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
+            let counts = Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount)
+            try collectionView.reloadData(itemCounts: counts)
+            identifiers.reset(itemCounts: counts)
         }
         history.removeAll()
     }

@@ -18,6 +18,8 @@ struct SessionState {
     /// The command that changed the session away from this state: what
     /// `undo` back to it reverts (nil for `reset`).
     var undoneCommand: String?
+    /// The data's identifiers (`snapshot`).
+    var identifiers: IdentifierTracker
 
     /// A digest of the state for `Session.fingerprint`: taken once when the
     /// state is, so a fingerprint over 200 undo states costs 200 integers.
@@ -25,7 +27,8 @@ struct SessionState {
 
     init(layoutName: String, options: [(name: String, value: LayoutOptionValue)], sections: SharedSections,
          bounds: CGRect, contentInset: EdgeInsets, safeAreaInsets: EdgeInsets, scrollView: ScrollViewSettings,
-         history: [String]) {
+         history: [String], identifiers: IdentifierTracker) {
+        self.identifiers = identifiers
         self.layoutName = layoutName
         self.options = options
         self.sections = sections

@@ -75,6 +75,11 @@ public enum CommandKind: Equatable, Sendable {
     /// `batch` ... `end`: the updates (only the update and size commands) in order,
     /// and the range of the `end` keyword.
     case batch([Command], end: SourceRange)
+    /// `snapshot`: print the identifiers of the data, one section a line.
+    case snapshot
+    /// `snapshot edit` ... `apply [unanimated|reload]`: edits to a copy of the
+    /// current snapshot, then applied as the difference (diffable data source).
+    case snapshotApply([Located<SnapshotEdit>], SnapshotApplyMode, end: SourceRange)
     /// `size item S:I WxH`, `size header S WxH`, `size footer S WxH`; a nil
     /// size (`default`) removes the override.
     case size(Located<ElementRef>, Located<CGSize?>)

@@ -59,6 +59,7 @@ struct CommandParser {
         case "scroll": return try scroll()
         case "attr": return .attr(try args.element(decoration: true))
         case "visible": return .visible
+        case "snapshot": return .snapshot
         case "contentsize": return .contentSize
         case "context": return .context
         case "check": return .check

@@ -34,6 +34,10 @@ extension CommandKind: CustomStringConvertible {
         case .reloadItems(let paths): return "reload item " + pathList(paths)
         case .batch(let updates, _):
             return (["batch"] + updates.map { "  " + $0.description } + ["end"]).joined(separator: "\n")
+        case .snapshot: return "snapshot"
+        case .snapshotApply(let edits, let mode, _):
+            return (["snapshot edit"] + edits.map { "  " + $0.value.description } + ["apply" + (mode == .animated ? "" : " " + mode.rawValue)])
+                .joined(separator: "\n")
         case .size(let element, let size):
             return "size \(element.value) " + (size.value?.stk ?? "default")
         case .prefer(let target, let size):

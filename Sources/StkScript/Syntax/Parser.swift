@@ -77,6 +77,9 @@ private struct ScriptParser {
         var keyword: SourceRange
         var updates: [Command] = []
         var failed = false
+        /// A `snapshot edit` block (closed by `apply`) rather than a `batch`.
+        var isSnapshot = false
+        var edits: [Located<SnapshotEdit>] = []
     }
     private var openBatch: OpenBatch?
 
@@ -134,8 +137,28 @@ private struct ScriptParser {
             return openBatch(lexed)
         case "end":
             return closeBatch(lexed)
+        case "snapshot" where lexed.tokens.count > 1 && lexed.tokens[1].word == "edit":
+            return openSnapshot(lexed)
+        case "apply" where openBatch?.isSnapshot == true:
+            return closeSnapshot(lexed)
+        case "apply" where openBatch == nil:
+            report(ParseError("'apply' without 'snapshot edit'", at: verb.range))
+            return true
         default:
             break
+        }
+        if openBatch?.isSnapshot == true {
+            // Inside `snapshot edit`: NSDiffableDataSourceSnapshot's verbs.
+            if lexed.hasLexicalError { return failed() }
+            do {
+                openBatch!.edits.append(try SnapshotEditParser.parse(lexed))
+            } catch let error as ParseError {
+                report(error)
+                openBatch!.failed = true
+            } catch {
+                preconditionFailure("SnapshotEditParser throws only ParseError")
+            }
+            return false
         }
         if lexed.hasLexicalError { return failed() }
         let command: Command
@@ -187,8 +210,57 @@ private struct ScriptParser {
         return false
     }
 
+    private mutating func openSnapshot(_ lexed: LexedCommand) -> Bool {
+        let keyword = lexed.tokens[0].range.union(lexed.tokens[1].range)
+        if let open = openBatch {
+            report(ParseError("'snapshot edit' inside \(open.isSnapshot ? "a snapshot edit" : "a batch"); close it with \(open.isSnapshot ? "'apply'" : "'end'") first",
+                              at: keyword, notes: [batchOpenedHere()]))
+            openBatch!.failed = true
+            return false
+        }
+        openBatch = OpenBatch(keyword: keyword, isSnapshot: true)
+        if lexed.tokens.count > 2 {
+            report(ParseError.extraArgument(lexed.tokens[2], verb: "snapshot edit"))
+            openBatch!.failed = true
+        }
+        if lexed.hasLexicalError { openBatch!.failed = true }
+        return false
+    }
+
+    private mutating func closeSnapshot(_ lexed: LexedCommand) -> Bool {
+        let keyword = lexed.tokens[0].range
+        let block = openBatch!
+        openBatch = nil
+        var ok = !block.failed && !lexed.hasLexicalError
+        var mode = SnapshotApplyMode.animated
+        if lexed.tokens.count > 1 {
+            let word = lexed.tokens[1]
+            switch word.word {
+            case "unanimated": mode = .unanimated
+            case "reload": mode = .reload
+            default:
+                report(ParseError("expected 'unanimated' or 'reload' after 'apply', got '\(word.text)'", at: word.range,
+                                  suggestion: word.word.flatMap { NearMiss.nearest(to: $0, among: ["unanimated", "reload"]) }))
+                ok = false
+            }
+            if lexed.tokens.count > 2 {
+                report(ParseError.extraArgument(lexed.tokens[2], verb: "apply"))
+                ok = false
+            }
+        }
+        if ok {
+            commands.append(Command(.snapshotApply(block.edits, mode, end: keyword), at: block.keyword.union(keyword)))
+        }
+        return true
+    }
+
     private mutating func closeBatch(_ lexed: LexedCommand) -> Bool {
         let keyword = lexed.tokens[0].range
+        if openBatch?.isSnapshot == true {
+            report(ParseError("'end' inside a snapshot edit: close it with 'apply'", at: keyword, notes: [batchOpenedHere()]))
+            openBatch!.failed = true
+            return false
+        }
         guard let batch = openBatch else {
             report(ParseError("'end' without 'batch'", at: keyword))
             return true
@@ -233,7 +305,7 @@ private struct ScriptParser {
     }
 
     private func batchOpenedHere() -> ParseError.Note {
-        ParseError.Note(message: "the batch was opened here", range: openBatch!.keyword)
+        ParseError.Note(message: openBatch!.isSnapshot ? "the snapshot edit was opened here" : "the batch was opened here", range: openBatch!.keyword)
     }
 
     /// Reports what is still open at the end of the text; returns whether a

@@ -139,6 +139,7 @@ final class EventRecorder: LayoutCycleObserver {
         case .transitionPrepared: return "transitionPrepared"
         case .transitionFinalized: return "transitionFinalized"
         case .preferredAttributesAsked: return "preferredAttributesAsked"
+        case .layoutCallback: return "layoutCallback"
         }
     }
 

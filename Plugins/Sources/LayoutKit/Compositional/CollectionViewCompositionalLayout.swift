@@ -76,6 +76,9 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     /// without asking the provider again.
     private var resolved: [(description: CollectionLayoutSection, shape: GroupShape)?] = []
     private var globalBoundary: [BoundaryPlacement] = []
+    /// The most any section's elements reach outside its extent (badges,
+    /// overlaying boundary items): rect queries look that much further.
+    private var sectionOverhang: CGFloat = 0
     private var contentLength: CGFloat = 0
     private var builtSize: CGSize?
     private var needsRebuild = true
@@ -119,7 +122,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 }
             }
             if section.handlerSeesContentOffset, section.start <= axis.maxMain(newBounds), section.end >= axis.minMain(newBounds) {
-                for item in section.itemRange(meeting: newBounds) where section.itemFrame(item).intersects(newBounds) {
+                for item in section.itemRange(meeting: newBounds) where section.itemFrame(item).overlaps(newBounds) {
                     items.append(IndexPath(item: item, section: section.index))
                 }
             }
@@ -283,6 +286,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             if item.extendsBoundary { cursor += axis.main(p.natural.size) }
         }
         sections = placed
+        sectionOverhang = placed.reduce(0) { max($0, $1.overhang) }
         globalBoundary = global
         contentLength = cursor
     }
@@ -305,7 +309,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     /// The sections whose extent meets `rect` along the scroll axis (binary search).
     private func sections(meeting rect: CGRect) -> ArraySlice<SectionGeometry> {
-        let lo = axis.minMain(rect), hi = axis.maxMain(rect)
+        let lo = axis.minMain(rect) - sectionOverhang, hi = axis.maxMain(rect) + sectionOverhang
         var a = 0, b = sections.count
         while a < b { let m = (a + b) / 2; if sections[m].end < lo { a = m + 1 } else { b = m } }
         var end = a
@@ -347,7 +351,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         var handledSections: [(SectionGeometry, Int, Int)] = [] // section, first cell, first supplementary
         for placement in globalBoundary {
             let f = globalFrame(of: placement, visible: visible)
-            if f.frame.intersects(rect) { supplementaries.append(boundaryAttributes(placement, frame: f)) }
+            if f.frame.overlaps(rect) { supplementaries.append(boundaryAttributes(placement, frame: f)) }
         }
         for section in sections(meeting: rect) {
             let firstCell = cells.count, firstSupplementary = supplementaries.count
@@ -355,10 +359,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 for item in section.itemRange(meeting: rect) {
                     counters.elementsTouched += 1
                     let frame = section.itemFrame(item)
-                    if frame.intersects(rect) { cells.append(cellAttributes(section, item, frame: frame)) }
+                    if frame.overlaps(rect) { cells.append(cellAttributes(section, item, frame: frame)) }
                     for supplementary in section.shape.slots[item % section.itemsPerGroup].item.supplementaryItems {
                         let f = supplementary.frame(on: frame, size: supplementary.layoutSize.resolve(in: frame.size))
-                        guard f.intersects(rect) else { continue }
+                        guard f.overlaps(rect) else { continue }
                         let a = makeAttributes(forSupplementaryOfKind: supplementary.elementKind, at: IndexPath(item: item, section: section.index))
                         a.frame = f
                         a.zIndex = supplementary.zIndex
@@ -368,9 +372,9 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             }
             for placement in section.boundary {
                 let f = section.frame(of: placement, visible: visible)
-                if f.frame.intersects(rect) { supplementaries.append(boundaryAttributes(placement, frame: f)) }
+                if f.frame.overlaps(rect) { supplementaries.append(boundaryAttributes(placement, frame: f)) }
             }
-            for background in section.background where background.frame.intersects(rect) {
+            for background in section.background where background.frame.overlaps(rect) {
                 let a = makeAttributes(forDecorationOfKind: background.item.elementKind, at: IndexPath(item: 0, section: section.index))
                 a.frame = background.frame
                 a.zIndex = background.item.zIndex
@@ -380,7 +384,9 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 handledSections.append((section, firstCell, firstSupplementary))
             }
         }
-        handled = [:]
+        // What the handlers set is kept for single queries: the values of the
+        // visible query replace those of earlier passes; other rects add theirs.
+        if rect == cv.bounds { handled = [:] }
         for (index, entry) in handledSections.enumerated() {
             let (section, firstCell, firstSupplementary) = entry
             let cellEnd = index + 1 < handledSections.count ? handledSections[index + 1].1 : cells.count
@@ -481,7 +487,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         cv.orthogonalOffsets[cv.sections[section].identity] = geometry.rowOffset
         guard geometry.description.visibleItemsInvalidationHandler != nil else { return nil }
         let context = Self.contextType.init()
-        let items = geometry.itemRange(meeting: cv.bounds).filter { geometry.itemFrame($0).intersects(cv.bounds) }
+        let items = geometry.itemRange(meeting: cv.bounds).filter { geometry.itemFrame($0).overlaps(cv.bounds) }
         context.invalidateItems(at: items.map { IndexPath(item: $0, section: section) })
         return context
     }

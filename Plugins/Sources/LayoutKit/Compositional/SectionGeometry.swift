@@ -83,9 +83,12 @@ final class SectionGeometry {
     private var groupLengths: [CGFloat] = []
     /// Measured sizes by item (self-sizing of estimated dimensions).
     private let measured: SparseSizes
-    /// How far an element of a group reaches outside the group along the main axis.
+    /// How far an element of a group (a badge) reaches outside the group,
+    /// along the main axis and across it.
     private let reachBefore: CGFloat
     private let reachAfter: CGFloat
+    private let crossReachBefore: CGFloat
+    private let crossReachAfter: CGFloat
 
     private(set) var boundary: [BoundaryPlacement] = []
     private(set) var background: [(item: CollectionLayoutDecorationItem, frame: CGRect)] = []
@@ -109,20 +112,27 @@ final class SectionGeometry {
         crossLength = axis.cross(layoutContainer)
         let orthogonal = description.orthogonalScrollingBehavior != .none
         pitch = (orthogonal ? axis.cross(shape.size) : axis.main(shape.size)) + description.interGroupSpacing
-        var before: CGFloat = 0, after: CGFloat = 0
-        let groupMain = axis.main(shape.size)
+        var before: CGFloat = 0, after: CGFloat = 0, crossBefore: CGFloat = 0, crossAfter: CGFloat = 0
+        let groupMain = axis.main(shape.size), groupCross = axis.cross(shape.size)
         for slot in shape.slots {
             var lo = axis.minMain(slot.frame), hi = axis.maxMain(slot.frame)
+            var crossLo = axis.minCross(slot.frame), crossHi = axis.maxCross(slot.frame)
             for supplementary in slot.item.supplementaryItems {
                 let f = supplementary.frame(on: slot.frame, size: supplementary.layoutSize.resolve(in: slot.frame.size))
                 lo = min(lo, axis.minMain(f))
                 hi = max(hi, axis.maxMain(f))
+                crossLo = min(crossLo, axis.minCross(f))
+                crossHi = max(crossHi, axis.maxCross(f))
             }
             before = max(before, -lo)
             after = max(after, hi - groupMain)
+            crossBefore = max(crossBefore, -crossLo)
+            crossAfter = max(crossAfter, crossHi - groupCross)
         }
         reachBefore = before
         reachAfter = after
+        crossReachBefore = crossBefore
+        crossReachAfter = crossAfter
         let rowCount = CGFloat(groupCount)
         rowLength = orthogonal
             ? axis.crossStart(insets) + rowCount * axis.cross(shape.size) + max(0, rowCount - 1) * description.interGroupSpacing + axis.crossEnd(insets)
@@ -281,8 +291,8 @@ final class SectionGeometry {
         let lo: Int, hi: Int
         if isOrthogonal {
             guard axis.maxMain(rect) >= contentStart - reachBefore, axis.minMain(rect) <= contentStart + axis.main(shape.size) + reachAfter else { return 0..<0 }
-            let from = axis.minCross(rect) + rowOffset - crossStart
-            let to = axis.maxCross(rect) + rowOffset - crossStart
+            let from = axis.minCross(rect) + rowOffset - crossStart - crossReachAfter
+            let to = axis.maxCross(rect) + rowOffset - crossStart + crossReachBefore
             guard pitch > 0 else { return 0..<itemCount }
             lo = Int(((from - axis.cross(shape.size)) / pitch).rounded(.down))
             hi = Int((to / pitch).rounded(.down))
@@ -322,6 +332,17 @@ final class SectionGeometry {
             main = min(natural, max(min(axis.maxMain(visible) - length, natural), start))
         }
         return (axis.withMain(placement.natural, main), main != natural)
+    }
+
+    /// How far the section's elements may reach outside `start...end` along
+    /// the scroll axis: badges hanging out of the first or last group, a
+    /// boundary item overlaying more than the content (`extendsBoundary = false`).
+    var overhang: CGFloat {
+        var reach = max(reachBefore - (contentStart - start), reachAfter - (end - contentEnd), 0)
+        for placement in boundary {
+            reach = max(reach, start - axis.minMain(placement.natural), axis.maxMain(placement.natural) - end)
+        }
+        return reach
     }
 
     /// Whether a scroll of the collection view changes what this section's

@@ -24,7 +24,10 @@ extension Interpreter {
         if let bad = itemCounts.first(where: { $0 < 0 }) {
             throw CommandError("item counts must not be negative, got \(bad)")
         }
-        try mutate(c) { try self.session.collectionView.reloadData(itemCounts: itemCounts) }
+        try mutate(c) {
+            try self.session.collectionView.reloadData(itemCounts: itemCounts)
+            self.session.identifiers.reset(itemCounts: itemCounts)
+        }
     }
 
     /// One update command, or a batch of them, as one performBatchUpdates. The
@@ -63,6 +66,7 @@ extension Interpreter {
         try mutate(c) {
             do {
                 try self.session.collectionView.performBatchUpdates(updates.map(\.update))
+                self.session.identifiers.record(updates.map(\.update))
             } catch let e as CollectionViewError {
                 throw CommandError(e.message, at: LocatedUpdate.blame(e.message, in: updates) ?? c.command.range)
             }

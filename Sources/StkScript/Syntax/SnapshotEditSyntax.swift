@@ -1,0 +1,141 @@
+import Foundation
+import LayoutKit
+
+/// One line of a `snapshot edit` block: a method of NSDiffableDataSourceSnapshot
+/// (docs/language.md, "snapshot"). Identifiers are located, so that a refused
+/// edit points at the identifier UIKit would name.
+public enum SnapshotEdit: Equatable, Sendable, CustomStringConvertible {
+    case appendSections([Located<String>])
+    case insertSections([Located<String>], DiffableSnapshot.Position, Located<String>)
+    case deleteSections([Located<String>])
+    case moveSection(Located<String>, DiffableSnapshot.Position, Located<String>)
+    case reloadSections([Located<String>])
+    case appendItems([Located<String>], to: Located<String>?)
+    case insertItems([Located<String>], DiffableSnapshot.Position, Located<String>)
+    case deleteItems([Located<String>])
+    case deleteAllItems
+    case moveItem(Located<String>, DiffableSnapshot.Position, Located<String>)
+    case reloadItems([Located<String>])
+    case reconfigureItems([Located<String>])
+
+    public var description: String {
+        func list(_ ids: [Located<String>]) -> String { ids.map { ElementRef.printedKind($0.value) }.joined(separator: " ") }
+        func id(_ i: Located<String>) -> String { ElementRef.printedKind(i.value) }
+        func at(_ p: DiffableSnapshot.Position) -> String { p == .before ? "before" : "after" }
+        switch self {
+        case .appendSections(let ids): return "append sections \(list(ids))"
+        case let .insertSections(ids, p, a): return "insert sections \(list(ids)) \(at(p)) \(id(a))"
+        case .deleteSections(let ids): return "delete sections \(list(ids))"
+        case let .moveSection(s, p, a): return "move section \(id(s)) \(at(p)) \(id(a))"
+        case .reloadSections(let ids): return "reload sections \(list(ids))"
+        case let .appendItems(ids, section): return "append items \(list(ids))" + (section.map { " to \(id($0))" } ?? "")
+        case let .insertItems(ids, p, a): return "insert items \(list(ids)) \(at(p)) \(id(a))"
+        case .deleteItems(let ids): return "delete items \(list(ids))"
+        case .deleteAllItems: return "delete all items"
+        case let .moveItem(i, p, a): return "move item \(id(i)) \(at(p)) \(id(a))"
+        case .reloadItems(let ids): return "reload items \(list(ids))"
+        case .reconfigureItems(let ids): return "reconfigure items \(list(ids))"
+        }
+    }
+}
+
+
+/// How `apply` performs the difference.
+public enum SnapshotApplyMode: String, Sendable {
+    /// `apply`: one batch update, animated.
+    case animated = ""
+    /// `apply unanimated`: the same batch update without animation.
+    case unanimated
+    /// `apply reload`: `applySnapshotUsingReloadData`, a reloadData.
+    case reload
+}
+
+/// The grammar of a `snapshot edit` line.
+enum SnapshotEditParser {
+    static let verbs = ["append", "insert", "delete", "move", "reload", "reconfigure"]
+
+    static func parse(_ lexed: LexedCommand) throws -> Located<SnapshotEdit> {
+        var tokens = lexed.tokens[...]
+        let verb = tokens.removeFirst()
+        func next(_ what: String) throws -> Token {
+            guard let t = tokens.first else {
+                throw ParseError("'\(verb.text)' needs \(what)", at: SourceRange(line: lexed.range.end.line, columns: lexed.range.end.column..<(lexed.range.end.column + 1)))
+            }
+            tokens.removeFirst()
+            return t
+        }
+        func identifier(_ t: Token, _ what: String = "an identifier") throws -> Located<String> {
+            switch t.literal {
+            case .word(let w), .string(let w): return Located(w, at: t.range)
+            case .number: return Located(t.text, at: t.range)
+            default: throw ParseError("expected \(what) (a word of letters, digits, '-' and '_'), got '\(t.text)'", at: t.range)
+            }
+        }
+        func identifiers(until stops: Set<String> = []) throws -> [Located<String>] {
+            var ids: [Located<String>] = []
+            while let t = tokens.first, !(t.word.map(stops.contains) ?? false) {
+                tokens.removeFirst()
+                ids.append(try identifier(t))
+            }
+            guard !ids.isEmpty else { throw ParseError("'\(verb.text)' needs at least one identifier", at: verb.range) }
+            return ids
+        }
+        func position() throws -> DiffableSnapshot.Position {
+            let t = try next("'before' or 'after' and an identifier")
+            switch t.word {
+            case "before": return .before
+            case "after": return .after
+            default: throw ParseError("expected 'before' or 'after', got '\(t.text)'", at: t.range)
+            }
+        }
+        guard let verbWord = verb.word, verbs.contains(verbWord) else {
+            throw ParseError("'\(verb.text)' cannot be used in a snapshot edit; its lines are \(verbs.joined(separator: ", ")) (then 'apply')",
+                             at: verb.range, suggestion: verb.word.flatMap { NearMiss.nearest(to: $0, among: verbs + ["apply"]) })
+        }
+        let nounToken = try next("'sections' or 'items'")
+        let noun: String
+        switch nounToken.word {
+        case "section", "sections": noun = "sections"
+        case "item", "items": noun = "items"
+        case "all" where verbWord == "delete":
+            let items = try next("'items'")
+            guard items.word == "items" else { throw ParseError("expected 'items', got '\(items.text)'", at: items.range) }
+            noun = "all"
+        default: throw ParseError("expected 'sections' or 'items', got '\(nounToken.text)'", at: nounToken.range)
+        }
+        let edit: SnapshotEdit
+        switch (verbWord, noun) {
+        case ("append", "sections"): edit = .appendSections(try identifiers())
+        case ("insert", "sections"):
+            let ids = try identifiers(until: ["before", "after"])
+            edit = .insertSections(ids, try position(), try identifier(try next("an identifier")))
+        case ("delete", "sections"): edit = .deleteSections(try identifiers())
+        case ("move", "sections"):
+            let id = try identifier(try next("a section identifier"))
+            edit = .moveSection(id, try position(), try identifier(try next("an identifier")))
+        case ("reload", "sections"): edit = .reloadSections(try identifiers())
+        case ("append", "items"):
+            let ids = try identifiers(until: ["to"])
+            var section: Located<String>? = nil
+            if tokens.first?.word == "to" {
+                tokens.removeFirst()
+                section = try identifier(try next("a section identifier"))
+            }
+            edit = .appendItems(ids, to: section)
+        case ("insert", "items"):
+            let ids = try identifiers(until: ["before", "after"])
+            edit = .insertItems(ids, try position(), try identifier(try next("an identifier")))
+        case ("delete", "items"): edit = .deleteItems(try identifiers())
+        case ("delete", "all"): edit = .deleteAllItems
+        case ("move", "items"):
+            let id = try identifier(try next("an item identifier"))
+            edit = .moveItem(id, try position(), try identifier(try next("an identifier")))
+        case ("reload", "items"): edit = .reloadItems(try identifiers())
+        case ("reconfigure", "items"): edit = .reconfigureItems(try identifiers())
+        default:
+            throw ParseError("NSDiffableDataSourceSnapshot has no '\(verbWord) \(noun)'", at: nounToken.range)
+        }
+        if let extra = tokens.first { throw ParseError("unexpected '\(extra.text)' after '\(edit)'", at: extra.range) }
+        return Located(edit, at: lexed.range)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import LayoutKit
+
+/// Diffable snapshots (docs/semantics.md, "Diffable data sources"): the
+/// difference `apply` performs, and the identifiers following batch updates.
+/// The backbone is a property: for random old and new snapshots, the batch
+/// update `updates(to:)` computes is accepted by the collection view, leaves
+/// the counts of the new snapshot, and `applying` it to the old identifiers
+/// gives exactly the new ones (the diff and the batch semantics agree).
+@Suite struct DiffableSnapshotTests {
+    /// The issue's example: S0: I0 I1 I2, S1: I3 I4 I5; delete I1, append N1
+    /// to S1, move I0 after I2: delete 0:1, insert 1:3, and one move.
+    @Test func theDocumentedApply() throws {
+        let old = DiffableSnapshot(itemCounts: [3, 3])
+        var new = old
+        try new.deleteItems(["I1"])
+        try new.appendItems(["N1"], toSection: "S1")
+        try new.moveItem("I0", .after, "I2")
+        #expect(new.itemIdentifiers == [["I2", "I0"], ["I3", "I4", "I5", "N1"]])
+        let updates = old.updates(to: new)
+        // I2 (old 0:2) and I0 (old 0:0) swap order: the longest increasing run
+        // of their new places [1, 0] has one element, so exactly one moves.
+        #expect(updates.filter { if case .moveItem = $0 { return true } else { return false } }.count == 1)
+        #expect(updates.contains(.deleteItem(IndexPath(item: 1, section: 0))))
+        #expect(updates.contains(.insertItem(IndexPath(item: 3, section: 1))))
+        #expect(updates.count == 3)
+        // Following the same batch as plain updates (as `insert item` would),
+        // the inserted item gets stk's next number; the survivors are where
+        // the new snapshot has them.
+        #expect(old.applying(updates).itemIdentifiers == [["I2", "I0"], ["I3", "I4", "I5", "I6"]])
+    }
+
+    @Test func refusedEditsQuoteUIKit() {
+        var s = DiffableSnapshot(itemCounts: [2])
+        #expect(throws: SnapshotEditError.self) { try s.appendItems(["I1"], toSection: "S0") }
+        do { try s.appendItems(["I1"], toSection: "S0") } catch let e as SnapshotEditError {
+            #expect(e.message == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(I1)}")
+            #expect(e.identifier == "I1")
+        } catch { Issue.record("\(error)") }
+        var empty = DiffableSnapshot(itemCounts: [])
+        do { try empty.appendItems(["A"], toSection: nil) } catch let e as SnapshotEditError {
+            #expect(e.message == "NSInternalInconsistencyException: There are currently no sections in the data source. Please add a section first.")
+        } catch { Issue.record("\(error)") }
+        #expect(s == DiffableSnapshot(itemCounts: [2]))
+    }
+
+    @Test func longestIncreasingRunsStay() {
+        #expect(DiffableSnapshot.longestIncreasing([0, 1, 2]) == [0, 1, 2])
+        #expect(DiffableSnapshot.longestIncreasing([2, 0, 1]) == [1, 2])
+        #expect(DiffableSnapshot.longestIncreasing([3, 1, 2, 0, 4]).count == 3)
+        #expect(DiffableSnapshot.longestIncreasing([]) == [])
+    }
+
+    /// Random edits of every kind, then the property above, on a collection
+    /// view that validates the batch as UIKit does.
+    @Test(arguments: 1...200)
+    func appliedDifferenceGivesTheNewSnapshot(seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let counts = (0..<Int.random(in: 0...4, using: &random)).map { _ in Int.random(in: 0...6, using: &random) }
+        let old = DiffableSnapshot(itemCounts: counts)
+        var new = old
+        var fresh = 0
+        func anyItem() -> String? { new.itemIdentifiers.joined().randomElement(using: &random) }
+        func anySection() -> String? { new.sectionIdentifiers.randomElement(using: &random) }
+        for _ in 0..<Int.random(in: 1...8, using: &random) {
+            fresh += 1
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0: try new.appendSections(["X\(fresh)"])
+            case 1: if let s = anySection() { try new.deleteSections([s]) }
+            case 2: if let s = anySection(), let a = anySection(), s != a { try new.moveSection(s, Bool.random(using: &random) ? .before : .after, a) }
+            case 3: if let s = anySection() { try new.appendItems(["N\(fresh)", "M\(fresh)"], toSection: s) }
+            case 4: if let i = anyItem() { try new.deleteItems([i]) }
+            case 5: if let i = anyItem(), let a = anyItem(), i != a { try new.moveItem(i, Bool.random(using: &random) ? .before : .after, a) }
+            case 6: if let a = anyItem() { try new.insertItems(["N\(fresh)"], .before, a) }
+            default: if let s = anySection(), let a = anySection(), s != a { try new.insertSections(["Y\(fresh)"], .after, a) }
+            }
+        }
+        let updates = old.updates(to: new)
+        let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: CollectionViewFlowLayout())
+        try cv.reloadData(itemCounts: counts)
+        try cv.performBatchUpdates(updates, expectedItemCounts: new.itemCounts)
+        let followed = old.applying(updates)
+        #expect(followed.sectionIdentifiers.count == new.sectionIdentifiers.count, "\(updates)")
+        // Identifiers of sections and items that survive are where the new
+        // snapshot has them; new ones are numbered by stk (`applying` cannot
+        // know the names an edit chose), so compare positions of survivors.
+        var oldSection: [String: String] = [:]
+        for (s, ids) in old.itemIdentifiers.enumerated() { for id in ids { oldSection[id] = old.sectionIdentifiers[s] } }
+        let kept = Set(new.sectionIdentifiers)
+        for (t, ids) in new.itemIdentifiers.enumerated() {
+            #expect(followed.itemIdentifiers[t].count == ids.count, "section \(t): \(updates)")
+            for (i, id) in ids.enumerated() where oldSection[id].map(kept.contains) == true && old.sectionIdentifiers.contains(new.sectionIdentifiers[t]) {
+                #expect(followed.itemIdentifiers[t][i] == id, "\(id) at \(t):\(i) after \(updates)")
+            }
+        }
+    }
+}
