@@ -352,7 +352,12 @@ enum OperationGenerator {
             let s = section()
             guard let i = item(in: s) else { return "reload section \(s)" }
             return "size item \(s):\(i) \(20 + random.below(100))x\(20 + random.below(100))"
-        case 90..<95:
+        case 93..<95:
+            // A diffable data source's apply: a few edits of the identifiers,
+            // performed as the difference (one batch update).
+            var snapshot = session.identifiers.snapshot(itemCounts: cv.sections.map(\.itemCount))
+            return snapshotEdit(&snapshot, using: &random, keepingSections: keepingSections)
+        case 90..<93:
             let s = section()
             guard let i = item(in: s) else { return "reload section \(s)" }
             return "batch; delete item \(s):\(i); insert item \(s):0; end"
@@ -361,6 +366,48 @@ enum OperationGenerator {
         default:
             return newData()
         }
+    }
+
+    /// `snapshot edit; ...; apply`: one to four edits that the snapshot accepts
+    /// (each drawn against the snapshot as the earlier ones left it).
+    static func snapshotEdit(_ snapshot: inout DiffableSnapshot, using random: inout SplitMix64, keepingSections: Bool) -> String {
+        var edits: [String] = []
+        var fresh = snapshot.nextItemNumber
+        func pick<T>(_ list: [T]) -> T? { list.isEmpty ? nil : list[Int(random.below(UInt64(list.count)))] }
+        for _ in 0..<(1 + random.below(4)) {
+            let items = Array(snapshot.itemIdentifiers.joined())
+            let sections = snapshot.sectionIdentifiers
+            let position: DiffableSnapshot.Position = random.below(2) == 0 ? .before : .after
+            let word = position == .before ? "before" : "after"
+            switch random.below(keepingSections ? 5 : 7) {
+            case 0:
+                if let s = pick(sections) {
+                    let id = "N\(fresh)"; fresh += 1
+                    if (try? snapshot.appendItems([id], toSection: s)) != nil { edits.append("append items \(id) to \(s)") }
+                }
+            case 1:
+                if let a = pick(items) {
+                    let id = "N\(fresh)"; fresh += 1
+                    if (try? snapshot.insertItems([id], position, a)) != nil { edits.append("insert items \(id) \(word) \(a)") }
+                }
+            case 2:
+                if let i = pick(items), (try? snapshot.deleteItems([i])) != nil { edits.append("delete items \(i)") }
+            case 3:
+                if let i = pick(items), let a = pick(items), i != a, (try? snapshot.moveItem(i, position, a)) != nil {
+                    edits.append("move item \(i) \(word) \(a)")
+                }
+            case 4:
+                if let i = pick(items) { edits.append((random.below(2) == 0 ? "reload" : "reconfigure") + " items \(i)") }
+            case 5:
+                if let s = pick(sections), let a = pick(sections), s != a, (try? snapshot.moveSection(s, position, a)) != nil {
+                    edits.append("move section \(s) \(word) \(a)")
+                }
+            default:
+                let id = "T\(fresh)"; fresh += 1
+                if (try? snapshot.appendSections([id])) != nil { edits.append("append sections \(id)") }
+            }
+        }
+        return (["snapshot edit"] + edits + ["apply"]).joined(separator: "; ")
     }
 
     /// `set NAME=VALUE` for a random option of the layout, with a value near
