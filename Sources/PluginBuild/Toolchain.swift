@@ -56,7 +56,11 @@ public struct Toolchain {
         guard FileManager.default.fileExists(atPath: modules) else {
             throw PluginBuildError("cannot build plugins from source: the module files of LayoutKit are not at \(modules)")
         }
+        // LLVM's diagnostic style: each error as FILE:LINE:COL, the line and a
+        // caret. Swift's own style numbers its snippet by the lines of the
+        // adapted copy, one off from the user's after an added import.
         let arguments = ["-emit-library", "-parse-as-library", "-swift-version", "5", "-Onone", "-g", "-suppress-warnings",
+                         "-diagnostic-style", "llvm",
                          "-module-name", String(moduleName), "-I", modules, "-L", build, "-lLayoutKit",
                          "-Xlinker", "-rpath", "-Xlinker", build, "-o", output] + files
         let result = try Subprocess.run(swiftc, arguments)
@@ -131,7 +135,10 @@ enum Adapter {
             throw PluginBuildError("stk's source adapter failed (\(adapter), exit \(result.status)):\n\(result.errorOutput)\(result.output)")
         }
         if !report.errors.isEmpty {
-            throw PluginBuildError(report.errors.map { "\($0.position): error: \($0.message)" }.joined(separator: "\n"))
+            // As the compiler's errors are shown: a line saying what failed,
+            // then each error at its place (no `error: FILE: error:`).
+            throw PluginBuildError("the sources cannot be loaded as a layout:\n"
+                + report.errors.map { "\($0.position): error: \($0.message)" }.joined(separator: "\n"))
         }
         return report
     }

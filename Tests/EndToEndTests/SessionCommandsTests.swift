@@ -253,8 +253,11 @@ import Testing
             "       scroll by DX,DY [steps=N]",
             "       scroll to item S:I [top|center|bottom]",
             "       scroll fling VX,VY [steps=N]",
+            "       scroll section S to X | by DX [steps=N] | fling VX [steps=N]",
             "scroll to an offset, by a distance (in N bounds changes), to an item, or lift the finger at a velocity",
             "  negative and past-the-end offsets are allowed: they bounce",
+            "  section S: the row of an orthogonal section of a compositional layout, clamped to the row;",
+            "  a fling there comes to rest as the section's orthogonalScrollingBehavior says",
             "  fling: VX,VY in points per second; the offset decelerates (or pages) to a resting place,",
             "  the layout's targetContentOffset(forProposedContentOffset:withScrollingVelocity:) picks the",
             "  target, and the view moves there in N bounds changes (10 by default)",
@@ -262,6 +265,7 @@ import Testing
             "example: scroll by 0,-120 steps=4",
             "example: scroll to item 2:0 top",
             "example: scroll fling 0,2000",
+            "example: scroll section 1 fling 800",
         ])
         #expect(try output("help exit").first == "usage: quit")
     }

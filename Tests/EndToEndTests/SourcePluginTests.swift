@@ -134,13 +134,19 @@ import Testing
         // Line 5, column 22 of the user's file, though stk compiled a rewritten copy.
         #expect(result.stderr.contains("Broken.swift:5:22: error: cannot convert value of type 'String' to specified type 'Int'"), "\(result)")
         #expect(result.stderrLines.first?.hasPrefix("<command-line>:1:6: error: the layout does not compile:") == true, "\(result)")
+        // The line itself under it, with its caret, and no numbered snippet:
+        // the compiler's own snippet numbered the rewritten copy's lines.
+        let at = try #require(result.stderrLines.firstIndex { $0.contains("Broken.swift:5:22: error:") }, "\(result)")
+        #expect(result.stderrLines[at + 1].trimmingCharacters(in: .whitespaces) == "let x: Int = \"not a number\"", "\(result)")
+        #expect(!result.stderr.contains(" | "), "\(result)")
     }
 
     @Test func aFileWithNoLayoutClassIsRefused() throws {
         let sources = try folder(with: ["Helpers.swift": "import UIKit\n\nstruct Spacing { var value = 8.0 }\n"])
         let result = try stk(["--plugin", "Helpers.swift", "-e", "layouts"], in: sources.url)
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr == "error: Helpers.swift:1:1: error: no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)\n", "\(result)")
+        // One `error:` a line: what failed, then the error at its place.
+        #expect(result.stderr == "error: the sources cannot be loaded as a layout:\nHelpers.swift:1:1: error: no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)\n", "\(result)")
     }
 
     @Test func aLayoutWhoseInitNeedsArgumentsIsRefused() throws {

@@ -38,7 +38,7 @@ struct CatalogTests {
     @Test func theFixedCoreIsAllThere() {
         // Every verb of docs/language.md's "Commands" section.
         let core = ["layout", "set", "options", "layouts", "sections", "insert", "delete", "move", "reload", "batch",
-                    "size", "bounds", "inset", "safearea", "scroll", "attr", "visible", "contentsize", "context",
+                    "snapshot", "size", "bounds", "inset", "safearea", "scroll", "attr", "visible", "contentsize", "context",
                     "render", "trace", "step", "next", "continue", "expect", "load", "include", "echo", "save",
                     "undo", "reset", "help", "quit"]
         // ... and the extensions stk adds to it (docs/language.md, [ext]).
@@ -74,8 +74,11 @@ struct CatalogTests {
                scroll by DX,DY [steps=N]
                scroll to item S:I [top|center|bottom]
                scroll fling VX,VY [steps=N]
+               scroll section S to X | by DX [steps=N] | fling VX [steps=N]
         scroll to an offset, by a distance (in N bounds changes), to an item, or lift the finger at a velocity
           negative and past-the-end offsets are allowed: they bounce
+          section S: the row of an orthogonal section of a compositional layout, clamped to the row;
+          a fling there comes to rest as the section's orthogonalScrollingBehavior says
           fling: VX,VY in points per second; the offset decelerates (or pages) to a resting place,
           the layout's targetContentOffset(forProposedContentOffset:withScrollingVelocity:) picks the
           target, and the view moves there in N bounds changes (10 by default)
@@ -83,6 +86,7 @@ struct CatalogTests {
         example: scroll by 0,-120 steps=4
         example: scroll to item 2:0 top
         example: scroll fling 0,2000
+        example: scroll section 1 fling 800
 
         """)
         #expect(CommandCatalog.command(named: "exit")?.helpText == """
@@ -112,7 +116,7 @@ struct CatalogTests {
         ("move item 0:1 ", Completion(.words(["to"]), prefix: "")),
         ("size ", Completion(.words(["item", "header", "footer"]), prefix: "")),
         ("size header 0 d", Completion(.words(["default"]), prefix: "d")),
-        ("scroll ", Completion(.words(["to", "by", "fling"]), prefix: "")),
+        ("scroll ", Completion(.words(["to", "by", "fling", "section"]), prefix: "")),
         ("scroll fling 0,100 ", Completion(.words(["steps="]), prefix: "")),
         ("bounds 844x390 ", Completion(.words(["animated"]), prefix: "")),
         ("deceleration ", Completion(.words(["normal", "fast"]), prefix: "")),

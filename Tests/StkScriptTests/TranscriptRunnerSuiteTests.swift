@@ -107,6 +107,8 @@ struct TranscriptRunnerSuiteTests {
         let folder = try Self.makeTree()
         let files = try TranscriptDiscovery.files(under: [folder.root.path])
         let summary = TranscriptRunner(options: .init(jobs: 2)).run(files)
+        // The folder must exist: a report never creates folders.
+        try FileManager.default.createDirectory(at: folder.root.appendingPathComponent("reports"), withIntermediateDirectories: true)
         let path = folder.root.appendingPathComponent("reports/junit.xml").path
         try JUnitReport.write(summary, to: path)
 

@@ -173,7 +173,8 @@ import Testing
         #expect(prefers.contains { $0.hasPrefix("prefer item ") } && prefers.contains { $0.hasPrefix("prefer section ") })
         #expect(prefers.contains { $0.hasSuffix(" none") })
         #expect(drawn.contains { $0.hasPrefix("set estimatedItemSize=") })
-        #expect(session.run("layout flow-sticky estimatedItemSize=50x50; sections 1 items=6; prefer item 0:1 60x70"))
+        // From wherever the drawn operations left the view: back on screen.
+        #expect(session.run("layout flow-sticky estimatedItemSize=50x50; bounds 390x844; inset 0,0,0,0; sections 1 items=6; scroll to 0,0; prefer item 0:1 60x70"))
         #expect(session.interpreter.session.lastOperationEvents.contains {
             if case let .preferredAttributesAsked(_, _, _, answer) = $0 { return answer } else { return false }
         })
