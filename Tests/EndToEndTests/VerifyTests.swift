@@ -148,3 +148,38 @@ import Testing
         #expect(bad.stderr.contains("<command-line>:1:46: error: check failed: [single query] the rect query returns item 0:0 with frame=0,0,390,50 zIndex=0 alpha=1 hidden=false, but the single query for it answers nil"), "\(bad)")
     }
 }
+
+/// `stk verify --json`: one object per line, each finding then the summary,
+/// and `--setup` with `--keep-sections`.
+@Suite struct VerifyJSONTests {
+    @Test func findingsAndTheSummaryAreOneObjectALine() throws {
+        let result = try StkProcess.run(["verify", "--json", "--plugin", "Examples/SourceLayouts/WaterfallLayout.swift",
+                                         "waterfall-layout", "--operations", "300"], in: ExamplePackage.repositoryRoot)
+        #expect(result.status == 1, "\(result)")
+        let objects = try result.lines.map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+        let findings = objects.dropLast().compactMap { $0["finding"] as? [String: Any] }
+        #expect(findings.count == objects.count - 1 && !findings.isEmpty)
+        #expect(findings.first?["check"] as? String == "fresh layout")
+        let summary = try #require(objects.last?["verify"] as? [String: Any])
+        #expect(summary["layout"] as? String == "waterfall-layout")
+        #expect(summary["result"] as? String == "fail")
+        #expect((summary["steps"] as? [String])?.first == "layout waterfall-layout")
+        #expect((summary["reproducer"] as? String)?.hasSuffix("check\n") == true)
+    }
+
+    @Test func aPassIsOneSummaryObject() throws {
+        let result = try StkProcess.run(["verify", "--json", "flow-sticky", "--operations", "50"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.count == 1)
+        #expect(result.lines.first?.hasPrefix(#"{"verify":{"layout":"flow-sticky","seed":1,"operations":50,"result":"pass""#) == true, "\(result)")
+    }
+
+    /// A misspelt subcommand is not a missing script.
+    @Test func aMisspeltSubcommandSaysWhichOneWasMeant() throws {
+        let result = try StkProcess.run(["verfy", "flow-sticky"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: no such file or subcommand: verfy; did you mean 'stk verify'?\n", "\(result)")
+    }
+}

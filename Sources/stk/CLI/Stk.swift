@@ -69,6 +69,14 @@ struct Run: ParsableCommand {
             let startup = options.noInit ? nil : (initFile ?? StartupFile.path(ProcessInfo.processInfo.environment))
             throw ExitCode(REPLFrontEnd(global: global, echo: options.echo, startupFile: startup).run().rawValue)
         }
+        // `stk tset`: a subcommand misspelt reads as a script that does not
+        // exist; say which subcommand was meant rather than "no such file".
+        if let first = files.first, options.commands.isEmpty, !first.contains("/"), !first.hasSuffix(".stk"),
+           !FileManager.default.fileExists(atPath: first),
+           let meant = NearMiss.nearest(to: first, among: Array(Stk.subcommandNames)) {
+            StandardStreams.write("error: no such file or subcommand: \(first); did you mean 'stk \(meant)'?\n", to: .error)
+            throw ExitCode(ExitStatus.error.rawValue)
+        }
         let host = try Host(global: global, echo: options.echo)
         let status = host.runScripts(commands: options.commands, files: files, initFile: initFile)
         throw ExitCode(status.rawValue)

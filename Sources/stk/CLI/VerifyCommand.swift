@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StkRender
 import StkScript
 
 /// `stk verify LAYOUT`: look for bugs in a layout (Verifier). Exit status 0
@@ -47,6 +48,38 @@ struct VerifyCommand: ParsableCommand {
 
     @Flag(help: "Keep the number of sections the session starts with: data changes add, delete and move items only (a layout made for a fixed set of sections).")
     var keepSections = false
+
+    /// `--json`: `{"finding":{"check":..,"element":..,"message":..}}` for each
+    /// finding of a failure, then `{"verify":{...}}`: the layout, seed,
+    /// operations run, "pass" or "fail", and for a failure the shrunk
+    /// operations and the reproducer (its path with --out, else its text).
+    static func jsonLines(_ report: Verifier.Report, reproducer: String?, out: String?) -> [String] {
+        var lines: [String] = []
+        var summary: [(key: String, value: JSONValue)] = [
+            ("layout", .string(report.layout)), ("seed", .integer(Int(report.seed))),
+            ("operations", .integer(report.operationsRun)), ("result", .string(report.failure == nil ? "pass" : "fail")),
+        ]
+        if let failure = report.failure {
+            for finding in failure.findings {
+                lines.append(JSONValue.object([("finding", .object([
+                    ("check", .string(finding.check.rawValue)),
+                    ("element", finding.element.map(JSONValue.string) ?? .null),
+                    ("message", .string(finding.message)),
+                ]))]).serialized)
+            }
+            summary.append(("shrunkFrom", .integer(failure.originalCount)))
+            summary.append(("steps", .array(failure.operations.map(JSONValue.string))))
+            if let out { summary.append(("reproducerFile", .string(out))) }
+            else if let reproducer { summary.append(("reproducer", .string(reproducer))) }
+        }
+        if let ratio = report.overInvalidationRatio {
+            summary.append(("namedByContexts", .integer(report.namedByContexts)))
+            summary.append(("namedButUnchanged", .integer(report.namedButUnchanged)))
+            summary.append(("overInvalidation", .number(ratio)))
+        }
+        lines.append(JSONValue.object([("verify", .object(summary))]).serialized)
+        return lines
+    }
 
     func run() throws {
         guard operations >= 1 else { try TestCommand.fail("--operations \(operations): run at least one operation") }
@@ -110,7 +143,10 @@ struct VerifyCommand: ParsableCommand {
         } else {
             lines.append("PASS: \(layout): \(report.operationsRun) operations (seed \(seed)), no findings")
         }
-        if let ratio = report.overInvalidationRatio {
+        if global.json {
+            // One object per line: each finding, then the summary.
+            lines = Self.jsonLines(report, reproducer: reproducer, out: out)
+        } else if let ratio = report.overInvalidationRatio {
             lines.append(String(format: "over-invalidation: %d of %d elements named by scroll contexts had not changed (%.0f%%)",
                                 report.namedButUnchanged, report.namedByContexts, ratio * 100))
         }
