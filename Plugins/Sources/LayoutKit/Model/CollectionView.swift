@@ -23,10 +23,20 @@ public final class CollectionView {
     public private(set) var safeAreaInsets: EdgeInsets = .zero
     /// The data. Layouts read it; only the collection view's methods change it.
     public private(set) var sections: [SectionData] = [] {
-        didSet { hasPreferredSizes = sections.contains(where: \.hasPreferredSizes) }
+        // Constant time: a change to one section (a measurement, a size) must
+        // not scan them all; the scan happens once, when next asked.
+        didSet { preferredSizesKnown = false }
     }
     /// Whether any cell declares a preferred size: without one, no pass measures anything.
-    private var hasPreferredSizes = false
+    private var hasPreferredSizes: Bool {
+        if !preferredSizesKnown {
+            cachedHasPreferredSizes = sections.contains(where: \.hasPreferredSizes)
+            preferredSizesKnown = true
+        }
+        return cachedHasPreferredSizes
+    }
+    private var preferredSizesKnown = false
+    private var cachedHasPreferredSizes = false
 
     /// The most elements a layout pass's visible query may answer with, or nil
     /// for no limit (the default, as in UIKit). A host sets it so that data
@@ -1146,10 +1156,11 @@ public final class CollectionView {
         // that never had data (undo builds a new one) has none, and its layout
         // is not asked to lay out an empty view it will never show.
         if !sections.isEmpty { layoutIfNeeded() }
-        sections = data
         nextIdentity = max(nextIdentity, data.map(\.identity).max() ?? 0)
         nextRevision += 1
-        for i in sections.indices { sections[i].revision = nextRevision }
+        var restored = data
+        for i in restored.indices { restored[i].revision = nextRevision }
+        sections = restored
         invalidateEverything(reason: .reloadData)
         layOutFromTheRecord()
     }
