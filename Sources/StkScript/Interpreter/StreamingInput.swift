@@ -21,9 +21,10 @@ public struct StreamingInput {
     public func run(in interpreter: Interpreter) -> Bool {
         var reader = LineReader(descriptor: descriptor)
         var pending: [String] = []
+        var tracker = InputTracker()
         var firstLine = 1
         func runPending() -> Bool {
-            defer { firstLine += pending.count; pending.removeAll() }
+            defer { firstLine += pending.count; pending.removeAll(); tracker.reset() }
             let text = pending.joined(separator: "\n")
             return interpreter.run(Parser.parse(SourceFile(name: name, text: text, firstLine: firstLine)))
         }
@@ -47,7 +48,7 @@ public struct StreamingInput {
                 continue
             }
             pending.append(line)
-            if case .needsMoreInput = Parser.inputStatus(of: pending.joined(separator: "\n")) { continue }
+            if case .needsMoreInput = tracker.add(line) { continue }
             if !runPending() { return false }
         }
         // What is left is incomplete (an open batch, a last `\`): it runs, and
@@ -62,6 +63,9 @@ public struct StreamingInput {
 struct LineReader {
     let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// Where the unread bytes of `buffer` start: lines are taken by moving it,
+    /// not by removing bytes from the front (linear in the input, not quadratic).
+    private var start = 0
     private var ended = false
 
     init(descriptor: Int32) {
@@ -72,13 +76,13 @@ struct LineReader {
     /// order mark that may begin the first line, but not a second one).
     mutating func next() -> [UInt8]? {
         while true {
-            if let end = buffer.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+            if let end = buffer[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
                 // A `\r` at the end of what was read may be the first half of `\r\n`.
                 if buffer[end] == 0x0D && end == buffer.count - 1 && !ended && fill() { continue }
-                var line = Array(buffer[..<end])
+                var line = Array(buffer[start..<end])
                 var consumed = end + 1
                 if buffer[end] == 0x0D, consumed < buffer.count, buffer[consumed] == 0x0A { consumed += 1 }
-                buffer.removeFirst(consumed)
+                start = consumed
                 if isFirstLine && line.starts(with: SourceFile.byteOrderMark) && !line.dropFirst(3).starts(with: SourceFile.byteOrderMark) {
                     line.removeFirst(3)
                 }
@@ -86,9 +90,10 @@ struct LineReader {
                 return line
             }
             if ended || !fill() {
-                guard !buffer.isEmpty else { return nil }
-                var line = buffer
+                guard start < buffer.count else { return nil }
+                var line = Array(buffer[start...])
                 buffer.removeAll()
+                start = 0
                 if isFirstLine && line.starts(with: SourceFile.byteOrderMark) && !line.dropFirst(3).starts(with: SourceFile.byteOrderMark) {
                     line.removeFirst(3)
                 }
@@ -102,6 +107,12 @@ struct LineReader {
 
     /// Reads what is available; false at the end of the input.
     private mutating func fill() -> Bool {
+        // What was read already is dropped before more comes: at most the
+        // start of one line stays.
+        if start > 0 {
+            buffer.removeFirst(start)
+            start = 0
+        }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -66,6 +66,51 @@ public enum Parser {
     }
 }
 
+/// `Parser.inputStatus` one line at a time, in time linear in the input:
+/// standard input asks after every line whether the entry so far can run, and
+/// parsing everything read so far each time made a long batch quadratic.
+/// Each physical line is lexed once, alone (a `\` continuation and a comment
+/// end with their line); a logical line's commands open and close blocks by
+/// the rules of `ScriptParser` (`batch` ... `end`, `snapshot edit` ... `apply`;
+/// a nested opener leaves the block open, a closer of the other kind does not
+/// close it). A test compares it with `inputStatus` over generated input.
+public struct InputTracker {
+    private enum Block { case batch, snapshot }
+    private var open: Block?
+    /// The physical lines of a logical line still continued with `\`.
+    private var continued: [String] = []
+
+    public init() {}
+
+    /// The status after `line`, the next physical line of the entry.
+    public mutating func add(_ line: String) -> InputStatus {
+        // Whether it continues shows on the line alone; its commands only
+        // on the whole logical line, lexed once when it ends.
+        let alone = Lexer.lex(SourceFile(name: SourceFile.stdinName, text: line))
+        continued.append(line)
+        if alone.endsInContinuation { return .needsMoreInput(.lineContinuation) }
+        let lexed = continued.count == 1 ? alone : Lexer.lex(SourceFile(name: SourceFile.stdinName, text: continued.joined(separator: "\n")))
+        continued.removeAll()
+        for case .line(let logical) in lexed.items {
+            for command in logical.commands {
+                let verb = command.tokens[0].word
+                switch verb {
+                case "batch": if open == nil { open = .batch }
+                case "end": if open == .batch { open = nil }
+                case "snapshot" where command.tokens.count > 1 && command.tokens[1].word == "edit": if open == nil { open = .snapshot }
+                case "apply": if open == .snapshot { open = nil }
+                default: break
+                }
+            }
+        }
+        if open != nil { return .needsMoreInput(.openBatch) }
+        return .complete
+    }
+
+    /// A new entry starts.
+    public mutating func reset() { self = InputTracker() }
+}
+
 /// The statement-level grammar: batches, and which commands `#>` lines belong to.
 private struct ScriptParser {
     let file: SourceFile
