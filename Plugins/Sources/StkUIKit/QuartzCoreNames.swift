@@ -63,3 +63,19 @@ public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransf
 public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool { t.isAffine }
 
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform { t.affine }
+
+// MARK: Layers
+
+// Core Animation's layer classes are LayoutKit's (Views/Layer.swift): they
+// keep their properties and geometry, and nothing is drawn or animated.
+
+public typealias CALayer = Layer
+public typealias CAShapeLayer = ShapeLayer
+public typealias CAGradientLayer = GradientLayer
+public typealias CACornerMask = Layer.CornerMask
+public typealias CALayerCornerCurve = Layer.CornerCurve
+public typealias CALayerContentsGravity = Layer.ContentsGravity
+public typealias CAShapeLayerFillRule = ShapeLayer.FillRule
+public typealias CAShapeLayerLineCap = ShapeLayer.LineCap
+public typealias CAShapeLayerLineJoin = ShapeLayer.LineJoin
+public typealias CAGradientLayerType = GradientLayer.Kind

@@ -3,8 +3,9 @@ import Foundation
 /// UIKit's `UICollectionViewDelegateFlowLayout`. UIKit's requirements are
 /// optional (`delegate?.collectionView?(...)`); Linux has no optional protocol
 /// requirements, so every one has a default here that returns the layout's own
-/// value, and layouts call them without the `?`.
-public protocol CollectionViewDelegateFlowLayout: AnyObject {
+/// value, and layouts call them without the `?`. As in UIKit, it refines the
+/// collection view delegate (Views/Delegates.swift).
+public protocol CollectionViewDelegateFlowLayout: CollectionViewDelegate {
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat

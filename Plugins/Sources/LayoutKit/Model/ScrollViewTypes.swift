@@ -62,27 +62,63 @@ public final class ModelDataSource: CollectionViewDataSource {
     public func numberOfSections(in collectionView: CollectionView) -> Int { collectionView.numberOfSections }
 }
 
-/// UIKit's `UICollectionReusableView`, as far as a layout file touches it: a
-/// decoration view class to register, an `apply(_:)` to override. stk never
-/// makes views, so these are never instantiated by stk.
-open class CollectionReusableView: NSObject {
-    open var frame: CGRect = .zero
-    open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
-    open var center: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
-    open var alpha: CGFloat = 1
-    open var isHidden = false
-    public override init() { super.init() }
-    public init(frame: CGRect) {
-        self.frame = frame
-        super.init()
-    }
-    public required init?(coder: NSCoder) { super.init() }
+/// UIKit's `UICollectionReusableView`: a `View` (Views/View.swift) with the
+/// members a collection view calls. stk never makes views, so it never
+/// instantiates one, calls `apply(_:)` or `preferredLayoutAttributesFitting(_:)`,
+/// or reuses one: a layout file declares and registers them, and a plugin
+/// may run them itself.
+open class CollectionReusableView: View {
+    /// nil: stk dequeues no views.
+    open var reuseIdentifier: String? { nil }
     open func apply(_ layoutAttributes: CollectionViewLayoutAttributes) {}
     open func prepareForReuse() {}
+    /// The attributes unchanged (a plain view wants the size it is given).
     open func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
         layoutAttributes
     }
+    open func willTransition(from oldLayout: CollectionViewLayout, to newLayout: CollectionViewLayout) {}
+    open func didTransition(from oldLayout: CollectionViewLayout, to newLayout: CollectionViewLayout) {}
 }
 
-/// UIKit's `UICollectionViewCell`: see `CollectionReusableView`.
-open class CollectionViewCell: CollectionReusableView {}
+/// UIKit's `UICollectionViewCell`: a content view as big as the cell (it
+/// follows the cell's size), the selection state, and background views put
+/// behind the content view.
+open class CollectionViewCell: CollectionReusableView {
+    public let contentView: View
+
+    open var isSelected = false
+    open var isHighlighted = false
+
+    open var backgroundView: View? {
+        didSet { placeBackground(oldValue, backgroundView, at: 0) }
+    }
+
+    open var selectedBackgroundView: View? {
+        didSet { placeBackground(oldValue, selectedBackgroundView, at: backgroundView == nil ? 0 : 1) }
+    }
+
+    public override init(frame: CGRect) {
+        contentView = View(frame: CGRect(origin: .zero, size: frame.size))
+        super.init(frame: frame)
+        setUpContentView()
+    }
+
+    public required init?(coder: NSCoder) {
+        contentView = View(frame: .zero)
+        super.init(coder: coder)
+        setUpContentView()
+    }
+
+    private func setUpContentView() {
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        addSubview(contentView)
+    }
+
+    private func placeBackground(_ old: View?, _ new: View?, at index: Int) {
+        if let old, old !== new { old.removeFromSuperview() }
+        guard let new else { return }
+        new.frame = bounds
+        new.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        insertSubview(new, at: index)
+    }
+}
