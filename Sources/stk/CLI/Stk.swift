@@ -130,6 +130,12 @@ extension Stk {
             StandardStreams.write("error: --version takes no other arguments, got \(others)\n", to: .error)
             Foundation.exit(ExitStatus.error.rawValue)
         }
+        // Printed here rather than by the argument parser: a failed write
+        // (`stk --version > /dev/full`) is an error (exit 2), not a success.
+        if arguments == ["--version"] {
+            StandardStreams.write(stkVersion + "\n", to: .output)
+            Foundation.exit(0)
+        }
         if arguments.count == 2, arguments[0] == "help", let topic = arguments.last,
            !topic.hasPrefix("-"), !subcommandNames.contains(topic) {
             Foundation.exit(printCommandHelp(topic).rawValue)

@@ -107,6 +107,11 @@ extension Interpreter {
                 try SafeFile.create(Data(text.utf8), at: url.path, as: path.value)
             }
         } catch let e as SafeFile.WriteError {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                // --force would not help: a folder is never replaced.
+                throw CommandError("cannot write \(path.value): it is a folder; give a file name (\(path.value)/session.stk)", at: path.range)
+            }
             if e.description.hasSuffix("already exists") {
                 throw CommandError("\(path.value) already exists; use '\(forceCommand)' to overwrite it", at: path.range)
             }
