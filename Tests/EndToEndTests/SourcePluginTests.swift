@@ -71,7 +71,7 @@ import Testing
         let result = try stk(["--plugin", "Examples/SourceLayouts", "-e", "layouts"], in: ExamplePackage.repositoryRoot)
         #expect(result.status == 0, "\(result)")
         let names = result.lines.map { String($0.prefix { $0 != " " }) }
-        #expect(names.suffix(14) == ["backdrop-layout", "carousel-flow-layout", "defaults-init-layout", "grid-view-controller",
+        #expect(names.suffix(15) == ["backdrop-layout", "card-stack-layout", "carousel-flow-layout", "defaults-init-layout", "grid-view-controller",
                                      "left-aligned-flow-layout", "list-view-controller", "mosaic-compositional-layout", "mosaic-layout",
                                      "orthogonal-view-controller", "parallax-header-layout", "card-parallax-layout",
                                      "sticky-grid-collection-view-layout", "sticky-headers-collection-view-flow-layout", "waterfall-layout"], "\(result)")
@@ -84,7 +84,7 @@ import Testing
         let result = try stk(["--explain", "--plugin", file, "-e", "layouts"])
         #expect(result.status == 0, "\(result)")
         // Line 134, column 47 is the `?` of `delegate.collectionView?(` in the file.
-        #expect(result.stderrLines.first == "note: \(file):134:47: 'collectionView?(' became a plain call (the optional requirement has a default implementation), and wrapped the chain in Optional(...) so that it stays optional", "\(result)")
+        #expect(result.stderrLines.first == "note: \(file):134:47: 'collectionView?(' became a plain call (the optional requirement has a default implementation), and wrapped the chain so that it is nil when the conformer does not implement it, as on iOS", "\(result)")
     }
 
     /// `load` in a script takes source too; a second `load` of the same path is a note.
@@ -309,5 +309,94 @@ import Testing
         }
 
         """
+    }
+}
+
+/// An optional requirement the delegate does not implement is nil at a `?(`
+/// call, as on iOS, so that `?? fallback` applies: a default implementation's
+/// 0 used to give this layout 0 columns, and a division by zero.
+@Suite struct OptionalRequirementTests {
+    static let layout = """
+        import Foundation
+        import UIKit
+
+        @objc protocol ColumnsLayoutDelegate: AnyObject {
+            @objc optional func numberOfColumns(in collectionView: UICollectionView) -> Int
+            @objc optional func rowHeight(in collectionView: UICollectionView) -> CGFloat
+        }
+
+        /// The screen's delegate: it sets the row height only.
+        final class ScreenDelegate: NSObject, ColumnsLayoutDelegate {
+            func rowHeight(in collectionView: UICollectionView) -> CGFloat { 60 }
+        }
+
+        final class ColumnsLayout: UICollectionViewLayout {
+            weak var delegate: ColumnsLayoutDelegate?
+            private let screen = ScreenDelegate()
+            private var frames: [UICollectionViewLayoutAttributes] = []
+
+            override init() {
+                super.init()
+                delegate = screen
+            }
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+            override func prepare() {
+                guard let collectionView = collectionView else { return }
+                let columns = delegate?.numberOfColumns?(in: collectionView) ?? 3
+                let height = delegate?.rowHeight?(in: collectionView) ?? 44
+                let width = collectionView.bounds.width / CGFloat(columns)
+                frames = (0..<collectionView.numberOfItems(inSection: 0)).map { item in
+                    let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+                    a.frame = CGRect(x: CGFloat(item % columns) * width, y: CGFloat(item / columns) * height, width: width, height: height)
+                    return a
+                }
+            }
+            override var collectionViewContentSize: CGSize {
+                CGSize(width: collectionView?.bounds.width ?? 0, height: frames.last?.frame.maxY ?? 0)
+            }
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                frames.filter { $0.frame.intersects(rect) }
+            }
+            override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+                frames.indices.contains(indexPath.item) ? frames[indexPath.item] : nil
+            }
+        }
+        """
+
+    @Test func aMissingOptionalMethodIsNilSoTheFallbackApplies() throws {
+        let folder = try ScratchFolder()
+        try Self.layout.write(to: folder.url.appendingPathComponent("ColumnsLayout.swift"), atomically: true, encoding: .utf8)
+        let result = try StkProcess.run(["--plugin", "ColumnsLayout.swift", "-e", "layout columns-layout; sections 1 items=5; attr item 0:4"],
+                                        in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        // numberOfColumns is not implemented: 3 columns of 390 / 3 = 130; the
+        // row height is the delegate's 60: item 4 is row 1, column 1.
+        #expect(result.lines == ["item 0:4 frame=130,60,130,60 zIndex=0 alpha=1 hidden=false"], "\(result)")
+    }
+
+    /// stk's own delegate has no insets for a layout that is not a flow
+    /// layout: the call is nil and the layout's fallback applies.
+    @Test func theModelDelegateHasNoInsetsForACustomLayout() throws {
+        let folder = try ScratchFolder()
+        let source = """
+            import UIKit
+
+            final class InsetLayout: UICollectionViewLayout {
+                override var collectionViewContentSize: CGSize { CGSize(width: 390, height: 100) }
+                override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                    guard let cv = collectionView, cv.numberOfItems(inSection: 0) > 0 else { return [] }
+                    let delegate = cv.delegate as? UICollectionViewDelegateFlowLayout
+                    let inset = delegate?.collectionView?(cv, layout: self, insetForSectionAt: 0) ?? UIEdgeInsets(top: 7, left: 9, bottom: 0, right: 0)
+                    let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+                    a.frame = CGRect(x: inset.left, y: inset.top, width: 10, height: 10)
+                    return [a]
+                }
+            }
+            """
+        try source.write(to: folder.url.appendingPathComponent("InsetLayout.swift"), atomically: true, encoding: .utf8)
+        let result = try StkProcess.run(["--plugin", "InsetLayout.swift", "-e", "layout inset-layout; sections 1 items=1; visible"], in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == ["item 0:0 frame=9,7,10,10 zIndex=0 alpha=1 hidden=false", "1 element"], "\(result)")
     }
 }

@@ -95,14 +95,18 @@ final class InlineRewriter: SyntaxVisitor {
         edits.append(Edit(start: mark.positionAfterSkippingLeadingTrivia.utf8Offset,
                           end: mark.endPositionBeforeTrailingTrivia.utf8Offset, text: " "))
         var wrapped = ""
-        if !Self.hasOtherOptionalChaining(below: chained.expression) {
+        // Every chain whose value is used, an earlier `?` or not: a default
+        // implementation's 0 must not stand in for iOS's nil.
+        do {
             let end = Self.chainEnd(of: Syntax(node))
             if !Self.isStatement(end) {
+                // As on iOS, nil when the conformer does not implement the
+                // method (its default implementation says so): `?? fallback` works.
                 edits.append(Edit(start: end.positionAfterSkippingLeadingTrivia.utf8Offset,
-                                  end: end.positionAfterSkippingLeadingTrivia.utf8Offset, text: "Optional("))
+                                  end: end.positionAfterSkippingLeadingTrivia.utf8Offset, text: "__stkOptionalCall({ "))
                 edits.append(Edit(start: end.endPositionBeforeTrailingTrivia.utf8Offset,
-                                  end: end.endPositionBeforeTrailingTrivia.utf8Offset, text: ")"))
-                wrapped = ", and wrapped the chain in Optional(...) so that it stays optional"
+                                  end: end.endPositionBeforeTrailingTrivia.utf8Offset, text: " })"))
+                wrapped = ", and wrapped the chain so that it is nil when the conformer does not implement it, as on iOS"
             }
         }
         notes.append(AdapterMessage(position(mark.positionAfterSkippingLeadingTrivia),
@@ -115,20 +119,6 @@ final class InlineRewriter: SyntaxVisitor {
         if let member = expr.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
         if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         return nil
-    }
-
-    /// Whether the chain below `expr` (its bases) has a `?` of its own.
-    static func hasOtherOptionalChaining(below expr: ExprSyntax) -> Bool {
-        var current: ExprSyntax? = expr
-        while let e = current {
-            if e.is(OptionalChainingExprSyntax.self) { return true }
-            if let member = e.as(MemberAccessExprSyntax.self) { current = member.base; continue }
-            if let call = e.as(FunctionCallExprSyntax.self) { current = call.calledExpression; continue }
-            if let sub = e.as(SubscriptCallExprSyntax.self) { current = sub.calledExpression; continue }
-            if let force = e.as(ForceUnwrapExprSyntax.self) { current = force.expression; continue }
-            return false
-        }
-        return false
     }
 
     /// The outermost postfix expression whose chain starts at `node`.
@@ -153,22 +143,26 @@ final class InlineRewriter: SyntaxVisitor {
 
 /// The default implementation of an optional requirement whose conformer does
 /// not implement it: the "nothing" of its type, as the `?(` call answered nil.
+///
+/// It first marks that it answered for a missing method: a call rewritten from
+/// `?(` (`__stkOptionalCall`) is then nil, as on iOS.
 func defaultBody(returning type: TypeSyntax?) -> String {
-    guard let type else { return "{}" }
-    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return "{ nil }" }
-    if type.is(ArrayTypeSyntax.self) { return "{ [] }" }
-    if type.is(DictionaryTypeSyntax.self) { return "{ [:] }" }
+    let mark = "__stkOptionalDefault(); "
+    guard let type else { return "{ \(mark)}" }
+    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return "{ \(mark)return nil }" }
+    if type.is(ArrayTypeSyntax.self) { return "{ \(mark)return [] }" }
+    if type.is(DictionaryTypeSyntax.self) { return "{ \(mark)return [:] }" }
     let name = DeclarationCollector.typeName(type)
     switch name {
-    case "Void", "()": return "{}"
-    case "Bool": return "{ false }"
-    case "String": return "{ \"\" }"
+    case "Void", "()": return "{ \(mark)}"
+    case "Bool": return "{ \(mark)return false }"
+    case "String": return "{ \(mark)return \"\" }"
     case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "CGFloat", "Double", "Float":
-        return "{ 0 }"
+        return "{ \(mark)return 0 }"
     case "CGSize", "CGPoint", "CGRect", "UIEdgeInsets", "NSDirectionalEdgeInsets", "EdgeInsets", "CGAffineTransform":
-        return "{ .zero }"
+        return "{ \(mark)return .zero }"
     default:
-        if name.hasPrefix("Optional<") { return "{ nil }" }
+        if name.hasPrefix("Optional<") { return "{ \(mark)return nil }" }
         return "{ fatalError(\"stk: this conformer does not implement the optional requirement, and its type has no empty value\") }"
     }
 }

@@ -14,6 +14,14 @@ public protocol CollectionViewDelegateFlowLayout: CollectionViewDelegate {
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize
 }
 
+// stk's model plays the app's delegate: it answers item sizes (`size item`,
+// else the layout's item size) and header and footer sizes (`size header`,
+// `size footer`, else the layout's), as an app implementing those methods
+// would. It has no insets or spacings of its own: for a layout that is not a
+// flow layout (which has no such properties to fall back on) those defaults
+// say that the method is not implemented (`__stkOptionalDefault`), so that a
+// layout's `delegate?.collectionView?(...) ?? fallback` takes its fallback, as
+// on iOS with a delegate that lacks the method.
 extension CollectionViewDelegateFlowLayout {
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
         // An index path the model does not have (a layout asking past the end)
@@ -22,13 +30,16 @@ extension CollectionViewDelegateFlowLayout {
             ?? (collectionViewLayout as? CollectionViewFlowLayout)?.itemSize ?? .zero
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
-        (collectionViewLayout as? CollectionViewFlowLayout)?.sectionInset ?? .zero
+        guard let flow = collectionViewLayout as? CollectionViewFlowLayout else { __stkOptionalDefault(); return .zero }
+        return flow.sectionInset
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat {
-        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumLineSpacing ?? 0
+        guard let flow = collectionViewLayout as? CollectionViewFlowLayout else { __stkOptionalDefault(); return 0 }
+        return flow.minimumLineSpacing
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
-        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0
+        guard let flow = collectionViewLayout as? CollectionViewFlowLayout else { __stkOptionalDefault(); return 0 }
+        return flow.minimumInteritemSpacing
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
         (collectionView.sections.indices.contains(section) ? collectionView.sections[section].headerSize : nil)
