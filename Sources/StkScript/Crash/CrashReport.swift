@@ -41,11 +41,20 @@ public enum CrashReport {
     public static func install() {
         guard !isInstalled else { return }
         isInstalled = true
+        // The handler runs on a stack of its own: a layout that recursed
+        // without end has used up the thread's, and the handler would fault
+        // in turn (the script died with 139 and no message).
+        let size = 256 * 1024
+        var alternate = stack_t()
+        alternate.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        alternate.ss_size = size
+        alternate.ss_flags = 0
+        sigaltstack(&alternate, nil)
         for (signal, _) in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in CrashReport.handle(number) }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
+            action.sa_flags = Int32(SA_ONSTACK)
             sigaction(signal, &action, nil)
         }
     }
