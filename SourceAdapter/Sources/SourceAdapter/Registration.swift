@@ -76,8 +76,13 @@ struct LayoutDiscovery {
 
             var options: [Option] = []
             var seen: Set<String> = []
+            // What the layout writes itself (in prepare(), in its queries) is
+            // its state, not a setting: not an option.
+            let state = chain(info).reduce(into: Set<String>()) { names, owner in
+                names.formUnion(StateWrites.names(writtenBy: owner, extensions: declarations.extensions))
+            }
             for owner in chain(info) {
-                for property in owner.properties where seen.insert(property.name).inserted {
+                for property in owner.properties where seen.insert(property.name).inserted && !state.contains(property.name) {
                     if let kind = Self.kind(of: property.typeName, enums: declarations.enums) {
                         options.append(Option(property: property, kind: kind, declaringClass: owner.name))
                     }
@@ -261,5 +266,63 @@ enum Registration {
         }
 
         """
+    }
+}
+
+
+/// The stored properties a class's own methods assign (`x = ...`, `self.x += ...`,
+/// `x.y = ...`), outside its initialisers and property observers: the
+/// layout's state. Methods moved in from extensions count too.
+enum StateWrites {
+    static func names(writtenBy owner: ClassInfo, extensions: [ExtensionInfo]) -> Set<String> {
+        let collector = AssignmentCollector(viewMode: .sourceAccurate)
+        for member in owner.node.memberBlock.members {
+            if let function = member.decl.as(FunctionDeclSyntax.self) { collector.walk(function) }
+        }
+        for ext in extensions where ext.extendedType == owner.name {
+            for member in ext.node.memberBlock.members {
+                if let function = member.decl.as(FunctionDeclSyntax.self) { collector.walk(function) }
+            }
+        }
+        return collector.names
+    }
+
+    final class AssignmentCollector: SyntaxVisitor {
+        var names: Set<String> = []
+
+        static let compoundAssignments: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
+
+        static func isAssignment(_ expr: ExprSyntax) -> Bool {
+            expr.is(AssignmentExprSyntax.self)
+                || (expr.as(BinaryOperatorExprSyntax.self).map { compoundAssignments.contains($0.operator.text) } ?? false)
+        }
+
+        // The parser leaves operators unfolded: `a = b` is a sequence whose
+        // operator follows the assigned expression.
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            for (i, element) in elements.enumerated() where i > 0 && Self.isAssignment(element) {
+                if let name = Self.assignedName(elements[i - 1]) { names.insert(name) }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+            if Self.isAssignment(node.operator), let name = Self.assignedName(node.leftOperand) { names.insert(name) }
+            return .visitChildren
+        }
+
+        /// `x`, `self.x`, or the root of `x.y.z` / `self.x.y` / `x[i]`.
+        static func assignedName(_ expr: ExprSyntax) -> String? {
+            if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+            if let member = expr.as(MemberAccessExprSyntax.self) {
+                if let base = member.base, base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                    return member.declName.baseName.text
+                }
+                return member.base.flatMap(assignedName)
+            }
+            if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) { return assignedName(subscriptCall.calledExpression) }
+            return nil
+        }
     }
 }

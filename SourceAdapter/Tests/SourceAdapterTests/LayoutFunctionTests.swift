@@ -534,3 +534,30 @@ import Testing
         #expect(output.files[0].text.contains("import struct Foundation.Date"))
     }
 }
+
+/// Properties a layout writes itself (in prepare(), in its queries) are its
+/// state, not options a user would set.
+@Suite struct StatePropertyTests {
+    @Test func propertiesTheLayoutWritesAreNotOptions() {
+        let source = """
+            import UIKit
+
+            final class MasonryLayout: UICollectionViewLayout {
+                /// Space between columns.
+                var spacing: CGFloat = 8
+                var columns: Int = 2
+                private var contentHeight: CGFloat = 0
+                var lastWidth: CGFloat = 0
+                var origin = CGPoint.zero
+
+                override func prepare() {
+                    contentHeight = 0
+                    self.lastWidth = collectionView?.bounds.width ?? 0
+                    origin.x += spacing
+                }
+            }
+            """
+        let output = SourceAdapter.adapt([SourceInput(path: "MasonryLayout.swift", text: source)])
+        #expect(output.report.layouts.map(\.options) == [["spacing", "columns"]])
+    }
+}
