@@ -45,6 +45,9 @@ public enum BenchReport {
         let options = c.options.isEmpty ? "-" : c.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let path = "\(c.steps) x \(BenchFormat.number(c.stepDistance)) pt \(r.scrollAxis) from \(BenchFormat.number(c.startFraction * 100))%"
         let s = r.scroll
+        // LayoutKit's work counters mean nothing for a layout that does not
+        // use its helpers (a layout written for iOS): shown as `-` then.
+        let counted = s.elementsTouchedMax > 0 || s.sectionsComputedMax > 0 || (r.resize?.sectionsComputedMax ?? 0) > 0
         return [
             c.layout,
             data,
@@ -60,8 +63,8 @@ public enum BenchReport {
             BenchFormat.micros(s.maxMicros),
             invalidated(s),
             "median \(s.attributesCreatedMedian), max \(s.attributesCreatedMax)",
-            "median \(s.elementsTouchedMedian), max \(s.elementsTouchedMax)",
-            "median \(s.sectionsComputedMedian), max \(s.sectionsComputedMax)",
+            counted ? "median \(s.elementsTouchedMedian), max \(s.elementsTouchedMax)" : "-",
+            counted ? "median \(s.sectionsComputedMedian), max \(s.sectionsComputedMax)" : "-",
             "median \(s.visibleMedian)",
             r.fullInvalidation.map { "\(BenchFormat.micros($0.medianMicros)) (\($0.count) steps); sections computed: median \($0.sectionsComputedMedian)" } ?? "-",
             r.fullInvalidationRatio.map { BenchFormat.value($0, unit: "x") } ?? "-",

@@ -229,6 +229,7 @@ private struct Meter {
         recorder.reset()
         let counters = layout.counters
         let createdBefore = counters.attributesCreated
+        let initialisedBefore = CollectionViewLayoutAttributes.instancesCreated
         let touchedBefore = counters.elementsTouched
         let computedBefore = counters.sectionsComputed
         let start = MonotonicClock.nanoseconds()
@@ -241,7 +242,12 @@ private struct Meter {
             micros: Double(end - start) / 1_000,
             invalidatedElements: recorder.invalidatedElements,
             invalidatedEverything: recorder.invalidatedEverything,
-            attributesCreated: counters.attributesCreated - createdBefore,
+            // The attributes objects the layout made: LayoutKit's count for a
+            // layout built on its helpers, else every initialisation in the
+            // step (a layout written for iOS makes its own).
+            attributesCreated: counters.attributesCreated > createdBefore
+                ? counters.attributesCreated - createdBefore
+                : CollectionViewLayoutAttributes.instancesCreated - initialisedBefore,
             elementsTouched: counters.elementsTouched - touchedBefore,
             sectionsComputed: counters.sectionsComputed - computedBefore,
             visible: collectionView.visibleCount,

@@ -65,6 +65,9 @@ struct BenchCommand: ParsableCommand {
             completion: .list(BenchSuite.names))
     var suite: String?
 
+    @Flag(help: "Leave out the scaling verdict (the same workload at a hundredth and a tenth of the data, about 10 s).")
+    var noScaling = false
+
     @Flag(help: "Print the results as JSON.")
     var json = false
 
@@ -97,6 +100,11 @@ struct BenchCommand: ParsableCommand {
         let configuration = try makeConfiguration()
         let result = try BenchRunner.run(configuration, registry: .shared)
         StandardStreams.write((json ? BenchReport.json([result]) : BenchReport.text([result])) + "\n", to: .output)
+        // The verdict: how the costs grow with the data, and what a frame affords.
+        if !noScaling, !json, let descriptor = LayoutRegistry.shared.entry(named: configuration.layoutName)?.descriptor,
+           let scaling = ScalingRun.run(configuration, descriptor: descriptor) {
+            StandardStreams.write(scaling.lines.joined(separator: "\n") + "\n", to: .output)
+        }
     }
 
     func makeConfiguration() throws -> BenchConfiguration {

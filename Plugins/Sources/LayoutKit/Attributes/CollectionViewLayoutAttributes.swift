@@ -55,7 +55,15 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     private var storedItem = 0
     private var storedKindRank = 0
 
-    public required override init() { super.init() }
+    public required override init() {
+        Self.instancesCreated &+= 1
+        super.init()
+    }
+
+    /// Attribute objects initialised in this process, of any layout and any
+    /// class (`stk bench` counts them per step for layouts that do not use
+    /// LayoutKit's helpers). The collection view's own copies are not counted.
+    nonisolated(unsafe) public static var instancesCreated = 0
 
     // Through setIdentity, not by assigning the properties here: an
     // initialiser of this class does not run their didSet, which keeps the

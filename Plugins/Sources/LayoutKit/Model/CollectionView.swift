@@ -518,9 +518,11 @@ public final class CollectionView {
         // too, and the diff would see no change. An object only the answer
         // holds (a layout that makes attributes per query, as LayoutKit's
         // do) cannot change behind stk's back and is kept as it is.
+        let initialisedBefore = CollectionViewLayoutAttributes.instancesCreated
         for i in answer.indices where !isKnownUniquelyReferenced(&answer[i]) {
             answer[i] = answer[i].copied()
         }
+        CollectionViewLayoutAttributes.instancesCreated = initialisedBefore // stk's copies, not the layout's
         checkAnswer(answer)
         report(.elementsQueried(rect: bounds, attributes: observer?.wantsAttributeCopies == true ? answer.map { $0.copied() } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
