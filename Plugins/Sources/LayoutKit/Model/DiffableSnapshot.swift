@@ -16,6 +16,15 @@ public struct DiffableSnapshot: Equatable, Sendable {
     /// The next numbers stk gives new sections and items.
     public private(set) var nextSectionNumber: Int
     public private(set) var nextItemNumber: Int
+    /// Every item identifier, built on the first edit that needs it and kept
+    /// by the edits after it: a duplicate check costs one lookup, not a set
+    /// of the whole data per edit. Not part of the value.
+    private var knownItems: Set<String>?
+
+    public static func == (a: DiffableSnapshot, b: DiffableSnapshot) -> Bool {
+        a.sectionIdentifiers == b.sectionIdentifiers && a.itemIdentifiers == b.itemIdentifiers
+            && a.nextSectionNumber == b.nextSectionNumber && a.nextItemNumber == b.nextItemNumber
+    }
 
     /// `S0`... and `I0`... numbered in order, for these item counts.
     public init(itemCounts: [Int]) {
@@ -59,6 +68,7 @@ public struct DiffableSnapshot: Equatable, Sendable {
     /// the collection view accepted.
     public func applying(_ updates: [CollectionViewUpdate]) -> DiffableSnapshot {
         var result = self
+        result.knownItems = nil
         var removedSections = Set<Int>()
         var placedSections: [(index: Int, source: SectionSource)] = []
         var removedItems: [Int: Set<Int>] = [:]
@@ -261,11 +271,14 @@ extension DiffableSnapshot {
         }
     }
 
-    private func checkNew(items ids: [String]) throws {
-        var seen = Set(itemIdentifiers.joined())
-        for id in ids where !seen.insert(id).inserted {
+    /// Refuses a duplicate among `ids` or with the snapshot; then records them.
+    private mutating func checkNew(items ids: [String]) throws {
+        if knownItems == nil { knownItems = Set(itemIdentifiers.joined()) }
+        var seen = Set<String>()
+        for id in ids where knownItems!.contains(id) || !seen.insert(id).inserted {
             throw SnapshotEditError(message: "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(id))}", identifier: id)
         }
+        knownItems!.formUnion(ids)
     }
 
     /// `appendSections(_:)`.
@@ -289,7 +302,8 @@ extension DiffableSnapshot {
         for id in ids {
             let s = try sectionIndex(id, verb: "delete")
             sectionIdentifiers.remove(at: s)
-            itemIdentifiers.remove(at: s)
+            let items = itemIdentifiers.remove(at: s)
+            if knownItems != nil { knownItems!.subtract(items) }
         }
     }
 
@@ -334,6 +348,7 @@ extension DiffableSnapshot {
         for id in ids {
             let p = try itemPlace(id, verb: "delete")
             itemIdentifiers[p.section].remove(at: p.item)
+            knownItems?.remove(id)
         }
     }
 
@@ -341,6 +356,7 @@ extension DiffableSnapshot {
     public mutating func deleteAllItems() {
         sectionIdentifiers = []
         itemIdentifiers = []
+        knownItems = []
     }
 
     /// `moveItem(_:beforeItem:)` and `moveItem(_:afterItem:)`.
