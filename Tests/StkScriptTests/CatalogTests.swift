@@ -117,6 +117,8 @@ struct CatalogTests {
         ("size ", Completion(.words(["item", "header", "footer"]), prefix: "")),
         ("size header 0 d", Completion(.words(["default"]), prefix: "d")),
         ("scroll ", Completion(.words(["to", "by", "fling", "section"]), prefix: "")),
+        ("snapshot ", Completion(.words(["edit"]), prefix: "")),
+        ("scroll section 1 ", Completion(.words(["to", "by", "fling"]), prefix: "")),
         ("scroll fling 0,100 ", Completion(.words(["steps="]), prefix: "")),
         ("bounds 844x390 ", Completion(.words(["animated"]), prefix: "")),
         ("deceleration ", Completion(.words(["normal", "fast"]), prefix: "")),

@@ -412,6 +412,8 @@ extension CommandCatalog {
                 if n == 4, w[2] == "item" { return .words(CollectionView.ScrollPosition.allCases.map(\.rawValue)) }
             }
             return (w[1] == "by" || w[1] == "fling") && n >= 3 ? .words(["steps="]) : .nothing
+        case "snapshot":
+            return n == 1 ? .words(["edit"]) : .nothing
         case "bounds":
             return n == 2 ? .words(["animated"]) : .nothing
         case "paging":
