@@ -30,11 +30,14 @@ final class DefaultsInitLayout: UICollectionViewFlowLayout {
     }
 
     override func prepare() {
+        // The size first: the flow lays out in super.prepare() with the
+        // itemSize it has then.
+        if let collectionView = collectionView {
+            let available = collectionView.bounds.width - sectionInset.left - sectionInset.right
+                - minimumInteritemSpacing * CGFloat(columns - 1)
+            let side = floor(available / CGFloat(max(columns, 1)))
+            itemSize = CGSize(width: side, height: side)
+        }
         super.prepare()
-        guard let collectionView = collectionView else { return }
-        let available = collectionView.bounds.width - sectionInset.left - sectionInset.right
-            - minimumInteritemSpacing * CGFloat(columns - 1)
-        let side = floor(available / CGFloat(max(columns, 1)))
-        itemSize = CGSize(width: side, height: side)
     }
 }
