@@ -420,3 +420,29 @@ import Testing
         #expect(recorder.contexts.isEmpty)
     }
 }
+
+/// A handler is given its own section's elements only, whatever sections lie
+/// between two handled ones (the elements of a section without a handler
+/// were handed to the handled section before it).
+@Suite struct HandlerSectionBoundaryTests {
+    @Test func aHandlerSeesOnlyItsOwnSection() throws {
+        var seen: [Int: Set<Int>] = [:]
+        let layout = CollectionViewCompositionalLayout(sectionProvider: { index, _ in
+            let section = CL.rows(44)
+            guard index != 1 else { return section } // section 1: no handler
+            section.visibleItemsInvalidationHandler = { items, _, _ in
+                for item in items {
+                    seen[index, default: []].insert(item.indexPath.section)
+                    item.alpha = 0.5
+                }
+            }
+            return section
+        })
+        // Three sections of 3 rows (132 points each): all visible in 844.
+        let cv = try compositionalView(layout, [3, 3, 3])
+        #expect(seen[0] == [0])
+        #expect(seen[2] == [2])
+        #expect(cv.visibleAttributes.values.filter { $0.indexPath.section == 1 }.allSatisfy { $0.alpha == 1 })
+        #expect(cv.visibleAttributes.values.filter { $0.indexPath.section == 0 }.allSatisfy { $0.alpha == 0.5 })
+    }
+}

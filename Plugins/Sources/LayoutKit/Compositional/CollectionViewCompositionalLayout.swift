@@ -348,7 +348,9 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         var cells: [CollectionViewLayoutAttributes] = []
         var supplementaries: [CollectionViewLayoutAttributes] = []
         var decorations: [CollectionViewLayoutAttributes] = []
-        var handledSections: [(SectionGeometry, Int, Int)] = [] // section, first cell, first supplementary
+        // Sections with a visible-items handler, and where their own cells and
+        // supplementaries lie in the lists.
+        var handledSections: [(section: SectionGeometry, cells: Range<Int>, supplementaries: Range<Int>)] = []
         for placement in globalBoundary {
             let f = globalFrame(of: placement, visible: visible)
             if f.frame.overlaps(rect) { supplementaries.append(boundaryAttributes(placement, frame: f)) }
@@ -381,19 +383,14 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 decorations.append(a)
             }
             if section.description.visibleItemsInvalidationHandler != nil {
-                handledSections.append((section, firstCell, firstSupplementary))
+                handledSections.append((section, firstCell..<cells.count, firstSupplementary..<supplementaries.count))
             }
         }
         // What the handlers set is kept for single queries: the values of the
         // visible query replace those of earlier passes; other rects add theirs.
         if rect == cv.bounds { handled = [:] }
-        for (index, entry) in handledSections.enumerated() {
-            let (section, firstCell, firstSupplementary) = entry
-            let cellEnd = index + 1 < handledSections.count ? handledSections[index + 1].1 : cells.count
-            let supplementaryEnd = index + 1 < handledSections.count ? handledSections[index + 1].2 : supplementaries.count
-            let items = Array(cells[firstCell..<max(firstCell, min(cellEnd, cells.count))])
-                + Array(supplementaries[firstSupplementary..<max(firstSupplementary, min(supplementaryEnd, supplementaries.count))])
-            callHandler(of: section, with: items, in: cv)
+        for entry in handledSections {
+            callHandler(of: entry.section, with: Array(cells[entry.cells]) + Array(supplementaries[entry.supplementaries]), in: cv)
         }
         return cells + supplementaries + decorations
     }
