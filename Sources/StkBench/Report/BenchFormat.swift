@@ -23,6 +23,16 @@ enum BenchFormat {
         unit == "x" ? number(v) + "x" : number(v) + " " + unit
     }
 
+    /// A whole count with thousands separated: `1,000,000`.
+    static func count(_ n: Int) -> String {
+        var out = ""
+        for (i, c) in String(n).reversed().enumerated() {
+            if i > 0 && i % 3 == 0 && c != "-" { out.append(",") }
+            out.append(c)
+        }
+        return String(out.reversed())
+    }
+
     static func micros(_ v: Double) -> String { value(v, unit: "µs") }
     static func millis(_ v: Double) -> String { value(v, unit: "ms") }
 }

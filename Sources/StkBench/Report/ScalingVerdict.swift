@@ -53,18 +53,8 @@ public struct ScalingVerdict: Equatable, Sendable {
     /// `O(n): 12.0 µs at 1,000 items, 118 µs at 10,000, 1.21 ms at 100,000`.
     public var evidence: String {
         points.enumerated().map { index, point in
-            "\(BenchFormat.micros(point.micros)) at \(Self.count(point.items))\(index == 0 ? " items" : "")"
+            "\(BenchFormat.micros(point.micros)) at \(BenchFormat.count(point.items))\(index == 0 ? " items" : "")"
         }.joined(separator: ", ")
-    }
-
-    static func count(_ n: Int) -> String {
-        let digits = String(n)
-        var out = ""
-        for (i, c) in digits.reversed().enumerated() {
-            if i > 0 && i % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return String(out.reversed())
     }
 }
 
@@ -118,7 +108,7 @@ public struct ScalingReport: Sendable {
             let fast = step.itemsWithin(budgetMicros: 8_333)
             let slow = step.itemsWithin(budgetMicros: 16_667)
             if let fast, let slow {
-                lines.append("frame budget  a scroll step fits 8.3 ms (120 Hz) up to about \(ScalingVerdict.count(fast)) items and 16.7 ms (60 Hz) up to about \(ScalingVerdict.count(slow)) (an estimate, extrapolated from the growth above)")
+                lines.append("frame budget  a scroll step fits 8.3 ms (120 Hz) up to about \(BenchFormat.count(fast)) items and 16.7 ms (60 Hz) up to about \(BenchFormat.count(slow)) (an estimate, extrapolated from the growth above)")
             } else {
                 lines.append("frame budget  the scroll step does not grow with the data: any data size fits a 120 Hz frame as far as these sizes show (an estimate)")
             }

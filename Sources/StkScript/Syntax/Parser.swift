@@ -70,13 +70,13 @@ public enum Parser {
 /// standard input asks after every line whether the entry so far can run, and
 /// parsing everything read so far each time made a long batch quadratic.
 /// Each physical line is lexed once, alone (a `\` continuation and a comment
-/// end with their line); a logical line's commands open and close blocks by
-/// the rules of `ScriptParser` (`batch` ... `end`, `snapshot edit` ... `apply`;
-/// a nested opener leaves the block open, a closer of the other kind does not
-/// close it). A test compares it with `inputStatus` over generated input.
+/// end with their line), and each logical line is parsed once, by the same
+/// statement parser, which keeps `batch` and `snapshot edit` blocks open. A
+/// test compares it with `inputStatus` over generated input.
 public struct InputTracker {
-    private enum Block { case batch, snapshot }
-    private var open: Block?
+    /// The statement parser itself, fed one logical line at a time: the
+    /// blocks it keeps open are the ones `inputStatus` reports.
+    private var parser = ScriptParser(file: SourceFile(name: SourceFile.stdinName, text: ""))
     /// The physical lines of a logical line still continued with `\`.
     private var continued: [String] = []
 
@@ -91,20 +91,8 @@ public struct InputTracker {
         if alone.endsInContinuation { return .needsMoreInput(.lineContinuation) }
         let lexed = continued.count == 1 ? alone : Lexer.lex(SourceFile(name: SourceFile.stdinName, text: continued.joined(separator: "\n")))
         continued.removeAll()
-        for case .line(let logical) in lexed.items {
-            for command in logical.commands {
-                let verb = command.tokens[0].word
-                switch verb {
-                case "batch": if open == nil { open = .batch }
-                case "end": if open == .batch { open = nil }
-                case "snapshot" where command.tokens.count > 1 && command.tokens[1].word == "edit": if open == nil { open = .snapshot }
-                case "apply": if open == .snapshot { open = nil }
-                default: break
-                }
-            }
-        }
-        if open != nil { return .needsMoreInput(.openBatch) }
-        return .complete
+        for item in lexed.items { parser.consume(item) }
+        return parser.isBlockOpen ? .needsMoreInput(.openBatch) : .complete
     }
 
     /// A new entry starts.
@@ -355,6 +343,9 @@ private struct ScriptParser {
 
     /// Reports what is still open at the end of the text; returns whether a
     /// batch was open (the REPL then waits for more input).
+    /// A `batch` or `snapshot edit` waits for its end.
+    var isBlockOpen: Bool { openBatch != nil }
+
     mutating func finish() -> Bool {
         guard let batch = openBatch else { return false }
         // An error inside the batch is the one to show first: it may be why the

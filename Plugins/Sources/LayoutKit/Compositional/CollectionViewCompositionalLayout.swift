@@ -196,6 +196,13 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         }
     }
 
+    /// What a section's groups resolve against: the layout's container less
+    /// the section's content insets, on both axes.
+    private func groupContainer(of section: CollectionLayoutSection) -> CGSize {
+        CGSize(width: max(0, layoutContainer.width - section.contentInsets.leading - section.contentInsets.trailing),
+               height: max(0, layoutContainer.height - section.contentInsets.top - section.contentInsets.bottom))
+    }
+
     private func rebuild(_ cv: CollectionView) {
         counters.sectionsComputed += cv.numberOfSections
         axis = ScrollAxis(vertical: configuration.scrollDirection == .vertical)
@@ -221,9 +228,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 resolved.append(nil)
                 continue
             }
-            let sectionContainer = CGSize(
-                width: max(0, layoutContainer.width - description.contentInsets.leading - description.contentInsets.trailing),
-                height: max(0, layoutContainer.height - description.contentInsets.top - description.contentInsets.bottom))
+            let sectionContainer = groupContainer(of: description)
             do {
                 let shape = try solver.shape(of: description.group, in: sectionContainer)
                 if shape.slots.isEmpty && cv.numberOfItems(inSection: s) > 0 {
@@ -265,9 +270,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             let description = entry?.description ?? CollectionLayoutSection(group: .horizontal(
                 layoutSize: CollectionLayoutSize(widthDimension: .absolute(0), heightDimension: .absolute(0)), subitems: []))
             let shape = entry?.shape ?? GroupShape(size: .zero, slots: [], widthEstimated: false, heightEstimated: false)
-            let sectionContainer = CGSize(
-                width: max(0, layoutContainer.width - description.contentInsets.leading - description.contentInsets.trailing),
-                height: max(0, layoutContainer.height - description.contentInsets.top - description.contentInsets.bottom))
+            let sectionContainer = groupContainer(of: description)
             let data = cv.sections[s]
             let geometry = SectionGeometry(index: s, description: description, itemCount: data.itemCount, shape: shape, axis: axis,
                                            start: cursor + description.spacingBefore, layoutCrossInset: layoutCrossInset,
@@ -318,12 +321,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     }
 
     private func globalFrame(of placement: BoundaryPlacement, visible: CGRect) -> (frame: CGRect, pinned: Bool) {
-        guard placement.item.pinToVisibleBounds else { return (placement.natural, false) }
-        let natural = axis.minMain(placement.natural), length = axis.main(placement.natural.size)
-        let main = placement.atStart
-            ? max(natural, min(max(axis.minMain(visible), natural), contentLength - length))
-            : min(natural, max(min(axis.maxMain(visible) - length, natural), 0))
-        return (axis.withMain(placement.natural, main), main != natural)
+        placement.frame(visible: visible, from: 0, to: contentLength, axis: axis)
     }
 
     private func cellAttributes(_ section: SectionGeometry, _ item: Int, frame: CGRect) -> CollectionViewLayoutAttributes {
@@ -496,7 +494,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         let current = geometry.rowOffset
         let range = 0...geometry.maximumRowOffset
         func clamp(_ v: CGFloat) -> CGFloat { min(max(v, range.lowerBound), range.upperBound) }
-        let projected = current + velocity / 1000 * decelerationRate / (1 - decelerationRate)
+        let projected = current + CollectionView.decelerationDistance(velocity: velocity, rate: decelerationRate)
         let pitch = geometry.pitch
         let lead = axis.crossStart(geometry.description.contentInsets)
         let groupLength = axis.cross(geometry.shape.size)
@@ -511,30 +509,17 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         case .paging:
             let page = geometry.crossLength
             guard page > 0 else { return clamp(projected) }
-            let pages = current / page
-            let target: CGFloat
-            if velocity > 0 { target = ((pages + 1e-9).rounded(.down) + 1) * page }
-            else if velocity < 0 { target = ((pages - 1e-9).rounded(.up) - 1) * page }
-            else { target = pages.rounded() * page }
-            return clamp(target)
+            return clamp(CollectionView.pageIndex(from: current, velocity: velocity, pageLength: page) * page)
         case .groupPaging:
             guard pitch > 0 else { return clamp(projected) }
-            let g = current / pitch
-            let target: CGFloat
-            if velocity > 0 { target = (g + 1e-9).rounded(.down) + 1 }
-            else if velocity < 0 { target = (g - 1e-9).rounded(.up) - 1 }
-            else { target = g.rounded() }
+            let target = CollectionView.pageIndex(from: current, velocity: velocity, pageLength: pitch)
             return clamp(min(max(0, target), lastGroup) * pitch)
         case .groupPagingCentered:
             guard pitch > 0 else { return clamp(projected) }
             // Group g is centred at offset lead + g * pitch + length / 2 - visible / 2;
             // the first and last centred offsets bound the row (stk).
             func centred(_ g: CGFloat) -> CGFloat { lead + g * pitch + groupLength / 2 - geometry.crossLength / 2 }
-            let g = (current - centred(0)) / pitch
-            let target: CGFloat
-            if velocity > 0 { target = (g + 1e-9).rounded(.down) + 1 }
-            else if velocity < 0 { target = (g - 1e-9).rounded(.up) - 1 }
-            else { target = g.rounded() }
+            let target = CollectionView.pageIndex(from: current - centred(0), velocity: velocity, pageLength: pitch)
             return max(0, min(centred(min(max(0, target), lastGroup)), geometry.maximumRowOffset))
         }
     }

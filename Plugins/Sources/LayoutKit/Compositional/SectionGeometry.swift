@@ -52,6 +52,21 @@ struct BoundaryPlacement {
     let key: ElementKey
     let natural: CGRect
     let atStart: Bool
+
+    /// Its frame with the visible bounds `visible`, pinned within what it
+    /// belongs to (`from` ... `to` along the scroll axis: its section, or the
+    /// whole content for the layout's own items). A pinned header follows the
+    /// visible start and is pushed back by the end, never above its natural
+    /// place; a footer mirrors it (docs/semantics.md).
+    func frame(visible: CGRect, from start: CGFloat, to end: CGFloat, axis: ScrollAxis) -> (frame: CGRect, pinned: Bool) {
+        guard item.pinToVisibleBounds else { return (natural, false) }
+        let length = axis.main(natural.size)
+        let naturalMain = axis.minMain(natural)
+        let main = atStart
+            ? max(naturalMain, min(max(axis.minMain(visible), naturalMain), end - length))
+            : min(naturalMain, max(min(axis.maxMain(visible) - length, naturalMain), start))
+        return (axis.withMain(natural, main), main != naturalMain)
+    }
 }
 
 /// One section of a compositional layout, placed: its extent along the scroll
@@ -322,16 +337,7 @@ final class SectionGeometry {
     /// less the adjusted insets): pinned items follow the visible edge within
     /// their section (docs/semantics.md).
     func frame(of placement: BoundaryPlacement, visible: CGRect) -> (frame: CGRect, pinned: Bool) {
-        guard placement.item.pinToVisibleBounds else { return (placement.natural, false) }
-        let length = axis.main(placement.natural.size)
-        let natural = axis.minMain(placement.natural)
-        let main: CGFloat
-        if placement.atStart {
-            main = max(natural, min(max(axis.minMain(visible), natural), end - length))
-        } else {
-            main = min(natural, max(min(axis.maxMain(visible) - length, natural), start))
-        }
-        return (axis.withMain(placement.natural, main), main != natural)
+        placement.frame(visible: visible, from: start, to: end, axis: axis)
     }
 
     /// How far the section's elements may reach outside `start...end` along

@@ -25,18 +25,17 @@ public final class CollectionView {
     public private(set) var sections: [SectionData] = [] {
         // Constant time: a change to one section (a measurement, a size) must
         // not scan them all; the scan happens once, when next asked.
-        didSet { preferredSizesKnown = false }
+        didSet { cachedHasPreferredSizes = nil }
     }
     /// Whether any cell declares a preferred size: without one, no pass measures anything.
     private var hasPreferredSizes: Bool {
-        if !preferredSizesKnown {
-            cachedHasPreferredSizes = sections.contains(where: \.hasPreferredSizes)
-            preferredSizesKnown = true
-        }
-        return cachedHasPreferredSizes
+        if let known = cachedHasPreferredSizes { return known }
+        let known = sections.contains(where: \.hasPreferredSizes)
+        cachedHasPreferredSizes = known
+        return known
     }
-    private var preferredSizesKnown = false
-    private var cachedHasPreferredSizes = false
+    /// `hasPreferredSizes` since the data last changed (nil: not asked since).
+    private var cachedHasPreferredSizes: Bool?
 
     /// The most elements a layout pass's visible query may answer with, or nil
     /// for no limit (the default, as in UIKit). A host sets it so that data
@@ -805,18 +804,38 @@ public final class CollectionView {
         if isPagingEnabled {
             func page(_ position: CGFloat, _ v: CGFloat, _ size: CGFloat) -> CGFloat {
                 guard size > 0 else { return position }
-                let pages = position / size
-                if v > 0 { return ((pages + 1e-9).rounded(.down) + 1) * size }
-                if v < 0 { return ((pages - 1e-9).rounded(.up) - 1) * size }
-                return pages.rounded() * size
+                return Self.pageIndex(from: position, velocity: v, pageLength: size) * size
             }
             return keepingFixedAxes(CGPoint(x: clamp(page(offset.x, velocity.x, bounds.width), range.x),
                                             y: clamp(page(offset.y, velocity.y, bounds.height), range.y)), range: range)
         }
         let r = decelerationRate.rawValue
-        let factor = r / (1 - r)
-        return keepingFixedAxes(CGPoint(x: clamp(offset.x + velocity.x / 1000 * factor, range.x),
-                                        y: clamp(offset.y + velocity.y / 1000 * factor, range.y)), range: range)
+        return keepingFixedAxes(CGPoint(x: clamp(offset.x + Self.decelerationDistance(velocity: velocity.x, rate: r), range.x),
+                                        y: clamp(offset.y + Self.decelerationDistance(velocity: velocity.y, rate: r), range.y)), range: range)
+    }
+
+    /// How far a release at `velocity` (points per second) carries the content
+    /// at deceleration `rate`: `v / 1000 * r / (1 - r)` (docs/semantics.md,
+    /// "Flinging"). A compositional layout's rows project with it too.
+    public static func decelerationDistance(velocity: CGFloat, rate: CGFloat) -> CGFloat {
+        velocity / 1000 * (rate / (1 - rate))
+    }
+
+    /// The page (of pages `pageLength` long) a paged fling from `position`
+    /// rests on: the next boundary in the velocity's direction, the nearest
+    /// at zero velocity. Paging, and a row's group paging, use it.
+    public static func pageIndex(from position: CGFloat, velocity: CGFloat, pageLength: CGFloat) -> CGFloat {
+        let pages = position / pageLength
+        if velocity > 0 { return (pages + 1e-9).rounded(.down) + 1 }
+        if velocity < 0 { return (pages - 1e-9).rounded(.up) - 1 }
+        return pages.rounded()
+    }
+
+    /// The fraction of an animated move done after step `k` of `steps`, on
+    /// stk's cubic ease-out (fast, then slowing).
+    public static func easedFraction(step k: Int, of steps: Int) -> CGFloat {
+        let t = CGFloat(k) / CGFloat(steps)
+        return 1 - (1 - t) * (1 - t) * (1 - t)
     }
 
     /// `proposed`, except along an axis the content does not scroll (its
@@ -858,8 +877,7 @@ public final class CollectionView {
         let steps = max(1, steps)
         return (1...steps).map { k in
             if k == steps { return target }
-            let t = CGFloat(k) / CGFloat(steps)
-            let f = 1 - (1 - t) * (1 - t) * (1 - t)
+            let f = Self.easedFraction(step: k, of: steps)
             return CGPoint(x: start.x + (target.x - start.x) * f, y: start.y + (target.y - start.y) * f)
         }
     }
@@ -938,9 +956,7 @@ public final class CollectionView {
     /// pass only asks for the elements, which moved.
     public func scrollOrthogonalSection(_ section: Int, to offset: CGFloat) throws {
         try Validate.finite(offset, "offset")
-        guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else {
-            throw CollectionViewError("only a compositional layout has orthogonal sections; this one is \(_typeName(type(of: collectionViewLayout), qualified: false))")
-        }
+        let layout = try compositionalLayout()
         layoutIfNeeded()
         if let context = try layout.moveRow(ofSection: section, to: offset) {
             invalidate(with: context, reason: .orthogonalScroll)
@@ -952,15 +968,11 @@ public final class CollectionView {
     /// makes, or (`decelerating`, a fling) along `animationPath`'s curve.
     public func scrollOrthogonalSection(_ section: Int, to offset: CGFloat, steps: Int, decelerating: Bool = false) throws {
         guard steps >= 1 else { throw CollectionViewError("steps must be at least 1, got \(steps)") }
-        guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else {
-            try scrollOrthogonalSection(section, to: offset)
-            return
-        }
+        let layout = try compositionalLayout()
         layoutIfNeeded()
         let start = try layout.orthogonalSection(section).rowOffset
         for k in 1...steps {
-            let t = CGFloat(k) / CGFloat(steps)
-            let f = decelerating ? 1 - (1 - t) * (1 - t) * (1 - t) : t
+            let f = decelerating ? Self.easedFraction(step: k, of: steps) : CGFloat(k) / CGFloat(steps)
             try scrollOrthogonalSection(section, to: k == steps ? offset : start + (offset - start) * f)
         }
     }
@@ -969,9 +981,7 @@ public final class CollectionView {
     /// (docs/semantics.md, "Orthogonal sections"), then it moves there in `steps`.
     public func flingOrthogonalSection(_ section: Int, velocity: CGFloat, steps: Int = CollectionView.defaultAnimationSteps) throws {
         try Validate.finite(velocity, "velocity")
-        guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else {
-            throw CollectionViewError("only a compositional layout has orthogonal sections; this one is \(_typeName(type(of: collectionViewLayout), qualified: false))")
-        }
+        let layout = try compositionalLayout()
         layoutIfNeeded()
         let from = try layout.orthogonalSection(section).rowOffset
         let target = try layout.orthogonalRestingOffset(ofSection: section, velocity: velocity, decelerationRate: decelerationRate.rawValue)
@@ -979,6 +989,14 @@ public final class CollectionView {
         report(.flingProjected(velocity: along(velocity), decelerationRate: decelerationRate.rawValue, paging: false,
                                from: along(from), proposed: along(target)))
         try scrollOrthogonalSection(section, to: target, steps: steps, decelerating: true)
+    }
+
+    /// The installed layout as a compositional one, the only kind with rows.
+    private func compositionalLayout() throws -> CollectionViewCompositionalLayout {
+        guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else {
+            throw CollectionViewError("only a compositional layout has orthogonal sections; this one is \(_typeName(type(of: collectionViewLayout), qualified: false))")
+        }
+        return layout
     }
 
     // MARK: Insets

@@ -7,6 +7,12 @@ extension Interpreter {
     static let maximumSections = Limits.sections
     static let maximumItems = Limits.items
 
+    /// Whether data of these item counts holds more than `maximumItems` in all
+    /// (checked one count first, so that the sum cannot overflow).
+    static func exceedsItemLimit(_ itemCounts: [Int]) -> Bool {
+        itemCounts.contains(where: { $0 > maximumItems }) || itemCounts.reduce(0, { $0 + max(0, $1) }) > maximumItems
+    }
+
     func runSections(_ counts: SectionCounts, _ c: CommandContext) throws {
         if case let .uniform(sections, items) = counts {
             if sections.value > Self.maximumSections {
@@ -17,8 +23,7 @@ extension Interpreter {
             }
         }
         let itemCounts = counts.itemCounts
-        if itemCounts.contains(where: { $0 > Self.maximumItems })
-            || itemCounts.reduce(0, { $0 + max(0, $1) }) > Self.maximumItems {
+        if Self.exceedsItemLimit(itemCounts) {
             throw CommandError("at most \(Self.maximumItems) items in all")
         }
         if let bad = itemCounts.first(where: { $0 < 0 }) {

@@ -55,7 +55,9 @@ extension Interpreter {
             }
         }
         new.reserveNumbersInUse()
-        if let limit = itemLimitExceeded(new.itemCounts) { throw CommandError(limit, at: c.command.range) }
+        if Self.exceedsItemLimit(new.itemCounts) {
+            throw CommandError("the snapshot would hold \(new.numberOfItems) items; at most \(Self.maximumItems) in all", at: c.command.range)
+        }
         let applied = new
         switch mode {
         case .reload:
@@ -90,11 +92,5 @@ extension Interpreter {
         case .deleteAllItems: named = []
         }
         return named.first { $0.value == identifier }?.range ?? edit.range
-    }
-
-    /// The limit `sections` keeps, for data an apply would make.
-    private func itemLimitExceeded(_ counts: [Int]) -> String? {
-        let total = counts.reduce(0, +)
-        return total > Self.maximumItems ? "the snapshot would hold \(total) items; at most \(Self.maximumItems) in all" : nil
     }
 }
