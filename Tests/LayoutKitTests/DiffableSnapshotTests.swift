@@ -46,9 +46,13 @@ import Testing
     }
 
     @Test func longestIncreasingRunsStay() {
-        #expect(DiffableSnapshot.longestIncreasing([0, 1, 2]) == [0, 1, 2])
-        #expect(DiffableSnapshot.longestIncreasing([2, 0, 1]) == [1, 2])
-        #expect(DiffableSnapshot.longestIncreasing([3, 1, 2, 0, 4]).count == 3)
+        #expect(DiffableSnapshot.longestIncreasing([0, 1, 2]) == [true, true, true])
+        #expect(DiffableSnapshot.longestIncreasing([2, 0, 1]) == [false, true, true])
+        // 1 2 4 (or 1 2 ... ) : three of five stay.
+        #expect(DiffableSnapshot.longestIncreasing([3, 1, 2, 0, 4]).filter { $0 }.count == 3)
+        // The fast path (a value past the run's end) and a search mixed:
+        // 0 5 1 2 3 4 keeps 0 1 2 3 4, and 5 moves.
+        #expect(DiffableSnapshot.longestIncreasing([0, 5, 1, 2, 3, 4]) == [true, false, true, true, true, true])
         #expect(DiffableSnapshot.longestIncreasing([]) == [])
     }
 
@@ -76,7 +80,12 @@ import Testing
             default: if let s = anySection(), let a = anySection(), s != a { try new.insertSections(["Y\(fresh)"], .after, a) }
             }
         }
-        let updates = old.updates(to: new)
+        // Some survivors reloaded, some named that are gone or never were.
+        let reloaded = Set(new.itemIdentifiers.joined().filter { _ in Int.random(in: 0..<4, using: &random) == 0 } + ["I999", "gone"])
+        let updates = old.updates(to: new, reloaded: reloaded)
+        // The fast path (only sections whose items changed are diffed) gives
+        // exactly the updates of diffing every section.
+        #expect(updates == old.updates(to: new, reloaded: reloaded, reloadedSections: [], comparingEverySection: true))
         let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: CollectionViewFlowLayout())
         try cv.reloadData(itemCounts: counts)
         try cv.performBatchUpdates(updates, expectedItemCounts: new.itemCounts)
@@ -94,5 +103,34 @@ import Testing
                 #expect(followed.itemIdentifiers[t][i] == id, "\(id) at \(t):\(i) after \(updates)")
             }
         }
+    }
+
+    /// stk's own names are their numbers; anything else is a word with a
+    /// handle of its own, the same every time it is seen.
+    @Test func identifierHandles() {
+        let names = IdentifierNames(prefix: "I")
+        #expect(names.handle("I7") == 7)
+        #expect(names.handle("I0") == 0)
+        let word = names.handle("I07")        // a leading zero: not I7
+        #expect(word < 0)
+        #expect(names.handle("N1") == word - 1)
+        #expect(names.handle("I07") == word)
+        #expect(names.existingHandle("never") == nil)
+        #expect(names.handle("I") < 0 && names.handle("S3") < 0 && names.handle("I-1") < 0)
+        for name in ["I7", "I0", "I07", "N1", "I", "S3", "I-1", "I1234567890123456"] {
+            #expect(names.name(names.handle(name)) == name)
+        }
+    }
+
+    /// Snapshots built apart (their own name tables) compare by name.
+    @Test func snapshotsFromDifferentTablesCompareByName() throws {
+        var a = DiffableSnapshot(itemCounts: [2])
+        try a.appendItems(["x"], toSection: "S0")
+        let b = DiffableSnapshot(sections: ["S0"], items: [["I0", "I1", "x"]], nextSectionNumber: 1, nextItemNumber: 2)
+        #expect(a == b)
+        #expect(a.updates(to: b).isEmpty)
+        let c = DiffableSnapshot(sections: ["S0"], items: [["I0", "x", "I1"]], nextSectionNumber: 1, nextItemNumber: 2)
+        #expect(a != c)
+        #expect(a.updates(to: c).count == 1)
     }
 }

@@ -122,7 +122,7 @@ import Testing
         #expect(text.contains(BenchReport.text(report.results)))
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(BenchReport.json(report).utf8)) as? [String: Any])
-        #expect(Set(json.keys) == ["suite", "results", "outcomes", "failures", "verifyResults", "exportResults", "targetsMet", "targetsTotal"])
+        #expect(Set(json.keys) == ["suite", "results", "outcomes", "failures", "verifyResults", "exportResults", "diffableResults", "targetsMet", "targetsTotal"])
         let outcomes = try #require(json["outcomes"] as? [[String: Any]])
         #expect(outcomes.count == 5)
         #expect(Set(outcomes[0].keys) == ["workload", "metric", "title", "measured", "unit", "target", "met"])
@@ -198,6 +198,32 @@ import Testing
         let outcomes = BenchSuite.evaluate(workloads, results: [small, result("big", bytes: 6_000_000)])
         #expect(outcomes.map(\.measured) == [300, 4.2, 300, 6, nil, nil])
         #expect(outcomes.map(\.met) == [true, true, true, false, false, false])
+    }
+
+    /// A diffable run on a small collection view: every apply is accepted
+    /// (the runner checks the counts the snapshot gives against the collection
+    /// view's), and the figures are in the report and the targets.
+    @Test func diffableWorkloadsRunAndAreChecked() throws {
+        let flow = TestLayouts.stickyFlow
+        let edits = DiffableWorkload(name: "edits", layoutName: "flow", kind: .edits, sections: 2, itemsPerSection: 50, edits: 12,
+                                     runs: 5, targets: [.atMost(.snapshotApplyMedianMillis, 10_000)])
+        let shuffled = DiffableWorkload(name: "shuffled", layoutName: "flow", kind: .shuffled, sections: 3, itemsPerSection: 4,
+                                        runs: 2, targets: [.atMost(.shuffledDiffMillis, 0), .atMost(.peakResidentMB, 100_000)])
+        let report = BenchSuite.run([], suite: "tiny", resolve: { _ in flow }, diffableWorkloads: [edits, shuffled])
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        let results = report.diffableResults
+        #expect(results.map(\.label) == ["edits", "shuffled"])
+        #expect(results[0].runs == 5 && results[0].applyMedianMillis != nil && results[0].updatesMedian >= 1)
+        // Twelve edits give at most twelve updates (a move is one update).
+        #expect(results[0].updatesMedian <= 12)
+        #expect(results[1].applyMedianMillis == nil && results[1].runs == 2)
+        // A shuffled copy of twelve items in three sections: at least one moves.
+        #expect(results[1].updatesMedian >= 1 && results[1].updatesMedian <= 12)
+        // The shuffled diff cannot take 0 ms: missed; the others met.
+        #expect(report.outcomes.map(\.met) == [true, false, true])
+        #expect(report.outcomes.map(\.title) == ["snapshot apply median", "diff of a shuffled copy", "peak RSS"])
+        let text = BenchReport.text(report)
+        #expect(text.contains("12 random edits per apply") && text.contains("diff against a shuffled copy"))
     }
 
     static func verifyResult(_ label: String, operations: Int = 1_000, seconds: Double, foundSomething: Bool = false) -> VerifyBenchResult {

@@ -17,6 +17,13 @@ require_chromium() {
     install_debian_package chromium "the browser the page tests open" /usr/bin/chromium
 }
 
+# require_manual_tools: the manual page's test regenerates docs/man/stk.1 with
+# python3 (scripts/lib/manual_page.py) and checks it with groff for warnings.
+require_manual_tools() {
+    command -v python3 >/dev/null 2>&1 || install_debian_package python3-minimal "the manual page's generator" /usr/bin/python3
+    command -v groff >/dev/null 2>&1 || install_debian_package groff-base "the manual page's checker" /usr/bin/groff
+}
+
 # install_debian_package PACKAGE WHAT FILE: apt-get install PACKAGE (as root,
 # or through sudo), then check that FILE exists.
 install_debian_package() {

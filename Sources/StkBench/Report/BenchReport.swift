@@ -109,8 +109,39 @@ public enum BenchReport {
         if !suite.exportResults.isEmpty {
             text += "\n" + self.text(suite.exportResults)
         }
+        if !suite.diffableResults.isEmpty {
+            text += "\n" + self.text(suite.diffableResults)
+        }
         return text
     }
+
+    /// The rows of `text(_: [DiffableBenchResult])`, in order.
+    public static let diffableRowTitles = [
+        "layout", "data", "work", "runs", "apply median", "apply max", "diff median", "diff max", "updates per run", "peak RSS",
+    ]
+
+    /// The diffable runs: one column per run, then a note on what is timed.
+    public static func text(_ results: [DiffableBenchResult]) -> String {
+        var table = TextTable(header: ["diffable"] + results.map(\.label))
+        let columns = results.map { r in
+            [r.layout, "\(BenchFormat.count(r.sections))x\(BenchFormat.count(r.itemsPerSection))",
+             r.kind == .edits ? "\(r.edits) random edits per apply" : "diff against a shuffled copy",
+             String(r.runs), r.applyMedianMillis.map { BenchFormat.value($0, unit: "ms") } ?? "-",
+             r.applyMaxMillis.map { BenchFormat.value($0, unit: "ms") } ?? "-",
+             BenchFormat.value(r.diffMedianMillis, unit: "ms"), BenchFormat.value(r.diffMaxMillis, unit: "ms"),
+             BenchFormat.count(r.updatesMedian), BenchFormat.value(r.peakResidentMB, unit: "MB")]
+        }
+        for (row, title) in diffableRowTitles.enumerated() {
+            table.add([title] + columns.map { $0[row] })
+        }
+        return table.render() + "\n" + diffableNotes
+    }
+
+    static let diffableNotes = """
+    An apply is what `snapshot edit ... apply` does after parsing: the edits on a copy of the
+    snapshot, the difference (the diff alone is also shown), the batch update and its layout pass.
+
+    """
 
     /// The rows of `text(_: [ExportBenchResult])`, in order.
     public static let exportRowTitles = [

@@ -33,6 +33,8 @@ public struct BenchSuiteReport: Codable, Equatable, Sendable {
     public var verifyResults: [VerifyBenchResult] = []
     /// The runs of `export html` (`ExportWorkload`).
     public var exportResults: [ExportBenchResult] = []
+    /// The runs of diffable snapshots (`DiffableWorkload`).
+    public var diffableResults: [DiffableBenchResult] = []
     public var targetsMet: Int
     public var targetsTotal: Int
     /// Every target met and every workload ran.
@@ -72,6 +74,39 @@ public enum BenchSuite {
         default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
         }
     }
+
+    /// The diffable workloads of a suite; none in `verify`.
+    public static func diffableWorkloads(named name: String) throws -> [DiffableWorkload] {
+        switch name {
+        case "standard": return diffable
+        case "quick": return diffableQuick
+        case "verify": return []
+        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        }
+    }
+
+    /// `snapshot edit ... apply` at scale: 100 random edits (deletes, inserts,
+    /// moves, reloads) to one section of 100,000 items, applied as one batch
+    /// update with its layout pass in at most 10 ms; and a million items
+    /// (1,000 sections of 1,000) diffed against a shuffled copy, nearly every
+    /// item a move, in at most a second and 300 MB.
+    public static let diffable = [
+        DiffableWorkload(name: "diffable 100 edits 100k", layoutName: "flow-sticky", kind: .edits, sections: 1,
+                         itemsPerSection: 100_000, edits: 100, runs: 21,
+                         targets: [.atMost(.snapshotApplyMedianMillis, 10)]),
+        DiffableWorkload(name: "diffable 1M shuffled", layoutName: "flow-sticky", kind: .shuffled, sections: 1_000,
+                         itemsPerSection: 1_000, runs: 3,
+                         targets: [.atMost(.shuffledDiffMillis, 1_000), .atMost(.peakResidentMB, 300)]),
+    ]
+
+    /// The same, scaled down as `quick` scales the others (the targets kept).
+    public static let diffableQuick = [
+        DiffableWorkload(name: "diffable 10 edits 1k", layoutName: "flow-sticky", kind: .edits, sections: 1,
+                         itemsPerSection: 1_000, edits: 10, runs: 11, targets: [.atMost(.snapshotApplyMedianMillis, 10)]),
+        DiffableWorkload(name: "diffable 1k shuffled", layoutName: "flow-sticky", kind: .shuffled, sections: 10,
+                         itemsPerSection: 100, runs: 3,
+                         targets: [.atMost(.shuffledDiffMillis, 1_000), .atMost(.peakResidentMB, 300)]),
+    ]
 
     /// A 1,000-frame session exported as a page: at most a second, at most
     /// 5 MB. Flow-sticky over 200 sections of 7 items (30,800 points, so the
@@ -228,6 +263,7 @@ public enum BenchSuite {
         verify: ((VerifyWorkload) throws -> VerifyBenchResult)? = nil,
         exportWorkloads: [ExportWorkload] = [],
         export: ((ExportWorkload) throws -> ExportBenchResult)? = nil,
+        diffableWorkloads: [DiffableWorkload] = [],
         progress: ((String) -> Void)? = nil
     ) -> BenchSuiteReport {
         var results: [BenchResult] = []
@@ -266,9 +302,19 @@ public enum BenchSuite {
                 failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
             }
         }
+        var diffableResults: [DiffableBenchResult] = []
+        for workload in diffableWorkloads {
+            progress?(workload.name)
+            do {
+                diffableResults.append(try DiffableRun.run(workload, descriptor: try resolve(workload.layoutName)))
+            } catch {
+                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
+            }
+        }
         return report(suite: suite, workloads: workloads, results: results, failures: failures,
                       verifyWorkloads: verifyWorkloads, verifyResults: verifyResults,
-                      exportWorkloads: exportWorkloads, exportResults: exportResults)
+                      exportWorkloads: exportWorkloads, exportResults: exportResults,
+                      diffableWorkloads: diffableWorkloads, diffableResults: diffableResults)
     }
 
     /// Runs the suite of that name against the layouts of a registry; `verify`
@@ -285,18 +331,20 @@ public enum BenchSuite {
             }
             return entry.descriptor
         }, verifyWorkloads: try verifyWorkloads(named: name), verify: verify,
-           exportWorkloads: export == nil ? [] : try exportWorkloads(named: name), export: export, progress: progress)
+           exportWorkloads: export == nil ? [] : try exportWorkloads(named: name), export: export,
+           diffableWorkloads: try diffableWorkloads(named: name), progress: progress)
     }
 
     /// Checks every target of `workloads` against `results` (matched by name),
     /// then those of the checker's workloads against theirs.
     public static func report(suite: String, workloads: [BenchWorkload], results: [BenchResult], failures: [BenchFailure],
                               verifyWorkloads: [VerifyWorkload] = [], verifyResults: [VerifyBenchResult] = [],
-                              exportWorkloads: [ExportWorkload] = [], exportResults: [ExportBenchResult] = []) -> BenchSuiteReport {
+                              exportWorkloads: [ExportWorkload] = [], exportResults: [ExportBenchResult] = [],
+                              diffableWorkloads: [DiffableWorkload] = [], diffableResults: [DiffableBenchResult] = []) -> BenchSuiteReport {
         let outcomes = evaluate(workloads, results: results) + evaluate(verifyWorkloads, results: verifyResults)
-            + evaluate(exportWorkloads, results: exportResults)
+            + evaluate(exportWorkloads, results: exportResults) + evaluate(diffableWorkloads, results: diffableResults)
         return BenchSuiteReport(suite: suite, results: results, outcomes: outcomes, failures: failures,
-                                verifyResults: verifyResults, exportResults: exportResults,
+                                verifyResults: verifyResults, exportResults: exportResults, diffableResults: diffableResults,
                                 targetsMet: outcomes.filter(\.met).count, targetsTotal: outcomes.count)
     }
 
@@ -317,6 +365,20 @@ public enum BenchSuite {
             }
         }
         return outcomes
+    }
+
+    /// One outcome per target of the diffable workloads; one that did not run misses its targets.
+    public static func evaluate(_ workloads: [DiffableWorkload], results: [DiffableBenchResult]) -> [BenchOutcome] {
+        var byName: [String: DiffableBenchResult] = [:]
+        for r in results { byName[r.label] = r }
+        return workloads.flatMap { workload in
+            workload.targets.map { target in
+                let measured = byName[workload.name].flatMap { target.metric.value(in: $0) }
+                return BenchOutcome(workload: workload.name, metric: target.metric, title: target.title, measured: measured,
+                                    unit: target.unit, target: target.description,
+                                    met: measured.map { target.comparison.holds($0, target.limit) } ?? false)
+            }
+        }
     }
 
     /// One outcome per target of the export workloads; one that did not run misses its targets.

@@ -20,6 +20,11 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
     /// the page's size (an `ExportWorkload`'s figures).
     case exportMedianMillis
     case pageMegabytes
+    /// Diffable snapshots: one `snapshot edit ... apply` of random edits
+    /// (edits, difference, batch update, layout pass), and the difference of
+    /// a snapshot and a shuffled copy (a `DiffableWorkload`'s figures).
+    case snapshotApplyMedianMillis
+    case shuffledDiffMillis
 
     /// How reports name it.
     public var title: String {
@@ -38,6 +43,8 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .checkedOperationsPerSecond: return "checked operations per second"
         case .exportMedianMillis: return "export html median"
         case .pageMegabytes: return "page size"
+        case .snapshotApplyMedianMillis: return "snapshot apply median"
+        case .shuffledDiffMillis: return "diff of a shuffled copy"
         }
     }
 
@@ -49,7 +56,7 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .fullInvalidationRatio, .flingRatio: return "x"
         case .peakResidentMB: return "MB"
         case .checkedOperationsPerSecond: return "ops/s"
-        case .exportMedianMillis: return "ms"
+        case .exportMedianMillis, .snapshotApplyMedianMillis, .shuffledDiffMillis: return "ms"
         case .pageMegabytes: return "MB"
         }
     }
@@ -68,7 +75,7 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .peakResidentMB: return result.peakResidentMB
         case .flingRatio: return result.flingRatio
         case .measuringScrollMedianMicros: return result.measuringScroll.flatMap { $0.count > 0 ? $0.medianMicros : nil }
-        case .checkedOperationsPerSecond, .exportMedianMillis, .pageMegabytes: return nil
+        case .checkedOperationsPerSecond, .exportMedianMillis, .pageMegabytes, .snapshotApplyMedianMillis, .shuffledDiffMillis: return nil
         }
     }
 
@@ -85,6 +92,18 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         switch self {
         case .exportMedianMillis: return result.exportMedianMillis
         case .pageMegabytes: return result.pageMegabytes
+        default: return nil
+        }
+    }
+}
+
+extension BenchMetric {
+    /// The figure in a diffable run; nil for the others.
+    public func value(in result: DiffableBenchResult) -> Double? {
+        switch self {
+        case .snapshotApplyMedianMillis: return result.applyMedianMillis
+        case .shuffledDiffMillis: return result.kind == .shuffled ? result.diffMedianMillis : nil
+        case .peakResidentMB: return result.peakResidentMB
         default: return nil
         }
     }

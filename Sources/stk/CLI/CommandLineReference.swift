@@ -51,7 +51,7 @@ struct CommandLineReference: ParsableCommand {
     }
 }
 
-/// stk's command line as the manual page shows it (generate-manual reads
+/// stk's command line as the manual page shows it (scripts/man reads
 /// `stk --experimental-dump-help`): the synopsis is `run`'s, options and files,
 /// and the subcommands are those users type. A root with arguments and
 /// subcommands is fine on paper, where it would confuse a completion script.

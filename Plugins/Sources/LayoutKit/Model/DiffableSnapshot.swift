@@ -9,57 +9,110 @@ import Foundation
 /// batch update as UIKit defines one (what `insert`, `delete`, `move` and
 /// `batch` do to the identifiers), and `updates(to:)` is the difference
 /// `apply` performs (UIKit's diff, with a minimal set of moves).
-public struct DiffableSnapshot: Equatable, Sendable {
-    public private(set) var sectionIdentifiers: [String]
-    /// The item identifiers of each section, in the order of `sectionIdentifiers`.
-    public private(set) var itemIdentifiers: [[String]]
+///
+/// Identifiers are stored as integer handles (`IdentifierNames`): stk's own
+/// names are their numbers, so a million items cost a million integers and
+/// no hashing, and the diff compares and indexes integers. Only sections
+/// whose items changed are diffed item by item: copies share the arrays of
+/// untouched sections, and comparing shared arrays costs nothing.
+public struct DiffableSnapshot: Sendable {
+    var sectionHandles: [Int]
+    /// The item handles of each section, in the order of `sectionHandles`.
+    var itemHandles: [[Int]]
+    let sectionNames: IdentifierNames
+    let itemNames: IdentifierNames
     /// The next numbers stk gives new sections and items.
     public private(set) var nextSectionNumber: Int
     public private(set) var nextItemNumber: Int
-    /// Every item identifier, built on the first edit that needs it and kept
-    /// by the edits after it: a duplicate check costs one lookup, not a set
-    /// of the whole data per edit. Not part of the value.
-    private var knownItems: Set<String>?
+    /// Every item handle, built on the first edit that needs it and kept by
+    /// the edits after it: a duplicate check costs one lookup, not a set of
+    /// the whole data per edit. Not part of the value.
+    private var knownItems: HandleSet?
 
-    public static func == (a: DiffableSnapshot, b: DiffableSnapshot) -> Bool {
-        a.sectionIdentifiers == b.sectionIdentifiers && a.itemIdentifiers == b.itemIdentifiers
-            && a.nextSectionNumber == b.nextSectionNumber && a.nextItemNumber == b.nextItemNumber
-    }
+    public var sectionIdentifiers: [String] { sectionHandles.map(sectionNames.name) }
+    /// The item identifiers of each section, in the order of `sectionIdentifiers`.
+    public var itemIdentifiers: [[String]] { itemHandles.map { $0.map(itemNames.name) } }
 
     /// `S0`... and `I0`... numbered in order, for these item counts.
     public init(itemCounts: [Int]) {
-        sectionIdentifiers = itemCounts.indices.map { "S\($0)" }
+        sectionNames = IdentifierNames(prefix: "S")
+        itemNames = IdentifierNames(prefix: "I")
+        sectionHandles = Array(itemCounts.indices)
         var next = 0
-        itemIdentifiers = itemCounts.map { count in
+        itemHandles = itemCounts.map { count in
             defer { next += count }
-            return (next..<(next + count)).map { "I\($0)" }
+            return Array(next..<(next + count))
         }
         nextSectionNumber = itemCounts.count
         nextItemNumber = next
     }
 
     public init(sections: [String], items: [[String]], nextSectionNumber: Int, nextItemNumber: Int) {
-        sectionIdentifiers = sections
-        itemIdentifiers = items
+        let sectionNames = IdentifierNames(prefix: "S"), itemNames = IdentifierNames(prefix: "I")
+        self.sectionNames = sectionNames
+        self.itemNames = itemNames
+        sectionHandles = sections.map(sectionNames.handle)
+        itemHandles = items.map { $0.map(itemNames.handle) }
         self.nextSectionNumber = nextSectionNumber
         self.nextItemNumber = nextItemNumber
     }
 
-    public var itemCounts: [Int] { itemIdentifiers.map(\.count) }
-    public var numberOfItems: Int { itemIdentifiers.reduce(0) { $0 + $1.count } }
+    /// These identifiers, in `other`'s name tables (and with its next
+    /// numbers): a snapshot built apart that diffs against `other` without
+    /// translating one's handles into the other's.
+    public init(sharingNamesWith other: DiffableSnapshot, sections: [String], items: [[String]]) {
+        sectionNames = other.sectionNames
+        itemNames = other.itemNames
+        sectionHandles = sections.map(other.sectionNames.handle)
+        itemHandles = items.map { $0.map(other.itemNames.handle) }
+        nextSectionNumber = other.nextSectionNumber
+        nextItemNumber = other.nextItemNumber
+    }
 
-    mutating func newSection() -> String {
+    public var itemCounts: [Int] { itemHandles.map(\.count) }
+    public var numberOfItems: Int { itemHandles.reduce(0) { $0 + $1.count } }
+
+    mutating func newSection() -> Int {
         defer { nextSectionNumber += 1 }
-        return "S\(nextSectionNumber)"
+        return nextSectionNumber
     }
 
-    mutating func newItem() -> String {
+    mutating func newItem() -> Int {
         defer { nextItemNumber += 1 }
-        return "I\(nextItemNumber)"
+        return nextItemNumber
     }
 
-    // MARK: Following a batch update
+    /// This snapshot with its handles in `sections` and `items`' numbering
+    /// (the same snapshot when it already is).
+    func rehomed(sections: IdentifierNames, items: IdentifierNames) -> DiffableSnapshot {
+        if sections === sectionNames && items === itemNames { return self }
+        var copy = DiffableSnapshot(sections: [], items: [], nextSectionNumber: nextSectionNumber, nextItemNumber: nextItemNumber, sectionNames: sections, itemNames: items)
+        copy.sectionHandles = sectionHandles.map { sections.handle(sectionNames.name($0)) }
+        copy.itemHandles = itemHandles.map { $0.map { items.handle(itemNames.name($0)) } }
+        return copy
+    }
 
+    private init(sections: [Int], items: [[Int]], nextSectionNumber: Int, nextItemNumber: Int, sectionNames: IdentifierNames, itemNames: IdentifierNames) {
+        self.sectionHandles = sections
+        self.itemHandles = items
+        self.nextSectionNumber = nextSectionNumber
+        self.nextItemNumber = nextItemNumber
+        self.sectionNames = sectionNames
+        self.itemNames = itemNames
+    }
+}
+
+extension DiffableSnapshot: Equatable {
+    public static func == (a: DiffableSnapshot, b: DiffableSnapshot) -> Bool {
+        guard a.nextSectionNumber == b.nextSectionNumber, a.nextItemNumber == b.nextItemNumber else { return false }
+        let b = b.rehomed(sections: a.sectionNames, items: a.itemNames)
+        return a.sectionHandles == b.sectionHandles && a.itemHandles == b.itemHandles
+    }
+}
+
+// MARK: Following a batch update
+
+extension DiffableSnapshot {
     /// The identifiers after `updates`, performed as one batch update with
     /// UIKit's rules: deletes and moves' sources name the old positions,
     /// inserts and moves' targets the new ones; what is not named keeps its
@@ -84,22 +137,22 @@ public struct DiffableSnapshot: Equatable, Sendable {
             case let .deleteItem(p): removedItems[p.section, default: []].insert(p.item)
             case let .moveItem(p, q):
                 removedItems[p.section, default: []].insert(p.item)
-                placedItems[q.section, default: []].append((q.item, .old(itemIdentifiers[p.section][p.item])))
+                placedItems[q.section, default: []].append((q.item, .old(itemHandles[p.section][p.item])))
             case .reloadSection, .reloadItem, .sizeItem, .sizeSupplementary:
                 break
             }
         }
-        let order = Self.rearranged(Array(sectionIdentifiers.indices).map(SectionSource.old), removing: removedSections, placing: placedSections)
-        var sections: [String] = []
-        var items: [[String]] = []
+        let order = Self.rearranged(Array(sectionHandles.indices).map(SectionSource.old), removing: removedSections, placing: placedSections)
+        var sections: [Int] = []
+        var items: [[Int]] = []
         sections.reserveCapacity(order.count)
         items.reserveCapacity(order.count)
         for (t, source) in order.enumerated() {
-            var base: [String]
+            var base: [Int]
             switch source {
             case .old(let s):
-                sections.append(sectionIdentifiers[s])
-                base = itemIdentifiers[s]
+                sections.append(sectionHandles[s])
+                base = itemHandles[s]
                 if let removed = removedItems[s] {
                     base = base.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
                 }
@@ -108,24 +161,23 @@ public struct DiffableSnapshot: Equatable, Sendable {
                 base = (0..<count).map { _ in result.newItem() }
             }
             if let placed = placedItems[t] {
-                let sources = base.map(ItemSource.old) 
-                let arranged = Self.rearranged(sources, removing: [], placing: placed)
+                let arranged = Self.rearranged(base.map(ItemSource.old), removing: [], placing: placed)
                 base = arranged.map { source in
                     switch source {
-                    case .old(let id): return id
+                    case .old(let h): return h
                     case .inserted: return result.newItem()
                     }
                 }
             }
             items.append(base)
         }
-        result.sectionIdentifiers = sections
-        result.itemIdentifiers = items
+        result.sectionHandles = sections
+        result.itemHandles = items
         return result
     }
 
     enum SectionSource { case old(Int), inserted(Int) }
-    enum ItemSource { case old(String), inserted }
+    enum ItemSource { case old(Int), inserted }
 
     /// `elements` less those at `removing`, then each of `placing` inserted at
     /// its index, in ascending order (an index past the end appends).
@@ -136,9 +188,11 @@ public struct DiffableSnapshot: Equatable, Sendable {
         }
         return result
     }
+}
 
-    // MARK: The difference `apply` performs
+// MARK: The difference `apply` performs
 
+extension DiffableSnapshot {
     /// The batch update that turns this snapshot into `new`: deleted sections
     /// and items, inserted ones, and moves for survivors whose relative order
     /// changed, the fewest: the longest increasing run of survivors stays (stk;
@@ -146,67 +200,95 @@ public struct DiffableSnapshot: Equatable, Sendable {
     /// moves. `reloaded` and `reloadedSections` (identifiers of `new`) become
     /// reloads at their old places; a moved or new item needs none.
     public func updates(to new: DiffableSnapshot, reloaded: Set<String> = [], reloadedSections: Set<String> = []) -> [CollectionViewUpdate] {
+        updates(to: new, reloaded: reloaded, reloadedSections: reloadedSections, comparingEverySection: false)
+    }
+
+    /// `comparingEverySection` diffs the items of every surviving section, as
+    /// if none were known unchanged: the reference the fast path is tested
+    /// against (the updates are the same).
+    func updates(to new: DiffableSnapshot, reloaded: Set<String>, reloadedSections: Set<String>, comparingEverySection: Bool) -> [CollectionViewUpdate] {
+        let new = new.rehomed(sections: sectionNames, items: itemNames)
         var updates: [CollectionViewUpdate] = []
-        let oldSectionIndex = Dictionary(uniqueKeysWithValues: sectionIdentifiers.enumerated().map { ($1, $0) })
-        let newSectionIndex = Dictionary(uniqueKeysWithValues: new.sectionIdentifiers.enumerated().map { ($1, $0) })
+        var oldSectionIndex = HandleMap(numberBound: nextSectionNumber, wordCount: sectionNames.wordCount)
+        for (s, h) in sectionHandles.enumerated() { oldSectionIndex[h] = s }
+        var newSectionIndex = HandleMap(numberBound: new.nextSectionNumber, wordCount: sectionNames.wordCount)
+        for (t, h) in new.sectionHandles.enumerated() { newSectionIndex[h] = t }
 
         // Sections.
         var survivingSections: [(old: Int, new: Int)] = []
-        for (s, id) in sectionIdentifiers.enumerated() {
-            if let t = newSectionIndex[id] { survivingSections.append((s, t)) } else { updates.append(.deleteSection(s)) }
+        for (s, h) in sectionHandles.enumerated() {
+            if let t = newSectionIndex[h] { survivingSections.append((s, t)) } else { updates.append(.deleteSection(s)) }
         }
         let stayingSections = Self.longestIncreasing(survivingSections.map(\.new))
         var movedSections = Set<Int>()
-        for (k, pair) in survivingSections.enumerated() where !stayingSections.contains(k) {
+        for (k, pair) in survivingSections.enumerated() where !stayingSections[k] {
             updates.append(.moveSection(pair.old, to: pair.new))
             movedSections.insert(pair.old)
         }
-        for (t, id) in new.sectionIdentifiers.enumerated() where oldSectionIndex[id] == nil {
-            updates.append(.insertSection(t, itemCount: new.itemIdentifiers[t].count))
+        for (t, h) in new.sectionHandles.enumerated() where oldSectionIndex[h] == nil {
+            updates.append(.insertSection(t, itemCount: new.itemHandles[t].count))
         }
         for id in reloadedSections.sorted() {
-            if let s = oldSectionIndex[id], newSectionIndex[id] != nil, !movedSections.contains(s) { updates.append(.reloadSection(s)) }
+            guard let h = sectionNames.existingHandle(id) else { continue }
+            if let s = oldSectionIndex[h], newSectionIndex[h] != nil, !movedSections.contains(s) { updates.append(.reloadSection(s)) }
         }
 
-        // Items: where each was and is.
-        var oldPlace: [String: IndexPath] = [:]
-        oldPlace.reserveCapacity(numberOfItems)
-        for (s, ids) in itemIdentifiers.enumerated() {
-            for (i, id) in ids.enumerated() { oldPlace[id] = IndexPath(item: i, section: s) }
+        // Items. A surviving section whose items are unchanged (copies share
+        // the array, so asking costs nothing) keeps them all in place: only
+        // the others are diffed item by item. An item can only leave or
+        // enter a changed section.
+        let reloadedItems = HandleSet(reloaded.compactMap(itemNames.existingHandle))
+        var changed = [Bool](repeating: false, count: sectionHandles.count)   // by old section
+        var newSectionChanged = [Bool](repeating: false, count: new.sectionHandles.count)
+        for pair in survivingSections where comparingEverySection || itemHandles[pair.old] != new.itemHandles[pair.new] {
+            changed[pair.old] = true
+            newSectionChanged[pair.new] = true
         }
-        var newPlace: [String: IndexPath] = [:]
-        newPlace.reserveCapacity(new.numberOfItems)
-        for (t, ids) in new.itemIdentifiers.enumerated() {
-            for (i, id) in ids.enumerated() { newPlace[id] = IndexPath(item: i, section: t) }
+        // Where each item of a changed section was and is: section << 32 | item.
+        let numberBound = Swift.max(nextItemNumber, new.nextItemNumber)
+        var oldPlace = HandleMap(numberBound: numberBound, wordCount: itemNames.wordCount)
+        for pair in survivingSections where changed[pair.old] {
+            for (i, h) in itemHandles[pair.old].enumerated() { oldPlace[h] = pair.old << 32 | i }
         }
-        let sectionSurvives = Set(survivingSections.map(\.old))
-        let sectionIsNew = Set(new.sectionIdentifiers.indices.filter { oldSectionIndex[new.sectionIdentifiers[$0]] == nil })
+        var newPlace = HandleMap(numberBound: numberBound, wordCount: itemNames.wordCount)
+        for pair in survivingSections where changed[pair.old] {
+            for (i, h) in new.itemHandles[pair.new].enumerated() { newPlace[h] = pair.new << 32 | i }
+        }
         var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = [], reloads: [IndexPath] = []
-        for (s, ids) in itemIdentifiers.enumerated() where sectionSurvives.contains(s) {
+        for pair in survivingSections {
+            let (s, t) = pair
+            let ids = itemHandles[s]
+            guard changed[s] else {
+                if !reloaded.isEmpty {
+                    for (i, h) in ids.enumerated() where reloadedItems.contains(h) { reloads.append(IndexPath(item: i, section: s)) }
+                }
+                continue
+            }
             // Survivors staying in the same section: the longest increasing
-            // run of their new places stays.
+            // run of their new places stays. An item whose new section is
+            // new is deleted (it cannot move into an inserted section).
             var sameSection: [(old: Int, new: Int)] = []
-            let t = newSectionIndex[sectionIdentifiers[s]]!
-            for (i, id) in ids.enumerated() {
-                guard let q = newPlace[id], !sectionIsNew.contains(q.section) else {
+            for (i, h) in ids.enumerated() {
+                guard let place = newPlace[h] else {
                     deletes.append(IndexPath(item: i, section: s))
                     continue
                 }
+                let q = IndexPath(item: place & 0xFFFF_FFFF, section: place >> 32)
                 if q.section == t { sameSection.append((i, q.item)) } else { moves.append((IndexPath(item: i, section: s), q)) }
             }
             let staying = Self.longestIncreasing(sameSection.map(\.new))
             for (k, pair) in sameSection.enumerated() {
-                if staying.contains(k) {
-                    if reloaded.contains(ids[pair.old]) { reloads.append(IndexPath(item: pair.old, section: s)) }
+                if staying[k] {
+                    if reloadedItems.contains(ids[pair.old]) { reloads.append(IndexPath(item: pair.old, section: s)) }
                 } else {
                     moves.append((IndexPath(item: pair.old, section: s), IndexPath(item: pair.new, section: t)))
                 }
             }
         }
-        for (t, ids) in new.itemIdentifiers.enumerated() where !sectionIsNew.contains(t) {
-            for (i, id) in ids.enumerated() {
-                // New here, or its old section is gone (items cannot move out of a deleted section).
-                if let p = oldPlace[id], sectionSurvives.contains(p.section) { continue }
+        for (t, ids) in new.itemHandles.enumerated() where newSectionChanged[t] {
+            // New here, or its old section is gone (items cannot move out of a
+            // deleted section).
+            for (i, h) in ids.enumerated() where oldPlace[h] == nil {
                 inserts.append(IndexPath(item: i, section: t))
             }
         }
@@ -217,22 +299,29 @@ public struct DiffableSnapshot: Equatable, Sendable {
         return updates
     }
 
-    /// The positions (into `values`) of one longest strictly increasing
-    /// subsequence, in O(n log n).
-    static func longestIncreasing(_ values: [Int]) -> Set<Int> {
-        guard !values.isEmpty else { return [] }
+    /// Which positions of `values` are on one longest strictly increasing
+    /// subsequence, in O(n log n); O(n) when the values mostly increase (a
+    /// value past the longest run's end extends it without a search).
+    static func longestIncreasing(_ values: [Int]) -> [Bool] {
+        var onRun = [Bool](repeating: false, count: values.count)
+        guard !values.isEmpty else { return onRun }
         var tails: [Int] = []       // positions: tails[k] ends a run of length k + 1
         var previous = [Int](repeating: -1, count: values.count)
         for (i, v) in values.enumerated() {
-            var lo = 0, hi = tails.count
-            while lo < hi { let m = (lo + hi) / 2; if values[tails[m]] < v { lo = m + 1 } else { hi = m } }
+            var lo: Int
+            if let last = tails.last, values[last] < v {
+                lo = tails.count
+            } else {
+                lo = 0
+                var hi = tails.count
+                while lo < hi { let m = (lo + hi) / 2; if values[tails[m]] < v { lo = m + 1 } else { hi = m } }
+            }
             if lo > 0 { previous[i] = tails[lo - 1] }
             if lo == tails.count { tails.append(i) } else { tails[lo] = i }
         }
-        var result = Set<Int>()
         var k = tails.last!
-        while k >= 0 { result.insert(k); k = previous[k] }
-        return result
+        while k >= 0 { onRun[k] = true; k = previous[k] }
+        return onRun
     }
 }
 
@@ -251,59 +340,71 @@ extension DiffableSnapshot {
     public enum Position: Sendable { case before, after }
 
     private func sectionIndex(_ id: String, verb: String) throws -> Int {
-        guard let s = sectionIdentifiers.firstIndex(of: id) else {
+        guard let h = sectionNames.existingHandle(id), let s = sectionHandles.firstIndex(of: h) else {
             throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to \(verb) section identifier that does not exist in the snapshot: \(id)", identifier: id)
         }
         return s
     }
 
-    private func itemPlace(_ id: String, verb: String) throws -> IndexPath {
-        for (s, ids) in itemIdentifiers.enumerated() {
-            if let i = ids.firstIndex(of: id) { return IndexPath(item: i, section: s) }
+    private func itemPlace(_ id: String, verb: String) throws -> (section: Int, item: Int, handle: Int) {
+        if let h = itemNames.existingHandle(id), knownItems?.contains(h) ?? true {
+            for (s, ids) in itemHandles.enumerated() {
+                if let i = ids.firstIndex(of: h) { return (s, i, h) }
+            }
         }
         throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to \(verb) item identifier that does not exist in the snapshot: \(id)", identifier: id)
     }
 
-    private func checkNew(sections ids: [String]) throws {
-        var seen = Set(sectionIdentifiers)
-        for id in ids where !seen.insert(id).inserted {
-            throw SnapshotEditError(message: "Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\(id))}", identifier: id)
+    private func checkNew(sections ids: [String]) throws -> [Int] {
+        var seen = Set(sectionHandles)
+        return try ids.map { id in
+            let h = sectionNames.handle(id)
+            guard seen.insert(h).inserted else {
+                throw SnapshotEditError(message: "Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\(id))}", identifier: id)
+            }
+            return h
         }
     }
 
     /// Refuses a duplicate among `ids` or with the snapshot; then records them.
-    private mutating func checkNew(items ids: [String]) throws {
-        if knownItems == nil { knownItems = Set(itemIdentifiers.joined()) }
-        var seen = Set<String>()
-        for id in ids where knownItems!.contains(id) || !seen.insert(id).inserted {
-            throw SnapshotEditError(message: "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(id))}", identifier: id)
+    private mutating func checkNew(items ids: [String]) throws -> [Int] {
+        if knownItems == nil { knownItems = HandleSet(itemHandles.joined()) }
+        var seen = HandleSet()
+        let handles = try ids.map { id in
+            let h = itemNames.handle(id)
+            guard !knownItems!.contains(h), !seen.contains(h) else {
+                throw SnapshotEditError(message: "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(id))}", identifier: id)
+            }
+            seen.insert(h)
+            return h
         }
-        knownItems!.formUnion(ids)
+        for h in handles { knownItems!.insert(h) }
+        return handles
     }
 
     /// `appendSections(_:)`.
     public mutating func appendSections(_ ids: [String]) throws {
-        try checkNew(sections: ids)
-        sectionIdentifiers += ids
-        itemIdentifiers += ids.map { _ in [] }
+        let handles = try checkNew(sections: ids)
+        sectionHandles += handles
+        itemHandles += handles.map { _ in [] }
     }
 
     /// `insertSections(_:beforeSection:)` and `insertSections(_:afterSection:)`.
     public mutating func insertSections(_ ids: [String], _ position: Position, _ anchor: String) throws {
         let s = try sectionIndex(anchor, verb: "insert relative to")
-        try checkNew(sections: ids)
+        let handles = try checkNew(sections: ids)
         let at = position == .before ? s : s + 1
-        sectionIdentifiers.insert(contentsOf: ids, at: at)
-        itemIdentifiers.insert(contentsOf: ids.map { _ in [] }, at: at)
+        sectionHandles.insert(contentsOf: handles, at: at)
+        itemHandles.insert(contentsOf: handles.map { _ in [] }, at: at)
     }
 
     /// `deleteSections(_:)`: the sections and their items.
     public mutating func deleteSections(_ ids: [String]) throws {
         for id in ids {
             let s = try sectionIndex(id, verb: "delete")
-            sectionIdentifiers.remove(at: s)
-            let items = itemIdentifiers.remove(at: s)
-            if knownItems != nil { knownItems!.subtract(items) }
+            sectionHandles.remove(at: s)
+            let items = itemHandles.remove(at: s)
+            if knownItems != nil { for h in items { knownItems!.remove(h) } }
         }
     }
 
@@ -314,11 +415,11 @@ extension DiffableSnapshot {
         guard id != anchor else {
             throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to move a section identifier relative to itself: \(id)", identifier: id)
         }
-        let items = itemIdentifiers.remove(at: s)
-        sectionIdentifiers.remove(at: s)
-        let t = sectionIdentifiers.firstIndex(of: anchor)! + (position == .before ? 0 : 1)
-        sectionIdentifiers.insert(id, at: t)
-        itemIdentifiers.insert(items, at: t)
+        let items = itemHandles.remove(at: s)
+        let h = sectionHandles.remove(at: s)
+        let t = try sectionIndex(anchor, verb: "move relative to") + (position == .before ? 0 : 1)
+        sectionHandles.insert(h, at: t)
+        itemHandles.insert(items, at: t)
     }
 
     /// `appendItems(_:toSection:)`; no section: the last.
@@ -327,36 +428,35 @@ extension DiffableSnapshot {
         if let section {
             s = try sectionIndex(section, verb: "append items to")
         } else {
-            guard !sectionIdentifiers.isEmpty else {
+            guard !sectionHandles.isEmpty else {
                 throw SnapshotEditError(message: "NSInternalInconsistencyException: There are currently no sections in the data source. Please add a section first.", identifier: ids.first)
             }
-            s = sectionIdentifiers.count - 1
+            s = sectionHandles.count - 1
         }
-        try checkNew(items: ids)
-        itemIdentifiers[s] += ids
+        itemHandles[s] += try checkNew(items: ids)
     }
 
     /// `insertItems(_:beforeItem:)` and `insertItems(_:afterItem:)`.
     public mutating func insertItems(_ ids: [String], _ position: Position, _ anchor: String) throws {
         let p = try itemPlace(anchor, verb: "insert relative to")
-        try checkNew(items: ids)
-        itemIdentifiers[p.section].insert(contentsOf: ids, at: position == .before ? p.item : p.item + 1)
+        let handles = try checkNew(items: ids)
+        itemHandles[p.section].insert(contentsOf: handles, at: position == .before ? p.item : p.item + 1)
     }
 
     /// `deleteItems(_:)`.
     public mutating func deleteItems(_ ids: [String]) throws {
         for id in ids {
             let p = try itemPlace(id, verb: "delete")
-            itemIdentifiers[p.section].remove(at: p.item)
-            knownItems?.remove(id)
+            itemHandles[p.section].remove(at: p.item)
+            knownItems?.remove(p.handle)
         }
     }
 
     /// `deleteAllItems()`: every section and item.
     public mutating func deleteAllItems() {
-        sectionIdentifiers = []
-        itemIdentifiers = []
-        knownItems = []
+        sectionHandles = []
+        itemHandles = []
+        knownItems = HandleSet()
     }
 
     /// `moveItem(_:beforeItem:)` and `moveItem(_:afterItem:)`.
@@ -366,9 +466,9 @@ extension DiffableSnapshot {
         guard id != anchor else {
             throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to move an item identifier relative to itself: \(id)", identifier: id)
         }
-        itemIdentifiers[p.section].remove(at: p.item)
+        itemHandles[p.section].remove(at: p.item)
         let q = try itemPlace(anchor, verb: "move relative to")
-        itemIdentifiers[q.section].insert(id, at: position == .before ? q.item : q.item + 1)
+        itemHandles[q.section].insert(p.handle, at: position == .before ? q.item : q.item + 1)
     }
 
     /// `reloadItems(_:)`, `reconfigureItems(_:)`: the items must exist.
@@ -379,12 +479,8 @@ extension DiffableSnapshot {
     /// Numbers stk gives new elements pass those of identifiers in use
     /// (`I7` appended by hand): `insert item` never makes a duplicate.
     public mutating func reserveNumbersInUse() {
-        func number(_ id: String, prefix: Character) -> Int? {
-            guard id.first == prefix else { return nil }
-            return Int(id.dropFirst())
-        }
-        for id in sectionIdentifiers { if let n = number(id, prefix: "S"), n >= nextSectionNumber { nextSectionNumber = n + 1 } }
-        for ids in itemIdentifiers { for id in ids { if let n = number(id, prefix: "I"), n >= nextItemNumber { nextItemNumber = n + 1 } } }
+        for h in sectionHandles where h >= nextSectionNumber { nextSectionNumber = h + 1 }
+        for ids in itemHandles { for h in ids where h >= nextItemNumber { nextItemNumber = h + 1 } }
     }
 
     /// `reloadSections(_:)`: the sections must exist.
