@@ -46,6 +46,33 @@ struct StkTestCommandTests {
         #expect(run.stderr == "")
     }
 
+    /// `--format json`: one object per file, then the summary; a failure
+    /// carries its line (header 1 is asked on line 3), the summary and the
+    /// lines the text report prints; the exit status is the text report's.
+    @Test func theReportAsJSONLines() throws {
+        let folder = try TranscriptCommandFolder(["fail.stk": Self.failing, "pass.stk": Self.passing,
+                                                  "skip.stk": "# stk: skip not yet\n" + Self.passing])
+        let run = try folder.stk("test", "--format", "json")
+        #expect(run.status == 1)
+        let objects = try run.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 4)
+        #expect(objects[0]["file"] as? String == "fail.stk" && objects[0]["result"] as? String == "fail")
+        #expect(objects[0]["line"] as? Int == 3)
+        #expect(objects[0]["summary"] as? String == "output differs at fail.stk:3")
+        let details = try #require(objects[0]["details"] as? [String])
+        #expect(details.first == "fail.stk:3:1: error: the output of 'attr header 1' differs from its '#>' lines")
+        #expect(details.contains("+header 1 frame=0,130,390,30 zIndex=1 alpha=1 hidden=false"))
+        #expect(objects[1]["result"] as? String == "pass" && objects[1]["line"] == nil)
+        #expect(objects[2]["result"] as? String == "skip" && objects[2]["reason"] as? String == "not yet")
+        #expect((objects[1]["seconds"] as? Double ?? -1) >= 0)
+        let summary = try #require(objects[3]["summary"] as? [String: Any])
+        #expect(summary["passed"] as? Int == 1 && summary["failed"] as? Int == 1 && summary["skipped"] as? Int == 1)
+        #expect(summary["files"] as? Int == 3 && summary["status"] as? Int == 1)
+        #expect(run.stderr == "")
+    }
+
     @Test func aFailingFileExitsOneWithAUnifiedDiff() throws {
         let folder = try TranscriptCommandFolder(["fail.stk": Self.failing, "pass.stk": Self.passing])
         let run = try folder.stk("test")

@@ -133,4 +133,63 @@ import Testing
         #expect(a != c)
         #expect(a.updates(to: c).count == 1)
     }
+
+    /// Edits find their identifiers near where they last were (a hint the
+    /// edit checks), else by a scan: hundreds of edits of every kind give
+    /// exactly what the same edits give on plain arrays searched in full.
+    @Test(arguments: 1...6)
+    func editsAgreeWithPlainArrays(seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed))
+        var snapshot = DiffableSnapshot(itemCounts: [300, 200, 1])
+        var sections = ["S0", "S1", "S2"]
+        var items: [[String]] = [(0..<300).map { "I\($0)" }, (300..<500).map { "I\($0)" }, ["I500"]]
+        func place(_ id: String) -> (Int, Int) {
+            for (s, ids) in items.enumerated() { if let i = ids.firstIndex(of: id) { return (s, i) } }
+            fatalError("\(id) missing")
+        }
+        var fresh = 0
+        for step in 0..<600 {
+            let all = items.flatMap { $0 }
+            guard all.count >= 2 else { break }
+            let id = all[Int.random(in: 0..<all.count, using: &random)]
+            let anchor = all[Int.random(in: 0..<all.count, using: &random)]
+            let after = Bool.random(using: &random)
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0..<6:
+                fresh += 1
+                let new = ["N\(fresh)", "M\(fresh)"]
+                try snapshot.insertItems(new, after ? .after : .before, anchor)
+                let (s, i) = place(anchor)
+                items[s].insert(contentsOf: new, at: after ? i + 1 : i)
+            case 6..<11:
+                try snapshot.deleteItems([id])
+                let (s, i) = place(id)
+                items[s].remove(at: i)
+            case 11..<17 where id != anchor:
+                try snapshot.moveItem(id, after ? .after : .before, anchor)
+                let (s, i) = place(id)
+                items[s].remove(at: i)
+                let (t, j) = place(anchor)
+                items[t].insert(id, at: after ? j + 1 : j)
+            case 17:
+                fresh += 1
+                let section = sections[Int.random(in: 0..<sections.count, using: &random)]
+                try snapshot.appendItems(["A\(fresh)"], toSection: section)
+                items[sections.firstIndex(of: section)!].append("A\(fresh)")
+            case 18 where sections.count > 1:
+                // A section moves: every hint of a later section is off.
+                try snapshot.moveSection(sections[0], .after, sections[sections.count - 1])
+                sections.append(sections.removeFirst())
+                items.append(items.removeFirst())
+            default:
+                try snapshot.checkItems([id], verb: "reload")
+            }
+            if step % 50 == 0 || step == 599 {
+                #expect(snapshot.itemIdentifiers == items, "step \(step)")
+                #expect(snapshot.sectionIdentifiers == sections, "step \(step)")
+            }
+        }
+        // An identifier deleted above is unknown now, whatever its hint said.
+        #expect(throws: SnapshotEditError.self) { try snapshot.deleteItems(["I0", "I0"]) }
+    }
 }

@@ -34,6 +34,11 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
+    /// `--json` is taken: it runs the transcripts' queries in JSON mode, as
+    /// it does everywhere (their `#>` lines are then JSON).
+    @Option(help: ArgumentHelp("The report on stdout: text, or json (one object per file, then a summary object; JSON Lines).", valueName: "format"))
+    var format: TestReportFormat = .text
+
     // Unconditional: `-j -1` is a bad count, not a missing one.
     @Option(name: .customShort("j"), parsing: .unconditional, help: ArgumentHelp("Run this many files at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
@@ -134,11 +139,11 @@ struct TestCommand: ParsableCommand {
             if let junit { try? JUnitReport.write(summary, started: started, to: junit) }
             Foundation.exit(128 + signal)
         }
-        let summary = runner.run(files) { result in
+        let summary = runner.run(files) { [format] result in
             progress.withValue { $0.append(result) }
-            Self.printOut(TranscriptReport.lines(for: result))
+            Self.printOut(format == .json ? [TranscriptReport.json(for: result)] : TranscriptReport.lines(for: result))
         }
-        Self.printOut([summary.summaryLine])
+        Self.printOut([format == .json ? TranscriptReport.json(for: summary) : summary.summaryLine])
         if let junit {
             do {
                 try JUnitReport.write(summary, started: started, to: junit)
@@ -168,4 +173,9 @@ struct TestCommand: ParsableCommand {
         printError("error: \(message)")
         throw ExitCode(ExitStatus.error.rawValue)
     }
+}
+
+/// `stk test --format`: the report as people read it, or as programs do.
+enum TestReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }

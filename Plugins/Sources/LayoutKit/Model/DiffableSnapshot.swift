@@ -28,6 +28,12 @@ public struct DiffableSnapshot: Sendable {
     /// the edits after it: a duplicate check costs one lookup, not a set of
     /// the whole data per edit. Not part of the value.
     private var knownItems: HandleSet?
+    /// Where items were when first asked for (section << 32 | item), and how
+    /// far any of them can have shifted since: a hint an edit checks against
+    /// the items themselves, so that finding an anchor costs a look near its
+    /// old place, not a scan of the data. Not part of the value.
+    private var placeHints: HandleMap?
+    private var shiftSinceHints = 0
 
     public var sectionIdentifiers: [String] { sectionHandles.map(sectionNames.name) }
     /// The item identifiers of each section, in the order of `sectionIdentifiers`.
@@ -122,6 +128,7 @@ extension DiffableSnapshot {
     public func applying(_ updates: [CollectionViewUpdate]) -> DiffableSnapshot {
         var result = self
         result.knownItems = nil
+        result.placeHints = nil
         var removedSections = Set<Int>()
         var placedSections: [(index: Int, source: SectionSource)] = []
         var removedItems: [Int: Set<Int>] = [:]
@@ -244,17 +251,18 @@ extension DiffableSnapshot {
             changed[pair.old] = true
             newSectionChanged[pair.new] = true
         }
-        // Where each item of a changed section was and is: section << 32 | item.
-        let numberBound = Swift.max(nextItemNumber, new.nextItemNumber)
-        var oldPlace = HandleMap(numberBound: numberBound, wordCount: itemNames.wordCount)
+        // Which items the changed sections held, and where each item of a
+        // changed section is now: section << 32 | item.
+        var wasInChangedSection = HandleSet()
         for pair in survivingSections where changed[pair.old] {
-            for (i, h) in itemHandles[pair.old].enumerated() { oldPlace[h] = pair.old << 32 | i }
+            for h in itemHandles[pair.old] { wasInChangedSection.insert(h) }
         }
-        var newPlace = HandleMap(numberBound: numberBound, wordCount: itemNames.wordCount)
+        var newPlace = HandleMap(numberBound: Swift.max(nextItemNumber, new.nextItemNumber), wordCount: itemNames.wordCount)
         for pair in survivingSections where changed[pair.old] {
             for (i, h) in new.itemHandles[pair.new].enumerated() { newPlace[h] = pair.new << 32 | i }
         }
         var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = [], reloads: [IndexPath] = []
+        var sameOld: [Int] = [], sameNew: [Int] = []
         for pair in survivingSections {
             let (s, t) = pair
             let ids = itemHandles[s]
@@ -267,28 +275,36 @@ extension DiffableSnapshot {
             // Survivors staying in the same section: the longest increasing
             // run of their new places stays. An item whose new section is
             // new is deleted (it cannot move into an inserted section).
-            var sameSection: [(old: Int, new: Int)] = []
+            sameOld.removeAll(keepingCapacity: true)
+            sameNew.removeAll(keepingCapacity: true)
+            sameOld.reserveCapacity(ids.count)
+            sameNew.reserveCapacity(ids.count)
             for (i, h) in ids.enumerated() {
                 guard let place = newPlace[h] else {
                     deletes.append(IndexPath(item: i, section: s))
                     continue
                 }
-                let q = IndexPath(item: place & 0xFFFF_FFFF, section: place >> 32)
-                if q.section == t { sameSection.append((i, q.item)) } else { moves.append((IndexPath(item: i, section: s), q)) }
-            }
-            let staying = Self.longestIncreasing(sameSection.map(\.new))
-            for (k, pair) in sameSection.enumerated() {
-                if staying[k] {
-                    if reloadedItems.contains(ids[pair.old]) { reloads.append(IndexPath(item: pair.old, section: s)) }
+                let section = place >> 32, item = place & 0xFFFF_FFFF
+                if section == t {
+                    sameOld.append(i)
+                    sameNew.append(item)
                 } else {
-                    moves.append((IndexPath(item: pair.old, section: s), IndexPath(item: pair.new, section: t)))
+                    moves.append((IndexPath(item: i, section: s), IndexPath(item: item, section: section)))
+                }
+            }
+            let staying = Self.longestIncreasing(sameNew)
+            for k in sameOld.indices {
+                if staying[k] {
+                    if !reloaded.isEmpty, reloadedItems.contains(ids[sameOld[k]]) { reloads.append(IndexPath(item: sameOld[k], section: s)) }
+                } else {
+                    moves.append((IndexPath(item: sameOld[k], section: s), IndexPath(item: sameNew[k], section: t)))
                 }
             }
         }
         for (t, ids) in new.itemHandles.enumerated() where newSectionChanged[t] {
             // New here, or its old section is gone (items cannot move out of a
             // deleted section).
-            for (i, h) in ids.enumerated() where oldPlace[h] == nil {
+            for (i, h) in ids.enumerated() where !wasInChangedSection.contains(h) {
                 inserts.append(IndexPath(item: i, section: t))
             }
         }
@@ -346,13 +362,44 @@ extension DiffableSnapshot {
         return s
     }
 
-    private func itemPlace(_ id: String, verb: String) throws -> (section: Int, item: Int, handle: Int) {
-        if let h = itemNames.existingHandle(id), knownItems?.contains(h) ?? true {
-            for (s, ids) in itemHandles.enumerated() {
-                if let i = ids.firstIndex(of: h) { return (s, i, h) }
+    private mutating func itemPlace(_ id: String, verb: String) throws -> (section: Int, item: Int, handle: Int) {
+        if knownItems == nil { knownItems = HandleSet(itemHandles.joined()) }
+        guard let h = itemNames.existingHandle(id), knownItems!.contains(h) else {
+            throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to \(verb) item identifier that does not exist in the snapshot: \(id)", identifier: id)
+        }
+        if placeHints == nil {
+            var hints = HandleMap(numberBound: nextItemNumber, wordCount: itemNames.wordCount)
+            for (s, ids) in itemHandles.enumerated() { for (i, h) in ids.enumerated() { hints[h] = s << 32 | i } }
+            placeHints = hints
+            shiftSinceHints = 0
+        }
+        // Near its hinted place (edits since moved it by at most
+        // `shiftSinceHints`), else anywhere.
+        if let hint = placeHints![h] {
+            let s = hint >> 32, i = hint & 0xFFFF_FFFF
+            if s < itemHandles.count {
+                let ids = itemHandles[s]
+                let window = max(0, i - shiftSinceHints)..<min(ids.count, i + shiftSinceHints + 1)
+                if !window.isEmpty, let found = ids[window].firstIndex(of: h) {
+                    return (s, found, h)
+                }
             }
         }
-        throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to \(verb) item identifier that does not exist in the snapshot: \(id)", identifier: id)
+        for (s, ids) in itemHandles.enumerated() {
+            if let i = ids.firstIndex(of: h) {
+                placeHints![h] = s << 32 | i
+                return (s, i, h)
+            }
+        }
+        preconditionFailure("item \(id) is known but in no section")
+    }
+
+    /// Items were inserted or removed at `count` places: hinted places may be
+    /// that much further off.
+    private mutating func shifted(by count: Int) {
+        shiftSinceHints += count
+        // Past a point a window is no cheaper than a scan: start again.
+        if shiftSinceHints > 4_096 { placeHints = nil }
     }
 
     private func checkNew(sections ids: [String]) throws -> [Int] {
@@ -396,6 +443,7 @@ extension DiffableSnapshot {
         let at = position == .before ? s : s + 1
         sectionHandles.insert(contentsOf: handles, at: at)
         itemHandles.insert(contentsOf: handles.map { _ in [] }, at: at)
+        placeHints = nil    // sections after `at` shifted
     }
 
     /// `deleteSections(_:)`: the sections and their items.
@@ -405,6 +453,7 @@ extension DiffableSnapshot {
             sectionHandles.remove(at: s)
             let items = itemHandles.remove(at: s)
             if knownItems != nil { for h in items { knownItems!.remove(h) } }
+            placeHints = nil
         }
     }
 
@@ -420,6 +469,7 @@ extension DiffableSnapshot {
         let t = try sectionIndex(anchor, verb: "move relative to") + (position == .before ? 0 : 1)
         sectionHandles.insert(h, at: t)
         itemHandles.insert(items, at: t)
+        placeHints = nil
     }
 
     /// `appendItems(_:toSection:)`; no section: the last.
@@ -433,14 +483,19 @@ extension DiffableSnapshot {
             }
             s = sectionHandles.count - 1
         }
-        itemHandles[s] += try checkNew(items: ids)
+        let handles = try checkNew(items: ids)
+        if placeHints != nil { for (k, h) in handles.enumerated() { placeHints![h] = s << 32 | (itemHandles[s].count + k) } }
+        itemHandles[s] += handles
     }
 
     /// `insertItems(_:beforeItem:)` and `insertItems(_:afterItem:)`.
     public mutating func insertItems(_ ids: [String], _ position: Position, _ anchor: String) throws {
         let p = try itemPlace(anchor, verb: "insert relative to")
         let handles = try checkNew(items: ids)
-        itemHandles[p.section].insert(contentsOf: handles, at: position == .before ? p.item : p.item + 1)
+        let at = position == .before ? p.item : p.item + 1
+        itemHandles[p.section].insert(contentsOf: handles, at: at)
+        shifted(by: handles.count)
+        if placeHints != nil { for (k, h) in handles.enumerated() { placeHints![h] = p.section << 32 | (at + k) } }
     }
 
     /// `deleteItems(_:)`.
@@ -449,6 +504,7 @@ extension DiffableSnapshot {
             let p = try itemPlace(id, verb: "delete")
             itemHandles[p.section].remove(at: p.item)
             knownItems?.remove(p.handle)
+            shifted(by: 1)
         }
     }
 
@@ -457,6 +513,7 @@ extension DiffableSnapshot {
         sectionHandles = []
         itemHandles = []
         knownItems = HandleSet()
+        placeHints = nil
     }
 
     /// `moveItem(_:beforeItem:)` and `moveItem(_:afterItem:)`.
@@ -467,12 +524,16 @@ extension DiffableSnapshot {
             throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to move an item identifier relative to itself: \(id)", identifier: id)
         }
         itemHandles[p.section].remove(at: p.item)
+        shifted(by: 1)
         let q = try itemPlace(anchor, verb: "move relative to")
-        itemHandles[q.section].insert(p.handle, at: position == .before ? q.item : q.item + 1)
+        let at = position == .before ? q.item : q.item + 1
+        itemHandles[q.section].insert(p.handle, at: at)
+        shifted(by: 1)
+        if placeHints != nil { placeHints![p.handle] = q.section << 32 | at }
     }
 
     /// `reloadItems(_:)`, `reconfigureItems(_:)`: the items must exist.
-    public func checkItems(_ ids: [String], verb: String) throws {
+    public mutating func checkItems(_ ids: [String], verb: String) throws {
         for id in ids { _ = try itemPlace(id, verb: verb) }
     }
 
