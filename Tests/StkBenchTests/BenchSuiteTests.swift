@@ -60,10 +60,10 @@ import Testing
     }
 
     @Test func unknownSuiteNamesTheKnownOnes() {
-        #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick, verify)")) {
+        #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick, verify, diffable)")) {
             try BenchSuite.workloads(named: "fast")
         }
-        #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick, verify)")) {
+        #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick, verify, diffable)")) {
             try BenchSuite.verifyWorkloads(named: "fast")
         }
     }
@@ -170,6 +170,25 @@ import Testing
         #expect(try BenchSuite.workloads(named: "verify").isEmpty)
         let quick = try #require(try BenchSuite.verifyWorkloads(named: "quick").first)
         #expect(quick.operations == 500 && quick.targets == BenchSuite.verify.targets)
+    }
+
+    /// Diffable snapshots at scale, in the standard suite and alone as
+    /// `diffable`: 100 edits to 100,000 items applied in at most 10 ms; a
+    /// million items diffed against a shuffled copy in a second and 300 MB.
+    @Test func theDiffableWorkloadsHoldTheirTargets() throws {
+        for name in ["standard", "diffable"] {
+            let workloads = try BenchSuite.diffableWorkloads(named: name)
+            #expect(workloads.map(\.name) == ["diffable 100 edits 100k", "diffable 1M shuffled"])
+            #expect(workloads[0].sections * workloads[0].itemsPerSection == 100_000 && workloads[0].edits == 100)
+            #expect(workloads[0].targets.map(\.description) == ["<= 10 ms"])
+            #expect(workloads[1].sections * workloads[1].itemsPerSection == 1_000_000 && workloads[1].kind == .shuffled)
+            #expect(workloads[1].targets.map(\.description) == ["<= 1000 ms", "<= 300 MB"])
+        }
+        #expect(try BenchSuite.workloads(named: "diffable").isEmpty)
+        #expect(try BenchSuite.verifyWorkloads(named: "diffable").isEmpty)
+        #expect(try BenchSuite.exportWorkloads(named: "diffable").isEmpty)
+        #expect(try BenchSuite.diffableWorkloads(named: "verify").isEmpty)
+        #expect(try BenchSuite.diffableWorkloads(named: "quick").map(\.targets) == BenchSuite.diffable.map(\.targets))
     }
 
     /// `export html` of a 1,000-frame flow-sticky session: in the standard

@@ -44,13 +44,13 @@ public struct BenchSuiteReport: Codable, Equatable, Sendable {
 /// The workloads of `stk bench --suite NAME`, with their targets.
 public enum BenchSuite {
     /// Suite names `--suite` accepts.
-    public static let names = ["standard", "quick", "verify"]
+    public static let names = ["standard", "quick", "verify", "diffable"]
 
     public static func workloads(named name: String) throws -> [BenchWorkload] {
         switch name {
         case "standard": return standard
         case "quick": return quick
-        case "verify": return []
+        case "verify", "diffable": return []
         default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
         }
     }
@@ -61,6 +61,7 @@ public enum BenchSuite {
         switch name {
         case "standard", "verify": return [verify]
         case "quick": return [verifyQuick]
+        case "diffable": return []
         default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
         }
     }
@@ -70,7 +71,7 @@ public enum BenchSuite {
     public static func exportWorkloads(named name: String) throws -> [ExportWorkload] {
         switch name {
         case "standard", "quick": return [export]
-        case "verify": return []
+        case "verify", "diffable": return []
         default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
         }
     }
@@ -78,7 +79,7 @@ public enum BenchSuite {
     /// The diffable workloads of a suite; none in `verify`.
     public static func diffableWorkloads(named name: String) throws -> [DiffableWorkload] {
         switch name {
-        case "standard": return diffable
+        case "standard", "diffable": return diffable
         case "quick": return diffableQuick
         case "verify": return []
         default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")

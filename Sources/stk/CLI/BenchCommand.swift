@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure a layout: cold prepare, scroll steps, a resize and batch updates, minimal vs full invalidation.",
         discussion: """
             Times are medians and 99th percentiles in microseconds over one run, on this machine.
-            --suite runs a named list of workloads with their targets (standard, quick, verify) and exits 1 when a target is missed. verify is stk verify's checker alone, in checked operations per second; standard and quick measure it too, and export html of a 1,000-frame session (its time and its page size).
+            --suite runs a named list of workloads with their targets (standard, quick, verify, diffable) and exits 1 when a target is missed. verify is stk verify's checker alone, in checked operations per second; diffable is snapshot edits applied at scale alone (100 edits to 100,000 items, a million items diffed against a shuffled copy); standard and quick measure both, and export html of a 1,000-frame session (its time and its page size).
             """
     )
 

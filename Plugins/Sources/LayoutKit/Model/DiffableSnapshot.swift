@@ -262,7 +262,6 @@ extension DiffableSnapshot {
             for (i, h) in new.itemHandles[pair.new].enumerated() { newPlace[h] = pair.new << 32 | i }
         }
         var deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [(IndexPath, IndexPath)] = [], reloads: [IndexPath] = []
-        var sameOld: [Int] = [], sameNew: [Int] = []
         for pair in survivingSections {
             let (s, t) = pair
             let ids = itemHandles[s]
@@ -273,12 +272,10 @@ extension DiffableSnapshot {
                 continue
             }
             // Survivors staying in the same section: the longest increasing
-            // run of their new places stays. An item whose new section is
-            // new is deleted (it cannot move into an inserted section).
-            sameOld.removeAll(keepingCapacity: true)
-            sameNew.removeAll(keepingCapacity: true)
-            sameOld.reserveCapacity(ids.count)
-            sameNew.reserveCapacity(ids.count)
+            // run of their new places stays, found in the same pass. An item
+            // whose new section is new is deleted (it cannot move into an
+            // inserted section).
+            var run = IncreasingRun(positions: ids.count)
             for (i, h) in ids.enumerated() {
                 guard let place = newPlace[h] else {
                     deletes.append(IndexPath(item: i, section: s))
@@ -286,18 +283,18 @@ extension DiffableSnapshot {
                 }
                 let section = place >> 32, item = place & 0xFFFF_FFFF
                 if section == t {
-                    sameOld.append(i)
-                    sameNew.append(item)
+                    run.add(item, at: i)
                 } else {
                     moves.append((IndexPath(item: i, section: s), IndexPath(item: item, section: section)))
                 }
             }
-            let staying = Self.longestIncreasing(sameNew)
-            for k in sameOld.indices {
-                if staying[k] {
-                    if !reloaded.isEmpty, reloadedItems.contains(ids[sameOld[k]]) { reloads.append(IndexPath(item: sameOld[k], section: s)) }
+            let staying = run.members()
+            for (i, h) in ids.enumerated() {
+                guard let place = newPlace[h], place >> 32 == t else { continue }
+                if staying[i] {
+                    if !reloaded.isEmpty, reloadedItems.contains(h) { reloads.append(IndexPath(item: i, section: s)) }
                 } else {
-                    moves.append((IndexPath(item: sameOld[k], section: s), IndexPath(item: sameNew[k], section: t)))
+                    moves.append((IndexPath(item: i, section: s), IndexPath(item: place & 0xFFFF_FFFF, section: t)))
                 }
             }
         }
@@ -316,27 +313,55 @@ extension DiffableSnapshot {
     }
 
     /// Which positions of `values` are on one longest strictly increasing
-    /// subsequence, in O(n log n); O(n) when the values mostly increase (a
-    /// value past the longest run's end extends it without a search).
+    /// subsequence (`IncreasingRun`).
     static func longestIncreasing(_ values: [Int]) -> [Bool] {
-        var onRun = [Bool](repeating: false, count: values.count)
-        guard !values.isEmpty else { return onRun }
-        var tails: [Int] = []       // positions: tails[k] ends a run of length k + 1
-        var previous = [Int](repeating: -1, count: values.count)
-        for (i, v) in values.enumerated() {
-            var lo: Int
-            if let last = tails.last, values[last] < v {
-                lo = tails.count
-            } else {
-                lo = 0
-                var hi = tails.count
-                while lo < hi { let m = (lo + hi) / 2; if values[tails[m]] < v { lo = m + 1 } else { hi = m } }
-            }
-            if lo > 0 { previous[i] = tails[lo - 1] }
-            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        var run = IncreasingRun(positions: values.count)
+        for (i, v) in values.enumerated() { run.add(v, at: i) }
+        return run.members()
+    }
+}
+
+/// One longest strictly increasing subsequence of values given one at a
+/// time with their positions (ascending; positions may be skipped), by
+/// patience sorting: O(n log n), O(n) when the values mostly increase (a
+/// value past the longest run's end extends it without a search). Positions
+/// and values are below 2^31 (items of one section).
+struct IncreasingRun {
+    /// tailValues[k] ends the best run of length k + 1 found so far, at tailPositions[k].
+    private var tailValues: [Int32] = []
+    private var tailPositions: [Int32] = []
+    /// The position before each position on its run; -1 for none.
+    private var previous: [Int32]
+
+    init(positions: Int) {
+        previous = Array(repeating: -1, count: positions)
+    }
+
+    mutating func add(_ value: Int, at position: Int) {
+        let v = Int32(value)
+        var lo: Int
+        if let last = tailValues.last, last < v {
+            lo = tailValues.count
+        } else {
+            lo = 0
+            var hi = tailValues.count
+            while lo < hi { let m = (lo + hi) / 2; if tailValues[m] < v { lo = m + 1 } else { hi = m } }
         }
-        var k = tails.last!
-        while k >= 0 { onRun[k] = true; k = previous[k] }
+        if lo > 0 { previous[position] = tailPositions[lo - 1] }
+        if lo == tailValues.count {
+            tailValues.append(v)
+            tailPositions.append(Int32(position))
+        } else {
+            tailValues[lo] = v
+            tailPositions[lo] = Int32(position)
+        }
+    }
+
+    /// Whether each position is on the run.
+    func members() -> [Bool] {
+        var onRun = [Bool](repeating: false, count: previous.count)
+        guard var k = tailPositions.last.map(Int.init) else { return onRun }
+        while k >= 0 { onRun[k] = true; k = Int(previous[k]) }
         return onRun
     }
 }
