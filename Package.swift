@@ -3,6 +3,10 @@
 // engine and the built-in layouts live in the separate package at Plugins/.
 import PackageDescription
 
+/// Tests are built with warnings as errors: an unused result or an
+/// always-true comparison in a test is a test that cannot fail.
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
 let package = Package(
     name: "stk",
     products: [
@@ -65,34 +69,40 @@ let package = Package(
         .testTarget(
             name: "LayoutKitTests",
             dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-            path: "Tests/LayoutKitTests"
+            path: "Tests/LayoutKitTests",
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "LayoutsTests",
             dependencies: [
                 .product(name: "LayoutKit", package: "Plugins"),
             ],
-            path: "Tests/LayoutsTests"
+            path: "Tests/LayoutsTests",
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "StkScriptTests",
             dependencies: ["StkScript", "StkRender", "StkBench"],
-            path: "Tests/StkScriptTests"
+            path: "Tests/StkScriptTests",
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "PluginHostTests",
             dependencies: ["PluginHost", .product(name: "LayoutKit", package: "Plugins")],
-            path: "Tests/PluginHostTests"
+            path: "Tests/PluginHostTests",
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "StkBenchTests",
             dependencies: ["StkBench"],
-            path: "Tests/StkBenchTests"
+            path: "Tests/StkBenchTests",
+            swiftSettings: testSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [],
-            path: "Tests/EndToEndTests"
+            path: "Tests/EndToEndTests",
+            swiftSettings: testSettings
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -2,22 +2,19 @@ import Foundation
 
 /// What the evaluator made of the pending entry.
 public enum REPLOutcome: Equatable, Sendable {
-    /// The entry was complete and has been run.
+    /// The entry has been run.
     case done
-    /// The entry is incomplete (an open `batch`, a trailing `\`): read another
-    /// line under the continuation prompt and evaluate again.
-    case needsMoreInput
     /// The user asked to leave (`quit`).
     case quit
 }
 
 /// The interactive read-evaluate loop, independent of what is evaluated.
 ///
-/// The driver owns the pending entry: `evaluate` receives every line typed
-/// since the last complete entry, joined with "\n" (for `batch`, `insert item
-/// 0:0`, `end` it is called with "batch", then "batch\ninsert item 0:0", then
-/// "batch\ninsert item 0:0\nend") and must not run anything while it answers
-/// `.needsMoreInput`. That way Ctrl-C can drop a half-entered batch, and the
+/// The driver owns the pending entry: `isComplete` is asked about every line
+/// typed since the last complete entry, joined with "\n" (for `batch`, `insert
+/// item 0:0`, `end` it is asked about "batch", then "batch\ninsert item 0:0",
+/// then "batch\ninsert item 0:0\nend"), and `evaluate` runs the entry once it
+/// is complete. That way Ctrl-C can drop a half-entered batch, and the
 /// history holds whole entries, which Up arrow recalls and Enter runs again.
 ///
 /// Keys: Ctrl-C discards the line being typed and any pending lines; Ctrl-D on
@@ -28,6 +25,9 @@ public struct REPLDriver {
     public var prompt: () -> String
     public var continuationPrompt: String
     public var historyFile: URL?
+    /// Whether the pending lines make an entry that can run (an open `batch`
+    /// or a trailing `\` cannot): else the continuation prompt asks for more.
+    public var isComplete: (String) -> Bool
     public var evaluate: (String) -> REPLOutcome
     public var completer: LineEditor.Completer?
     /// Called when Ctrl-C is pressed with nothing pending (the line is cleared).
@@ -38,13 +38,15 @@ public struct REPLDriver {
     ///   - prompt: asked again before every new entry, so it may show state.
     ///   - continuationPrompt: shown while the pending entry needs more input.
     ///   - historyFile: where history lives between sessions.
-    ///   - evaluate: runs a complete entry (see the type's documentation).
+    ///   - isComplete: whether the pending lines can run (see the type's documentation).
+    ///   - evaluate: runs a complete entry.
     ///   - completer: Tab completion (see `LineEditor.Completer`).
     public init(
         banner: String,
         prompt: @escaping () -> String,
         continuationPrompt: String,
         historyFile: URL? = HistoryLocation.default(),
+        isComplete: @escaping (String) -> Bool,
         evaluate: @escaping (String) -> REPLOutcome,
         completer: LineEditor.Completer? = nil,
         interrupted: (() -> Void)? = nil
@@ -54,6 +56,7 @@ public struct REPLDriver {
         self.prompt = prompt
         self.continuationPrompt = continuationPrompt
         self.historyFile = historyFile
+        self.isComplete = isComplete
         self.evaluate = evaluate
         self.completer = completer
     }
@@ -86,16 +89,15 @@ public struct REPLDriver {
                 }
                 pendingLines.append(line)
                 let entry = pendingLines.joined(separator: "\n")
-                let outcome = evaluate(entry)
-                if outcome == .needsMoreInput {
-                    continue
-                }
+                guard isComplete(entry) else { continue }
                 pendingLines.removeAll()
+                // Kept and saved before it runs: a terminal closed while the
+                // entry runs (or right after Enter) ends this process, and the
+                // entry in flight is the one most worth having back.
                 if !editor.addHistory(entry) && !longEntryNoteShown {
                     longEntryNoteShown = true
                     FileHandle.standardError.write(Data("note: entries longer than \(LineEditor.longestHistoryEntry / 1024) KiB are not kept in the history\n".utf8))
                 }
-                // Saved after every entry: a session killed later keeps its history.
                 do {
                     try editor.saveHistory()
                 } catch {
@@ -104,6 +106,7 @@ public struct REPLDriver {
                         FileHandle.standardError.write(Data("warning: \(error)\n".utf8))
                     }
                 }
+                let outcome = evaluate(entry)
                 if outcome == .quit {
                     return
                 }

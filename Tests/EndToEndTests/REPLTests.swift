@@ -209,6 +209,57 @@ final class REPLTests {
         #expect(try String(contentsOf: legacy, encoding: .utf8) == "_HiStOrY_V2_\necho\\040from-the-old-file\n")
     }
 
+    /// A terminal closed while an entry runs (seconds of work here) keeps
+    /// that entry: the history is saved before an entry runs, not after.
+    @Test func historyKeepsTheEntryInFlightWhenTheTerminalCloses() throws {
+        for trial in 0..<3 {
+            let session = try InteractiveSession(stateHome: stateHome)
+            try session.run("echo trial-\(trial)")
+            try session.type("sections 10000000 items=\(100 + trial)\r")
+            try session.waitFor("\r\n")
+            session.terminal.hangUp()
+            _ = try? session.terminal.waitForExit()
+            let saved = try String(contentsOf: stateHome.appendingPathComponent("stk/history"), encoding: .utf8)
+            #expect(saved.contains("sections\\04010000000\\040items=\(100 + trial)"), "trial \(trial): \(saved.suffix(200).debugDescription)")
+        }
+    }
+
+    /// An entry of exactly 64 KiB (65,536 bytes as typed, its lines joined by
+    /// line breaks) is kept; one byte more runs but is not kept, and a note
+    /// says so once. Typed as `\`-continued lines of 200 bytes, as a paste.
+    @Test func historyKeepsEntriesUpTo64KiB() throws {
+        let session = try InteractiveSession(stateHome: stateHome)
+        for (tag, bytes) in [("kept", 65_536), ("dropped", 65_537)] {
+            let lines = Self.continuedEntry(tag: tag, bytes: bytes)
+            #expect(lines.joined(separator: "\n").utf8.count == bytes)
+            for line in lines.dropLast() { try session.run(line, expectingPrompt: InteractiveSession.continuationPrompt) }
+            try session.run(lines.last!)
+        }
+        try session.type("\u{04}")
+        #expect(try session.terminal.waitForExit() == .exited(0))
+        let seen = session.terminal.text
+        #expect(seen.components(separatedBy: "note: entries longer than 64 KiB are not kept in the history").count == 2,
+                "the note once: \(seen.suffix(300).debugDescription)")
+        let saved = try String(contentsOf: stateHome.appendingPathComponent("stk/history"), encoding: .utf8)
+        // libedit's format encodes the space as \040.
+        #expect(saved.contains("echo\\040kept"), "\(saved.prefix(200).debugDescription)")
+        #expect(!saved.contains("dropped"), "\(saved.prefix(200).debugDescription)")
+    }
+
+    /// `echo TAG \`, lines of 200 `b` and a `\`, and a last line of `c` that
+    /// makes the entry `bytes` long.
+    static func continuedEntry(tag: String, bytes: Int) -> [String] {
+        var lines = ["echo \(tag) \\"]
+        var total = lines[0].utf8.count
+        let middle = String(repeating: "b", count: 199) + "\\"
+        while total + 1 + middle.utf8.count + 1 + 100 < bytes {
+            lines.append(middle)
+            total += 1 + middle.utf8.count
+        }
+        lines.append(String(repeating: "c", count: bytes - total - 1))
+        return lines
+    }
+
     /// The history is written atomically after each entry: a session whose
     /// terminal is closed (SIGHUP, the pty gone) keeps every entry it ran, in
     /// 20 of 20 trials, and no temporary file is left behind.

@@ -61,7 +61,7 @@ final class SurvivingLayoutsTests {
         ], plugins: [Self.crashing])
         #expect(result.status == 0, "\(result)")
         let errors = result.stderrLines
-        #expect(errors.contains("<stdin>:3:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap"), "\(result)")
+        #expect(errors.contains("error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap"), "\(result)")
         // CrashingLayout.swift line 13 is `return [all[all.count + 5]]`.
         #expect(errors.contains { $0.hasPrefix("  at CrashingLayout.layoutAttributesForElements(in:) (") && $0.hasSuffix("CrashingLayout.swift:13:20)") }, "\(result)")
         #expect(errors.contains("note: the session goes on in a new process, as it was before this entry (2 entries replayed in 0.00 s)")
@@ -82,7 +82,7 @@ final class SurvivingLayoutsTests {
         #expect(result.status == 0, "\(result)")
         let errors = result.stderrLines
         // The query phase runs the crashing layoutAttributesForElements(in:).
-        #expect(errors.contains("<stdin>:5:1: error: the layout crashed while running 'continue': SIGILL, a Swift runtime trap"), "\(result)")
+        #expect(errors.contains("error: the layout crashed while running 'continue': SIGILL, a Swift runtime trap"), "\(result)")
         #expect(errors.contains { $0.hasPrefix("note: the session goes on in a new process, as it was before this entry (4 entries replayed in ") }, "\(result)")
         #expect(!result.stderr.contains("differs"), "\(result)")
         // Paused after context, invalidate, prepare, content size: the prompt

@@ -182,4 +182,28 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "error: no such file or subcommand: verfy; did you mean 'stk verify'?\n", "\(result)")
     }
+
+    /// A misspelt option of a subcommand names the one meant (the argument
+    /// parser's suggestion, kept by stk's exit status 2), and `--bail`, which
+    /// means nothing to verify, is not one of its options.
+    @Test(arguments: [
+        (["verify", "flow-sticky", "--operation", "5"], "--operations"),
+        (["test", "--jnit", "r.xml"], "--junit"),
+        (["bench", "--suit", "quick"], "--suite"),
+        (["--jsn", "-e", "visible"], "--json"),
+    ])
+    func aMisspeltOptionSaysWhichOneWasMeant(arguments: [String], meant: String) throws {
+        let result = try StkProcess.run(arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: Unknown option '\(arguments.first { $0.hasPrefix("--") }!)'. Did you mean '\(meant)'?"), "\(result)")
+    }
+
+    @Test func verifyHasNoBailOption() throws {
+        let help = try StkProcess.run(["verify", "--help"])
+        #expect(help.status == 0)
+        #expect(!help.stdout.contains("--bail"), "\(help)")
+        #expect(help.stdout.contains("--plugin"), "\(help)")
+        let result = try StkProcess.run(["verify", "flow-sticky", "--bail"])
+        #expect(result.status == 2, "\(result)")
+    }
 }

@@ -32,6 +32,52 @@ struct DiagnosticTests {
         """)
     }
 
+    // MARK: At the REPL
+
+    /// The entry just typed needs no `<stdin>:LINE:COL:`: the error keeps its
+    /// line and caret, and so does a located note under it ('batch' opened
+    /// here); a diagnostic of another file keeps its location.
+    @Test func theEntryTypedLeavesOutItsLocation() {
+        let parsed = Parser.parse(SourceFile(name: SourceFile.stdinName, text: "batch\ninsert item 0:0\nbatch"))
+        let rendered = parsed.diagnostics.first?.rendered(typedEntry: SourceFile.stdinName) ?? ""
+        #expect(rendered.hasPrefix("error: "), "\(rendered)")
+        #expect(!rendered.contains("<stdin>"), "\(rendered)")
+        #expect(rendered.contains("note: the batch was opened here\n    batch\n    ^~~~~\n"), "\(rendered)")
+        #expect(firstRendered("lauout") == firstRendered("lauout", file: "t.stk"))
+        let elsewhere = Parser.parse(SourceFile(name: "setup.stk", text: "lauout")).diagnostics.first
+        #expect(elsewhere?.rendered(typedEntry: SourceFile.stdinName).hasPrefix("setup.stk:1:1: error: unknown command 'lauout'") == true)
+    }
+
+    /// A note of its own about the entry typed is its message alone.
+    @Test func aNoteAboutTheEntryTypedIsItsMessageAlone() {
+        let file = SourceFile(name: SourceFile.stdinName, text: "reload")
+        let note = Diagnostic(.note, "Layout.swift is unchanged", at: SourceRange(line: 1, columns: 1..<7), in: file)
+        #expect(note.rendered(typedEntry: SourceFile.stdinName) == "note: Layout.swift is unchanged\n")
+        #expect(note.rendered() == "<stdin>:1:1: note: Layout.swift is unchanged\n    reload\n    ^~~~~~\n")
+    }
+
+    /// A megabyte token is quoted by its start: the message, the line and
+    /// the caret are each a few hundred characters, not a megabyte.
+    @Test func aHugeTokenIsShownByItsStart() throws {
+        let token = String(repeating: "x", count: 1_000_000)
+        let rendered = try #require(firstRendered("visible\n" + token))
+        let lines = rendered.split(separator: "\n")
+        #expect(rendered.utf8.count < 1000, "\(rendered.prefix(400))")
+        // The word is the token in its quotes: the quote and 99 x, then the count.
+        #expect(lines[0] == "t.stk:2:1: error: unknown command '\(String(repeating: "x", count: 99))...(1000002 characters)'")
+        #expect(lines[1] == "    " + String(repeating: "x", count: 300) + "...")
+        #expect(lines[2] == "    ^" + String(repeating: "~", count: 299))
+        // Far into a long line: cut on both sides, the caret under its word.
+        let far = Parser.parse(SourceFile(name: "t.stk", text: "scroll to " + String(repeating: " ", count: 1000) + "nowhere" + String(repeating: " ", count: 1000)))
+        let shown = far.diagnostics.first?.rendered().split(separator: "\n").map(String.init) ?? []
+        #expect(shown.count >= 3)
+        if shown.count >= 3 {
+            let column = try #require(shown[1].firstIndex(of: "n")).utf16Offset(in: shown[1])
+            #expect(shown[1].hasPrefix("    ...") && shown[1].hasSuffix("..."), "\(shown[1])")
+            #expect(shown[2] == String(repeating: " ", count: column) + "^~~~~~~", "\(shown)")
+        }
+    }
+
     @Test func wrongLiteralKind() {
         #expect(firstRendered("sections 2\nsize item 0:1 44", file: SourceFile.commandLineName) == """
         <command-line>:2:15: error: expected a size WxH or 'default', got '44'

@@ -192,6 +192,12 @@ import Testing
         #expect(String(decoding: received.data, as: UTF8.self) == "through\n", "written through the FIFO, in place")
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        // A FIFO no process reads would block for ever: refused after a second.
+        let unread = folder + "/unread"
+        #expect(mkfifo(unread, 0o644) == 0)
+        #expect(throws: SafeFile.WriteError(description: "cannot write \(unread): it is a FIFO that no process is reading")) {
+            try SafeFile.replace(Data("x".utf8), at: unread)
+        }
         if FileManager.default.fileExists(atPath: "/dev/full") {
             #expect(throws: SafeFile.WriteError.self) { try SafeFile.replace(Data("x".utf8), at: "/dev/full") }
             #expect(lstat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)

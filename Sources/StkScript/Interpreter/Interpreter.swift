@@ -26,8 +26,9 @@ public final class Interpreter {
     /// Rebuilds the plugins loaded from source (`reload`): notes to show, and
     /// the origins whose layouts were replaced by a new build.
     public var reloadPlugins: (() throws -> (notes: [String], reloaded: Set<String>))?
-    /// Told before each command runs, with `FILE:LINE:COL` and the command's
-    /// text, so that a crash or an interrupt can name the command it stopped:
+    /// Told before each command runs, with `FILE:LINE:COL` (empty for the
+    /// entry just typed at the REPL, see `InterpreterOptions.typedEntry`) and
+    /// the command's text, so that a crash or an interrupt can name the command it stopped:
     /// CrashReport in scripts, the REPL's worker, a `stk test` child.
     public var willRunCommand: ((_ location: String, _ command: String) -> Void)?
     /// Reads a file for `include`. The REPL's worker records what was read, and
@@ -96,7 +97,9 @@ public final class Interpreter {
     public func execute(_ command: Command, in file: SourceFile, trail: [Diagnostic.IncludeSite] = []) -> Bool {
         if options.echo { echo(file.text(in: command.range), as: "command") }
         let context = CommandContext(command: command, file: file, trail: trail)
-        if let willRunCommand { willRunCommand("\(file.name):\(command.range.start)", file.text(in: command.range)) }
+        if let willRunCommand {
+            willRunCommand(file.name == options.typedEntry ? "" : "\(file.name):\(command.range.start)", file.text(in: command.range))
+        }
         // What the collection view noticed during the command (UIKit's checks),
         // whatever its outcome; a paused operation's, when it ends.
         defer { if paused == nil { reportCollectionViewWarnings(context) } }
@@ -121,7 +124,7 @@ public final class Interpreter {
     func report(_ diagnostic: Diagnostic, trail: [Diagnostic.IncludeSite]) {
         var d = diagnostic
         for site in trail.reversed() { d = d.included(from: site) }
-        output.writeDiagnostic(d.rendered(colors: options.diagnosticColor))
+        output.writeDiagnostic(d.rendered(colors: options.diagnosticColor, typedEntry: options.typedEntry))
     }
 
     /// A diagnostic for an error thrown by a command, at the most precise range known.

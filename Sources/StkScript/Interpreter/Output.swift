@@ -107,6 +107,10 @@ public struct InterpreterOptions: Sendable {
     /// The commands run again to rebuild a session (the REPL after a crash):
     /// nothing is written to files, as it was the first time.
     public var replaying = false
+    /// The name of the input typed at the REPL (`<stdin>`): diagnostics about
+    /// the entry just typed are printed without its location, and a crash
+    /// names the command without it. Nil in scripts, which keep every location.
+    public var typedEntry: String?
     public init(json: Bool = false, bail: Bool = false, echo: Bool = false, color: Bool = false) {
         self.json = json
         self.bail = bail

@@ -17,12 +17,18 @@ public struct ScriptRunner {
         interpreter.run(Parser.parse(SourceFile(name: name, text: text)))
     }
 
-    /// Runs script bytes (stdin) named `name`: decoded as files and `-e` are.
+    /// Runs script bytes named `name` (a file, `-e`): bytes that are not
+    /// UTF-8 (or a second byte order mark) stop the run at their line, after
+    /// the lines before it ran, as standard input, read line by line, does.
     @discardableResult
     public func run(bytes: Data, name: String) -> Bool {
         switch SourceText.decode(bytes, name: name) {
         case .success(let text): return run(text: text, name: name)
-        case .failure(let diagnostic): return refuse(diagnostic)
+        case .failure(let diagnostic):
+            let line = diagnostic.location?.range.start.line ?? 1
+            let before = SourceText.leadingLines(bytes, count: line - 1)
+            if !before.isEmpty, !run(text: String(decoding: before, as: UTF8.self), name: name) { return false }
+            return refuse(diagnostic)
         }
     }
 
@@ -51,21 +57,16 @@ public struct ScriptRunner {
         case .success(let bytes): data = bytes
         case .failure(let diagnostic): return refuse(diagnostic)
         }
-        let text: String
-        switch SourceText.decode(data, name: path) {
-        case .success(let decoded): text = decoded
-        case .failure(let diagnostic): return refuse(diagnostic)
-        }
         // A script that includes itself, directly or through others, is a cycle
         // from its first `include` on: it is on the stack of running files too.
         let real = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         interpreter.includeStack.append(real)
         defer { interpreter.includeStack.removeLast() }
-        return run(text: text, name: path)
+        return run(bytes: data, name: path)
     }
 
     func refuse(_ diagnostic: Diagnostic) -> Bool {
-        interpreter.output.writeDiagnostic(diagnostic.rendered(colors: interpreter.options.diagnosticColor))
+        interpreter.output.writeDiagnostic(diagnostic.rendered(colors: interpreter.options.diagnosticColor, typedEntry: interpreter.options.typedEntry))
         interpreter.status = max(interpreter.status, .error)
         return false
     }

@@ -26,7 +26,9 @@ public struct StreamingInput {
         func runPending() -> Bool {
             defer { firstLine += pending.count; pending.removeAll(); tracker.reset() }
             let text = pending.joined(separator: "\n")
-            return interpreter.run(Parser.parse(SourceFile(name: name, text: text, firstLine: firstLine)))
+            // A byte order mark is set aside only at the start of the input
+            // (LineReader did); later, it is a character, as in a file.
+            return interpreter.run(Parser.parse(SourceFile(name: name, text: text, firstLine: firstLine, setsAsideByteOrderMark: false)))
         }
         while let bytes = reader.next() {
             // Bytes are checked as a file's are (SourceText): invalid UTF-8 or
@@ -38,7 +40,11 @@ public struct StreamingInput {
                 let before = firstLine + pending.count - 1
                 switch SourceText.decode(Array(repeating: UInt8(ascii: "\n"), count: before) + bytes, name: name) {
                 case .success(let text): line = String(text.dropFirst(before))
-                case .failure(let diagnostic): return ScriptRunner(interpreter: interpreter).refuse(diagnostic)
+                case .failure(let diagnostic):
+                    // Lines waiting for their end (an open batch) run first and
+                    // say so, as the lines before the bad one in a file do.
+                    if !pending.isEmpty, !runPending() { return false }
+                    return ScriptRunner(interpreter: interpreter).refuse(diagnostic)
                 }
             }
             // Expected output of a transcript: a plain run ignores it, and
@@ -59,7 +65,8 @@ public struct StreamingInput {
 }
 
 /// Lines from a file descriptor, read as they come (no read-ahead beyond
-/// what the descriptor already holds): `\n`, `\r\n` and `\r` end a line.
+/// what the descriptor already holds): `\n` and `\r\n` end a line, as in a
+/// file (SourceFile); a lone `\r` is part of its line.
 struct LineReader {
     let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -76,13 +83,10 @@ struct LineReader {
     /// order mark that may begin the first line, but not a second one).
     mutating func next() -> [UInt8]? {
         while true {
-            if let end = buffer[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
-                // A `\r` at the end of what was read may be the first half of `\r\n`.
-                if buffer[end] == 0x0D && end == buffer.count - 1 && !ended && fill() { continue }
-                var line = Array(buffer[start..<end])
-                var consumed = end + 1
-                if buffer[end] == 0x0D, consumed < buffer.count, buffer[consumed] == 0x0A { consumed += 1 }
-                start = consumed
+            if let end = buffer[start...].firstIndex(of: 0x0A) {
+                let contentEnd = end > start && buffer[end - 1] == 0x0D ? end - 1 : end
+                var line = Array(buffer[start..<contentEnd])
+                start = end + 1
                 if isFirstLine && line.starts(with: SourceFile.byteOrderMark) && !line.dropFirst(3).starts(with: SourceFile.byteOrderMark) {
                     line.removeFirst(3)
                 }

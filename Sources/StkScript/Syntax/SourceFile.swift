@@ -94,11 +94,15 @@ public struct SourceFile: Sendable, Equatable {
 
     let physicalLines: [PhysicalLine]
 
-    public init(name: String, text: String, firstLine: Int = 1) {
+    /// - setsAsideByteOrderMark: a mark at the start of `text` is an editor's
+    ///   marker, not part of the first line (a file); false for text that
+    ///   starts in the middle of an input (standard input's later entries),
+    ///   where the mark is a character like any other, as inside a file.
+    public init(name: String, text: String, firstLine: Int = 1, setsAsideByteOrderMark: Bool = true) {
         self.name = name
         self.text = text
         self.firstLine = firstLine
-        self.physicalLines = SourceFile.split(text)
+        self.physicalLines = SourceFile.split(text, setsAsideByteOrderMark: setsAsideByteOrderMark)
     }
 
     /// The number of physical lines.
@@ -142,10 +146,10 @@ public struct SourceFile: Sendable, Equatable {
 
     /// Splits on bytes rather than Characters: Swift treats "\r\n" as one
     /// Character, and a lone "\r" must stay part of the line's content.
-    private static func split(_ text: String) -> [PhysicalLine] {
+    private static func split(_ text: String, setsAsideByteOrderMark: Bool) -> [PhysicalLine] {
         let bytes = Array(text.utf8)
         var lines: [PhysicalLine] = []
-        var start = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+        var start = setsAsideByteOrderMark && bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
         var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "\n") {

@@ -21,6 +21,22 @@ public enum SourceText {
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// The bytes of the first `count` lines, each with its `\n`.
+    public static func leadingLines<Bytes: Collection>(_ bytes: Bytes, count: Int) -> [UInt8] where Bytes.Element == UInt8 {
+        guard count > 0 else { return [] }
+        var seen = 0
+        var end = bytes.startIndex
+        while end != bytes.endIndex {
+            let byte = bytes[end]
+            end = bytes.index(after: end)
+            if byte == UInt8(ascii: "\n") {
+                seen += 1
+                if seen == count { break }
+            }
+        }
+        return Array(bytes[bytes.startIndex..<end])
+    }
+
     /// What reading a script file says when it cannot: a folder, a missing file.
     public static func read(_ path: String, as shown: String? = nil) -> Result<Data, Diagnostic> {
         let shown = shown ?? path

@@ -25,7 +25,7 @@ import Darwin
 /// Errors name the path as the user wrote it, and say what is wrong in words
 /// (no `NSCocoaErrorDomain` numbers).
 public enum SafeFile {
-    public struct WriteError: Error, CustomStringConvertible {
+    public struct WriteError: Error, Equatable, CustomStringConvertible {
         public let description: String
     }
 
@@ -90,9 +90,24 @@ public enum SafeFile {
             }
         default:
             // A device, a FIFO, a socket: written in place, never replaced.
-            let fd = open(target, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw failure(shown, errno) }
+            // Opened without waiting: a FIFO that no one reads would block
+            // the run for ever (open waits for a reader). A reader gets a
+            // second to come (one started beside stk); then it is refused.
+            var fd = open(target, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            for _ in 0..<100 where fd < 0 && errno == ENXIO {
+                usleep(10_000)
+                fd = open(target, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            }
+            guard fd >= 0 else {
+                let reason = errno
+                if reason == ENXIO, info.st_mode & S_IFMT == S_IFIFO {
+                    throw WriteError(description: "cannot write \(shown): it is a FIFO that no process is reading")
+                }
+                throw failure(shown, reason)
+            }
             defer { close(fd) }
+            // Writes wait for a slow reader as usual.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             try writeAll(data, to: fd, shown)
         }
     }

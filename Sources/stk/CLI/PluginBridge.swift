@@ -26,7 +26,7 @@ enum PluginBridge {
     /// command line in order, printing their notes on stderr (unless
     /// `showingNotes` is false). A plugin that cannot be loaded is an error:
     /// it is printed, and the run ends with status 2.
-    static func registerLayouts(_ global: GlobalOptions, showingNotes: Bool = true) throws {
+    static func registerLayouts(_ global: SharedOptions, showingNotes: Bool = true) throws {
         BuiltinLayouts.register()
         explain = global.explain
         for path in global.plugins {

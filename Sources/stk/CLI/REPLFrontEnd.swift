@@ -46,6 +46,11 @@ struct REPLFrontEnd {
         // Output may be a pipe (`stk | tee log`): the banner and the prompts
         // must not wait in a buffer.
         setvbuf(stdout, nil, _IONBF, 0)
+        // A terminal that closes ends the session through its reads and
+        // writes failing, not through SIGHUP at an arbitrary point: a line
+        // read just before is still kept in the history. (The worker, which
+        // may be running a long entry, sets SIGHUP back and ends at once.)
+        signal(SIGHUP, SIG_IGN)
         let session = WorkerSession(arguments: global.workerArguments + (echo ? ["--echo"] : []))
         guard session.start() else { return .error }
         if let startupFile {
@@ -61,8 +66,11 @@ struct REPLFrontEnd {
             banner: Self.banner,
             prompt: { session.prompt },
             continuationPrompt: Self.continuationPrompt,
+            isComplete: { entry in
+                if case .needsMoreInput = Parser.inputStatus(of: entry) { return false }
+                return true
+            },
             evaluate: { entry in
-                if case .needsMoreInput = Parser.inputStatus(of: entry) { return .needsMoreInput }
                 // Number lines across the session so diagnostics point at the line as typed.
                 let firstLine = nextLine
                 nextLine += SourceFile(name: SourceFile.stdinName, text: entry).lineCount
@@ -201,7 +209,8 @@ final class WorkerSession {
     private func recover(from lost: WorkerProcess, cause: Cause, running: (location: String, command: String)?) {
         let report = lost.crashReport()
         worker = nil
-        let place = running.map { "\($0.location): " } ?? ""
+        // An include's command is named by its place; the entry typed needs none.
+        let place = running.map { $0.location.isEmpty ? "" : "\($0.location): " } ?? ""
         let command = running.map { " while running '\(Self.firstLine(of: $0.command))'" } ?? ""
         var lines: [String] = []
         switch cause {

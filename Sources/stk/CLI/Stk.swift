@@ -26,16 +26,11 @@ struct Stk: ParsableCommand {
 
 let stkVersion = "stk 0.1.0 (LayoutKit \(layoutKitVersionString))"
 
-/// Options every way of running scripts shares: `stk` (`run`), `stk test`,
-/// `stk verify` and their worker processes. `--echo` is not one of them: it is
-/// `run`'s own, since `stk test` compares what commands print.
-struct GlobalOptions: ParsableArguments {
-    @Flag(help: "Print query output as JSON Lines.")
-    var json = false
-
-    @Flag(help: "Stop at the first failed expectation.")
-    var bail = false
-
+/// Options every way of running layouts shares: `stk` (`run`), `stk test`,
+/// `stk verify` and their worker processes: colour and plugins. `--json` is
+/// each command's own (its help says what it prints), and `--echo` is `run`'s,
+/// since `stk test` compares what commands print.
+struct SharedOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Never use colour (also: NO_COLOR, TERM=dumb, output not a terminal).")
     var noColor = false
 
@@ -48,6 +43,24 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(name: .customLong("explain"), help: "Show every change stk made to a source plugin's files to compile them on Linux.")
     var explain = false
+}
+
+/// The options of the ways of running scripts (`run`, `stk test`, their
+/// workers): the shared ones, `--json` and `--bail`. Not `stk verify`'s: it
+/// runs no expectations.
+struct GlobalOptions: ParsableArguments {
+    @Flag(help: "Print query output as JSON Lines.")
+    var json = false
+
+    @Flag(help: "Stop at the first failed expectation.")
+    var bail = false
+
+    @OptionGroup var shared: SharedOptions
+
+    var noColor: Bool { shared.noColor }
+    var color: ColorPolicy.Mode { shared.color }
+    var plugins: [String] { shared.plugins }
+    var explain: Bool { shared.explain }
 }
 
 struct Run: ParsableCommand {

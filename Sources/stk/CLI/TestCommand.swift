@@ -114,7 +114,7 @@ struct TestCommand: ParsableCommand {
 
         // Every layout is registered before the files run in parallel: from
         // here on the registry is only read.
-        try PluginBridge.registerLayouts(global)
+        try PluginBridge.registerLayouts(global.shared)
 
         let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
         // Each file in a process of its own: a crash or a hang fails that file only.

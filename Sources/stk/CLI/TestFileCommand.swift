@@ -28,7 +28,7 @@ struct TestFileCommand: ParsableCommand {
         _ = fcntl(report, F_SETFD, FD_CLOEXEC)
 
         // The parent loaded the same plugins and showed their notes.
-        try PluginBridge.registerLayouts(global, showingNotes: false)
+        try PluginBridge.registerLayouts(global.shared, showingNotes: false)
         var options = TranscriptRunner.Options(json: global.json, bail: global.bail, jobs: 1)
         options.updateMode = TranscriptUpdateMode(rawValue: updateMode) ?? .off
         options.updatesFail = updatesFail

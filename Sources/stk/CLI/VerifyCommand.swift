@@ -21,7 +21,10 @@ struct VerifyCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print each finding and the summary as JSON Lines.")
+    var json = false
+
+    @OptionGroup var global: SharedOptions
 
     @Argument(help: ArgumentHelp("The layout to verify.", valueName: "layout"), completion: .custom(ShellCompletion.layoutNames))
     var layout: String
@@ -143,7 +146,7 @@ struct VerifyCommand: ParsableCommand {
         } else {
             lines.append("PASS: \(layout): \(report.operationsRun) operations (seed \(seed)), no findings")
         }
-        if global.json {
+        if json {
             // One object per line: each finding, then the summary.
             lines = Self.jsonLines(report, reproducer: reproducer, out: out)
         } else if let ratio = report.overInvalidationRatio {

@@ -24,6 +24,9 @@ struct WorkerCommand: ParsableCommand {
         // The front end decides what Ctrl-C does: it ends this process and
         // starts another. The terminal sends SIGINT to both.
         signal(SIGINT, SIG_IGN)
+        // The front end ignores SIGHUP, which a child inherits: a closed
+        // terminal must end an entry that runs here.
+        signal(SIGHUP, SIG_DFL)
         // Ends with the front end, however it ends.
         _ = stk_die_with_parent()
         if getppid() == 1 { throw ExitCode(ExitStatus.error.rawValue) }
@@ -57,6 +60,8 @@ final class SessionWorker {
     init(interpreter: Interpreter) {
         self.interpreter = interpreter
         liveOutput = interpreter.output
+        // Every entry is the line just typed: its diagnostics need no location.
+        interpreter.options.typedEntry = SourceFile.stdinName
         interpreter.readIncludedFile = { [unowned self] url in
             if let pinned = pinnedIncludes[url.path] { return Data(pinned.utf8) }
             let data = FileManager.default.contents(atPath: url.path)

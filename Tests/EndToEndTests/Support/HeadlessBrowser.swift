@@ -29,8 +29,8 @@ enum HeadlessBrowser {
         let screenshot = scratch.url.appendingPathComponent("screenshot.png")
         let stdoutFile = scratch.url.appendingPathComponent("dom.html")
         let stderrFile = scratch.url.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        try Data().write(to: stdoutFile)
+        try Data().write(to: stderrFile)
         let process = Process()
         process.executableURL = chromium
         var arguments = [

@@ -39,16 +39,24 @@ enum StkProcess {
         _ arguments: [String] = [], stdin: String = "", environment: [String: String] = [:],
         in directory: URL? = nil
     ) throws -> StkResult {
+        try run(arguments, stdinBytes: Data(stdin.utf8), environment: environment, in: directory)
+    }
+
+    /// `run` with standard input as bytes, which need not be UTF-8.
+    static func run(
+        _ arguments: [String] = [], stdinBytes: Data, environment: [String: String] = [:],
+        in directory: URL? = nil, executable: URL? = nil
+    ) throws -> StkResult {
         let scratch = try ScratchFolder()
         let stdinFile = scratch.url.appendingPathComponent("stdin")
         let stdoutFile = scratch.url.appendingPathComponent("stdout")
         let stderrFile = scratch.url.appendingPathComponent("stderr")
-        try Data(stdin.utf8).write(to: stdinFile)
+        try stdinBytes.write(to: stdinFile)
         _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
 
         let process = Process()
-        process.executableURL = try StkExecutable.locate()
+        process.executableURL = try executable ?? StkExecutable.locate()
         process.arguments = arguments
         var variables = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",

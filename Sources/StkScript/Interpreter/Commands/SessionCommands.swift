@@ -34,19 +34,26 @@ extension Interpreter {
         }
         let displayName = c.file.name.hasPrefix("<") ? path.value : relativeDisplayPath(url)
         let site = Diagnostic.IncludeSite(fileName: c.file.name, line: c.command.range.start.line)
+        // Bytes that are not UTF-8 stop the run at their line, after the
+        // lines before it ran, as in a script file (ScriptRunner).
         let text: String
+        var refusal: Diagnostic?
         switch SourceText.decode(data, name: displayName) {
         case .success(let decoded): text = decoded
         case .failure(let diagnostic):
-            report(diagnostic, trail: c.trail + [site])
-            status = max(status, .error)
-            throw StopRun()
+            refusal = diagnostic
+            text = String(decoding: SourceText.leadingLines(data, count: (diagnostic.location?.range.start.line ?? 1) - 1), as: UTF8.self)
         }
         let script = Parser.parse(SourceFile(name: displayName, text: text))
         includeStack.append(real)
         defer { includeStack.removeLast() }
         if !run(script, trail: c.trail + [site]) {
             if quitRequested { return }
+            throw StopRun()
+        }
+        if let refusal {
+            report(refusal, trail: c.trail + [site])
+            status = max(status, .error)
             throw StopRun()
         }
     }
