@@ -215,12 +215,12 @@ final class REPLTests {
         for trial in 0..<3 {
             let session = try InteractiveSession(stateHome: stateHome)
             try session.run("echo trial-\(trial)")
-            try session.type("sections 10000000 items=\(100 + trial)\r")
+            try session.type("sections 2000000 items=\(100 + trial)\r")
             try session.waitFor("\r\n")
             session.terminal.hangUp()
             _ = try? session.terminal.waitForExit()
             let saved = try String(contentsOf: stateHome.appendingPathComponent("stk/history"), encoding: .utf8)
-            #expect(saved.contains("sections\\04010000000\\040items=\(100 + trial)"), "trial \(trial): \(saved.suffix(200).debugDescription)")
+            #expect(saved.contains("sections\\0402000000\\040items=\(100 + trial)"), "trial \(trial): \(saved.suffix(200).debugDescription)")
         }
     }
 

@@ -67,7 +67,7 @@ struct StkTestUpdateSafetyTests {
     @Test func anInterruptedRunStillWritesItsReport() throws {
         let folder = try TranscriptCommandFolder([
             "a.stk": "echo a\n#> a\n",
-            "b.stk": "sections 10000000 items=100\nscroll by 0,1000000 steps=10000\nscroll by 0,-1000000 steps=10000\n",
+            "b.stk": "sections 2000000 items=100\nscroll by 0,1000000 steps=10000\nscroll by 0,-1000000 steps=10000\n",
         ])
         let process = Process()
         process.executableURL = try StkExecutable.locate()

@@ -57,7 +57,7 @@ import Testing
         // The reproducer of `stk bench --items 1000000000 --sections 1000`, which tried to allocate 32 GB.
         ({ (c: inout BenchConfiguration) in c.sections = 1_000; c.itemsPerSection = 1_000_000_000 },
          "sections x items per section (1000 x 1000000000) is more than 1000000000 items, as a script allows"),
-        ({ (c: inout BenchConfiguration) in c.sections = 20_000_000 }, "at most 10000000 sections, as a script allows, got 20000000"),
+        ({ (c: inout BenchConfiguration) in c.sections = 20_000_000 }, "at most 2000000 sections, as a script allows, got 20000000"),
         ({ (c: inout BenchConfiguration) in c.sections = 20; c.itemsPerSection = 1_000_000; c.sizes = .random(seed: 1, min: CGSize(width: 1, height: 1), max: CGSize(width: 2, height: 2)) },
          "random sizes are stored per item (16 bytes each): at most 10000000 items, got 20000000"),
         ({ (c: inout BenchConfiguration) in c.steps = 2_000_000 }, "at most 1000000 steps, got 2000000"),

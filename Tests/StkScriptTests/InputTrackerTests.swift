@@ -32,6 +32,23 @@ import StkBench
         }
     }
 
+    /// The shortcut streaming input takes for most lines never calls complete
+    /// a line the parser would continue: over every piece, and pairs of them
+    /// joined by `;`, a line it passes is complete alone.
+    @Test func aLineThatCompletesAloneIsComplete() {
+        let lines = Self.pieces.map { $0.replacingOccurrences(of: "\\\\", with: "\\") }
+        var passed = 0
+        for first in lines {
+            for line in [first] + lines.map({ first + "; " + $0 }) where StreamingInput.completesAlone(line) {
+                passed += 1
+                #expect(Parser.inputStatus(of: line) == .complete, "\(line.debugDescription)")
+            }
+        }
+        #expect(passed > 100, "the shortcut is taken for ordinary lines")
+        #expect(!StreamingInput.completesAlone("scroll to 0,\\  "))
+        #expect(!StreamingInput.completesAlone("insert item 0:0; batch"))
+    }
+
     /// The case: a batch of 2,000 lines asks 2,000 times; each answer
     /// lexes one line (the count of lexed characters is linear).
     @Test func aLongBatchIsTrackedLineByLine() {

@@ -146,7 +146,7 @@ public struct BenchConfiguration: Equatable, Sendable {
     /// The data a script may make (docs/language.md, "Limits"): a benchmark
     /// asks no more of the machine than a script could.
     public static let maximumItems = 1_000_000_000
-    public static let maximumSections = 10_000_000
+    public static let maximumSections = 2_000_000
     /// Random sizes are drawn and kept per item: 160 MB at this count.
     public static let maximumRandomSizedItems = 10_000_000
     /// Each step, batch and fling keeps its timing (and a step its events' counts).

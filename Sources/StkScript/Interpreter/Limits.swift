@@ -6,7 +6,7 @@ import Foundation
 /// docs/language.md, "Limits", states them and why.
 public enum Limits {
     /// Sections in all, however they come (`sections`, `insert section`).
-    public static let sections = 10_000_000
+    public static let sections = 2_000_000
     /// Items in all, over every section.
     public static let items = 1_000_000_000
     /// Bounds changes of one `scroll by` or `scroll fling` (`steps=N`): each

@@ -50,19 +50,29 @@ public struct ScriptRunner {
     }
 
     /// Runs a script file. A file that cannot be read is an error (status 2).
+    ///
+    /// Read as standard input is, entry by entry (StreamingInput): memory
+    /// holds one entry, not the file's every command, and a file, `-e` and
+    /// stdin run the same lines and stop at the same places.
     @discardableResult
     public func run(file path: String) -> Bool {
-        let data: Data
-        switch SourceText.read(path) {
-        case .success(let bytes): data = bytes
-        case .failure(let diagnostic): return refuse(diagnostic)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return refuse(Diagnostic(.error, "no such file: \(path)"))
         }
+        if isFolder.boolValue { return refuse(Diagnostic(.error, "\(path) is a directory, not a script")) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+            return refuse(Diagnostic(.error, "cannot read \(path): \(reason)"))
+        }
+        defer { close(descriptor) }
         // A script that includes itself, directly or through others, is a cycle
         // from its first `include` on: it is on the stack of running files too.
         let real = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         interpreter.includeStack.append(real)
         defer { interpreter.includeStack.removeLast() }
-        return run(bytes: data, name: path)
+        return StreamingInput(descriptor: descriptor, name: path).run(in: interpreter)
     }
 
     func refuse(_ diagnostic: Diagnostic) -> Bool {

@@ -47,20 +47,67 @@ public struct StreamingInput {
                     return ScriptRunner(interpreter: interpreter).refuse(diagnostic)
                 }
             }
-            // Expected output of a transcript: a plain run ignores it, and
-            // alone it would follow no command.
-            if pending.isEmpty && line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#>") {
+            // Expected output of a transcript (`#>`), which a plain run ignores
+            // and which alone would follow no command, and, unless --echo
+            // shows them, blank lines and comments between entries: nothing
+            // to parse or run.
+            if pending.isEmpty, Self.isBlankOrComment(line),
+               !interpreter.options.echo || line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#>") {
                 firstLine += 1
                 continue
             }
             pending.append(line)
-            if case .needsMoreInput = tracker.add(line) { continue }
+            if !(pending.count == 1 && Self.completesAlone(line)), case .needsMoreInput = tracker.add(line) { continue }
             if !runPending() { return false }
         }
         // What is left is incomplete (an open batch, a last `\`): it runs, and
         // says what is missing.
         if !pending.isEmpty { return runPending() }
         return true
+    }
+}
+
+extension StreamingInput {
+    /// Whether a line is an entry on its own, without asking the tracker (a
+    /// lex and parse of its own, before the entry's): it neither ends with a
+    /// `\` nor names `batch` or `snapshot`, the only words that open a block.
+    /// Conservative: a line it is unsure of (the word in a string or a
+    /// comment) goes to the tracker. Most lines of a long script pass here.
+    /// A line of blanks, a comment, or expected output (`#>`, which a plain
+    /// run ignores, and which alone would follow no command).
+    static func isBlankOrComment(_ line: String) -> Bool {
+        for byte in line.utf8 {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") { continue }
+            return byte == UInt8(ascii: "#")
+        }
+        return true
+    }
+
+    static func completesAlone(_ line: String) -> Bool {
+        let utf8 = line.utf8
+        if let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }),
+           utf8[last] == UInt8(ascii: "\\") {
+            return false
+        }
+        var line = line
+        return line.withUTF8 { bytes in
+            !Self.occurs(Self.batchWord, in: bytes) && !Self.occurs(Self.snapshotWord, in: bytes)
+        }
+    }
+
+    private static let batchWord = Array("batch".utf8)
+    private static let snapshotWord = Array("snapshot".utf8)
+
+    /// Whether `word` occurs in `bytes` (a plain scan: lines are short, and
+    /// Foundation's `contains` costs more than the rest of the check).
+    private static func occurs(_ word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) where bytes[start] == word[0] {
+            var index = 1
+            while index < word.count, bytes[start + index] == word[index] { index += 1 }
+            if index == word.count { return true }
+        }
+        return false
     }
 }
 

@@ -25,7 +25,8 @@ public final class Session: LayoutCycleObserver {
     private var recording = false
 
     /// Commands that changed state, as replayable source text (for `save`).
-    public private(set) var history: [String] = []
+    public var history: [String] { commandHistory.commands }
+    private var commandHistory = CommandHistory()
     private var undoStack: [SessionState] = []
     /// The sections of the last state taken, which the next one shares.
     private var lastSections: SharedSections?
@@ -117,7 +118,7 @@ public final class Session: LayoutCycleObserver {
         frameLog.commit(operation.source ?? "reset", in: collectionView)
         undoStack.append(before.undone(by: operation.source))
         if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
-        if let source = operation.source { history.append(source) }
+        if let source = operation.source { commandHistory.append(source) }
     }
 
 
@@ -136,7 +137,7 @@ public final class Session: LayoutCycleObserver {
         return SessionState(layoutName: layoutName, options: explicitOptions, sections: sections,
                      bounds: collectionView.bounds, contentInset: collectionView.contentInset,
                      safeAreaInsets: collectionView.safeAreaInsets, scrollView: ScrollViewSettings(of: collectionView),
-                     history: history, identifiers: identifiers)
+                     history: commandHistory, identifiers: identifiers)
     }
 
     private func stateMatches(_ s: SessionState) -> Bool {
@@ -185,7 +186,7 @@ public final class Session: LayoutCycleObserver {
         layout = newLayout
         layoutName = s.layoutName
         explicitOptions = s.options
-        history = s.history
+        commandHistory = s.history
         identifiers = s.identifiers
     }
 
@@ -207,7 +208,7 @@ public final class Session: LayoutCycleObserver {
     public var fingerprint: String {
         var digest = FNV1a()
         digest.add(state().digest)
-        for command in history { digest.add(command) }
+        for command in commandHistory.commands { digest.add(command) }
         digest.add(UInt64(undoStack.count))
         for state in undoStack { digest.add(state.digest) }
         return digest.hex
@@ -233,7 +234,7 @@ public final class Session: LayoutCycleObserver {
 
     /// Whether nothing has changed the session since it started (or since
     /// everything was undone).
-    public var isPristine: Bool { undoStack.isEmpty && history.isEmpty }
+    public var isPristine: Bool { undoStack.isEmpty && commandHistory.isEmpty }
 
     /// Reverts the last command that changed state. Returns false when there is nothing to undo.
     @discardableResult
@@ -254,7 +255,7 @@ public final class Session: LayoutCycleObserver {
             layoutName: SessionDefaults.layoutName, options: [],
             sections: SharedSections([], sharingWith: nil), bounds: CGRect(origin: .zero, size: SessionDefaults.viewport),
             contentInset: .zero, safeAreaInsets: .zero,
-            scrollView: ScrollViewSettings(of: CollectionView(layout: CollectionViewLayout())), history: [],
+            scrollView: ScrollViewSettings(of: CollectionView(layout: CollectionViewLayout())), history: CommandHistory(),
             identifiers: IdentifierTracker(itemCounts: []))
         frameLog.startsOverAtNextCommit = true
         try perform(nil) {
@@ -263,7 +264,7 @@ public final class Session: LayoutCycleObserver {
             try collectionView.reloadData(itemCounts: counts)
             identifiers.reset(itemCounts: counts)
         }
-        history.removeAll()
+        commandHistory = CommandHistory()
     }
 
     // MARK: Layout and options

@@ -14,7 +14,7 @@ struct SessionState {
     var scrollView: ScrollViewSettings
     /// The replayable history when the state was taken (`undo` after `reset`
     /// brings it back with the state, so `save` still replays the session).
-    var history: [String]
+    var history: CommandHistory
     /// The command that changed the session away from this state: what
     /// `undo` back to it reverts (nil for `reset`).
     var undoneCommand: String?
@@ -27,7 +27,7 @@ struct SessionState {
 
     init(layoutName: String, options: [(name: String, value: LayoutOptionValue)], sections: SharedSections,
          bounds: CGRect, contentInset: EdgeInsets, safeAreaInsets: EdgeInsets, scrollView: ScrollViewSettings,
-         history: [String], identifiers: IdentifierTracker) {
+         history: CommandHistory, identifiers: IdentifierTracker) {
         self.identifiers = identifiers
         self.layoutName = layoutName
         self.options = options

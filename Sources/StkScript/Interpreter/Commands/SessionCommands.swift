@@ -95,10 +95,11 @@ extension Interpreter {
         // Plugins given on the command line (`--plugin`) are loaded first, as
         // `load` would, so that the script replays as its header says.
         for plugin in commandLinePlugins { text += "load \(Self.quotedIfNeeded(plugin))\n" }
-        for command in session.history { text += command + "\n" }
+        let commands = session.history
+        for command in commands { text += command + "\n" }
         try writeFile(text, to: url, named: path, force: force, forceCommand: "save --force \(written)")
         if !options.json {
-            output.writeLine("saved \(session.history.count) command\(session.history.count == 1 ? "" : "s") to \(path.value)")
+            output.writeLine("saved \(commands.count) command\(commands.count == 1 ? "" : "s") to \(path.value)")
         }
     }
 
