@@ -1,0 +1,105 @@
+import Foundation
+import StkBench
+import Testing
+@testable import StkScript
+
+/// Long scripts cost what their lines cost, no more: a seeded mix of every
+/// kind of entry (scrolls, queries, data changes, undo, batches, snapshot
+/// edits, `\` continuations, comments) run through the reader files and
+/// standard input share, at two lengths. The time per line of the long one
+/// must stay within a small factor of the short one's: a cost that grows with
+/// what came before (an array copied per command into 200 undo states, the
+/// pending input parsed again per line) makes it eight times as long and fails.
+/// Ratios of one run, each length's best of two: the machine's speed cancels.
+@Suite(.serialized) struct ScriptScalingTests {
+    static func script(lines count: Int, seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed)
+        var lines = ["sections 4 items=3"]
+        var y = 0
+        var names = 0
+        while lines.count < count {
+            switch random.next() % 10 {
+            case 0, 1:
+                y = (y + 1 + Int(random.next() % 100)) % 400
+                lines.append("scroll to 0,\(y)")
+            case 2: lines.append("contentsize")
+            case 3: lines.append("expect visible count >= 1")
+            case 4: lines.append("insert item 1:0; undo")
+            case 5: lines.append("# a comment between entries")
+            case 6: lines += ["batch", "insert item 2:0", "delete item 2:1", "end"]
+            case 7:
+                names += 1
+                lines += ["snapshot edit", "append items N\(names) to S0", "apply"]
+            case 8: lines += ["scroll by 0,10 \\", "steps=2"]
+            default: lines.append("attr item 0:0")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Seconds per line of `text`, run as a file is (StreamingInput).
+    static func secondsPerLine(_ text: String) throws -> Double {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stk-scaling-\(UUID().uuidString).stk").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var best = Double.infinity
+        for _ in 0..<2 {
+            let output = OutputBuffer()
+            let interpreter = Interpreter(session: try Session(), output: output)
+            let descriptor = open(path, O_RDONLY)
+            defer { close(descriptor) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            StreamingInput(descriptor: descriptor, name: "<scaling>").run(in: interpreter)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            #expect(interpreter.status == .success, "the generated script runs without an error: \(output.diagnostics.prefix(1))")
+            best = min(best, seconds)
+        }
+        return best / Double(text.split(separator: "\n").count)
+    }
+
+    @Test func timePerLineDoesNotGrowWithTheScript() throws {
+        BuiltinLayouts.register()
+        let short = try Self.secondsPerLine(Self.script(lines: 1_000, seed: 11))
+        let long = try Self.secondsPerLine(Self.script(lines: 8_000, seed: 11))
+        // Linear: a ratio near 1. Quadratic: near 8.
+        #expect(long / short < 2, "per line: \(short * 1e6) µs at 1,000 lines, \(long * 1e6) µs at 8,000")
+    }
+
+    /// The reader alone: the case, one batch of a great many lines
+    /// (each waits for the `end`, so each asks whether the entry is complete),
+    /// and entries that cost next to nothing (`echo`, comments, `\`
+    /// continuations). A check that parses the pending lines again per line
+    /// is quadratic here and shows at once.
+    @Test func theReaderIsLinearInItsLines() throws {
+        func cheap(_ count: Int) -> String {
+            var lines = ["batch"] + (0..<(count / 2)).map { "insert item 0:\($0)" } + ["end"]
+            while lines.count < count {
+                lines += ["echo a", "# note", "echo b \\", "c", ""]
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let short = try Self.secondsPerLine(cheap(2_000))
+        let long = try Self.secondsPerLine(cheap(16_000))
+        #expect(long / short < 2, "per line: \(short * 1e6) µs at 2,000 lines, \(long * 1e6) µs at 16,000")
+    }
+
+    /// The history every undo state holds: appending costs the same at any
+    /// length, with 200 states (the undo limit) keeping their own.
+    @Test func theHistoryAppendsInConstantTime() {
+        func secondsPerAppend(_ count: Int) -> Double {
+            var history = CommandHistory()
+            var states: [CommandHistory] = []
+            let start = DispatchTime.now().uptimeNanoseconds
+            for index in 0..<count {
+                states.append(history)
+                if states.count > 200 { states.removeFirst() }
+                history.append("scroll to 0,\(index)")
+            }
+            #expect(history.count == count && history.commands.last == "scroll to 0,\(count - 1)")
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(count)
+        }
+        let short = (0..<3).map { _ in secondsPerAppend(5_000) }.min()!
+        let long = (0..<3).map { _ in secondsPerAppend(40_000) }.min()!
+        #expect(long / short < 2, "per append: \(short * 1e9) ns at 5,000, \(long * 1e9) ns at 40,000")
+    }
+}
