@@ -234,6 +234,50 @@ final class SurvivingLayoutsTests {
         #expect(suite.attribute(forName: "failures")?.stringValue == "0")
     }
 
+    // MARK: stk verify
+
+    /// A layout that hangs under verify is a finding (exit 1) once an
+    /// operation outlives --timeout: the operation named, the reproducer
+    /// (not shrunk: each try would hang) written, and the JUnit report.
+    @Test func verifyReportsAHangAsAFinding() throws {
+        let folder = try TranscriptCommandFolder(["setup.stk": "sections 2 items=5\nset hangs=true\n"])
+        let run = try StkProcess.run(["verify", "--plugin", Self.hanging, "hanging-layout", "--setup", "setup.stk",
+                                      "--timeout", "2", "--out", "repro.stk", "--junit", "report.xml"],
+                                     environment: try environment, in: folder.root)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.lines.first == "FAIL: hanging-layout: 'set hangs=true' hangs (seed 1; after 0 operations; not shrunk: each try would hang again)", "\(run)")
+        #expect(run.lines.contains("  [hang] 'set hangs=true' did not finish within 2 s: the layout hangs (an app would freeze)"), "\(run)")
+        let reproducer = try String(contentsOf: folder.url("repro.stk"), encoding: .utf8)
+        #expect(reproducer.hasSuffix("sections 2 items=5\nset hangs=true\ncheck\n"), "\(reproducer)")
+        let xml = try XMLDocument(data: Data(contentsOf: folder.url("report.xml")))
+        let failure = try #require(try xml.nodes(forXPath: "//testcase/failure").first as? XMLElement)
+        #expect(failure.attribute(forName: "message")?.stringValue?.hasPrefix("[hang] 'set hangs=true'") == true)
+    }
+
+    /// SIGTERM (a CI job cancelled) while verify runs: how far it got on
+    /// stderr, the JUnit report written with an `interrupted` error, and the
+    /// exit status of the signal (128 + 15).
+    @Test func verifyInterruptedStillWritesItsReport() throws {
+        let folder = try TranscriptCommandFolder(["keep.stk": "echo\n"])
+        let process = Process()
+        process.executableURL = try StkExecutable.locate()
+        process.arguments = ["verify", "flow-sticky", "--operations", "1000000", "--junit", "report.xml"]
+        process.currentDirectoryURL = folder.root
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        process.terminate()
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 143, "\(stderr)")
+        #expect(stderr.hasPrefix("stk verify: interrupted after "), "\(stderr)")
+        let xml = try XMLDocument(data: Data(contentsOf: folder.url("report.xml")))
+        let error = try #require(try xml.nodes(forXPath: "//testcase/error").first as? XMLElement)
+        #expect(error.attribute(forName: "type")?.stringValue == "interrupted")
+    }
+
     @Test func aBadTimeoutIsRefused() throws {
         let run = try StkProcess.run(["test", "--timeout=-1", "."])
         #expect(run.status == 2)

@@ -39,6 +39,9 @@ public enum LayoutChecks {
             /// console messages and exceptions, and stk's own about the
             /// layout's answers), raised since the last check.
             case warning = "warning"
+            /// An operation that did not finish within `stk verify --timeout`:
+            /// a layout stuck in a loop freezes the app the same way.
+            case hang = "hang"
         }
 
         public var check: Check
@@ -47,6 +50,12 @@ public enum LayoutChecks {
         public var message: String
 
         public var description: String { "[\(check.rawValue)] \(message)" }
+
+        public init(check: Check, element: String?, message: String) {
+            self.check = check
+            self.element = element
+            self.message = message
+        }
     }
 
     /// The values UIKit displays, for comparing two answers.

@@ -46,6 +46,12 @@ public final class Verifier {
         /// How many operations the unshrunk failing session had.
         public var originalCount: Int
         public var findings: [LayoutChecks.Finding]
+
+        public init(operations: [String], originalCount: Int, findings: [LayoutChecks.Finding]) {
+            self.operations = operations
+            self.originalCount = originalCount
+            self.findings = findings
+        }
     }
 
     public struct Report: Sendable {
@@ -67,6 +73,22 @@ public final class Verifier {
         public var overInvalidationRatio: Double? {
             namedByContexts == 0 ? nil : Double(namedButUnchanged) / Double(namedByContexts)
         }
+
+        public init(layout: String, seed: UInt64) {
+            self.layout = layout
+            self.seed = seed
+        }
+
+        /// A hang: `operations` (the last one still running after `seconds`)
+        /// as a failure, not shrunk (shrinking would run the hang again).
+        public static func hang(layout: String, seed: UInt64, operations: [String], operationsRun: Int, seconds: Double) -> Report {
+            var report = Report(layout: layout, seed: seed)
+            report.operationsRun = operationsRun
+            let message = String(format: "'%@' did not finish within %g s: the layout hangs (an app would freeze)", operations.last ?? "", seconds)
+            report.failure = Failure(operations: operations, originalCount: operations.count,
+                                     findings: [LayoutChecks.Finding(check: .hang, element: nil, message: message)])
+            return report
+        }
     }
 
     public let layoutName: String
@@ -75,6 +97,12 @@ public final class Verifier {
     let loadPlugin: ((String) throws -> [String])?
     /// Called every so often with the operations run so far (progress on a terminal).
     public var progress: ((Int) -> Void)?
+    /// Called before each random operation runs, with the session's
+    /// operations up to and including it and how many have run in all: a
+    /// watchdog that finds it still running later names it (`--timeout`).
+    public var willRunOperation: ((_ operations: [String], _ operationsRun: Int) -> Void)?
+    /// Called when that operation and the checks after it are done.
+    public var didRunOperation: (() -> Void)?
 
     /// A session is this many operations long; then a new one starts from the
     /// initial state (so a run explores many starts, and a failure's session
@@ -114,9 +142,12 @@ public final class Verifier {
         var random = SplitMix64(seed: options.seed)
         while report.operationsRun < options.operations && report.failure == nil {
             let session = try VerifySession(registry: registry, loadPlugin: loadPlugin)
-            for (index, command) in preamble.enumerated() where !session.run(command) && index >= fixedPrefix && options.setup != nil {
+            for (index, command) in preamble.enumerated() {
+                let ran = watched(Array(preamble[...index]), report.operationsRun, session.run(command))
                 // A setup that does not run is the user's error, not a finding.
-                throw SessionError("the setup command '\(command)' failed: \(session.lastDiagnostic ?? "refused")")
+                if !ran && index >= fixedPrefix && options.setup != nil {
+                    throw SessionError("the setup command '\(command)' failed: \(session.lastDiagnostic ?? "refused")")
+                }
             }
             let findings = session.evaluate().findings
             if !findings.isEmpty {
@@ -128,10 +159,12 @@ public final class Verifier {
             for _ in 0..<length {
                 let command = OperationGenerator.next(for: session.interpreter.session, using: &random, keepingSections: options.keepsSections)
                 operations.append(command)
+                willRunOperation?(operations, report.operationsRun)
                 let started = options.timesOperations ? DispatchTime.now().uptimeNanoseconds : 0
                 if !session.run(command) { report.operationsRefused += 1 }
                 report.operationsRun += 1
                 let evaluation = session.evaluate()
+                didRunOperation?()
                 if options.timesOperations {
                     report.operationMicros.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1000)
                 }
@@ -146,6 +179,14 @@ public final class Verifier {
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return report
+    }
+
+    /// `ran`, a command's outcome, with the watchers told before and after
+    /// it (a setup command may hang as well as a random operation).
+    private func watched(_ operations: [String], _ operationsRun: Int, _ ran: @autoclosure () -> Bool) -> Bool {
+        willRunOperation?(operations, operationsRun)
+        defer { didRunOperation?() }
+        return ran()
     }
 
     // MARK: Shrinking
@@ -205,12 +246,18 @@ public final class Verifier {
     /// A script that fails with the bug and passes once it is fixed: the
     /// shrunk operations, then `check`.
     public static func reproducer(for failure: Failure, report: Report, plugins: [String]) -> String {
-        var text = "# stk verify \(report.layout) --seed \(report.seed): a reproducer, shrunk from \(failure.originalCount) operations.\n"
+        let hangs = failure.findings.contains { $0.check == .hang }
+        var text = hangs ? "# stk verify \(report.layout) --seed \(report.seed): a reproducer, not shrunk (each try would hang again).\n"
+                         : "# stk verify \(report.layout) --seed \(report.seed): a reproducer, shrunk from \(failure.originalCount) operations.\n"
         // A fling whose target the layout cannot give fails as a command: the
         // script stops there, before `check`.
         let stops = failure.findings.contains { $0.message.hasPrefix("targetContentOffset(forProposedContentOffset:withScrollingVelocity:)") }
-        text += stops ? "# It fails (exit 2: the fling stops it) while the layout has the bug, and passes once it is fixed:\n"
-                      : "# It fails (exit 1) while the layout has the bug, and passes once it is fixed:\n"
+        if hangs {
+            text += "# It hangs at its last operation while the layout has the bug (stk test --timeout stops it), and passes once it is fixed:\n"
+        } else {
+            text += stops ? "# It fails (exit 2: the fling stops it) while the layout has the bug, and passes once it is fixed:\n"
+                          : "# It fails (exit 1) while the layout has the bug, and passes once it is fixed:\n"
+        }
         text += "#   stk \(plugins.map { "--plugin \($0) " }.joined())FILE.stk\n"
         text += "# What the checks found after the last operation:\n"
         for finding in failure.findings.prefix(10) { text += "#   \(finding)\n" }

@@ -49,6 +49,9 @@ struct VerifyCommand: ParsableCommand {
             completion: .file(extensions: ["stk"]))
     var setup: String?
 
+    @Option(help: ArgumentHelp("Seconds one operation (and the checks after it) may take; one that takes longer is a hang, reported as a finding with its reproducer. 0: no limit.", valueName: "seconds"))
+    var timeout: Double = 10
+
     @Flag(help: "Keep the number of sections the session starts with: data changes add, delete and move items only (a layout made for a fixed set of sections).")
     var keepSections = false
 
@@ -86,6 +89,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         guard operations >= 1 else { try TestCommand.fail("--operations \(operations): run at least one operation") }
+        guard timeout >= 0, timeout.isFinite else { try TestCommand.fail("--timeout \(timeout): give a number of seconds, 0 for no limit") }
         if let out, FileManager.default.fileExists(atPath: out), !force {
             try TestCommand.fail("\(out) already exists; add --force to overwrite it")
         }
@@ -116,6 +120,41 @@ struct VerifyCommand: ParsableCommand {
         if showsProgress {
             verifier.progress = { done in StandardStreams.write("\rverify \(layout): \(done)/\(operations) operations", to: .error) }
         }
+        // A hang cannot be stopped on this thread: a watchdog finds the
+        // operation still running after --timeout and reports it from its
+        // own, then ends the process. Ctrl-C and SIGTERM say how far it got
+        // and write the JUnit report, as `stk test` does.
+        let running = Locked<(operations: [String], operationsRun: Int, since: UInt64)?>(nil)
+        verifier.willRunOperation = { operations, operationsRun in
+            running.withValue { $0 = (operations, operationsRun, DispatchTime.now().uptimeNanoseconds) }
+        }
+        verifier.didRunOperation = { running.withValue { $0 = nil } }
+        let started = Date()
+        if timeout > 0 {
+            let limit = UInt64(timeout * 1e9)
+            Thread { [self] in
+                while true {
+                    usleep(20_000)
+                    guard let stuck = running.withValue({ $0 }),
+                          DispatchTime.now().uptimeNanoseconds - stuck.since > limit else { continue }
+                    var report = Verifier.Report.hang(layout: layout, seed: seed, operations: stuck.operations,
+                                                      operationsRun: stuck.operationsRun, seconds: timeout)
+                    report.seconds = Date().timeIntervalSince(started)
+                    Foundation.exit((try? deliver(report)) ?? ExitStatus.error.rawValue)
+                }
+            }.start()
+        }
+        InterruptWatch.install { [self] signal in
+            let done = running.withValue { $0?.operationsRun } ?? 0
+            TestCommand.printError("stk verify: interrupted after \(done) of \(operations) operations (seed \(seed)); nothing found so far")
+            if let junit {
+                var report = Verifier.Report(layout: layout, seed: seed)
+                report.operationsRun = done
+                report.seconds = Date().timeIntervalSince(started)
+                try? Self.writeJUnit(report, reproducer: nil, to: junit, interrupted: true)
+            }
+            Foundation.exit(128 + signal)
+        }
         let report: Verifier.Report
         do {
             report = try verifier.run()
@@ -123,13 +162,22 @@ struct VerifyCommand: ParsableCommand {
             try TestCommand.fail("\(error)")
         }
         if showsProgress { StandardStreams.write("\r\u{1B}[K", to: .error) }
+        throw ExitCode(try deliver(report))
+    }
 
+    /// Prints the report, writes the reproducer (--out) and the JUnit report;
+    /// the exit status: 0 nothing found, 1 a finding.
+    func deliver(_ report: Verifier.Report) throws -> Int32 {
         var lines: [String] = []
         var reproducer: String?
         if let failure = report.failure {
             let script = Verifier.reproducer(for: failure, report: report, plugins: global.plugins)
             reproducer = script
-            lines.append("FAIL: \(layout): the checks failed after '\(failure.operations.last ?? "")' (seed \(seed); shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
+            if failure.findings.first?.check == .hang {
+                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' hangs (seed \(seed); after \(report.operationsRun) operations; not shrunk: each try would hang again)")
+            } else {
+                lines.append("FAIL: \(layout): the checks failed after '\(failure.operations.last ?? "")' (seed \(seed); shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
+            }
             for finding in failure.findings.prefix(10) { lines.append("  \(finding)") }
             if failure.findings.count > 10 { lines.append("  ... and \(failure.findings.count - 10) more") }
             if let out {
@@ -161,18 +209,24 @@ struct VerifyCommand: ParsableCommand {
                 try TestCommand.fail("cannot write the JUnit report \(junit): \(error)")
             }
         }
-        throw ExitCode(report.failure == nil ? ExitStatus.success.rawValue : ExitStatus.expectationFailed.rawValue)
+        return report.failure == nil ? ExitStatus.success.rawValue : ExitStatus.expectationFailed.rawValue
     }
 
-    static func writeJUnit(_ report: Verifier.Report, reproducer: String?, to path: String) throws {
+    /// - interrupted: the run was stopped (SIGINT, SIGTERM) after
+    ///   `report.operationsRun` operations: an `<error type="interrupted">`.
+    static func writeJUnit(_ report: Verifier.Report, reproducer: String?, to path: String, interrupted: Bool = false) throws {
         let time = String(format: "%.3f", report.seconds)
         let failures = report.failure == nil ? 0 : 1
+        let errors = interrupted ? 1 : 0
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"stk verify\" tests=\"1\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"stk verify\" tests=\"1\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        xml += "<testsuites name=\"stk verify\" tests=\"1\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"stk verify\" tests=\"1\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
         let name = JUnitReport.attribute(report.layout)
         xml += "    <testcase classname=\"verify\" name=\"\(name)\" time=\"\(time)\""
-        if let failure = report.failure {
+        if interrupted {
+            let message = JUnitReport.attribute("interrupted after \(report.operationsRun) operations (seed \(report.seed))")
+            xml += ">\n      <error message=\"\(message)\" type=\"interrupted\"/>\n    </testcase>\n"
+        } else if let failure = report.failure {
             let message = JUnitReport.attribute(failure.findings.first.map { "\($0)" } ?? "failed")
             let body = failure.findings.map { "\($0)" }.joined(separator: "\n") + "\n\n" + (reproducer ?? "")
             xml += ">\n      <failure message=\"\(message)\" type=\"verify\">\(JUnitReport.cdata(body))</failure>\n    </testcase>\n"
