@@ -73,6 +73,18 @@ import Testing
         #expect(bytes > 100_000 && bytes <= 5_000_000, "\(bytes) bytes")
     }
 
+    /// `--compare LAYOUT`: both layouts' columns and the line of ratios.
+    @Test func compareMeasuresTheSameWorkloadOnAnotherLayout() throws {
+        let result = try StkProcess.run(small + ["--layout", "grid-sticky", "--compare", "flow-sticky", "--no-scaling"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("grid-sticky 5x50 uniform 100x44") && result.stdout.contains("flow-sticky 5x50 uniform 100x44"), "\(result)")
+        let line = try #require(result.lines.last)
+        #expect(line.hasPrefix("compared with flow-sticky (the same workload): cold prepare "), "\(result)")
+        #expect(line.contains("scroll step median ") && line.hasSuffix("; above 1x, grid-sticky costs more"), "\(result)")
+        let unknown = try StkProcess.run(small + ["--compare", "nope"])
+        #expect(unknown.status == 2, "\(unknown)")
+    }
+
     @Test func errorsExitWithStatusTwo() throws {
         // 2 sections of 20 items: the content (824 high) does not scroll in 844.
         let flat = try StkProcess.run(["bench", "--sections", "2", "--items", "20", "--steps", "5"])

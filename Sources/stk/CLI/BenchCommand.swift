@@ -65,6 +65,9 @@ struct BenchCommand: ParsableCommand {
             completion: .list(BenchSuite.names))
     var suite: String?
 
+    @Option(help: ArgumentHelp("Measure the same workload on another layout too (with its own default options) and print the ratios of the two (a layout of your own against flow-sticky).", valueName: "layout"))
+    var compare: String?
+
     @Flag(help: "Leave out the scaling verdict (the same workload at a hundredth and a tenth of the data, about 10 s).")
     var noScaling = false
 
@@ -99,7 +102,17 @@ struct BenchCommand: ParsableCommand {
         }
         let configuration = try makeConfiguration()
         let result = try BenchRunner.run(configuration, registry: .shared)
-        StandardStreams.write((json ? BenchReport.json([result]) : BenchReport.text([result])) + "\n", to: .output)
+        if let compare {
+            // The same data, bounds, path and updates; the options given were the first layout's.
+            var other = configuration
+            other.layoutName = compare
+            other.options = [:]
+            let compared = try BenchRunner.run(other, registry: .shared)
+            let comparison = LayoutComparison(result, against: compared)
+            StandardStreams.write((json ? BenchReport.json([result, compared]) : BenchReport.text([result, compared]) + "\n" + comparison.line) + "\n", to: .output)
+        } else {
+            StandardStreams.write((json ? BenchReport.json([result]) : BenchReport.text([result])) + "\n", to: .output)
+        }
         // The verdict: how the costs grow with the data, and what a frame affords.
         if !noScaling, !json, let descriptor = LayoutRegistry.shared.entry(named: configuration.layoutName)?.descriptor,
            let scaling = ScalingRun.run(configuration, descriptor: descriptor) {
