@@ -124,10 +124,11 @@ struct GridStickyInvalidationTests {
         let recorder = GridEventRecorder()
         cv.observer = recorder
         try cv.setItemSize(CGSize(width: 70, height: 80), at: IndexPath(item: 3, section: 10))
-        // Row 10 is computed again, cell by cell (20 cells), then the candidates of the
-        // bounds (0,0,200,200) are re-decided: 0:0, 0:1...0:3, 1:0...3:0 = 7.
+        // Row 10 is computed again from its one override (a sparse row), then
+        // the candidates of the bounds (0,0,200,200) are re-decided: 0:0,
+        // 0:1...0:3, 1:0...3:0 = 7.
         #expect(recorder.prepared.map(\.sectionsComputed) == [1])
-        #expect(recorder.prepared.map(\.elementsTouched) == [20 + 7])
+        #expect(recorder.prepared.map(\.elementsTouched) == [1 + 7])
         // Row 10 is 80 tall: row 11 starts at 10 * 50 + 80 = 580; 10:4 starts at 3 * 50 + 70 = 220.
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 5, section: 11))?.frame == CGRect(x: 250, y: 580, width: 50, height: 50))
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 4, section: 10))?.frame == CGRect(x: 220, y: 500, width: 50, height: 50))

@@ -15,7 +15,16 @@ struct GridRow {
         /// Cells of their own sizes: `x[i]` is the left edge of cell i and
         /// `x[count]` the right edge of the last (prefix sums of the widths).
         case varying(x: [Double], sizes: [CGSize])
+        /// Every cell `size` but a few overrides (`items` sorted, their
+        /// `sizes`): storage grows with the overrides, not the cells, so one
+        /// override in a row of 100 million cells costs one entry.
+        /// `shift[k]` is how much wider the overrides before the k-th are
+        /// than cells of the default width (k from 0 to the count).
+        case sparse(size: CGSize, items: [Int], sizes: [CGSize], shift: [Double])
     }
+
+    /// Below this share of overridden cells a row stores only the overrides.
+    static let sparseShare = 4
 
     /// The section's identity and revision the row was computed from
     /// (`SectionData`): a row is recomputed only when its revision moves.
@@ -58,6 +67,38 @@ struct GridRow {
         width = edge
     }
 
+    /// A row of `count` cells of `size` but for `overrides` (sorted by item).
+    init(identity: Int, revision: Int, count: Int, size: CGSize, overrides: SparseSizes) {
+        self.identity = identity
+        self.revision = revision
+        self.count = count
+        var shift = [0.0]
+        shift.reserveCapacity(overrides.items.count + 1)
+        var tallest = count > overrides.items.count ? Double(size.height) : 0
+        for override in overrides.sizes {
+            shift.append(shift[shift.count - 1] + (Double(override.width) - Double(size.width)))
+            tallest = max(tallest, Double(override.height))
+        }
+        cells = .sparse(size: size, items: overrides.items, sizes: overrides.sizes, shift: shift)
+        height = count > 0 ? tallest : 0
+        // The last cell's maxX, as maxX(at:) computes it.
+        if count == 0 {
+            width = 0
+        } else if overrides.items.last == count - 1 {
+            let k = overrides.items.count - 1
+            width = Double(count - 1) * Double(size.width) + shift[k] + Double(overrides.sizes[k].width)
+        } else {
+            width = Double(count - 1) * Double(size.width) + shift[overrides.items.count] + Double(size.width)
+        }
+    }
+
+    /// How many overrides of a sparse row come before `column`, and whether
+    /// `column` is one of them.
+    private static func overridesBefore(_ column: Int, in items: [Int]) -> (count: Int, isOverride: Bool) {
+        let k = partitionPoint(in: 0..<items.count) { items[$0] >= column }
+        return (k, k < items.count && items[k] == column)
+    }
+
     /// Whether two rows place their cells identically (whatever their revisions).
     func hasSameGeometry(as other: GridRow) -> Bool {
         count == other.count && height == other.height && width == other.width && cells == other.cells
@@ -67,6 +108,9 @@ struct GridRow {
         switch cells {
         case .uniform(let size): return size
         case .varying(_, let sizes): return sizes[column]
+        case .sparse(let size, let items, let sizes, _):
+            let (k, isOverride) = Self.overridesBefore(column, in: items)
+            return isOverride ? sizes[k] : size
         }
     }
 
@@ -75,6 +119,8 @@ struct GridRow {
         switch cells {
         case .uniform(let size): return Double(column) * Double(size.width)
         case .varying(let x, _): return x[column]
+        case .sparse(let size, let items, _, let shift):
+            return Double(column) * Double(size.width) + shift[Self.overridesBefore(column, in: items).count]
         }
     }
 
@@ -83,6 +129,8 @@ struct GridRow {
         switch cells {
         case .uniform(let size): return Double(column) * Double(size.width) + Double(size.width)
         case .varying(let x, _): return x[column + 1]
+        case .sparse:
+            return minX(at: column) + Double(size(at: column).width)
         }
     }
 
@@ -104,6 +152,9 @@ struct GridRow {
         case .varying(let x, _):
             start = partitionPoint(in: 0..<count) { x[$0 + 1] > low }
             end = partitionPoint(in: 0..<count) { x[$0] >= high }
+        case .sparse:
+            start = partitionPoint(in: 0..<count) { self.maxX(at: $0) > low }
+            end = partitionPoint(in: 0..<count) { self.minX(at: $0) >= high }
         }
         return start..<max(start, end)
     }

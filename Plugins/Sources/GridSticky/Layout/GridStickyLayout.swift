@@ -192,6 +192,11 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
         if data.isUniform {
             return GridRow(identity: data.identity, revision: data.revision, count: data.itemCount, uniformSize: currentItemSize)
         }
+        if data.itemSizes.items.count * GridRow.sparseShare < data.itemCount {
+            counters.elementsTouched += data.itemSizes.items.count
+            return GridRow(identity: data.identity, revision: data.revision, count: data.itemCount,
+                           size: currentItemSize, overrides: data.itemSizes)
+        }
         counters.elementsTouched += data.itemCount
         let sizes = (0..<data.itemCount).map { data.itemSizeOverride(at: $0) ?? currentItemSize }
         return GridRow(identity: data.identity, revision: data.revision, sizes: sizes)
