@@ -85,6 +85,16 @@ import Testing
         #expect(unknown.status == 2, "\(unknown)")
     }
 
+    /// `--errors-only`: every workload of the quick suite runs and none
+    /// fails (no error, no finding of the checker); a timing target missed
+    /// (a debug build misses most) does not change the exit status.
+    @Test func theQuickSuiteRunsWithoutAFailure() throws {
+        let result = try StkProcess.run(["bench", "--suite", "quick", "--errors-only"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("verify flow-sticky 1k") && result.stdout.contains("targets met"), "\(result)")
+        #expect(!result.stdout.contains("failed:"), "\(result)")
+    }
+
     @Test func errorsExitWithStatusTwo() throws {
         // 2 sections of 20 items: the content (824 high) does not scroll in 844.
         let flat = try StkProcess.run(["bench", "--sections", "2", "--items", "20", "--steps", "5"])
