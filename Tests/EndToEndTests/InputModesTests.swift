@@ -68,5 +68,9 @@ struct InputModesTests {
         let carriageReturn = try StkProcess.run(["-"], stdinBytes: try Data(contentsOf: file))
         #expect(carriageReturn.stdout == "", "a lone CR does not end the comment: \(carriageReturn)")
         #expect(try StkProcess.run([file.path]).stdout == "")
+        // A byte order mark on a later line is a character, said in words.
+        let marked = try StkProcess.run(["-"], stdinBytes: Data(Array("echo one\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("echo two\n".utf8)))
+        #expect(marked.stdout == "one\n", "\(marked)")
+        #expect(marked.stderr.hasPrefix("<stdin>:2:1: error: a byte order mark (U+FEFF) before 'echo': it belongs only at the start of a file; remove it"), "\(marked)")
     }
 }

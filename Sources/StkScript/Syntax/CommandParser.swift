@@ -24,6 +24,12 @@ struct CommandParser {
             return ParseError("unknown command '\(verb.text)': options are set with 'set'", at: verb.range,
                               suggestion: "set \(text)")
         }
+        if verb.text.hasPrefix("\u{FEFF}") {
+            // Invisible in the line shown: say what it is. A mark is set aside
+            // only at the very start of a file or input.
+            return ParseError("a byte order mark (U+FEFF) before '\(verb.text.dropFirst())': it belongs only at the start of a file; remove it",
+                              at: verb.range)
+        }
         return ParseError("unknown command '\(verb.text)'", at: verb.range,
                           suggestion: verb.word.flatMap(CommandCatalog.suggestion(for:)))
     }
