@@ -61,8 +61,9 @@ import Testing
         BuiltinLayouts.register()
         let short = try Self.secondsPerLine(Self.script(lines: 1_000, seed: 11))
         let long = try Self.secondsPerLine(Self.script(lines: 8_000, seed: 11))
-        // Linear: a ratio near 1. Quadratic: near 8.
-        #expect(long / short < 2, "per line: \(short * 1e6) µs at 1,000 lines, \(long * 1e6) µs at 8,000")
+        // Linear: a ratio near 1. Quadratic: near 8. The bound leaves room for
+        // a machine busy with other tests while one length runs.
+        #expect(long / short < 4, "per line: \(short * 1e6) µs at 1,000 lines, \(long * 1e6) µs at 8,000")
     }
 
     /// The reader alone: the case, one batch of a great many lines
@@ -80,7 +81,7 @@ import Testing
         }
         let short = try Self.secondsPerLine(cheap(2_000))
         let long = try Self.secondsPerLine(cheap(16_000))
-        #expect(long / short < 2, "per line: \(short * 1e6) µs at 2,000 lines, \(long * 1e6) µs at 16,000")
+        #expect(long / short < 4, "per line: \(short * 1e6) µs at 2,000 lines, \(long * 1e6) µs at 16,000")
     }
 
     /// The history every undo state holds: appending costs the same at any
@@ -100,6 +101,6 @@ import Testing
         }
         let short = (0..<3).map { _ in secondsPerAppend(5_000) }.min()!
         let long = (0..<3).map { _ in secondsPerAppend(40_000) }.min()!
-        #expect(long / short < 2, "per append: \(short * 1e9) ns at 5,000, \(long * 1e9) ns at 40,000")
+        #expect(long / short < 4, "per append: \(short * 1e9) ns at 5,000, \(long * 1e9) ns at 40,000")
     }
 }

@@ -130,8 +130,11 @@ struct TestCommand: ParsableCommand {
         // Interrupted: the report of the files finished so far, the others
         // as interrupted errors, then the exit status of a death by the signal.
         InterruptWatch.install { [junit] signal in
-            TranscriptIsolation.terminateAll()
+            // The files finished before the signal, taken before the children
+            // are killed: a child killed here is interrupted, not a crash
+            // (its death could otherwise be recorded first).
             let done = progress.withValue { $0 }
+            TranscriptIsolation.terminateAll()
             let summary = TranscriptRunSummary(
                 results: done + files.dropFirst(done.count).map(TranscriptFileResult.interrupted),
                 duration: Date().timeIntervalSince(started))
