@@ -22,14 +22,9 @@ public struct ScriptRunner {
     /// the lines before it ran, as standard input, read line by line, does.
     @discardableResult
     public func run(bytes: Data, name: String) -> Bool {
-        switch SourceText.decode(bytes, name: name) {
-        case .success(let text): return run(text: text, name: name)
-        case .failure(let diagnostic):
-            let line = diagnostic.location?.range.start.line ?? 1
-            let before = SourceText.leadingLines(bytes, count: line - 1)
-            if !before.isEmpty, !run(text: String(decoding: before, as: UTF8.self), name: name) { return false }
-            return refuse(diagnostic)
-        }
+        let (text, refusal) = SourceText.decodeUpToRefusal(bytes, name: name)
+        if !text.isEmpty, !run(text: text, name: name) { return false }
+        return refusal.map(refuse) ?? true
     }
 
     /// Runs the `-e` arguments in order as the lines of one `<command-line>`
@@ -56,15 +51,10 @@ public struct ScriptRunner {
     /// stdin run the same lines and stop at the same places.
     @discardableResult
     public func run(file path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            return refuse(Diagnostic(.error, "no such file: \(path)"))
-        }
-        if isFolder.boolValue { return refuse(Diagnostic(.error, "\(path) is a directory, not a script")) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
-            return refuse(Diagnostic(.error, "cannot read \(path): \(reason)"))
+        let descriptor: Int32
+        switch SourceText.open(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let diagnostic): return refuse(diagnostic)
         }
         defer { close(descriptor) }
         // A script that includes itself, directly or through others, is a cycle

@@ -68,11 +68,6 @@ public struct StreamingInput {
 }
 
 extension StreamingInput {
-    /// Whether a line is an entry on its own, without asking the tracker (a
-    /// lex and parse of its own, before the entry's): it neither ends with a
-    /// `\` nor names `batch` or `snapshot`, the only words that open a block.
-    /// Conservative: a line it is unsure of (the word in a string or a
-    /// comment) goes to the tracker. Most lines of a long script pass here.
     /// A line of blanks, a comment, or expected output (`#>`, which a plain
     /// run ignores, and which alone would follow no command).
     static func isBlankOrComment(_ line: String) -> Bool {
@@ -83,6 +78,11 @@ extension StreamingInput {
         return true
     }
 
+    /// Whether a line is an entry on its own, without asking the tracker (a
+    /// lex and parse of its own, before the entry's): it neither ends with a
+    /// `\` nor names `batch` or `snapshot`, the only words that open a block.
+    /// Conservative: a line it is unsure of (the word in a string or a
+    /// comment) goes to the tracker. Most lines of a long script pass here.
     static func completesAlone(_ line: String) -> Bool {
         let utf8 = line.utf8
         if let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }),

@@ -21,8 +21,21 @@ public enum SourceText {
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// The text of `bytes` up to the first problem `decode` finds: all of it
+    /// and no refusal, or the whole lines before the refused one and the
+    /// refusal. A file, `-e` and an `include` run those lines, then refuse,
+    /// as standard input, read line by line, does.
+    public static func decodeUpToRefusal<Bytes: Collection>(_ bytes: Bytes, name: String) -> (text: String, refusal: Diagnostic?) where Bytes.Element == UInt8 {
+        switch decode(bytes, name: name) {
+        case .success(let text): return (text, nil)
+        case .failure(let refusal):
+            let before = leadingLines(bytes, count: (refusal.location?.range.start.line ?? 1) - 1)
+            return (String(decoding: before, as: UTF8.self), refusal)
+        }
+    }
+
     /// The bytes of the first `count` lines, each with its `\n`.
-    public static func leadingLines<Bytes: Collection>(_ bytes: Bytes, count: Int) -> [UInt8] where Bytes.Element == UInt8 {
+    static func leadingLines<Bytes: Collection>(_ bytes: Bytes, count: Int) -> [UInt8] where Bytes.Element == UInt8 {
         guard count > 0 else { return [] }
         var seen = 0
         var end = bytes.startIndex
@@ -40,20 +53,34 @@ public enum SourceText {
     /// What reading a script file says when it cannot: a folder, a missing file.
     public static func read(_ path: String, as shown: String? = nil) -> Result<Data, Diagnostic> {
         let shown = shown ?? path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            return .failure(Diagnostic(.error, "no such file: \(shown)"))
+        let descriptor: Int32
+        switch open(path, as: shown) {
+        case .success(let opened): descriptor = opened
+        case .failure(let diagnostic): return .failure(diagnostic)
         }
-        if isFolder.boolValue { return .failure(Diagnostic(.error, "\(shown) is a directory, not a script")) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(Diagnostic(.error, "cannot read \(shown): permission denied"))
-        }
-        defer { try? handle.close() }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             return .success(try handle.readToEnd() ?? Data())
         } catch {
             return .failure(Diagnostic(.error, "cannot read \(shown): \(error.localizedDescription)"))
         }
+    }
+
+    /// A script file opened for reading (the caller closes it), or what
+    /// stops it: a missing file, a folder, no permission.
+    public static func open(_ path: String, as shown: String? = nil) -> Result<Int32, Diagnostic> {
+        let shown = shown ?? path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return .failure(Diagnostic(.error, "no such file: \(shown)"))
+        }
+        if isFolder.boolValue { return .failure(Diagnostic(.error, "\(shown) is a directory, not a script")) }
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+            return .failure(Diagnostic(.error, "cannot read \(shown): \(reason)"))
+        }
+        return .success(descriptor)
     }
 
     /// The offset of the first byte that is not part of a valid UTF-8 sequence.

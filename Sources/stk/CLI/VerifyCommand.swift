@@ -124,19 +124,22 @@ struct VerifyCommand: ParsableCommand {
         // operation still running after --timeout and reports it from its
         // own, then ends the process. Ctrl-C and SIGTERM say how far it got
         // and write the JUnit report, as `stk test` does.
-        let running = Locked<(operations: [String], operationsRun: Int, since: UInt64)?>(nil)
+        // The operation in progress (`since` is nil between operations, while
+        // the count stays: an interrupt during shrinking still says how far
+        // the run got).
+        let running = Locked<(operations: [String], operationsRun: Int, since: UInt64?)>(([], 0, nil))
         verifier.willRunOperation = { operations, operationsRun in
             running.withValue { $0 = (operations, operationsRun, DispatchTime.now().uptimeNanoseconds) }
         }
-        verifier.didRunOperation = { running.withValue { $0 = nil } }
+        verifier.didRunOperation = { running.withValue { $0.since = nil } }
         let started = Date()
         if timeout > 0 {
             let limit = UInt64(timeout * 1e9)
             Thread { [self] in
                 while true {
                     usleep(20_000)
-                    guard let stuck = running.withValue({ $0 }),
-                          DispatchTime.now().uptimeNanoseconds - stuck.since > limit else { continue }
+                    let stuck = running.withValue { $0 }
+                    guard let since = stuck.since, DispatchTime.now().uptimeNanoseconds - since > limit else { continue }
                     var report = Verifier.Report.hang(layout: layout, seed: seed, operations: stuck.operations,
                                                       operationsRun: stuck.operationsRun, seconds: timeout)
                     report.seconds = Date().timeIntervalSince(started)
@@ -145,8 +148,8 @@ struct VerifyCommand: ParsableCommand {
             }.start()
         }
         InterruptWatch.install { [self] signal in
-            let done = running.withValue { $0?.operationsRun } ?? 0
-            TestCommand.printError("stk verify: interrupted after \(done) of \(operations) operations (seed \(seed)); nothing found so far")
+            let done = running.withValue { $0.operationsRun }
+            TestCommand.printError("stk verify: interrupted after \(done) of \(operations) operations (seed \(seed))")
             if let junit {
                 var report = Verifier.Report(layout: layout, seed: seed)
                 report.operationsRun = done

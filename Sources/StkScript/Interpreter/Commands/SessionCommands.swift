@@ -35,15 +35,8 @@ extension Interpreter {
         let displayName = c.file.name.hasPrefix("<") ? path.value : relativeDisplayPath(url)
         let site = Diagnostic.IncludeSite(fileName: c.file.name, line: c.command.range.start.line)
         // Bytes that are not UTF-8 stop the run at their line, after the
-        // lines before it ran, as in a script file (ScriptRunner).
-        let text: String
-        var refusal: Diagnostic?
-        switch SourceText.decode(data, name: displayName) {
-        case .success(let decoded): text = decoded
-        case .failure(let diagnostic):
-            refusal = diagnostic
-            text = String(decoding: SourceText.leadingLines(data, count: (diagnostic.location?.range.start.line ?? 1) - 1), as: UTF8.self)
-        }
+        // lines before it ran, as in a script file.
+        let (text, refusal) = SourceText.decodeUpToRefusal(data, name: displayName)
         let script = Parser.parse(SourceFile(name: displayName, text: text))
         includeStack.append(real)
         defer { includeStack.removeLast() }
