@@ -51,7 +51,7 @@ public final class Interpreter {
     var reportedWarnings: [String] = []
     /// The warnings shown at commands since the last `check` (the collection
     /// view's and the layout's): `check` fails with them.
-    var warningsSinceCheck: [String] = []
+    var warningsSinceCheck: [LayoutChecks.Finding] = []
 
     public init(session: Session, options: InterpreterOptions = InterpreterOptions(), output: OutputSink) {
         self.session = session
@@ -124,7 +124,7 @@ public final class Interpreter {
     func report(_ diagnostic: Diagnostic, trail: [Diagnostic.IncludeSite]) {
         var d = diagnostic
         for site in trail.reversed() { d = d.included(from: site) }
-        output.writeDiagnostic(d.rendered(colors: options.diagnosticColor, typedEntry: options.typedEntry))
+        output.writeDiagnostic(d.rendered(colors: options.diagnosticColor, typedEntry: options.typedEntry), severity: d.severity)
     }
 
     /// A diagnostic for an error thrown by a command, at the most precise range known.
@@ -256,9 +256,13 @@ public final class Interpreter {
     /// Keeps `warnings` for the next `check`, each once (a layout that warns on
     /// every pass of a session that never checks does not grow it without bound).
     func noteForCheck(_ warnings: [String]) {
-        for warning in warnings where warningsSinceCheck.count < 100 && !warningsSinceCheck.contains(warning) {
-            warningsSinceCheck.append(warning)
-        }
+        for warning in warnings { noteForCheck(LayoutChecks.Finding(check: .warning, element: nil, message: warning)) }
+    }
+
+    /// Keeps one finding for the next `check`, once.
+    func noteForCheck(_ finding: LayoutChecks.Finding) {
+        guard warningsSinceCheck.count < 100, !warningsSinceCheck.contains(where: { $0.message == finding.message }) else { return }
+        warningsSinceCheck.append(finding)
     }
 
     /// The collection view's warnings (UIKit's checks on the layout's answers,

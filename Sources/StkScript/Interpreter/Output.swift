@@ -6,8 +6,14 @@ import Foundation
 public protocol OutputSink: AnyObject {
     /// One line of results (no trailing newline).
     func writeLine(_ line: String)
-    /// A rendered diagnostic (it ends with a newline).
-    func writeDiagnostic(_ text: String)
+    /// A rendered diagnostic (it ends with a newline) and its severity, as a
+    /// value: a sink that sorts diagnostics never reads the text for it.
+    func writeDiagnostic(_ text: String, severity: Diagnostic.Severity)
+}
+
+extension OutputSink {
+    /// A rendered error.
+    public func writeDiagnostic(_ text: String) { writeDiagnostic(text, severity: .error) }
 }
 
 /// The process's stdout and stderr.
@@ -17,7 +23,7 @@ public final class StandardOutput: OutputSink {
         LayoutPrints.flush()
         StandardStreams.write(line + "\n", to: .output)
     }
-    public func writeDiagnostic(_ text: String) {
+    public func writeDiagnostic(_ text: String, severity: Diagnostic.Severity) {
         LayoutPrints.flush()
         StandardStreams.write(text, to: .error)
     }
@@ -72,7 +78,7 @@ public final class OutputBuffer: OutputSink {
     public private(set) var diagnostics: [String] = []
     public init() {}
     public func writeLine(_ line: String) { lines.append(line) }
-    public func writeDiagnostic(_ text: String) { diagnostics.append(text) }
+    public func writeDiagnostic(_ text: String, severity: Diagnostic.Severity) { diagnostics.append(text) }
     public func clear() {
         lines.removeAll()
         diagnostics.removeAll()

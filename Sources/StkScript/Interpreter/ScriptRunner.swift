@@ -66,7 +66,8 @@ public struct ScriptRunner {
     }
 
     func refuse(_ diagnostic: Diagnostic) -> Bool {
-        interpreter.output.writeDiagnostic(diagnostic.rendered(colors: interpreter.options.diagnosticColor, typedEntry: interpreter.options.typedEntry))
+        interpreter.output.writeDiagnostic(diagnostic.rendered(colors: interpreter.options.diagnosticColor, typedEntry: interpreter.options.typedEntry),
+                                           severity: diagnostic.severity)
         interpreter.status = max(interpreter.status, .error)
         return false
     }

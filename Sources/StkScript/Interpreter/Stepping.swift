@@ -150,11 +150,11 @@ extension Interpreter {
     func operationError(_ error: Error, context c: CommandContext, blaming blamed: SourceRange?) -> Error {
         guard let e = error as? CollectionViewError else { return error }
         let failure = CommandError(e.message, at: blamed ?? c.command.range)
-        if case .scrollFling = c.command.kind, e.message.hasPrefix("targetContentOffset(") {
+        if case .scrollFling = c.command.kind, case .unusableLayoutAnswer = e {
             // The layout's answer is at fault, not the command: the next
             // `check` (and stk verify, which takes the refusal for the model's
             // otherwise) reports it too.
-            noteForCheck([e.message])
+            noteForCheck(LayoutChecks.Finding(check: .warning, element: nil, message: e.message, stoppedTheScript: true))
         }
         return failure
     }

@@ -330,8 +330,7 @@ public final class TranscriptRunner: @unchecked Sendable {
 }
 
 /// Collects the output of one transcript entry at a time: result lines, and
-/// diagnostics with their severity (rendered without colours, the severity
-/// read from the first line's `: error:` / `: warning:` / `: note:`).
+/// diagnostics (rendered without colours) with their severity.
 final class EntryOutput: OutputSink {
     private(set) var lines: [String] = []
     private(set) var diagnostics: [(Diagnostic.Severity, String)] = []
@@ -344,16 +343,7 @@ final class EntryOutput: OutputSink {
         onLine?(line)
     }
 
-    func writeDiagnostic(_ text: String) {
-        let firstLine = text.prefix { $0 != "\n" }
-        let severity: Diagnostic.Severity
-        if firstLine.hasPrefix("warning:") || firstLine.contains(": warning: ") {
-            severity = .warning
-        } else if firstLine.hasPrefix("note:") || firstLine.contains(": note: ") {
-            severity = .note
-        } else {
-            severity = .error
-        }
+    func writeDiagnostic(_ text: String, severity: Diagnostic.Severity) {
         diagnostics.append((severity, text))
     }
 

@@ -48,13 +48,18 @@ public enum LayoutChecks {
         /// The element, as stk prints it (`header 1`, `item 0:3`), if one is to blame.
         public var element: String?
         public var message: String
+        /// The finding also stopped the script as an error: a command failed
+        /// because the layout's answer was unusable (a fling's target offset
+        /// that is not a finite point), so a script replaying it stops there.
+        public var stoppedTheScript: Bool
 
         public var description: String { "[\(check.rawValue)] \(message)" }
 
-        public init(check: Check, element: String?, message: String) {
+        public init(check: Check, element: String?, message: String, stoppedTheScript: Bool = false) {
             self.check = check
             self.element = element
             self.message = message
+            self.stoppedTheScript = stoppedTheScript
         }
     }
 

@@ -251,7 +251,7 @@ public final class Verifier {
                          : "# stk verify \(report.layout) --seed \(report.seed): a reproducer, shrunk from \(failure.originalCount) operations.\n"
         // A fling whose target the layout cannot give fails as a command: the
         // script stops there, before `check`.
-        let stops = failure.findings.contains { $0.message.hasPrefix("targetContentOffset(forProposedContentOffset:withScrollingVelocity:)") }
+        let stops = failure.findings.contains(where: \.stoppedTheScript)
         if hangs {
             text += "# It hangs at its last operation while the layout has the bug (stk test --timeout stops it), and passes once it is fixed:\n"
         } else {

@@ -123,5 +123,5 @@ final class SessionWorker {
 /// Output of a replay: the user saw it the first time.
 final class DiscardedOutput: OutputSink {
     func writeLine(_ line: String) {}
-    func writeDiagnostic(_ text: String) {}
+    func writeDiagnostic(_ text: String, severity: Diagnostic.Severity) {}
 }

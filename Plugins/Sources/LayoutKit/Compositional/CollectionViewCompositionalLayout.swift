@@ -451,7 +451,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     /// The orthogonal section `section` (an error naming why when it is not one).
     func orthogonalSection(_ section: Int) throws -> SectionGeometry {
         guard section >= 0, section < sections.count else {
-            throw CollectionViewError("section \(section) does not exist (the layout has \(sections.count) section\(sections.count == 1 ? "" : "s"))")
+            throw CollectionViewError.noSuchSection(section, message: "section \(section) does not exist (the layout has \(sections.count) section\(sections.count == 1 ? "" : "s"))")
         }
         let geometry = sections[section]
         guard geometry.isOrthogonal else {

@@ -121,278 +121,209 @@ public struct BatchUpdatePlan {
         return "\(before), \(inserted) inserted, \(deleted) deleted, \(movedIn) moved in, \(movedOut) moved out"
     }
 
+    /// The plan of `updates` on `old`, in three phases: validate
+    /// (`ValidatedBatch`, which refuses an update at fault), map (where each
+    /// old section and item goes, and the new sections with their sizes) and
+    /// plan (the update items in UIKit's order).
     static func make(
         old: [SectionData],
         updates: [CollectionViewUpdate],
         nextIdentity: inout Int,
         nextRevision: inout Int
     ) throws -> BatchUpdatePlan {
-        let n = old.count
+        let batch = try ValidatedBatch(old: old, updates: updates)
+        let sectionMapping = SectionMapping(batch)
+        var mapped = try MappedSections(batch, sectionMapping, old: old, nextIdentity: &nextIdentity, nextRevision: &nextRevision)
+        try mapped.applySizes(batch, nextRevision: &nextRevision)
+        return BatchUpdatePlan(
+            sections: mapped.sections, sectionMap: sectionMapping.oldToNew, itemMaps: mapped.itemMaps,
+            reloadedSections: Set(batch.reloadedSections.keys), reloadedItems: Set(batch.reloadedItems.keys),
+            updateItems: updateItemsInUIKitOrder(batch, sectionMap: sectionMapping.oldToNew, itemMaps: mapped.itemMaps)
+        )
+    }
+
+    /// The plan phase: deletes descending, inserts ascending, then reloads,
+    /// then moves, as UIKit passes them to `prepare(forCollectionViewUpdates:)`.
+    static func updateItemsInUIKitOrder(_ batch: ValidatedBatch, sectionMap: [Int?], itemMaps: [Int: ItemMap]) -> [CollectionViewUpdateItem] {
         func sectionPath(_ s: Int) -> IndexPath { IndexPath(item: NSNotFound, section: s) }
+        var deletes: [CollectionViewUpdateItem] = []
+        var inserts: [CollectionViewUpdateItem] = []
+        var reloads: [CollectionViewUpdateItem] = []
+        var moves: [CollectionViewUpdateItem] = []
+        for s in batch.deletedSections.keys { deletes.append(.init(action: .delete, before: sectionPath(s), after: nil)) }
+        for p in batch.deletedItems.keys { deletes.append(.init(action: .delete, before: p, after: nil)) }
+        for t in batch.insertedSections.keys { inserts.append(.init(action: .insert, before: nil, after: sectionPath(t))) }
+        for q in batch.insertedItems.keys { inserts.append(.init(action: .insert, before: nil, after: q)) }
+        for s in batch.reloadedSections.keys { reloads.append(.init(action: .reload, before: sectionPath(s), after: sectionPath(sectionMap[s] ?? s))) }
+        for p in batch.reloadedItems.keys {
+            let after = sectionMap[p.section].map { IndexPath(item: itemMaps[p.section]?.newIndexPath(ofOldItem: p.item)?.item ?? p.item, section: $0) }
+            reloads.append(.init(action: .reload, before: p, after: after))
+        }
+        for (s, move) in batch.movedSections { moves.append(.init(action: .move, before: sectionPath(s), after: sectionPath(move.to))) }
+        for (p, move) in batch.movedItems { moves.append(.init(action: .move, before: p, after: move.to)) }
+        deletes.sort { $0.indexPathBeforeUpdate! > $1.indexPathBeforeUpdate! }
+        inserts.sort { $0.indexPathAfterUpdate! < $1.indexPathAfterUpdate! }
+        reloads.sort { $0.indexPathBeforeUpdate! < $1.indexPathBeforeUpdate! }
+        moves.sort { $0.indexPathBeforeUpdate! < $1.indexPathBeforeUpdate! }
+        return deletes + inserts + reloads + moves
+    }
+}
 
-        // --- Every item update names an index path S:I (checked before anything formats one).
-        for u in updates {
-            for p in u.itemIndexPaths where p.count != 2 {
-                throw CollectionViewError("\(u): expected an index path section:item, got \(p.updateText)")
-            }
-        }
+/// The map phase for sections: inserts and move targets take their slots;
+/// every other surviving section keeps its order in the free ones.
+struct SectionMapping {
+    /// For each new section, the old one it was (nil: inserted).
+    let newToOld: [Int?]
+    /// For each old section, its new index (nil: deleted).
+    let oldToNew: [Int?]
 
-        // --- Collect and validate section-level updates (old indices unless noted).
-        var deletedSections = Set<Int>()
-        var reloadedSections = Set<Int>()
-        var movedSections: [Int: Int] = [:]          // old -> new
-        var insertedSections: [Int: Int] = [:]       // new -> item count
-        var claimedNew: [Int: String] = [:]          // new indices taken by inserts and move targets -> which update
-        func checkOld(_ s: Int, _ what: String) throws {
-            guard s >= 0, s < n else {
-                throw CollectionViewError("\(what): section \(s) does not exist before the update (expected 0..<\(n))")
-            }
-        }
-        for u in updates {
-            switch u {
-            case let .deleteSection(s):
-                try checkOld(s, "delete section \(s)")
-                guard deletedSections.insert(s).inserted else { throw CollectionViewError("section \(s) is deleted twice in one batch") }
-            case let .reloadSection(s):
-                try checkOld(s, "reload section \(s)")
-                guard reloadedSections.insert(s).inserted else { throw CollectionViewError("section \(s) is reloaded twice in one batch") }
-            case let .moveSection(s, t):
-                try checkOld(s, "move section \(s) to \(t)")
-                guard movedSections[s] == nil else { throw CollectionViewError("section \(s) is moved twice in one batch") }
-                guard claimedNew[t] == nil else { throw CollectionViewError("move section \(s) to \(t): section \(t) is already the target of another insert or move in this batch") }
-                claimedNew[t] = u.description
-                movedSections[s] = t
-            case let .insertSection(t, count):
-                guard count >= 0 else { throw CollectionViewError("insert section \(t): items must not be negative, got \(count)") }
-                guard claimedNew[t] == nil else { throw CollectionViewError("insert section \(t): section \(t) is already the target of another insert or move in this batch") }
-                claimedNew[t] = u.description
-                insertedSections[t] = count
-            default: break
-            }
-        }
-        for s in deletedSections where movedSections[s] != nil {
-            throw CollectionViewError("section \(s) is both deleted and moved in one batch")
-        }
-        for s in reloadedSections where deletedSections.contains(s) || movedSections[s] != nil {
-            throw CollectionViewError("section \(s) is both reloaded and \(deletedSections.contains(s) ? "deleted" : "moved") in one batch")
-        }
-        let newCount = n - deletedSections.count + insertedSections.count
-        for (t, update) in claimedNew.sorted(by: { $0.key < $1.key }) where t < 0 || t >= newCount {
-            throw CollectionViewError("\(update): section \(t) does not exist after the update: there will be \(newCount) section\(newCount == 1 ? "" : "s") (expected 0..<\(newCount))")
-        }
-
-        // --- Place sections: fixed slots for inserts and move targets, the rest in order.
-        var newToOld = [Int?](repeating: nil, count: newCount)  // nil: inserted
-        var fixed = [Bool](repeating: false, count: newCount)
-        for (s, t) in movedSections { newToOld[t] = s; fixed[t] = true }
-        for t in insertedSections.keys { fixed[t] = true }
+    init(_ batch: ValidatedBatch) {
+        var newToOld = [Int?](repeating: nil, count: batch.newCount)
+        var fixed = [Bool](repeating: false, count: batch.newCount)
+        for (s, move) in batch.movedSections { newToOld[move.to] = s; fixed[move.to] = true }
+        for t in batch.insertedSections.keys { fixed[t] = true }
         var slot = 0
-        for s in 0..<n where !deletedSections.contains(s) && movedSections[s] == nil {
+        for s in 0..<batch.oldCount where batch.deletedSections[s] == nil && batch.movedSections[s] == nil {
             while fixed[slot] { slot += 1 }
             newToOld[slot] = s
             slot += 1
         }
-        var sectionMap = [Int?](repeating: nil, count: n)
-        for (t, s) in newToOld.enumerated() { if let s { sectionMap[s] = t } }
+        var oldToNew = [Int?](repeating: nil, count: batch.oldCount)
+        for (t, s) in newToOld.enumerated() { if let s { oldToNew[s] = t } }
+        self.newToOld = newToOld
+        self.oldToNew = oldToNew
+    }
+}
 
-        // --- Collect and validate item-level updates.
-        func itemCountBefore(_ s: Int) -> Int { old[s].itemCount }
-        func checkOldItem(_ p: IndexPath, _ what: String) throws {
-            guard p.count == 2 else { throw CollectionViewError("\(what): expected an index path S:I") }
-            try checkOld(p.section, what)
-            let c = itemCountBefore(p.section)
-            guard p.item >= 0, p.item < c else {
-                throw CollectionViewError("\(what): item \(p.stk) does not exist before the update (section \(p.section) has \(c) item\(c == 1 ? "" : "s"), expected 0..<\(c))")
-            }
-            if deletedSections.contains(p.section) || reloadedSections.contains(p.section) {
-                throw CollectionViewError("\(what): section \(p.section) is \(deletedSections.contains(p.section) ? "deleted" : "reloaded") in the same batch")
-            }
-        }
-        func checkNewSection(_ p: IndexPath, _ what: String) throws {
-            guard p.count == 2 else { throw CollectionViewError("\(what): expected an index path S:I") }
-            guard p.section >= 0, p.section < newCount else {
-                throw CollectionViewError("\(what): section \(p.section) does not exist after the update (expected 0..<\(newCount))")
-            }
-        }
-        var deletedItems = Set<IndexPath>()
-        var reloadedItems = Set<IndexPath>()
-        var movedItems: [IndexPath: IndexPath] = [:]      // old -> new
-        var insertedItems = Set<IndexPath>()              // new
-        var claimedItems = Set<IndexPath>()               // new paths taken by inserts and move targets
-        for u in updates {
-            switch u {
-            case let .deleteItem(p):
-                try checkOldItem(p, "delete item \(p.stk)")
-                guard deletedItems.insert(p).inserted else { throw CollectionViewError("item \(p.stk) is deleted twice in one batch") }
-            case let .reloadItem(p):
-                try checkOldItem(p, "reload item \(p.stk)")
-                guard reloadedItems.insert(p).inserted else { throw CollectionViewError("item \(p.stk) is reloaded twice in one batch") }
-            case let .moveItem(p, q):
-                try checkOldItem(p, "move item \(p.stk) to \(q.stk)")
-                try checkNewSection(q, "move item \(p.stk) to \(q.stk)")
-                guard movedItems[p] == nil else { throw CollectionViewError("item \(p.stk) is moved twice in one batch") }
-                guard claimedItems.insert(q).inserted else { throw CollectionViewError("move item \(p.stk) to \(q.stk): \(q.stk) is already the target of another insert or move in this batch") }
-                movedItems[p] = q
-            case let .insertItem(q):
-                try checkNewSection(q, "insert item \(q.stk)")
-                guard claimedItems.insert(q).inserted else { throw CollectionViewError("insert item \(q.stk): \(q.stk) is already the target of another insert or move in this batch") }
-                insertedItems.insert(q)
-            default: break
-            }
-        }
-        for p in deletedItems where movedItems[p] != nil {
-            throw CollectionViewError("item \(p.stk) is both deleted and moved in one batch")
-        }
-        for p in reloadedItems where deletedItems.contains(p) || movedItems[p] != nil {
-            throw CollectionViewError("item \(p.stk) is both reloaded and \(deletedItems.contains(p) ? "deleted" : "moved") in one batch")
-        }
+/// The map phase for items: the new sections, built from the old ones and
+/// the item updates. Sections no item update touches are carried over as
+/// they are; a section that gains or loses items gets an `ItemMap` (by rank,
+/// never per item) and its sparse sizes carried to the new items.
+struct MappedSections {
+    private(set) var sections: [SectionData] = []
+    /// For old sections whose items were rearranged: old item -> new index path.
+    private(set) var itemMaps: [Int: ItemMap] = [:]
+    /// A new item an insert or a move target takes: its index, where it comes
+    /// from (nil: inserted) and the update that put it there.
+    private typealias FixedItem = (item: Int, source: IndexPath?, update: Int)
 
-        // --- Build the new sections. Sections no item update touches are carried over as they are.
-        var touchedOld = Set<Int>()                 // old sections losing items
-        for p in deletedItems { touchedOld.insert(p.section) }
-        for p in movedItems.keys { touchedOld.insert(p.section) }
+    init(_ batch: ValidatedBatch, _ mapping: SectionMapping, old: [SectionData], nextIdentity: inout Int, nextRevision: inout Int) throws {
         var removedByOldSection: [Int: [Int]] = [:]  // old items leaving each section, sorted below
-        for p in deletedItems { removedByOldSection[p.section, default: []].append(p.item) }
-        for p in movedItems.keys { removedByOldSection[p.section, default: []].append(p.item) }
+        for p in batch.deletedItems.keys { removedByOldSection[p.section, default: []].append(p.item) }
+        for p in batch.movedItems.keys { removedByOldSection[p.section, default: []].append(p.item) }
         for s in removedByOldSection.keys { removedByOldSection[s]!.sort() }
-        var fixedByNewSection: [Int: [(item: Int, source: IndexPath?)]] = [:]   // source nil: inserted
-        for q in insertedItems { fixedByNewSection[q.section, default: []].append((q.item, nil)) }
-        for (p, q) in movedItems { fixedByNewSection[q.section, default: []].append((q.item, p)) }
+        var fixedByNewSection: [Int: [FixedItem]] = [:]
+        for (q, i) in batch.insertedItems { fixedByNewSection[q.section, default: []].append((q.item, nil, i)) }
+        for (p, move) in batch.movedItems { fixedByNewSection[move.to.section, default: []].append((move.to.item, p, move.update)) }
 
-        var newSections: [SectionData] = []
-        newSections.reserveCapacity(newCount)
-        var itemMaps: [Int: ItemMap] = [:]
-        for t in 0..<newCount {
-            let source = newToOld[t]
+        sections.reserveCapacity(batch.newCount)
+        for t in 0..<batch.newCount {
+            let source = mapping.newToOld[t]
             var section: SectionData
             if let s = source {
                 section = old[s]
-                if reloadedSections.contains(s) {
+                if batch.reloadedSections[s] != nil {
                     nextRevision += 1
                     section.revision = nextRevision
                 }
             } else {
                 nextIdentity += 1
                 nextRevision += 1
-                section = SectionData(itemCount: insertedSections[t] ?? 0, headerSize: nil, footerSize: nil,
+                section = SectionData(itemCount: batch.insertedSections[t]?.itemCount ?? 0, headerSize: nil, footerSize: nil,
                                       identity: nextIdentity, revision: nextRevision)
             }
             let fixedHere = (fixedByNewSection[t] ?? []).sorted { $0.item < $1.item }
-            let losesItems = source.map { touchedOld.contains($0) } ?? false
-            if fixedHere.isEmpty && !losesItems { newSections.append(section); continue }
-
-            // The items that stay keep their order and fill the slots that
-            // inserts and move targets leave free: a map from old to new items
-            // by rank, stored as the sorted lists of both, never per item.
             let removed = source.map { removedByOldSection[$0] ?? [] } ?? []
-            let total = section.itemCount - removed.count + fixedHere.count
-            for f in fixedHere where f.item < 0 || f.item >= total {
-                let what = f.source.map { "move item \($0.stk) to \(t):\(f.item)" } ?? "insert item \(t):\(f.item)"
-                throw CollectionViewError("\(what): item \(f.item) is past the end of section \(t), which will have \(total) item\(total == 1 ? "" : "s") (expected 0..<\(total))")
-            }
-            let slots = fixedHere.map(\.item)
-            // Sizes travel with the cell: its override, and for self-sizing its
-            // declared and its measured size. The items that stay are mapped in
-            // order, so their entries stay sorted; moved-in ones are merged in.
-            var stayingSizes = SparseSizes(), stayingMeasured = SparseSizes()
-            var preferred: [Int: CGSize] = [:]
-            if let s = source {
-                let map = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: [:], fixedSlots: slots)
-                stayingSizes = map.staying(section.itemSizes)
-                stayingMeasured = map.staying(section.measuredSizes)
-                for (i, size) in section.preferredSizes { if let j = map.stayingItem(i) { preferred[j] = size } }
-                var moved: [Int: IndexPath] = [:]
-                for p in removed { if let q = movedItems[IndexPath(item: p, section: s)] { moved[p] = q } }
-                itemMaps[s] = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: moved, fixedSlots: slots)
-            }
-            // Moved-in items, in item order: their slots are free of staying items.
-            var movedInSizes: (items: [Int], sizes: [CGSize]) = ([], [])
-            var movedInMeasured: (items: [Int], sizes: [CGSize]) = ([], [])
-            for f in fixedHere {
-                guard let from = f.source else { continue }
-                let sourceSection = old[from.section]
-                if let size = sourceSection.itemSizeOverride(at: from.item) { movedInSizes.items.append(f.item); movedInSizes.sizes.append(size) }
-                if let p = sourceSection.preferredSizes[from.item] { preferred[f.item] = p }
-                if !sourceSection.measuredSizes.isEmpty, let m = sourceSection.measuredSizes[from.item] {
-                    movedInMeasured.items.append(f.item); movedInMeasured.sizes.append(m)
-                }
-            }
-            section.itemCount = total
-            section.itemSizes = stayingSizes.overlaid(with: SparseSizes(sortedItems: movedInSizes.items, sizes: movedInSizes.sizes))
-            section.preferredSizes = preferred
-            section.measuredSizes = stayingMeasured.overlaid(with: SparseSizes(sortedItems: movedInMeasured.items, sizes: movedInMeasured.sizes))
-            nextRevision += 1
-            section.revision = nextRevision
-            newSections.append(section)
-        }
-        // Every old section that lost items survives (deleted and reloaded
-        // sections refuse item updates), so each has its map from the loop above.
-        for p in reloadedItems {
-            // Same place, new content: bump the revision of the section holding it.
-            if let t = sectionMap[p.section] {
+            if !fixedHere.isEmpty || !removed.isEmpty {
+                try rearrange(&section, newSection: t, oldSection: source, removed: removed, fixed: fixedHere, batch, old: old)
                 nextRevision += 1
-                newSections[t].revision = nextRevision
+                section.revision = nextRevision
+            }
+            sections.append(section)
+        }
+        // Same place, new content: bump the revision of the section holding a reloaded item.
+        for p in batch.reloadedItems.keys {
+            if let t = mapping.oldToNew[p.section] {
+                nextRevision += 1
+                sections[t].revision = nextRevision
             }
         }
-        // Size changes, on the data after the update.
-        for u in updates {
+    }
+
+    /// The items that stay keep their order and fill the slots that inserts
+    /// and move targets leave free. Sizes travel with the cell: its override,
+    /// and for self-sizing its declared and its measured size. The items that
+    /// stay are mapped in order, so their entries stay sorted; moved-in ones
+    /// are merged in.
+    private mutating func rearrange(_ section: inout SectionData, newSection t: Int, oldSection source: Int?, removed: [Int],
+                                    fixed fixedHere: [FixedItem], _ batch: ValidatedBatch, old: [SectionData]) throws {
+        let total = section.itemCount - removed.count + fixedHere.count
+        for f in fixedHere where f.item < 0 || f.item >= total {
+            let what = f.source.map { "move item \($0.stk) to \(t):\(f.item)" } ?? "insert item \(t):\(f.item)"
+            throw batch.refusal(f.update, .destination, "\(what): item \(f.item) is past the end of section \(t), which will have \(total) item\(total == 1 ? "" : "s") (expected 0..<\(total))")
+        }
+        let slots = fixedHere.map(\.item)
+        var stayingSizes = SparseSizes(), stayingMeasured = SparseSizes()
+        var preferred: [Int: CGSize] = [:]
+        if let s = source {
+            let map = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: [:], fixedSlots: slots)
+            stayingSizes = map.staying(section.itemSizes)
+            stayingMeasured = map.staying(section.measuredSizes)
+            for (i, size) in section.preferredSizes { if let j = map.stayingItem(i) { preferred[j] = size } }
+            var moved: [Int: IndexPath] = [:]
+            for p in removed { if let q = batch.movedItems[IndexPath(item: p, section: s)] { moved[p] = q.to } }
+            itemMaps[s] = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: moved, fixedSlots: slots)
+        }
+        // Moved-in items, in item order: their slots are free of staying items.
+        var movedInSizes: (items: [Int], sizes: [CGSize]) = ([], [])
+        var movedInMeasured: (items: [Int], sizes: [CGSize]) = ([], [])
+        for f in fixedHere {
+            guard let from = f.source else { continue }
+            let sourceSection = old[from.section]
+            if let size = sourceSection.itemSizeOverride(at: from.item) { movedInSizes.items.append(f.item); movedInSizes.sizes.append(size) }
+            if let p = sourceSection.preferredSizes[from.item] { preferred[f.item] = p }
+            if !sourceSection.measuredSizes.isEmpty, let m = sourceSection.measuredSizes[from.item] {
+                movedInMeasured.items.append(f.item); movedInMeasured.sizes.append(m)
+            }
+        }
+        section.itemCount = total
+        section.itemSizes = stayingSizes.overlaid(with: SparseSizes(sortedItems: movedInSizes.items, sizes: movedInSizes.sizes))
+        section.preferredSizes = preferred
+        section.measuredSizes = stayingMeasured.overlaid(with: SparseSizes(sortedItems: movedInMeasured.items, sizes: movedInMeasured.sizes))
+    }
+
+    /// Size changes, on the data after the update.
+    mutating func applySizes(_ batch: ValidatedBatch, nextRevision: inout Int) throws {
+        let newCount = sections.count
+        for (i, u) in batch.updates.enumerated() {
             switch u {
             case let .sizeItem(q, size):
                 guard q.count == 2, q.section >= 0, q.section < newCount,
-                      q.item >= 0, q.item < newSections[q.section].itemCount else {
-                    let count = q.count == 2 && q.section >= 0 && q.section < newCount ? newSections[q.section].itemCount : nil
-                    throw CollectionViewError("size item \(q.updateText): " + (count.map {
+                      q.item >= 0, q.item < sections[q.section].itemCount else {
+                    let count = q.count == 2 && q.section >= 0 && q.section < newCount ? sections[q.section].itemCount : nil
+                    throw batch.refusal(i, .destination, "size item \(q.updateText): " + (count.map {
                         "item \(q.updateText) does not exist after the update (section \(q.section) will have \($0) item\($0 == 1 ? "" : "s"), expected 0..<\($0))"
                     } ?? "section \(q.count == 2 ? q.section : -1) does not exist after the update (expected 0..<\(newCount))"))
                 }
                 if let size { try Validate.size(size, "size of item \(q.updateText)") }
-                var section = newSections[q.section]
-                section.itemSizes[q.item] = size
+                sections[q.section].itemSizes[q.item] = size
                 nextRevision += 1
-                section.revision = nextRevision
-                newSections[q.section] = section
+                sections[q.section].revision = nextRevision
             case let .sizeSupplementary(kind, t, size):
                 guard kind == ElementKind.sectionHeader || kind == ElementKind.sectionFooter else {
                     throw CollectionViewError("unknown supplementary kind '\(kind)' (expected header or footer)")
                 }
                 guard t >= 0, t < newCount else {
-                    throw CollectionViewError("size \(kind) \(t): section \(t) does not exist after the update (expected 0..<\(newCount))")
+                    throw batch.refusal(i, .destination, "size \(kind) \(t): section \(t) does not exist after the update (expected 0..<\(newCount))")
                 }
                 if let size { try Validate.size(size, "size of \(kind) \(t)") }
-                if kind == ElementKind.sectionHeader { newSections[t].headerSize = size } else { newSections[t].footerSize = size }
+                if kind == ElementKind.sectionHeader { sections[t].headerSize = size } else { sections[t].footerSize = size }
                 nextRevision += 1
-                newSections[t].revision = nextRevision
+                sections[t].revision = nextRevision
             default:
                 break
             }
         }
-
-        // --- Update items in UIKit's order.
-        var deletes: [CollectionViewUpdateItem] = []
-        var inserts: [CollectionViewUpdateItem] = []
-        var reloads: [CollectionViewUpdateItem] = []
-        var moves: [CollectionViewUpdateItem] = []
-        for s in deletedSections { deletes.append(.init(action: .delete, before: sectionPath(s), after: nil)) }
-        for p in deletedItems { deletes.append(.init(action: .delete, before: p, after: nil)) }
-        for t in insertedSections.keys { inserts.append(.init(action: .insert, before: nil, after: sectionPath(t))) }
-        for q in insertedItems { inserts.append(.init(action: .insert, before: nil, after: q)) }
-        for s in reloadedSections { reloads.append(.init(action: .reload, before: sectionPath(s), after: sectionPath(sectionMap[s] ?? s))) }
-        for p in reloadedItems {
-            let after = sectionMap[p.section].map { IndexPath(item: itemMaps[p.section]?.newIndexPath(ofOldItem: p.item)?.item ?? p.item, section: $0) }
-            reloads.append(.init(action: .reload, before: p, after: after))
-        }
-        for (s, t) in movedSections { moves.append(.init(action: .move, before: sectionPath(s), after: sectionPath(t))) }
-        for (p, q) in movedItems { moves.append(.init(action: .move, before: p, after: q)) }
-        deletes.sort { $0.indexPathBeforeUpdate! > $1.indexPathBeforeUpdate! }
-        inserts.sort { $0.indexPathAfterUpdate! < $1.indexPathAfterUpdate! }
-        reloads.sort { $0.indexPathBeforeUpdate! < $1.indexPathBeforeUpdate! }
-        moves.sort { $0.indexPathBeforeUpdate! < $1.indexPathBeforeUpdate! }
-
-        return BatchUpdatePlan(
-            sections: newSections, sectionMap: sectionMap, itemMaps: itemMaps,
-            reloadedSections: reloadedSections, reloadedItems: reloadedItems,
-            updateItems: deletes + inserts + reloads + moves
-        )
     }
 }
 

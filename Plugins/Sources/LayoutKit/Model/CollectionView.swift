@@ -863,7 +863,9 @@ public final class CollectionView {
         let target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: perMillisecond)
         report(.targetContentOffsetAsked(proposed: proposed, velocity: perMillisecond, answer: target))
         guard target.x.isFinite, target.y.isFinite else {
-            throw CollectionViewError("targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered \(target.stk), which is not a finite point")
+            throw CollectionViewError.unusableLayoutAnswer(
+                method: "targetContentOffset(forProposedContentOffset:withScrollingVelocity:)",
+                message: "targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered \(target.stk), which is not a finite point")
         }
         try animateContentOffset(to: target, steps: steps)
     }
@@ -1115,11 +1117,11 @@ public final class CollectionView {
             if expected.count != actual {
                 let inserted = updates.filter(\.isSectionInsert).count
                 let deleted = updates.filter(\.isSectionDelete).count
-                throw CollectionViewError("invalid number of sections: the data source reports \(expected.count) after the update, but the update leaves \(actual) (\(sections.count) before, \(inserted) inserted, \(deleted) deleted) (expected \(actual))")
+                throw CollectionViewError.inconsistentCounts("invalid number of sections: the data source reports \(expected.count) after the update, but the update leaves \(actual) (\(sections.count) before, \(inserted) inserted, \(deleted) deleted) (expected \(actual))")
             }
             for (t, count) in expected.enumerated() where count != plan.sections[t].itemCount {
                 let leaves = plan.sections[t].itemCount
-                throw CollectionViewError("invalid number of items in section \(t): the data source reports \(count) after the update, but the update leaves \(leaves) (\(plan.countExplanation(ofNewSection: t, old: sections, updates: updates))) (expected \(leaves))")
+                throw CollectionViewError.inconsistentCounts("invalid number of items in section \(t): the data source reports \(count) after the update, but the update leaves \(leaves) (\(plan.countExplanation(ofNewSection: t, old: sections, updates: updates))) (expected \(leaves))")
             }
         }
         layoutIfNeeded()
@@ -1187,17 +1189,17 @@ public final class CollectionView {
 
     /// The error for a section that does not exist, with the valid range.
     public func sectionOutOfRange(_ section: Int) -> CollectionViewError {
-        CollectionViewError("section \(section) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
+        .noSuchSection(section, message: "section \(section) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
     }
 
     /// The error for an index path that names no item: which section or item
     /// is missing, and the valid range.
     public func itemOutOfRange(_ indexPath: IndexPath) -> CollectionViewError {
         guard indexPath.count == 2 else {
-            return CollectionViewError("expected an index path section:item, got \(indexPath.updateText)")
+            return .noSuchItem(indexPath, message: "expected an index path section:item, got \(indexPath.updateText)")
         }
         guard indexPath.section >= 0, indexPath.section < sections.count else { return sectionOutOfRange(indexPath.section) }
         let c = sections[indexPath.section].itemCount
-        return CollectionViewError("item \(indexPath.stk) does not exist (section \(indexPath.section) has \(c) item\(c == 1 ? "" : "s"), expected 0..<\(c))")
+        return .noSuchItem(indexPath, message: "item \(indexPath.stk) does not exist (section \(indexPath.section) has \(c) item\(c == 1 ? "" : "s"), expected 0..<\(c))")
     }
 }

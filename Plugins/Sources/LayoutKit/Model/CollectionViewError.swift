@@ -1,10 +1,61 @@
 import Foundation
 
-/// A request the collection view refuses. The message names the offending value
-/// and what was expected; the model is left exactly as it was before the call.
-public struct CollectionViewError: Error, Equatable, CustomStringConvertible, LocalizedError {
-    public let message: String
-    public init(_ message: String) { self.message = message }
+/// A request the collection view refuses, as a value: what was refused and
+/// the sentence that says so. Hosts decide by the case and its payload (which
+/// section, which item, which update of a batch and which of its index paths);
+/// the message is for people. The model is left exactly as it was before the
+/// call.
+///
+/// `CollectionViewError("...")` makes an `.invalidValue`: the refusal of a
+/// value a layout or a plugin words itself (an option, a registration).
+public enum CollectionViewError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// A value outside what is accepted: a negative size, a point that is not
+    /// finite, an option a layout does not have.
+    case invalidValue(String)
+    /// A section that does not exist.
+    case noSuchSection(Int, message: String)
+    /// An item that does not exist (or an index path that is not section:item).
+    case noSuchItem(IndexPath, message: String)
+    /// One update of a batch refused: its position in the batch as given, and
+    /// which of its index paths is at fault.
+    case refusedUpdate(index: Int, fault: UpdateFault, message: String)
+    /// The data source's counts after a batch update do not match what the
+    /// update leaves (UIKit's "invalid number of items").
+    case inconsistentCounts(String)
+    /// The layout answered something the collection view cannot use (a
+    /// target offset that is not a finite point): the layout is at fault, not
+    /// the request.
+    case unusableLayoutAnswer(method: String, message: String)
+
+    /// Which part of a refused update is at fault.
+    public enum UpdateFault: Equatable, Sendable {
+        /// What the update acts on: the section or item deleted, reloaded,
+        /// moved (its source) or sized.
+        case subject
+        /// Where the update puts something: an insert's or a move's target,
+        /// named by its index after the update.
+        case destination
+    }
+
+    public init(_ message: String) { self = .invalidValue(message) }
+
+    public var message: String {
+        switch self {
+        case .invalidValue(let message), .inconsistentCounts(let message): return message
+        case .noSuchSection(_, let message), .noSuchItem(_, let message): return message
+        case .refusedUpdate(_, _, let message), .unusableLayoutAnswer(_, let message): return message
+        }
+    }
+
+    /// Whether the request named an element that does not exist (rather than
+    /// a value that is refused).
+    public var isMissingElement: Bool {
+        switch self {
+        case .noSuchSection, .noSuchItem: return true
+        default: return false
+        }
+    }
+
     public var description: String { message }
     public var errorDescription: String? { message }
 }

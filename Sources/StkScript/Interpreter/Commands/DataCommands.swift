@@ -73,7 +73,7 @@ extension Interpreter {
                 try self.session.collectionView.performBatchUpdates(updates.map(\.update))
                 self.session.identifiers.record(updates.map(\.update))
             } catch let e as CollectionViewError {
-                throw CommandError(e.message, at: LocatedUpdate.blame(e.message, in: updates) ?? c.command.range)
+                throw CommandError(e.message, at: LocatedUpdate.blame(e, in: updates) ?? c.command.range)
             }
         }
     }
@@ -128,7 +128,7 @@ extension Interpreter {
                 case .section(let s): try cv.setPreferredSize(size.value, inSection: s)
                 }
             } catch let e as CollectionViewError {
-                throw CommandError(e.message, at: e.message.contains("does not exist") ? target.range : size.range)
+                throw CommandError(e.message, at: e.isMissingElement ? target.range : size.range)
             }
         }
     }
@@ -145,8 +145,7 @@ extension Interpreter {
             }
         } catch let e as CollectionViewError {
             // Blame the element when it does not exist, the size otherwise.
-            let missing = e.message.contains("does not exist")
-            throw CommandError(e.message, at: missing ? element.range : size.range)
+            throw CommandError(e.message, at: e.isMissingElement ? element.range : size.range)
         }
     }
 }

@@ -140,7 +140,7 @@ extension Interpreter {
         var evaluation = LayoutChecks.evaluate(session, before: visibleBeforeLastOperation, events: session.lastOperationEvents)
         noteForCheck(session.collectionView.takeWarnings())
         noteForCheck((session.layout as? CollectionViewFlowLayout)?.layoutWarnings ?? [])
-        evaluation.findings += warningsSinceCheck.map { LayoutChecks.Finding(check: .warning, element: nil, message: $0) }
+        evaluation.findings += warningsSinceCheck
         warningsSinceCheck = []
         return evaluation
     }
