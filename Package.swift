@@ -66,29 +66,38 @@ let package = Package(
             ],
             path: "Sources/stk"
         ),
+        // What the test targets share: the seeded generator (StkBench's,
+        // re-exported), the event recorder, the example package's build, child
+        // processes. A library, not a test target, so that tests can import it.
+        .target(
+            name: "StkTestSupport",
+            dependencies: [.product(name: "LayoutKit", package: "Plugins"), "StkBench"],
+            path: "Tests/StkTestSupport",
+            swiftSettings: testSettings
+        ),
         .testTarget(
             name: "LayoutKitTests",
-            dependencies: [.product(name: "LayoutKit", package: "Plugins")],
+            dependencies: [.product(name: "LayoutKit", package: "Plugins"), "StkTestSupport"],
             path: "Tests/LayoutKitTests",
             swiftSettings: testSettings
         ),
         .testTarget(
             name: "LayoutsTests",
             dependencies: [
-                .product(name: "LayoutKit", package: "Plugins"),
+                .product(name: "LayoutKit", package: "Plugins"), "StkTestSupport",
             ],
             path: "Tests/LayoutsTests",
             swiftSettings: testSettings
         ),
         .testTarget(
             name: "StkScriptTests",
-            dependencies: ["StkScript", "StkRender", "StkBench"],
+            dependencies: ["StkScript", "StkRender", "StkBench", "StkTestSupport"],
             path: "Tests/StkScriptTests",
             swiftSettings: testSettings
         ),
         .testTarget(
             name: "PluginHostTests",
-            dependencies: ["PluginHost", .product(name: "LayoutKit", package: "Plugins")],
+            dependencies: ["PluginHost", .product(name: "LayoutKit", package: "Plugins"), "StkTestSupport"],
             path: "Tests/PluginHostTests",
             swiftSettings: testSettings
         ),
@@ -100,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: [],
+            dependencies: ["StkTestSupport"],
             path: "Tests/EndToEndTests",
             swiftSettings: testSettings
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// Every example of README.md and docs/*.md runs, and prints what the page

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `export svg|html [--force] PATH`: written atomically, never over a file

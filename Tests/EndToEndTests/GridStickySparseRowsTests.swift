@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// grid-sticky stores a row's size overrides, not a size per cell, when fewer
@@ -12,7 +13,7 @@ import Testing
     /// the columns in view after horizontal scrolls.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aSparseRowPlacesCellsAsAPerCellRowDoes(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let count = 40
         var commands = ["layout grid-sticky", "sections 2 items=\(count)", "bounds 390x300"]
         var overridden = Set<Int>()

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// One script, three ways in: a file, `-e` and standard input run the same
@@ -22,7 +23,7 @@ struct InputModesTests {
     ]
 
     static func script(seed: UInt64) -> [UInt8] {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var bytes: [UInt8] = []
         let count = 1 + Int(random.next() % 8)
         for index in 0..<count {

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// The manual page, docs/man/stk.1 (docs/language.md, "Shell completion and

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// Plugins through the command line: `stk --plugin PATH` and `load PATH` with

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// A plugin loaded at the REPL, through a real pseudo-terminal: `load PATH`

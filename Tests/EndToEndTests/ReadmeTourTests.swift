@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// The README's tour is a real session: its commands, run as a script, print
@@ -6,8 +7,7 @@ import Testing
 /// writes the very bytes of the picture the README shows
 /// (docs/images/tour.svg). Neither can drift from what stk does.
 @Suite struct ReadmeTourTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let prompt = "stk:flow-sticky> "
 
     /// The tour's commands and the output after each, from the README's

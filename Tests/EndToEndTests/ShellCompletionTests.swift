@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `stk --generate-completion-script bash|zsh|fish` (docs/language.md, "Shell

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// Plugins given as Swift source: `stk --plugin FILE.swift`, a folder, a

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -96,7 +97,7 @@ final class SurvivingLayoutsTests {
     /// through every `undo` back to the start. Seeded random sessions.
     @Test(arguments: [1, 2, 3])
     func aCrashedSessionGoesOnExactlyAsOneThatNeverCrashed(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var session = ["layout crashing-layout"]
         for _ in 0..<25 { session.append(Self.randomCommand(&random)) }
         var after = ["save replayed.stk", "context"]
@@ -109,7 +110,7 @@ final class SurvivingLayoutsTests {
         #expect(Self.withoutPrompts(crashed.stdout) == Self.withoutPrompts(straight.stdout))
     }
 
-    static func randomCommand(_ random: inout SeededRandom) -> String {
+    static func randomCommand(_ random: inout SplitMix64) -> String {
         switch random.next() % 9 {
         case 0: return "scroll to 0,\(random.next() % 600)"
         case 1: return "bounds \(200 + random.next() % 300)x\(300 + random.next() % 500)"
@@ -282,18 +283,5 @@ final class SurvivingLayoutsTests {
         let run = try StkProcess.run(["test", "--timeout=-1", "."])
         #expect(run.status == 2)
         #expect(run.stderr == "error: --timeout -1.0: give a number of seconds, 0 for no limit\n")
-    }
-}
-
-/// SplitMix64: the same commands for the same seed on every run.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// UIKit's view surface (docs/uikit-names.md, "Views, layers, colours, paths

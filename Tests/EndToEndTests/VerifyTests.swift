@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `stk verify` and `check` through the executable: the built-in layouts pass,

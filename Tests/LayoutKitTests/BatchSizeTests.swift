@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import StkTestSupport
 import Testing
 
 /// Size changes inside a batch are part of its one performBatchUpdates: they
@@ -14,7 +15,7 @@ import Testing
 
     @Test func sizesNameIndexPathsAfterTheUpdate() throws {
         let (cv, layout) = try make()
-        let recorder = Recorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         // Insert an item at 0:0, then size the *new* 0:0 (the inserted one) and 0:1 (the old 0:0).
         try cv.performBatchUpdates([
@@ -28,7 +29,7 @@ import Testing
         #expect(cv.sections[0].itemSizeOverride(at: 2) == nil)
         #expect(cv.sections[1].footerSize == CGSize(width: 390, height: 12))
         // One invalidation for the whole batch.
-        #expect(recorder.invalidations == 1)
+        #expect(recorder.invalidations.count == 1)
         // Line 1 of section 0 (no header, no inset): 100 + 10 + 70 + 10 + 50 + 10 + 50
         // = 300 <= 390, so all four items; its height is the tallest, the default
         // 50x50 items: 50. Item 0:0 (20 high) is centred: y = (50 - 20) / 2 = 15;
@@ -54,12 +55,5 @@ import Testing
             try cv.performBatchUpdates([.sizeItem(IndexPath(item: 0, section: 0), CGSize(width: -1, height: 1))])
         }
         #expect(cv.sections == before)
-    }
-
-    final class Recorder: LayoutCycleObserver {
-        var invalidations = 0
-        func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
-            if case .invalidated = event { invalidations += 1 }
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// performBatchUpdates (BatchUpdatePlan): what each update does to the data,
 /// size overrides travelling with their items, and every refusal UIKit would

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// A data source with counts of its own (the model's are what stk lays out;
 /// this is what a layout that asks the data source reads).

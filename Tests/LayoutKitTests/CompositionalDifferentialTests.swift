@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutKit
+import StkTestSupport
 
 /// The backbone of the compositional tests: random layouts, random data and
 /// random operations, checked against oracles that need no hand-derived number.
@@ -8,7 +9,7 @@ import Testing
 /// single-element answer by docs/semantics.md's "in a rect" (`overlaps`);
 /// (b) after any sequence of operations, the live layout answers as a fresh
 /// one prepared from scratch on a replica; (c) scrolling in steps ends where a
-/// single scroll does. Seeded SplitMix64 (`SeededGenerator`): a failure names
+/// single scroll does. Seeded SplitMix64 (`SplitMix64`): a failure names
 /// its seed and case, which replay it.
 @Suite struct CompositionalDifferentialTests {
 
@@ -125,17 +126,17 @@ import Testing
             return CollectionViewCompositionalLayout(sectionProvider: { s, _ in spec.makeSection(s) }, configuration: configuration)
         }
 
-        static func random(using rng: inout SeededGenerator, handler: Bool = false) -> Spec {
+        static func random(using rng: inout SplitMix64, handler: Bool = false) -> Spec {
             var s = Spec()
             s.horizontal = rng.chance(0.3)
             s.columns = Int.random(in: 1...6, using: &rng)
             s.itemInset = rng.chance(0.5) ? 0 : rng.multiple(of: 0.5, in: 0...8)
-            let i = { (rng: inout SeededGenerator) in rng.chance(0.3) ? 0 : rng.multiple(of: 0.5, in: 0...24) }
+            let i = { (rng: inout SplitMix64) in rng.chance(0.3) ? 0 : rng.multiple(of: 0.5, in: 0...24) }
             s.sectionInsets = DirectionalEdgeInsets(top: i(&rng), leading: i(&rng), bottom: i(&rng), trailing: i(&rng))
             s.interGroupSpacing = rng.chance(0.3) ? 0 : rng.multiple(of: 0.5, in: 0...16)
             if rng.chance(0.3) { s.interItemSpacing = rng.multiple(of: 0.5, in: 0...10) }
             s.groupLength = rng.multiple(of: 0.5, in: 20...220)
-            func boundary(_ rng: inout SeededGenerator) -> Boundary? {
+            func boundary(_ rng: inout SplitMix64) -> Boundary? {
                 guard rng.chance(0.5) else { return nil }
                 return Boundary(length: rng.multiple(of: 0.5, in: 10...60), pinned: rng.chance(0.6), extends: rng.chance(0.8))
             }
@@ -155,7 +156,7 @@ import Testing
         }
     }
 
-    static func randomCounts(using rng: inout SeededGenerator, allowLarge: Bool) -> [Int] {
+    static func randomCounts(using rng: inout SplitMix64, allowLarge: Bool) -> [Int] {
         (0..<Int.random(in: 1...5, using: &rng)).map { _ in
             if allowLarge && rng.chance(0.05) { return 10_000 }
             return rng.chance(0.15) ? 0 : Int.random(in: 1...40, using: &rng)
@@ -189,7 +190,7 @@ import Testing
     }
 
     /// Random rects around the content, and rects whose edges sit on an element's edges.
-    static func randomRects(_ all: [ElementKey: CollectionViewLayoutAttributes], content: CGSize, using rng: inout SeededGenerator) -> [CGRect] {
+    static func randomRects(_ all: [ElementKey: CollectionViewLayoutAttributes], content: CGSize, using rng: inout SplitMix64) -> [CGRect] {
         var rects: [CGRect] = []
         for _ in 0..<4 {
             rects.append(CGRect(x: CGFloat.random(in: -200...(content.width + 200), using: &rng).rounded(),
@@ -260,7 +261,7 @@ import Testing
 
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func rectQueriesEqualBruteForce(_ seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed &* 0x9E37_79B9)
+        var rng = SplitMix64(seed: seed &* 0x9E37_79B9)
         var failures = 0
         let cases = 75
         var touchingCases: [String] = [], outsideCases: [String] = [], rowCases: [String] = []
@@ -350,7 +351,7 @@ import Testing
             }
         }
 
-        static func random(_ spec: Spec, _ cv: CollectionView, using rng: inout SeededGenerator) -> Operation {
+        static func random(_ spec: Spec, _ cv: CollectionView, using rng: inout SplitMix64) -> Operation {
             let content = cv.collectionViewLayout.collectionViewContentSize
             let length = spec.horizontal ? content.width : content.height
             let rows = (0..<cv.numberOfSections).filter { spec.isOrthogonal($0) }
@@ -379,7 +380,7 @@ import Testing
         }
 
         /// One or two valid updates.
-        static func randomBatch(_ cv: CollectionView, using rng: inout SeededGenerator) -> [CollectionViewUpdate] {
+        static func randomBatch(_ cv: CollectionView, using rng: inout SplitMix64) -> [CollectionViewUpdate] {
             let n = cv.numberOfSections
             guard n > 0 else { return [.insertSection(0, itemCount: Int.random(in: 0...20, using: &rng))] }
             let s = Int.random(in: 0..<n, using: &rng)
@@ -430,7 +431,7 @@ import Testing
 
     @Test(arguments: runs)
     func theLiveLayoutAnswersAsAFreshOne(_ run: Run) throws {
-        var rng = SeededGenerator(seed: run.seed &* 0x5DEECE66D)
+        var rng = SplitMix64(seed: run.seed &* 0x5DEECE66D)
         var rowSteps = 0, dataSteps = 0
         for layoutIndex in 0..<8 {
             let spec = Spec.random(using: &rng, handler: run.handler)
@@ -469,7 +470,7 @@ import Testing
     /// live layout answers as a fresh one told the same measurements.
     @Test(arguments: [UInt64(31), 32, 33])
     func aSelfSizingListAnswersAsAFreshOne(_ seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed &* 0x27BB_2EE6)
+        var rng = SplitMix64(seed: seed &* 0x27BB_2EE6)
         var measuredSteps = 0
         for listIndex in 0..<4 {
             var configuration = CollectionLayoutListConfiguration(appearance: [.plain, .grouped, .insetGrouped, .sidebar, .sidebarPlain].randomElement(using: &rng)!)
@@ -534,7 +535,7 @@ import Testing
     /// a size change is a full invalidation.
     @Test(arguments: [UInt64(41), 42, 43, 44])
     func everyChangedElementIsNamed(_ seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed &* 0x1656_67B1)
+        var rng = SplitMix64(seed: seed &* 0x1656_67B1)
         var named = 0
         for n in 0..<10 {
             let spec = Spec.random(using: &rng, handler: rng.chance(0.5))
@@ -575,7 +576,7 @@ import Testing
 
     @Test(arguments: [UInt64(21), 22, 23])
     func scrollingInStepsEndsWhereOneScrollDoes(_ seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed &* 0x2545_F491)
+        var rng = SplitMix64(seed: seed &* 0x2545_F491)
         for n in 0..<30 {
             let spec = Spec.random(using: &rng, handler: rng.chance(0.5))
             let counts = Self.randomCounts(using: &rng, allowLarge: false)
@@ -636,7 +637,7 @@ import Testing
         #expect(layout.cell(0, 999_999) == rect(292.5, 25_124_958.5, 82.5, 82.5))
         recorder.events.removeAll()
 
-        var rng = SeededGenerator(seed: 1_000_000)
+        var rng = SplitMix64(seed: 1_000_000)
         for step in 0..<30 {
             let y = CGFloat.random(in: 0...25_000_000, using: &rng).rounded()
             layout.counters.reset()

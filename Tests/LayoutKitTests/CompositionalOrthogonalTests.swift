@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutKit
+import StkTestSupport
 
 /// Orthogonal rows, visible-items handlers and the compositional layout's
 /// invalidation (SEMANTICS.md, "Compositional layout": "Orthogonal sections",

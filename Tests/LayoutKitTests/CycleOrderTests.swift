@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// One call the collection view made into a layout, with the collection view's
 /// bounds at that moment.

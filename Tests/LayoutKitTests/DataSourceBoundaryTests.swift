@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// The data-source boundary: a layout reads the data source and the delegate
 /// and gets the model's answers, and a layout that hands out index paths the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// A column layout on the base class with one decoration view per section:
 /// items are full-width rows 100 tall, sections follow each other without

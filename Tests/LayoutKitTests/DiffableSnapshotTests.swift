@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutKit
+import StkTestSupport
 
 /// Diffable snapshots (docs/semantics.md, "Diffable data sources"): the
 /// difference `apply` performs, and the identifiers following batch updates.
@@ -60,7 +61,7 @@ import Testing
     /// view that validates the batch as UIKit does.
     @Test(arguments: 1...200)
     func appliedDifferenceGivesTheNewSnapshot(seed: Int) throws {
-        var random = SeededGenerator(seed: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let counts = (0..<Int.random(in: 0...4, using: &random)).map { _ in Int.random(in: 0...6, using: &random) }
         let old = DiffableSnapshot(itemCounts: counts)
         var new = old
@@ -139,7 +140,7 @@ import Testing
     /// exactly what the same edits give on plain arrays searched in full.
     @Test(arguments: 1...6)
     func editsAgreeWithPlainArrays(seed: Int) throws {
-        var random = SeededGenerator(seed: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         var snapshot = DiffableSnapshot(itemCounts: [300, 200, 1])
         var sections = ["S0", "S1", "S2"]
         var items: [[String]] = [(0..<300).map { "I\($0)" }, (300..<500).map { "I\($0)" }, ["I500"]]

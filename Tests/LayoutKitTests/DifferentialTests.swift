@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// The backbone (docs/semantics.md, "Correctness of a context"): after any sequence of
 /// operations, the incrementally invalidated flow layout answers exactly as a
@@ -76,7 +77,7 @@ import LayoutKit
 
     @Test(arguments: runs)
     func liveLayoutMatchesAFreshOneAfterEveryStep(_ run: Run) throws {
-        var rng = SeededGenerator(seed: run.seed &* 0x5DEECE66D)
+        var rng = SplitMix64(seed: run.seed &* 0x5DEECE66D)
         let layout = run.makeLayout()
         layout.scrollDirection = run.direction.flow
         layout.headerReferenceSize = size(30, 30)
@@ -155,7 +156,7 @@ import LayoutKit
     /// Compares the live layout with a fresh one on a replica of the collection
     /// view, and rect queries with brute force. Returns the problems found.
     func compareWithFreshLayout(_ cv: CollectionView, _ live: CollectionViewFlowLayout, fresh: CollectionViewFlowLayout,
-                                rng: inout SeededGenerator) throws -> [String] {
+                                rng: inout SplitMix64) throws -> [String] {
         var problems: [String] = []
         let replica = try cv.makeReplica(layout: fresh)
 
@@ -252,19 +253,19 @@ import LayoutKit
 
         /// A length: mostly multiples of 1/4, sometimes an arbitrary decimal (whose
         /// sums are not exact in binary), sometimes zero.
-        static func length(_ range: ClosedRange<CGFloat>, using rng: inout SeededGenerator) -> CGFloat {
+        static func length(_ range: ClosedRange<CGFloat>, using rng: inout SplitMix64) -> CGFloat {
             let roll = Double.random(in: 0..<1, using: &rng)
             if roll < 0.05 { return 0 }
             if roll < 0.25 { return (CGFloat.random(in: range, using: &rng) * 10).rounded() / 10 }
             return rng.multiple(of: 0.25, in: range)
         }
 
-        static func insets(_ max: CGFloat, using rng: inout SeededGenerator) -> EdgeInsets {
+        static func insets(_ max: CGFloat, using rng: inout SplitMix64) -> EdgeInsets {
             EdgeInsets(top: length(0...max, using: &rng), left: length(0...max, using: &rng),
                        bottom: length(0...max, using: &rng), right: length(0...max, using: &rng))
         }
 
-        static func random(for cv: CollectionView, layout: CollectionViewFlowLayout, using rng: inout SeededGenerator) -> Operation {
+        static func random(for cv: CollectionView, layout: CollectionViewFlowLayout, using rng: inout SplitMix64) -> Operation {
             let horizontal = layout.scrollDirection == .horizontal
             let content = layout.collectionViewContentSize
             let length = horizontal ? content.width : content.height
@@ -306,7 +307,7 @@ import LayoutKit
 
         /// What self-sizing adds: declarations of what cells want, on screen
         /// and off, flings that measure along the way, the estimate changing.
-        static func randomSelfSizing(for cv: CollectionView, using rng: inout SeededGenerator) -> Operation {
+        static func randomSelfSizing(for cv: CollectionView, using rng: inout SplitMix64) -> Operation {
             func wanted() -> CGSize? {
                 rng.chance(0.1) ? nil : CGSize(width: length(10...200, using: &rng), height: length(10...120, using: &rng))
             }
@@ -332,7 +333,7 @@ import LayoutKit
             }
         }
 
-        static func randomProperty(using rng: inout SeededGenerator) -> Operation {
+        static func randomProperty(using rng: inout SplitMix64) -> Operation {
             switch Int.random(in: 0..<10, using: &rng) {
             case 0:
                 let s = CGSize(width: length(1...160, using: &rng), height: length(1...100, using: &rng))
@@ -366,7 +367,7 @@ import LayoutKit
 
         /// One to three updates. Each is valid on its own; together they may be
         /// refused (the test then checks that nothing changed).
-        static func randomBatch(_ cv: CollectionView, using rng: inout SeededGenerator) -> [CollectionViewUpdate] {
+        static func randomBatch(_ cv: CollectionView, using rng: inout SplitMix64) -> [CollectionViewUpdate] {
             let n = cv.numberOfSections
             var updates: [CollectionViewUpdate] = []
             for _ in 0..<Int.random(in: 1...3, using: &rng) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 // The fling rule (CollectionView.fling, projectedContentOffset): the proposed
 // offset is `current + v / 1000 * r / (1 - r)` per axis (v in points per

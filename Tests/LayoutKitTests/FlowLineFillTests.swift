@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutKit
+import StkTestSupport
 
 /// The last line's invisible copies and a uniform line's width sum are
 /// computed in work independent of how many items would fit, with the very
@@ -19,8 +20,8 @@ import Testing
     /// Draws from the tests' SplitMix64 (TestSupport): seeded, so a failing
     /// case replays exactly.
     struct Generator {
-        var random: SeededGenerator
-        init(state: UInt64) { random = SeededGenerator(seed: state) }
+        var random: SplitMix64
+        init(state: UInt64) { random = SplitMix64(seed: state) }
         mutating func next() -> UInt64 { random.next() }
         mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
         /// Values that round: decimals, thirds, sevenths, halves (ties), tiny and large ones.

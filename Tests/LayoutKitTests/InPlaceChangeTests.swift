@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutKit
+import StkTestSupport
 
 /// A layout that caches its attributes in `prepare()` and, on every bounds
 /// change, moves the cached objects in place (a header that follows the top

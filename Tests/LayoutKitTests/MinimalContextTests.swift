@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// docs/semantics.md, flow-sticky, "Minimal invalidation on a bounds change": an
 /// origin-only change names exactly the pinning supplementary views of sections
@@ -123,7 +124,7 @@ import LayoutKit
         let (cv, layout, recorder) = try pinned(direction, footers: true, counts: [12, 0, 7, 30, 1, 12])
         layout.sectionHeadersPinLimit = .sectionEnd
         try cv.setContentInset(direction.map(EdgeInsets(top: 24, left: 0, bottom: 16, right: 0)))
-        var rng = SeededGenerator(seed: 99)
+        var rng = SplitMix64(seed: 99)
         let length = direction.map(layout.collectionViewContentSize).height
         var offScreenMoves = 0
         for step in 0..<200 {

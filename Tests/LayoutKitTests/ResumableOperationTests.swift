@@ -1,17 +1,17 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// ResumableOperation: an operation of the collection view paused after each
 /// phase, with the model as it is at that moment, and the same result as a
 /// straight run.
 @Suite struct ResumableOperationTests {
     /// Records the events and pauses the operation after each one.
-    final class PausingRecorder: LayoutCycleObserver {
-        var events: [LayoutCycleEvent] = []
+    final class PausingRecorder: EventRecorder {
         var operation: ResumableOperation?
-        func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
-            events.append(event)
+        override func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
+            super.collectionView(collectionView, didReport: event)
             operation?.pause(after: event)
         }
     }

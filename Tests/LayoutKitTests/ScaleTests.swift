@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// ARCHITECTURE.md, "Scale is part of the design": the layout's work counters
 /// prove that cost follows the answer, not the number of items. No timing.
@@ -62,7 +63,7 @@ import LayoutKit
     @Test func scrollWorkDoesNotGrowWithTheItemCount() throws {
         let (small, smallLayout, _) = try big(sections: 10, pinning: true)
         let (large, largeLayout, _) = try big(sections: 1000, pinning: true)
-        var rng = SeededGenerator(seed: 77)
+        var rng = SplitMix64(seed: 77)
         let length = smallLayout.collectionViewContentSize.height
         for step in 0..<40 {
             let y = CGFloat.random(in: -100...(length - 400), using: &rng).rounded()
@@ -102,7 +103,7 @@ import LayoutKit
 
     @Test func aScrollStepNamesOnlyAFewHeaders() throws {
         let (cv, _, recorder) = try big(pinning: true)
-        var rng = SeededGenerator(seed: 5)
+        var rng = SplitMix64(seed: 5)
         for _ in 0..<30 {
             recorder.events.removeAll()
             let y = CGFloat.random(in: 0...10_000_000, using: &rng).rounded()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// docs/semantics.md, "Self-sizing cells": cells are measured when displayed,
 /// the layout is asked in UIKit's order, flow's context says how the content
@@ -172,20 +173,15 @@ import LayoutKit
     @Test func onlyDisplayedCellsAreMeasuredAmongAMillion() throws {
         let (cv, layout) = try makeList(items: 1_000_000)
         try cv.setPreferredSize(size(100, 70), inSection: 0)
-        final class Appearances: LayoutCycleObserver {
-            var cells = Set<IndexPath>()
-            func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
-                if case let .visibleChanged(diff) = event {
-                    for a in diff.appeared where a.representedElementCategory == .cell { cells.insert(a.indexPath) }
-                }
-            }
-        }
-        let appearances = Appearances()
-        for p in cv.indexPathsForVisibleItems { appearances.cells.insert(p) }
-        cv.observer = appearances
+        var displayed = Set(cv.indexPathsForVisibleItems)
+        let recorder = EventRecorder()
+        cv.observer = recorder
         for _ in 0..<40 { try cv.setContentOffset(CGPoint(x: 0, y: cv.contentOffset.y + 150)) }
+        for diff in recorder.visibleDiffs {
+            for a in diff.appeared where a.representedElementCategory == .cell { displayed.insert(a.indexPath) }
+        }
         let measured = cv.sections[0].measuredSizes
-        #expect(Set(measured.items.map { IndexPath.ip(0, $0) }) == appearances.cells)
+        #expect(Set(measured.items.map { IndexPath.ip(0, $0) }) == displayed)
         #expect(measured.count < 300)
         // Measured lines are 70 tall: the content grew by 20 per measured line.
         let lines = CGFloat(measured.count / 3)
@@ -209,7 +205,7 @@ import LayoutKit
     /// self-sizing collection view equals one given the same sizes item by item.
     @Test(arguments: Array(UInt64(1)...24))
     func segmentedRunsEqualPerItemSizes(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed &* 0x9E3779B97F4A7C15)
+        var rng = SplitMix64(seed: seed &* 0x9E3779B97F4A7C15)
         let direction: Direction = seed % 2 == 0 ? .horizontal : .vertical
         func q(_ range: ClosedRange<CGFloat>) -> CGFloat { rng.multiple(of: 0.25, in: range) }
         let estimate = size(q(10...140), q(10...90))

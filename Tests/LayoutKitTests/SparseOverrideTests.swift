@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutKit
+import StkTestSupport
 
 /// Item size overrides are sparse: a section stores the items that have one,
 /// batch updates carry them by rank arithmetic, and the flow lays a section
@@ -16,7 +17,7 @@ import Testing
     /// first oversize item, and every rect query is the brute-force filter.
     @Test(arguments: Array(UInt64(1)...40))
     func segmentedOverridesEqualPerItemGeometry(seed: UInt64) {
-        var rng = SeededGenerator(seed: seed &* 0x2545F4914F6CDD1D)
+        var rng = SplitMix64(seed: seed &* 0x2545F4914F6CDD1D)
         func q(_ range: ClosedRange<CGFloat>) -> CGFloat { rng.multiple(of: 0.25, in: range) }
         let width = q(150...500)
         let fallback = rng.chance(0.1) ? size(width + 10, 40) : size(q(0...140), q(0...90))
@@ -81,7 +82,7 @@ import Testing
     }
 
     func overridesEqualPerItemSizes(seed: UInt64, segmentedSections: inout Int) throws {
-        var rng = SeededGenerator(seed: seed &* 0x9E3779B97F4A7C15)
+        var rng = SplitMix64(seed: seed &* 0x9E3779B97F4A7C15)
         let direction: Direction = seed % 2 == 0 ? .horizontal : .vertical
         func q(_ range: ClosedRange<CGFloat>) -> CGFloat { rng.multiple(of: 0.25, in: range) }
         let layoutSize = size(q(10...140), q(10...90))
@@ -142,7 +143,7 @@ import Testing
     /// equal those of the section's items kept as plain lists.
     @Test(arguments: Array(UInt64(1)...60))
     func itemMapsEqualListsOfItems(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed &* 0xD1B54A32D192ED03)
+        var rng = SplitMix64(seed: seed &* 0xD1B54A32D192ED03)
         let counts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...12, using: &rng) }
         var old: [SectionData] = []
         var identity = 0, revision = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 // Core Animation's C names (CATransform3DMakeScale, ...) live in StkUIKit, a
 // module of the same LayoutKit product this target depends on.
 import StkUIKit

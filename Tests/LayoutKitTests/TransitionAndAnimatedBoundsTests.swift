@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 // The calls UIKit makes around a layout switch (setCollectionViewLayout), an
 // animated bounds change (setBounds(_:animated: true)), after a batch update

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 import FlowSticky
 import FadingFirstHeader
 
@@ -108,27 +109,27 @@ import FadingFirstHeader
 
     @Test func everyScrollThatChangesAlphaNamesHeaderZero() throws {
         let cv = try make(counts: Array(repeating: 10, count: 1000))
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         // 0 -> 10: alpha 0 -> 10/44. Bounds [0, 844) and [10, 854) meet sections 0...5.
         try cv.setContentOffset(CGPoint(x: 0, y: 10))
-        #expect(recorder.onlyContext()?.supplementary == ["header": T.headerPaths(0...5)])
+        #expect(recorder.onlyInvalidation()?.supplementary == ["header": T.headerPaths(0...5)])
         // 10 -> 1000 (alpha -> 1): header 0 was a candidate of the old bounds, so it is named.
         recorder.reset()
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        #expect(recorder.onlyContext()?.contains(.header(0)) == true)
+        #expect(recorder.onlyInvalidation()?.contains(.header(0)) == true)
         #expect(T.header(cv, 0)?.alpha == 1)
         // 1000 -> 1010: alpha stays 1 and section 0 is far away: header 0 is not named,
         // only headers 6...12 (the sections in the old or new bounds).
         recorder.reset()
         try cv.setContentOffset(CGPoint(x: 0, y: 1010))
-        let context = try #require(recorder.onlyContext())
+        let context = try #require(recorder.onlyInvalidation())
         #expect(context.supplementary == ["header": T.headerPaths(6...12)])
         #expect(context.isFullInvalidation == false)
         // 1010 -> 20: alpha 20/44 again, named as a candidate of the new bounds.
         recorder.reset()
         try cv.setContentOffset(CGPoint(x: 0, y: 20))
-        #expect(recorder.onlyContext()?.contains(.header(0)) == true)
+        #expect(recorder.onlyInvalidation()?.contains(.header(0)) == true)
         let alpha = try #require(T.header(cv, 0)?.alpha)
         #expect(alpha == CGFloat(20) / 44)
     }
@@ -137,11 +138,11 @@ import FadingFirstHeader
         let cv = try make(counts: Array(repeating: 10, count: 20))
         try cv.setContentOffset(CGPoint(x: 0, y: 22))
         let layout = try #require(cv.collectionViewLayout as? FadingFirstHeaderLayout)
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try layout.setOption("fadeDistance", to: .number(88))
         // Candidates before and after: headers of sections 0...5 (bounds [22, 866)).
-        let context = try #require(recorder.onlyContext())
+        let context = try #require(recorder.onlyInvalidation())
         #expect(context.supplementary == ["header": T.headerPaths(0...5)])
         #expect(context.isFullInvalidation == false)
         cv.layoutIfNeeded()

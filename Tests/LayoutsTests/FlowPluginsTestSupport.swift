@@ -1,28 +1,13 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
 /// Shared helpers of the flow plugins' tests (flow-sticky, global-stretchy,
 /// fading-first-header), inside one namespace so they cannot clash with other
-/// suites of this test target.
+/// suites of this test target. The event recorder, the element keys and the
+/// seeded generator are StkTestSupport's.
 enum FlowPluginsTesting {
-    /// Records every invalidation context the layout receives.
-    final class ContextRecorder: LayoutCycleObserver {
-        private(set) var contexts: [InvalidationContextSnapshot] = []
-
-        func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
-            if case .invalidated(let snapshot) = event { contexts.append(snapshot) }
-        }
-
-        func reset() { contexts.removeAll() }
-
-        /// The single context of the last operation (fails the test when there is not exactly one).
-        func onlyContext(sourceLocation: SourceLocation = #_sourceLocation) -> InvalidationContextSnapshot? {
-            #expect(contexts.count == 1, "expected one context, got \(contexts.count)", sourceLocation: sourceLocation)
-            return contexts.last
-        }
-    }
-
     /// The index paths of headers 0...n as contexts name them.
     static func headerPaths<S: Sequence>(_ sections: S) -> [IndexPath] where S.Element == Int {
         sections.map { IndexPath(item: 0, section: $0) }
@@ -38,18 +23,6 @@ enum FlowPluginsTesting {
 
     static func item(_ cv: CollectionView, _ section: Int, _ item: Int) -> CollectionViewLayoutAttributes? {
         cv.collectionViewLayout.layoutAttributes(for: .cell(IndexPath(item: item, section: section)))
-    }
-
-    /// Every element the data can have: each cell, and a header and a footer
-    /// per section (the layout answers nil for those of zero size).
-    static func allKeys(_ cv: CollectionView) -> [ElementKey] {
-        var keys: [ElementKey] = []
-        for s in 0..<cv.numberOfSections {
-            keys.append(.header(s))
-            for i in 0..<cv.numberOfItems(inSection: s) { keys.append(.cell(IndexPath(item: i, section: s))) }
-            keys.append(.footer(s))
-        }
-        return keys
     }
 
     /// A brand-new layout from the descriptor with the live layout's option
@@ -102,7 +75,7 @@ enum FlowPluginsTesting {
             problems.append("content size \(liveLayout.collectionViewContentSize.stk) != fresh \(freshLayout.collectionViewContentSize.stk)")
         }
         var all: [ElementKey: CollectionViewLayoutAttributes] = [:]
-        for key in allKeys(live) {
+        for key in allElementKeys(of: live) {
             let a = liveLayout.layoutAttributes(for: key)
             let b = freshLayout.layoutAttributes(for: key)
             if !same(a, b) {
@@ -134,18 +107,5 @@ enum FlowPluginsTesting {
             }
         }
         return problems
-    }
-
-    /// SplitMix64: a small, fixed, seedable generator, so a failing sequence can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 import FlowSticky
 
 /// flow-sticky against numbers derived by hand from docs/semantics.md.
@@ -190,10 +191,10 @@ import FlowSticky
     @Test func aScrollNamesOnlyTheHeadersThatCanMove() throws {
         let cv = try make(counts: Array(repeating: 10, count: 1000))
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.setContentOffset(CGPoint(x: 0, y: 1010))
-        let context = try #require(recorder.onlyContext())
+        let context = try #require(recorder.onlyInvalidation())
         #expect(context.invalidateEverything == false)
         #expect(context.invalidateDataSourceCounts == false)
         #expect(context.invalidateFlowLayoutAttributes == false)
@@ -213,20 +214,20 @@ import FlowSticky
         // 10 (1840..2024); new [1010, 1854): the same. The bottom line 1844 / 1854
         // lies in section 10 both times.
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.setContentOffset(CGPoint(x: 0, y: 1010))
-        let context = try #require(recorder.onlyContext())
+        let context = try #require(recorder.onlyInvalidation())
         #expect(context.supplementary == ["header": T.headerPaths(5...10), "footer": T.headerPaths(5...10)])
         #expect(context.isFullInvalidation == false)
     }
 
     @Test func aCrossAxisResizeRecomputesTheFlow() throws {
         let cv = try make(counts: [10, 10])
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.setBoundsSize(CGSize(width: 320, height: 844))
-        let context = try #require(recorder.onlyContext())
+        let context = try #require(recorder.onlyInvalidation())
         #expect(context.invalidateFlowLayoutAttributes == true)
         #expect(context.invalidateFlowLayoutDelegateMetrics == true)
         // 320 wide: perLine = 1 + floor(270 / 60) = 5, so two full lines: last line maxY 154 still,
@@ -284,7 +285,7 @@ import FlowSticky
         let cv = try make(counts: [10])
         let layout = try #require(cv.collectionViewLayout as? FlowStickyLayout)
         let before = layout.optionValue(name)
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         do {
             try layout.setOption(name, to: value)
@@ -295,7 +296,7 @@ import FlowSticky
             #expect(error.message.contains("expected"))
         }
         #expect(layout.optionValue(name) == before)
-        #expect(recorder.contexts.isEmpty)
+        #expect(recorder.invalidations.isEmpty)
         #expect(!layout.needsPrepare)
     }
 
@@ -310,12 +311,12 @@ import FlowSticky
     @Test func anOptionChangeInvalidatesAndAnUnchangedValueDoesNot() throws {
         let cv = try make(counts: [10, 10])
         let layout = try #require(cv.collectionViewLayout as? FlowStickyLayout)
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try layout.setOption("itemSize", to: .size(CGSize(width: 50, height: 50)))
-        #expect(recorder.contexts.isEmpty)
+        #expect(recorder.invalidations.isEmpty)
         try layout.setOption("itemSize", to: .size(CGSize(width: 100, height: 100)))
-        #expect(recorder.onlyContext()?.invalidateEverything == true)
+        #expect(recorder.onlyInvalidation()?.invalidateEverything == true)
         cv.layoutIfNeeded()
         // 100-wide items: perLine = 1 + floor(290 / 110) = 3; item 0:3 on line 1 at y 44 + 110.
         #expect(T.item(cv, 0, 3)?.frame.minY == 154)

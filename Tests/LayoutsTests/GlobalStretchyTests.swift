@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 import FlowSticky
 import GlobalStretchy
 
@@ -180,10 +181,10 @@ import GlobalStretchy
     @Test func aScrollNamesTheHeadersInViewAndTheGlobalHeader() throws {
         let cv = try make(counts: Array(repeating: 10, count: 1000))
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.setContentOffset(CGPoint(x: 0, y: 1010))
-        let context = try #require(recorder.onlyContext())
+        let context = try #require(recorder.onlyInvalidation())
         #expect(context.supplementary == ["header": T.headerPaths([0] + Array(6...12))])
         #expect(context.items.isEmpty)
         #expect(context.invalidateEverything == false)
@@ -196,10 +197,10 @@ import GlobalStretchy
 
     @Test func aSizeChangeAsksForTheDelegateMetrics() throws {
         let cv = try make(counts: [10, 10])
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.setBoundsSize(CGSize(width: 390, height: 700))
-        let context = try #require(recorder.onlyContext())
+        let context = try #require(recorder.onlyInvalidation())
         #expect(context.invalidateFlowLayoutDelegateMetrics == true)
         // The width did not change: the flow's own attributes need no recomputing.
         #expect(context.invalidateFlowLayoutAttributes == false)
@@ -209,12 +210,12 @@ import GlobalStretchy
         let cv = try make(counts: Array(repeating: 10, count: 20))
         try cv.setContentOffset(CGPoint(x: 0, y: 200))
         let layout = try #require(cv.collectionViewLayout as? GlobalStretchyLayout)
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         // Turning the global header off: candidates before (global header, sections 1...6
         // in [200, 1044), pin line 244 in section 1) and after (sections 1...6, pin line 200).
         try layout.setOption("globalHeader", to: .bool(false))
-        let context = try #require(recorder.onlyContext())
+        let context = try #require(recorder.onlyInvalidation())
         #expect(context.supplementary == ["header": T.headerPaths([0] + Array(1...6))])
         #expect(context.isFullInvalidation == false)
         cv.layoutIfNeeded()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 import GridSticky
 
 /// After every step of a long seeded random sequence, the incrementally
@@ -26,10 +27,10 @@ struct GridStickyDifferentialTests {
 
     @Test("incremental equals from-scratch after each of 400 random steps", arguments: [UInt64(1), 2, 3])
     func randomSequence(seed: UInt64) throws {
-        var random = GridSeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let layout = GridStickyLayout(stickyRows: 1, stickyColumns: 1, itemSize: CGSize(width: 20, height: 15))
         let cv = CollectionView(size: CGSize(width: 90, height: 70), layout: layout)
-        let recorder = GridEventRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         let sizingDelegate = GridSizingDelegate { CGSize(width: 5 + 7 * ($0.item % 3), height: 4 + 3 * ($0.section % 4)) }
         let delegateSize = { (p: IndexPath) -> CGSize in
@@ -65,7 +66,7 @@ struct GridStickyDifferentialTests {
 
     /// A bounds change names exactly the reference's candidates of the old or the new bounds.
     private func contextProblems(_ cv: CollectionView, _ layout: GridStickyLayout, _ step: Step,
-                                 _ recorder: GridEventRecorder, delegateSize: ((IndexPath) -> CGSize)?) -> [String] {
+                                 _ recorder: EventRecorder, delegateSize: ((IndexPath) -> CGSize)?) -> [String] {
         let reference = GridReference(cv, layout, delegateSize: delegateSize)
         let expected = Set(reference.candidates(bounds: step.oldBounds) + reference.candidates(bounds: cv.bounds)).sorted()
         guard step.oldBounds != cv.bounds else { return [] }
@@ -84,7 +85,7 @@ struct GridStickyDifferentialTests {
     }
 
     /// Disappearing cells end where they were with alpha 0; appearing ones start where they land with alpha 0.
-    private func updateProblems(_ cv: CollectionView, _ step: Step, _ recorder: GridEventRecorder) -> [String] {
+    private func updateProblems(_ cv: CollectionView, _ step: Step, _ recorder: EventRecorder) -> [String] {
         var problems: [String] = []
         for (key, final) in recorder.disappearing {
             guard let before = step.visibleBefore[key], let final else { problems.append("no final attributes for \(key)"); continue }
@@ -103,7 +104,7 @@ struct GridStickyDifferentialTests {
 
     // MARK: Random steps
 
-    private func randomRect(_ cv: CollectionView, _ random: inout GridSeededRandom) -> CGRect {
+    private func randomRect(_ cv: CollectionView, _ random: inout SplitMix64) -> CGRect {
         let content = cv.contentSize
         return CGRect(x: Double(Int.random(in: -40...Int(content.width) + 40, using: &random)),
                       y: Double(Int.random(in: -40...Int(content.height) + 40, using: &random)),
@@ -112,7 +113,7 @@ struct GridStickyDifferentialTests {
     }
 
     private func randomStep(_ cv: CollectionView, _ layout: GridStickyLayout, delegate: GridSizingDelegate,
-                            _ random: inout GridSeededRandom) throws -> Step {
+                            _ random: inout SplitMix64) throws -> Step {
         var step = Step(description: "")
         step.oldBounds = cv.bounds
         let roll = Int.random(in: 0..<100, using: &random)
@@ -184,7 +185,7 @@ struct GridStickyDifferentialTests {
 
     /// A valid batch: one insert, delete or move of a row or a cell, or a delete in
     /// one row with an insert in another.
-    private func randomUpdates(_ cv: CollectionView, _ random: inout GridSeededRandom) -> [CollectionViewUpdate] {
+    private func randomUpdates(_ cv: CollectionView, _ random: inout SplitMix64) -> [CollectionViewUpdate] {
         let counts = cv.sections.map(\.itemCount)
         let n = counts.count
         let filled = counts.indices.filter { counts[$0] > 0 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 import GridSticky
 
 @Suite("grid-sticky invalidation")
@@ -14,7 +15,7 @@ struct GridStickyInvalidationTests {
         let layout = GridStickyLayout()
         let cv = CollectionView(size: CGSize(width: 200, height: 300), layout: layout)
         try cv.reloadData(itemCounts: Array(repeating: 100, count: 100))
-        let recorder = GridEventRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.setContentOffset(CGPoint(x: 1000, y: 2000))
 
@@ -49,7 +50,7 @@ struct GridStickyInvalidationTests {
         let layout = GridStickyLayout()
         let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
         try cv.reloadData(itemCounts: Array(repeating: 10, count: 10))
-        let recorder = GridEventRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.setBoundsSize(CGSize(width: 160, height: 100))
         // Old (0,0,100,100): 0:0, 0:1 (50..100), 1:0. New (0,0,160,100): 0:0, 0:1, 0:2,
@@ -63,7 +64,7 @@ struct GridStickyInvalidationTests {
         let layout = GridStickyLayout(stickyRows: 0, stickyColumns: 0)
         let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
         try cv.reloadData(itemCounts: [5, 5])
-        let recorder = GridEventRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.setContentOffset(CGPoint(x: 30, y: 20))
         try cv.setBoundsSize(CGSize(width: 60, height: 60))
@@ -85,7 +86,7 @@ struct GridStickyInvalidationTests {
         let layout = GridStickyLayout()
         let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
         try cv.reloadData(itemCounts: [4, 2, 5])
-        let recorder = GridEventRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
 
         // stickyRows 1 -> 2: row 1 becomes sticky: its 2 cells.
@@ -121,7 +122,7 @@ struct GridStickyInvalidationTests {
         let layout = GridStickyLayout()
         let cv = CollectionView(size: CGSize(width: 200, height: 200), layout: layout)
         try cv.reloadData(itemCounts: Array(repeating: 20, count: 30))
-        let recorder = GridEventRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.setItemSize(CGSize(width: 70, height: 80), at: IndexPath(item: 3, section: 10))
         // Row 10 is computed again from its one override (a sparse row), then
@@ -155,7 +156,7 @@ struct GridStickyInvalidationTests {
         let layout = GridStickyLayout()
         let cv = CollectionView(size: CGSize(width: 400, height: 400), layout: layout)
         try cv.reloadData(itemCounts: [3, 3, 3])
-        let recorder = GridEventRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.performBatchUpdates([.deleteSection(1)])
         // Old row 1 disappears: 1:0 (sticky column, candidate: floating at 0 + 0 + 0 = 0),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 import GridSticky
 
 @Suite("grid-sticky plugin and options")
@@ -28,7 +29,7 @@ struct GridStickyPluginTests {
         let layout = GridStickyLayout()
         let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
         try cv.reloadData(itemCounts: [3, 3])
-        let recorder = GridEventRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         let cases: [(String, LayoutOptionValue, [String])] = [
             ("stickyRows", .number(-1), ["stickyRows", "-1", "non-negative integer"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 import GridSticky
 
 /// Cost proofs by counters (no clocks): a 1,000 x 1,000 grid prepares without
@@ -8,10 +9,10 @@ import GridSticky
 /// scroll step costs the same on 1,000 x 1,000 as on 100 x 100.
 @Suite("grid-sticky scale")
 struct GridStickyScaleTests {
-    private func grid(_ n: Int) throws -> (CollectionView, GridStickyLayout, GridEventRecorder) {
+    private func grid(_ n: Int) throws -> (CollectionView, GridStickyLayout, EventRecorder) {
         let layout = GridStickyLayout()
         let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: layout)
-        let recorder = GridEventRecorder()
+        let recorder = EventRecorder()
         cv.layoutIfNeeded()
         cv.observer = recorder
         try cv.reloadData(itemCounts: Array(repeating: n, count: n))

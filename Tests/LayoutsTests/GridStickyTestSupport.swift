@@ -1,65 +1,10 @@
 import Foundation
 import LayoutKit
 import GridSticky
+import StkTestSupport
 
 // Helpers for the grid-sticky tests. Names carry a `Grid` prefix: other
 // layouts' tests share this target.
-
-/// Records every layout-cycle event a collection view reports.
-final class GridEventRecorder: LayoutCycleObserver {
-    var events: [LayoutCycleEvent] = []
-
-    func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
-        events.append(event)
-    }
-
-    func reset() { events = [] }
-
-    /// Contexts built for bounds changes, in order.
-    var boundsContexts: [InvalidationContextSnapshot] {
-        events.compactMap { if case .contextCreated(let s, .boundsChange) = $0 { return s } else { return nil } }
-    }
-
-    /// Every context the layout was invalidated with, in order.
-    var invalidations: [InvalidationContextSnapshot] {
-        events.compactMap { if case .invalidated(let s) = $0 { return s } else { return nil } }
-    }
-
-    var shouldInvalidateAnswers: [Bool] {
-        events.compactMap { if case .shouldInvalidateAsked(_, _, let answer) = $0 { return answer } else { return nil } }
-    }
-
-    var prepared: [(elementsTouched: Int, sectionsComputed: Int)] {
-        events.compactMap { if case .prepared(let t, let s) = $0 { return (t, s) } else { return nil } }
-    }
-
-    var queries: [(rect: CGRect, count: Int, attributesCreated: Int)] {
-        events.compactMap {
-            if case .elementsQueried(let rect, let attributes, let created) = $0 { return (rect, attributes.count, created) } else { return nil }
-        }
-    }
-
-    var appearing: [(ElementKey, CollectionViewLayoutAttributes?)] {
-        events.compactMap { if case .appearing(let k, let a) = $0 { return (k, a) } else { return nil } }
-    }
-
-    var disappearing: [(ElementKey, CollectionViewLayoutAttributes?)] {
-        events.compactMap { if case .disappearing(let k, let a) = $0 { return (k, a) } else { return nil } }
-    }
-}
-
-/// SplitMix64: a small seeded generator, so random tests replay exactly.
-struct GridSeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Sizes every cell from its index path (and the collection view's overrides),
 /// like a flow delegate that computes sizes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 import FlowSticky
 import GlobalStretchy
 import FadingFirstHeader
@@ -39,7 +40,7 @@ import FadingFirstHeader
         let descriptor = try #require(Self.descriptors[layoutName])
         var driver = RandomDriver(descriptor: descriptor, seed: seed)
         let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: try descriptor.makeLayout())
-        let recorder = T.ContextRecorder()
+        let recorder = EventRecorder()
         cv.observer = recorder
         try cv.reloadData(itemCounts: [6, 0, 12, 3, 9])
         var history: [String] = []
@@ -50,7 +51,7 @@ import FadingFirstHeader
             cv.layoutIfNeeded()
             if action.isPlainScroll {
                 // A scroll never needs the flow recomputed: its contexts name elements only.
-                for context in recorder.contexts where context.isFullInvalidation {
+                for context in recorder.invalidations where context.isFullInvalidation {
                     Issue.record("\(layoutName) seed \(seed) step \(step) \(action): a scroll produced a full invalidation \(context)")
                 }
             }
@@ -80,11 +81,11 @@ struct DifferentialAction: CustomStringConvertible {
 /// cases (zero sizes, items wider than the viewport, empty sections).
 struct RandomDriver {
     let descriptor: LayoutDescriptor
-    var rng: FlowPluginsTesting.SeededGenerator
+    var rng: SplitMix64
 
     init(descriptor: LayoutDescriptor, seed: UInt64) {
         self.descriptor = descriptor
-        rng = FlowPluginsTesting.SeededGenerator(seed: seed)
+        rng = SplitMix64(seed: seed)
     }
 
     static let viewportSizes = [CGSize(width: 390, height: 844), CGSize(width: 320, height: 568), CGSize(width: 390, height: 300),

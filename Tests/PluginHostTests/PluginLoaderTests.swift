@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import StkTestSupport
 import PluginHost
 import Testing
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import StkTestSupport
 @testable import PluginHost
 import Testing
 

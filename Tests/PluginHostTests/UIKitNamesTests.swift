@@ -1,3 +1,4 @@
+import StkTestSupport
 import StkUIKit
 import Testing
 
@@ -270,14 +271,6 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
     }
 }
 
-/// Keeps the invalidation contexts the collection view builds.
-final class ContextRecorder: LayoutCycleObserver {
-    var contexts: [InvalidationContextSnapshot] = []
-    func collectionView(_ collectionView: UICollectionView, didReport event: LayoutCycleEvent) {
-        if case .contextCreated(let snapshot, _) = event { contexts.append(snapshot) }
-    }
-}
-
 // MARK: - Tests
 
 @Suite struct UIKitNamesTests {
@@ -356,7 +349,7 @@ final class ContextRecorder: LayoutCycleObserver {
         layout.sectionHeadersPinToVisibleBounds = true
         #expect(layout.sectionHeadersPinToVisibleBounds == false)
         let collectionView = try flowCollectionView(layout, sections: 3)
-        let recorder = ContextRecorder()
+        let recorder = EventRecorder()
         collectionView.observer = recorder
 
         // Pulled down by 30: header 0 grows from 40 to 70 tall, its top at -30.
@@ -369,7 +362,7 @@ final class ContextRecorder: LayoutCycleObserver {
 
         // An origin change: the flow flags are off and the context names the
         // headers of the sections in the new bounds (y 160..360: sections 1 and 2).
-        recorder.contexts.removeAll()
+        recorder.reset()
         try collectionView.setContentOffset(CGPoint(x: 0, y: 160))
         let scroll = try #require(recorder.contexts.last)
         #expect(scroll.contextClass == "CollectionViewFlowLayoutInvalidationContext")
@@ -378,7 +371,7 @@ final class ContextRecorder: LayoutCycleObserver {
         #expect(scroll.invalidateFlowLayoutAttributes == false)
 
         // A size change: the delegate's metrics are asked again.
-        recorder.contexts.removeAll()
+        recorder.reset()
         try collectionView.setBoundsSize(CGSize(width: 300, height: 200))
         #expect(recorder.contexts.last?.invalidateFlowLayoutDelegateMetrics == true)
     }

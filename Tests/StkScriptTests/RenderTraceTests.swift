@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import StkTestSupport
 import Testing
 @testable import StkRender
 
@@ -21,10 +22,8 @@ final class ScriptedLayout: CollectionViewLayout {
     }
 }
 
-/// Collects every event the collection view reports.
-final class EventRecorder: LayoutCycleObserver {
-    var events: [LayoutCycleEvent] = []
-    func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) { events.append(event) }
+extension EventRecorder {
+    /// The recorded events as the trace prints them.
     var lines: [String] { events.flatMap(TraceFormat.lines(for:)) }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 
 /// The layouts of Examples/Buggy: each has one bug, switched by `let buggy = true`.
 enum BuggyExamples {

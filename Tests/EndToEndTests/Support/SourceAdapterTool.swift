@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 
 /// Builds SourceAdapter's `stk-adapt` (swift-syntax) once per test run, and
 /// passes its path to stk as STK_ADAPTER: a test never waits for stk to build
@@ -12,19 +13,12 @@ enum SourceAdapterTool {
            FileManager.default.isExecutableFile(atPath: given) {
             return .success(given)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", package.path, "--product", "stk-adapt"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch {
+        let build: ChildProcess.Outcome
+        do { build = try ChildProcess.swift(["build", "--package-path", package.path, "--product", "stk-adapt"]) } catch {
             return .failure(ExamplePackage.BuildFailure(description: "could not run swift: \(error)"))
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(ExamplePackage.BuildFailure(description: "building stk-adapt failed:\n\(output)"))
+        guard build.status == 0 else {
+            return .failure(ExamplePackage.BuildFailure(description: "building stk-adapt failed:\n\(build.output)"))
         }
         return .success(package.appendingPathComponent(".build/debug/stk-adapt").path)
     }()

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 
 /// Finds the `stk` executable that end-to-end tests run, in this order:
 /// 1. `$STK_EXECUTABLE`, when set (to test another build, e.g. a release one);
@@ -52,27 +53,12 @@ enum StkExecutable {
         return folders
     }
 
-    /// The host package's root: four levels above this file.
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // Support
-        .deletingLastPathComponent() // EndToEndTests
-        .deletingLastPathComponent() // Tests
-        .deletingLastPathComponent()
-
     /// Asks SwiftPM, from the package root. Only reached when the build folder
     /// holds no stk, so the short wait for SwiftPM is rare.
     private static func binPathFromSwiftPM() throws -> URL {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--show-bin-path", "--package-path", packageRoot.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, !path.isEmpty else {
+        let show = try ChildProcess.swift(["build", "--show-bin-path", "--package-path", Repository.root.path], errors: .discarded)
+        let path = show.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard show.status == 0, !path.isEmpty else {
             throw PseudoTerminal.Failure(description: "swift build --show-bin-path failed")
         }
         return URL(fileURLWithPath: path, isDirectory: true)

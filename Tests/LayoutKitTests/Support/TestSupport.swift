@@ -1,33 +1,11 @@
 import Foundation
 import Testing
 import LayoutKit
+import StkTestSupport
 
-// Shared helpers of the LayoutKit tests: a seeded generator, element
-// enumeration, attribute comparison and the brute-force rect oracle.
-
-/// SplitMix64: a small, seeded generator, so a failing random sequence can be
-/// replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A multiple of `step` in `range` (multiples of 1/4 keep every sum exact in binary).
-    mutating func multiple(of step: CGFloat, in range: ClosedRange<CGFloat>) -> CGFloat {
-        let lo = Int((range.lowerBound / step).rounded(.up))
-        let hi = Int((range.upperBound / step).rounded(.down))
-        return CGFloat(Int.random(in: lo...hi, using: &self)) * step
-    }
-
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-}
+// Shared helpers of the LayoutKit tests: attribute comparison and the
+// brute-force rect oracle (the seeded generator, the element keys and the
+// event recorder are StkTestSupport's).
 
 /// The two scroll directions, as test arguments.
 enum Direction: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -40,17 +18,6 @@ enum Direction: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func map(_ s: CGSize) -> CGSize { self == .vertical ? s : s.transposed }
     func map(_ p: CGPoint) -> CGPoint { self == .vertical ? p : p.transposed }
     func map(_ i: EdgeInsets) -> EdgeInsets { self == .vertical ? i : i.transposed }
-}
-
-/// Every element the flow model can have: each item, and a header and a footer per section.
-func allElementKeys(of cv: CollectionView) -> [ElementKey] {
-    var keys: [ElementKey] = []
-    for s in 0..<cv.numberOfSections {
-        keys.append(.header(s))
-        for i in 0..<cv.numberOfItems(inSection: s) { keys.append(.cell(IndexPath(item: i, section: s))) }
-        keys.append(.footer(s))
-    }
-    return keys
 }
 
 /// The attributes of every element, asked one by one (elements the layout has no attributes for are left out).
@@ -108,50 +75,6 @@ func freshCopy(of layout: CollectionViewFlowLayout, into f: CollectionViewFlowLa
     f.sectionHeadersPinLimit = layout.sectionHeadersPinLimit
     f.estimatedItemSize = layout.estimatedItemSize
     return f
-}
-
-/// Records every event the collection view reports.
-final class EventRecorder: LayoutCycleObserver {
-    var events: [LayoutCycleEvent] = []
-    func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) { events.append(event) }
-
-    /// One word per event, to compare orders.
-    var names: [String] { events.map(Self.name) }
-
-    static func name(_ e: LayoutCycleEvent) -> String {
-        switch e {
-        case .shouldInvalidateAsked: return "shouldInvalidateAsked"
-        case .contextCreated: return "contextCreated"
-        case .invalidated: return "invalidated"
-        case .boundsChanged: return "boundsChanged"
-        case .prepared: return "prepared"
-        case .contentSize: return "contentSize"
-        case .elementsQueried: return "elementsQueried"
-        case .updatesPrepared: return "updatesPrepared"
-        case .appearing: return "appearing"
-        case .disappearing: return "disappearing"
-        case .updatesFinalized: return "updatesFinalized"
-        case .visibleChanged: return "visibleChanged"
-        case .flingProjected: return "flingProjected"
-        case .targetContentOffsetAsked: return "targetContentOffsetAsked"
-        case .animatedBoundsChangePrepared: return "animatedBoundsChangePrepared"
-        case .animatedBoundsChangeFinalized: return "animatedBoundsChangeFinalized"
-        case .transitionPrepared: return "transitionPrepared"
-        case .transitionFinalized: return "transitionFinalized"
-        case .preferredAttributesAsked: return "preferredAttributesAsked"
-        case .layoutCallback: return "layoutCallback"
-        }
-    }
-
-    /// The contexts the collection view built, in order.
-    var contexts: [InvalidationContextSnapshot] {
-        events.compactMap { if case let .contextCreated(s, _) = $0 { return s } else { return nil } }
-    }
-
-    var lastDiff: VisibleDiff? {
-        for e in events.reversed() { if case let .visibleChanged(d) = e { return d } }
-        return nil
-    }
 }
 
 /// The error a throwing call raised, as a CollectionViewError (records an issue when it did not throw one).
