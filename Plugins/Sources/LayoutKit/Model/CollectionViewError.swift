@@ -60,6 +60,24 @@ public enum CollectionViewError: Error, Equatable, Sendable, CustomStringConvert
     public var errorDescription: String? { message }
 }
 
+extension CollectionView {
+    /// The error for a section that does not exist, with the valid range.
+    public func sectionOutOfRange(_ section: Int) -> CollectionViewError {
+        .noSuchSection(section, message: "section \(section) does not exist (there \(sections.count == 1 ? "is" : "are") \(sections.count) section\(sections.count == 1 ? "" : "s"), expected 0..<\(sections.count))")
+    }
+
+    /// The error for an index path that names no item: which section or item
+    /// is missing, and the valid range.
+    public func itemOutOfRange(_ indexPath: IndexPath) -> CollectionViewError {
+        guard indexPath.count == 2 else {
+            return .noSuchItem(indexPath, message: "expected an index path section:item, got \(indexPath.updateText)")
+        }
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return sectionOutOfRange(indexPath.section) }
+        let c = sections[indexPath.section].itemCount
+        return .noSuchItem(indexPath, message: "item \(indexPath.stk) does not exist (section \(indexPath.section) has \(c) item\(c == 1 ? "" : "s"), expected 0..<\(c))")
+    }
+}
+
 /// Checks for the numbers stk accepts: finite, and not negative where a size,
 /// spacing or inset is meant.
 public enum Validate {

@@ -1,0 +1,224 @@
+import Foundation
+
+/// Scrolling physics: flings and their projection, animated scrolls,
+/// scrolling to an item, and the rows of orthogonal sections.
+extension CollectionView {
+    // MARK: Flinging
+
+    /// How many bounds changes an animated scroll takes unless told (stk's choice).
+    public static let defaultAnimationSteps = 10
+
+    /// The range the content offset may rest in along each axis: from minus the
+    /// leading adjusted inset to the content's end plus the trailing inset
+    /// minus the bounds (never below the start).
+    public var scrollableOffsetRange: (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>) {
+        let inset = adjustedContentInset
+        let content = contentSize
+        let minX = -inset.left, minY = -inset.top
+        let maxX = max(minX, content.width + inset.right - bounds.width)
+        let maxY = max(minY, content.height + inset.bottom - bounds.height)
+        return (minX...maxX, minY...maxY)
+    }
+
+    /// Where a fling with `velocity` (points per second) comes to rest before
+    /// the layout is asked (docs/semantics.md, "Flinging"): the deceleration
+    /// projection `offset + v / 1000 * r / (1 - r)` per axis, or with paging
+    /// the next page boundary in the velocity's direction (the nearest at
+    /// zero velocity), clamped to the scrollable range.
+    public func projectedContentOffset(forFlingVelocity velocity: CGPoint) -> CGPoint {
+        let range = scrollableOffsetRange
+        func clamp(_ v: CGFloat, _ r: ClosedRange<CGFloat>) -> CGFloat { min(max(v, r.lowerBound), r.upperBound) }
+        let offset = contentOffset
+        if isPagingEnabled {
+            func page(_ position: CGFloat, _ v: CGFloat, _ size: CGFloat) -> CGFloat {
+                guard size > 0 else { return position }
+                return Self.pageIndex(from: position, velocity: v, pageLength: size) * size
+            }
+            return keepingFixedAxes(CGPoint(x: clamp(page(offset.x, velocity.x, bounds.width), range.x),
+                                            y: clamp(page(offset.y, velocity.y, bounds.height), range.y)), range: range)
+        }
+        let r = decelerationRate.rawValue
+        return keepingFixedAxes(CGPoint(x: clamp(offset.x + Self.decelerationDistance(velocity: velocity.x, rate: r), range.x),
+                                        y: clamp(offset.y + Self.decelerationDistance(velocity: velocity.y, rate: r), range.y)), range: range)
+    }
+
+    /// How far a release at `velocity` (points per second) carries the content
+    /// at deceleration `rate`: `v / 1000 * r / (1 - r)` (docs/semantics.md,
+    /// "Flinging"). A compositional layout's rows project with it too.
+    public static func decelerationDistance(velocity: CGFloat, rate: CGFloat) -> CGFloat {
+        velocity / 1000 * (rate / (1 - rate))
+    }
+
+    /// The page (of pages `pageLength` long) a paged fling from `position`
+    /// rests on: the next boundary in the velocity's direction, the nearest
+    /// at zero velocity. Paging, and a row's group paging, use it.
+    public static func pageIndex(from position: CGFloat, velocity: CGFloat, pageLength: CGFloat) -> CGFloat {
+        let pages = position / pageLength
+        if velocity > 0 { return (pages + 1e-9).rounded(.down) + 1 }
+        if velocity < 0 { return (pages - 1e-9).rounded(.up) - 1 }
+        return pages.rounded()
+    }
+
+    /// The fraction of an animated move done after step `k` of `steps`, on
+    /// stk's cubic ease-out (fast, then slowing).
+    public static func easedFraction(step k: Int, of steps: Int) -> CGFloat {
+        let t = CGFloat(k) / CGFloat(steps)
+        return 1 - (1 - t) * (1 - t) * (1 - t)
+    }
+
+    /// `proposed`, except along an axis the content does not scroll (its
+    /// scrollable range is one point), which keeps the current offset: as in
+    /// UIKit without `alwaysBounceHorizontal`, a vertical list never moves
+    /// sideways, even when its insets would clamp the offset across.
+    func keepingFixedAxes(_ proposed: CGPoint, range: (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>)) -> CGPoint {
+        return CGPoint(x: range.x.lowerBound == range.x.upperBound ? contentOffset.x : proposed.x,
+                       y: range.y.lowerBound == range.y.upperBound ? contentOffset.y : proposed.y)
+    }
+
+    /// UIKit's end of a drag with a velocity (points per second): the
+    /// projection (`projectedContentOffset`), the layout's
+    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+    /// with the velocity in points per millisecond, then the animation to the
+    /// answer as `steps` bounds changes (`animateContentOffset`).
+    public func fling(velocity: CGPoint, steps: Int = CollectionView.defaultAnimationSteps) throws {
+        try Validate.point(velocity, "velocity")
+        guard steps >= 1 else { throw CollectionViewError("steps must be at least 1, got \(steps)") }
+        layoutIfNeeded()
+        let proposed = projectedContentOffset(forFlingVelocity: velocity)
+        report(.flingProjected(velocity: velocity, decelerationRate: decelerationRate.rawValue, paging: isPagingEnabled,
+                               from: contentOffset, proposed: proposed))
+        let perMillisecond = CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
+        let target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: perMillisecond)
+        report(.targetContentOffsetAsked(proposed: proposed, velocity: perMillisecond, answer: target))
+        guard target.x.isFinite, target.y.isFinite else {
+            throw CollectionViewError.unusableLayoutAnswer(
+                method: "targetContentOffset(forProposedContentOffset:withScrollingVelocity:)",
+                message: "targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered \(target.stk), which is not a finite point")
+        }
+        try animateContentOffset(to: target, steps: steps)
+    }
+
+    /// The offsets of an animated scroll from the current offset to `target`:
+    /// `steps` points on a cubic ease-out (fast, then slowing, as a decelerating
+    /// scroll view moves; UIKit's curve is not published, this is stk's), the
+    /// last exactly `target`.
+    public func animationPath(to target: CGPoint, steps: Int) -> [CGPoint] {
+        let start = contentOffset
+        let steps = max(1, steps)
+        return (1...steps).map { k in
+            if k == steps { return target }
+            let f = Self.easedFraction(step: k, of: steps)
+            return CGPoint(x: start.x + (target.x - start.x) * f, y: start.y + (target.y - start.y) * f)
+        }
+    }
+
+    /// Moves to `target` as `steps` bounds changes (`animationPath`), with
+    /// `isDecelerating` true throughout.
+    /// `decelerating`: whether the finger was lifted (a fling): UIKit's
+    /// `isDecelerating` is false for a scroll the app animates.
+    public func animateContentOffset(to target: CGPoint, steps: Int, decelerating: Bool = true) throws {
+        try Validate.point(target, "contentOffset")
+        isDecelerating = decelerating
+        defer { isDecelerating = false }
+        for offset in animationPath(to: target, steps: steps) {
+            try setContentOffset(offset)
+        }
+    }
+
+    /// The content offset `scrollToItem(at:position:)` would scroll to: the item
+    /// aligned with the top, centre or bottom of the area inside the adjusted
+    /// insets (left, centre, right for horizontal layouts; both for layouts that
+    /// are not flow layouts), clamped to the
+    /// scrollable range as UIKit clamps it.
+    public func contentOffset(forScrollingToItem indexPath: IndexPath, at position: ScrollPosition) throws -> CGPoint {
+        guard isValidItem(indexPath) else { throw itemOutOfRange(indexPath) }
+        layoutIfNeeded()
+        guard let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) else {
+            throw CollectionViewError("the layout has no attributes for item \(indexPath.stk)")
+        }
+        let horizontal = (collectionViewLayout as? CollectionViewFlowLayout)?.scrollDirection == .horizontal
+        let inset = adjustedContentInset
+        let content = collectionViewLayout.collectionViewContentSize
+        func target(minEdge: CGFloat, maxEdge: CGFloat, viewport: CGFloat, insetMin: CGFloat, insetMax: CGFloat, contentLength: CGFloat) -> CGFloat {
+            let visible = viewport - insetMin - insetMax
+            let raw: CGFloat
+            switch position {
+            case .top: raw = minEdge - insetMin
+            case .center: raw = (minEdge + maxEdge) / 2 - visible / 2 - insetMin
+            case .bottom: raw = maxEdge - viewport + insetMax
+            }
+            let lowest = -insetMin
+            let highest = max(lowest, contentLength + insetMax - viewport)
+            return min(max(raw, lowest), highest)
+        }
+        // A flow layout scrolls along one axis. Any other layout (a two-way grid)
+        // is aligned on both axes: top/center/bottom also mean left/center/right.
+        let isFlow = collectionViewLayout is CollectionViewFlowLayout
+        var offset = contentOffset
+        if horizontal || !isFlow {
+            offset.x = target(minEdge: attributes.frame.minX, maxEdge: attributes.frame.maxX, viewport: bounds.width,
+                              insetMin: inset.left, insetMax: inset.right, contentLength: content.width)
+        }
+        if !horizontal {
+            offset.y = target(minEdge: attributes.frame.minY, maxEdge: attributes.frame.maxY, viewport: bounds.height,
+                              insetMin: inset.top, insetMax: inset.bottom, contentLength: content.height)
+        }
+        return offset
+    }
+
+    /// UIKit's `scrollToItem(at:at:animated:)`, without animation.
+    public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) throws {
+        try setContentOffset(contentOffset(forScrollingToItem: indexPath, at: position))
+    }
+
+    // MARK: Orthogonal rows (compositional layouts)
+
+
+    /// Scrolls the row of an orthogonal section of a compositional layout to
+    /// `offset` (clamped to the row), as its embedded scroll view would: the
+    /// layout names the section's visible items when it has a visible-items
+    /// handler (then prepare runs); otherwise nothing is invalidated and the
+    /// pass only asks for the elements, which moved.
+    public func scrollOrthogonalSection(_ section: Int, to offset: CGFloat) throws {
+        try Validate.finite(offset, "offset")
+        let layout = try compositionalLayout()
+        try performChange {
+            try layout.moveRow(ofSection: section, to: offset).map { .context($0, .orthogonalScroll) } ?? .queryOnly
+        }
+    }
+
+    /// Scrolls a row in `steps` changes of its offset: equal ones, as `scroll by`
+    /// makes, or (`decelerating`, a fling) along `animationPath`'s curve.
+    public func scrollOrthogonalSection(_ section: Int, to offset: CGFloat, steps: Int, decelerating: Bool = false) throws {
+        guard steps >= 1 else { throw CollectionViewError("steps must be at least 1, got \(steps)") }
+        let layout = try compositionalLayout()
+        layoutIfNeeded()
+        let start = try layout.orthogonalSection(section).rowOffset
+        for k in 1...steps {
+            let f = decelerating ? Self.easedFraction(step: k, of: steps) : CGFloat(k) / CGFloat(steps)
+            try scrollOrthogonalSection(section, to: k == steps ? offset : start + (offset - start) * f)
+        }
+    }
+
+    /// A fling of a row: its behaviour decides where it rests
+    /// (docs/semantics.md, "Orthogonal sections"), then it moves there in `steps`.
+    public func flingOrthogonalSection(_ section: Int, velocity: CGFloat, steps: Int = CollectionView.defaultAnimationSteps) throws {
+        try Validate.finite(velocity, "velocity")
+        let layout = try compositionalLayout()
+        layoutIfNeeded()
+        let from = try layout.orthogonalSection(section).rowOffset
+        let target = try layout.orthogonalRestingOffset(ofSection: section, velocity: velocity, decelerationRate: decelerationRate.rawValue)
+        let along = { (v: CGFloat) in layout.isVerticalScroll ? CGPoint(x: v, y: 0) : CGPoint(x: 0, y: v) }
+        report(.flingProjected(velocity: along(velocity), decelerationRate: decelerationRate.rawValue, paging: false,
+                               from: along(from), proposed: along(target)))
+        try scrollOrthogonalSection(section, to: target, steps: steps, decelerating: true)
+    }
+
+    /// The installed layout as a compositional one, the only kind with rows.
+    func compositionalLayout() throws -> CollectionViewCompositionalLayout {
+        guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else {
+            throw CollectionViewError("only a compositional layout has orthogonal sections; this one is \(_typeName(type(of: collectionViewLayout), qualified: false))")
+        }
+        return layout
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// UIKit's collection view API that layouts read: the scroll view's
+/// traits, the (absent) views, what is visible, and the data source's counts.
+extension CollectionView {
+    public var directionalLayoutMargins: EdgeInsets {
+        get { layoutMargins }
+        set { layoutMargins = newValue }
+    }
+    /// UIKit's `traitCollection`: the size classes follow the bounds (see `TraitCollection`).
+    public var traitCollection: TraitCollection {
+        var traits = TraitCollection(displayScale: displayScale)
+        traits.horizontalSizeClass = bounds.width < 600 ? .compact : .regular
+        traits.verticalSizeClass = bounds.height < 500 ? .compact : .regular
+        return traits
+    }
+
+    /// Always left to right: stk does not model right-to-left layout.
+    public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection { .leftToRight }
+    /// No finger in stk: never dragging or tracking.
+    public var isDragging: Bool { false }
+    public var isTracking: Bool { false }
+
+    // MARK: Views (none)
+
+    /// No views in stk: always nil.
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { nil }
+    public var visibleCells: [CollectionViewCell] { [] }
+    public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> CollectionReusableView? { nil }
+
+    /// The items of the last layout pass's answer for the bounds, in index path order.
+    public var indexPathsForVisibleItems: [IndexPath] {
+        visibleAttributes.keys.filter { $0.category == .cell }.sorted().map(\.indexPath)
+    }
+
+    public func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        visibleAttributes.keys.filter { $0.category == .supplementaryView && $0.kind == elementKind }.sorted().map(\.indexPath)
+    }
+
+    /// UIKit's collection view forwards these to its layout.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// The item whose frame contains the point (the topmost by zIndex), as UIKit's.
+    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        let probe = CGRect(x: point.x, y: point.y, width: 0, height: 0).insetBy(dx: -0.5, dy: -0.5)
+        let hits = (collectionViewLayout.layoutAttributesForElements(in: probe) ?? []).filter {
+            $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point)
+        }
+        return hits.max { ($0.zIndex, $1.key) < ($1.zIndex, $0.key) }?.indexPath
+    }
+
+    /// UIKit's `dataSource`: the installed one, or else stk's model data source,
+    /// which answers the counts of the model. The model is the data either
+    /// way: an installed data source is what layouts read, not what stk counts.
+    public var dataSource: CollectionViewDataSource? {
+        get { installedDataSource ?? ModelDataSource.shared }
+        set { installedDataSource = newValue }
+    }
+
+    // MARK: Data source
+
+    public var numberOfSections: Int { sections.count }
+
+    public func numberOfItems(inSection section: Int) -> Int { sections[section].itemCount }
+
+    /// Whether an index path names an existing item.
+    public func isValidItem(_ indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < sections.count
+            && indexPath.item >= 0 && indexPath.item < sections[indexPath.section].itemCount
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the collection view noticed that UIKit would log or raise.
+extension CollectionView {
+    // MARK: Warnings
+
+
+    /// The warnings so far, emptying the list.
+    public func takeWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+
+    /// Records a warning once until the host takes the list. Public for
+    /// layouts' base classes (the flow layout's checks).
+    public func warn(_ message: String) {
+        // A layout that misbehaves on every pass must not grow this without bound.
+        if warnings.count < 100, !warnings.contains(message) { warnings.append(message) }
+    }
+
+    /// UIKit's checks on a rect query's answer: it raises an exception for a
+    /// cell whose index path does not exist (and stk names the first one).
+    func checkAnswer(_ answer: [CollectionViewLayoutAttributes]) {
+        for a in answer where a.representedElementCategory == .cell && !isValidItem(a.indexPath) {
+            warn("UICollectionView received layout attributes for a cell with an index path that does not exist: \(a.indexPath.stk) (layoutAttributesForElements(in:); UIKit raises an exception here)")
+            return
+        }
+        // A frame that is not a number reaches the view's layer: Core Animation
+        // throws CALayerInvalidGeometry. stk says so once per pass, rather
+        // than printing `nan` later as if it were a place.
+        for a in answer where !(a.frame.origin.x.isFinite && a.frame.origin.y.isFinite && a.frame.size.width.isFinite && a.frame.size.height.isFinite) {
+            warn("the layout gave \(a.key) a frame that is not finite (\(a.frame.stk)): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (layoutAttributesForElements(in:))")
+            return
+        }
+    }
+}
