@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// The conventions of a command-line tool: `stk -`, standard input run as it
@@ -9,14 +10,12 @@ import Testing
 /// test's terminal to another test's child.
 @Suite(.serialized)
 final class CommandLineConventionsTests {
-    let home: URL
+    /// HOME and XDG_STATE_HOME of the sessions of one test, removed with it.
+    let folder: ScratchFolder
+    var home: URL { folder.url }
 
     init() throws {
-        home = try InteractiveSession.makeStateHome()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: home)
+        folder = try ScratchFolder(prefix: "stk-repl-")
     }
 
     var environment: [String: String] {

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `stk` as a script host (docs/language.md, "Invocation"): scripts on stdin,

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// How errors look on stderr (docs/language.md, "Exit status"):

@@ -104,14 +104,8 @@ import Testing
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let deadline = ContinuousClock.now + .seconds(300)
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                throw PseudoTerminal.Failure(description: "\(command) still ran after 300 s")
-            }
-            usleep(5_000)
+        guard process.waitUntilExit(timeout: .seconds(300), checkingEvery: 5_000) else {
+            throw PseudoTerminal.Failure(description: "\(command) still ran after 300 s")
         }
         return try String(contentsOf: outputFile, encoding: .utf8)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `scroll fling`, `paging`, `deceleration`, `margins`, `bounds WxH animated`,

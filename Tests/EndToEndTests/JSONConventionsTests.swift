@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `--json` gives one JSON value per line of standard output, whatever

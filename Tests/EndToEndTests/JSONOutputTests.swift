@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `--json` (docs/language.md, "JSON output"): each query command prints

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// Output that cannot be written is an error, said on a stream that works;

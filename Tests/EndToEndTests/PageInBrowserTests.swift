@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `export html` opened in a real browser (headless Chromium), once for all

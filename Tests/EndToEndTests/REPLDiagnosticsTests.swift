@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// Diagnostics at the REPL: about the entry just typed, without the

@@ -10,14 +10,12 @@ import Testing
 /// to another test's child.
 @Suite(.serialized)
 final class REPLPluginTests {
-    let stateHome: URL
+    /// HOME and XDG_STATE_HOME of the sessions of one test, removed with it.
+    let folder: ScratchFolder
+    var stateHome: URL { folder.url }
 
     init() throws {
-        stateHome = try InteractiveSession.makeStateHome()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: stateHome)
+        folder = try ScratchFolder(prefix: "stk-repl-")
     }
 
     @Test func loadedLayoutPinsTheHeaderAtTheScrolledTop() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// The interactive REPL through a real pseudo-terminal, against the built `stk`
@@ -13,15 +14,12 @@ import Testing
 /// test's child, which would delay end-of-file on the first.
 @Suite(.serialized)
 final class REPLTests {
-    /// XDG_STATE_HOME and HOME of the sessions of one test.
-    let stateHome: URL
+    /// XDG_STATE_HOME and HOME of the sessions of one test, removed with it.
+    let folder: ScratchFolder
+    var stateHome: URL { folder.url }
 
     init() throws {
-        stateHome = try InteractiveSession.makeStateHome()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: stateHome)
+        folder = try ScratchFolder(prefix: "stk-repl-")
     }
 
     @Test func typedCommandPrintsItsOutput() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// "Session" commands: include, echo, save, undo, reset, help, quit (quit is

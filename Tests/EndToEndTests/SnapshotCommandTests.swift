@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `snapshot` and `snapshot edit ... apply` as users run them: refused blocks

@@ -18,13 +18,7 @@ import Testing
 
     /// A folder with one file written into it.
     func folder(with files: [String: String]) throws -> ScratchFolder {
-        let folder = try ScratchFolder()
-        for (name, text) in files {
-            let url = folder.url.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return folder
+        try ScratchFolder(files)
     }
 
     // MARK: Loading

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -330,31 +331,18 @@ struct StkTestCommandTests {
 
 /// A temporary folder of files, and `stk` run inside it.
 final class TranscriptCommandFolder {
-    let root: URL
+    let scratch: ScratchFolder
+    var root: URL { scratch.url }
 
     init(_ files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("stk-test-command-\(UUID().uuidString)")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        scratch = try ScratchFolder(files, prefix: "stk-test-command-")
     }
 
-    deinit {
-        try? FileManager.default.removeItem(at: root)
-    }
+    func url(_ relative: String) -> URL { scratch.url(relative) }
 
-    func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+    func read(_ relative: String) throws -> String { try scratch.readDecoding(relative) }
 
-    func read(_ relative: String) throws -> String {
-        String(decoding: try Data(contentsOf: url(relative)), as: UTF8.self)
-    }
-
-    func inode(_ relative: String) throws -> Int {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url(relative).path)
-        return (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1
-    }
+    func inode(_ relative: String) throws -> Int { try scratch.inode(relative) }
 
     struct Run {
         let status: Int32

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `stk test` in CI: an update asked by the environment alone fails the run,

@@ -20,15 +20,13 @@ final class SurvivingLayoutsTests {
 
     /// One plugin cache for the suite: each layout is built once.
     let cache: URL
-    let stateHome: URL
+    /// HOME and XDG_STATE_HOME of the sessions of one test, removed with it.
+    let folder: ScratchFolder
+    var stateHome: URL { folder.url }
 
     init() throws {
         cache = FileManager.default.temporaryDirectory.appendingPathComponent("stk-surviving-cache")
-        stateHome = try InteractiveSession.makeStateHome()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: stateHome)
+        folder = try ScratchFolder(prefix: "stk-repl-")
     }
 
     var environment: [String: String] {

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// What only a terminal shows: colour, and the REPL going on after bad input
@@ -9,14 +10,12 @@ import Testing
 /// terminal to another test's child.
 @Suite(.serialized)
 final class TerminalTests {
-    let home: URL
+    /// HOME and XDG_STATE_HOME of the sessions of one test, removed with it.
+    let folder: ScratchFolder
+    var home: URL { folder.url }
 
     init() throws {
-        home = try InteractiveSession.makeStateHome()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: home)
+        folder = try ScratchFolder(prefix: "stk-repl-")
     }
 
     // MARK: Colour

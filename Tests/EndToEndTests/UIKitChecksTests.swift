@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// UIKit's run-time checks, in every run (here a script through `-e`): where

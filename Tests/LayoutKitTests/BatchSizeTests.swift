@@ -8,15 +8,13 @@ import Testing
 @Suite struct BatchSizeTests {
     func make() throws -> (CollectionView, CollectionViewFlowLayout) {
         let layout = CollectionViewFlowLayout()
-        let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: layout)
-        try cv.reloadData(itemCounts: [3, 2])
+        let cv = try CollectionView(size: CGSize(width: 390, height: 844), layout: layout, itemCounts: [3, 2])
         return (cv, layout)
     }
 
     @Test func sizesNameIndexPathsAfterTheUpdate() throws {
         let (cv, layout) = try make()
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         // Insert an item at 0:0, then size the *new* 0:0 (the inserted one) and 0:1 (the old 0:0).
         try cv.performBatchUpdates([
             .insertItem(IndexPath(item: 0, section: 0)),

@@ -191,8 +191,7 @@ import StkTestSupport
         try cv.setItemSize(size(70, 20), at: .ip(0, 3))
         try cv.setContentOffset(CGPoint(x: 0, y: 40))
         let before = DifferentialTests.ModelSnapshot(cv)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         let error = collectionViewError { try cv.performBatchUpdates(refusal.updates) }
         #expect(error?.message == refusal.message)
         #expect(DifferentialTests.ModelSnapshot(cv) == before)
@@ -231,8 +230,7 @@ import StkTestSupport
         let (cv, layout) = try make([5, 3, 2])
         try cv.setContentOffset(CGPoint(x: 0, y: 40))
         let before = DifferentialTests.ModelSnapshot(cv)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         let cases: [(String, () throws -> Void)] = [
             ("section 1: item count must not be negative, got -2", { try cv.reloadData(itemCounts: [3, -2]) }),
             ("contentOffset must be a finite point, got nan,0", { try cv.setContentOffset(CGPoint(x: CGFloat.nan, y: 0)) }),

@@ -175,8 +175,7 @@ final class OneSectionDataSource: CollectionViewDataSource {
         #expect(cv.layoutMargins == EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
         #expect(cv.directionalLayoutMargins == cv.layoutMargins)
         // Setting them does not invalidate the layout (as in UIKit).
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         cv.layoutMargins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
         cv.layoutIfNeeded()
         #expect(recorder.events.isEmpty)

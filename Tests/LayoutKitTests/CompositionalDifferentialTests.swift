@@ -541,8 +541,7 @@ import StkTestSupport
             let spec = Spec.random(using: &rng, handler: rng.chance(0.5))
             let layout = spec.makeLayout()
             let cv = try compositionalView(layout, Self.randomCounts(using: &rng, allowLarge: false))
-            let recorder = EventRecorder()
-            cv.observer = recorder
+            let recorder = cv.startRecording()
             for step in 0..<30 {
                 let before = cv.visibleAttributes.mapValues { $0.copied() }
                 recorder.events.removeAll()
@@ -658,8 +657,7 @@ import StkTestSupport
         section.boundarySupplementaryItems = [CL.header(44, pinned: true)]
         let layout = CollectionViewCompositionalLayout(section: section)
         let cv = try compositionalView(layout, [1_000_000])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         for y: CGFloat in [100, 5_000_000.5, 20_000_000] {
             recorder.events.removeAll()
             try cv.setContentOffset(CGPoint(x: 0, y: y))

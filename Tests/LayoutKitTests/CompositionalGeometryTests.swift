@@ -71,8 +71,7 @@ enum CL {
 /// A collection view of the default size driving `layout`, with `counts` items,
 /// laid out. Keep it: the layout holds its collection view weakly.
 func compositionalView(_ layout: CollectionViewLayout, _ counts: [Int], size: CGSize = CGSize(width: 390, height: 844)) throws -> CollectionView {
-    let cv = CollectionView(size: size, layout: layout)
-    try cv.reloadData(itemCounts: counts)
+    let cv = try CollectionView(size: size, layout: layout, itemCounts: counts)
     cv.layoutIfNeeded()
     return cv
 }

@@ -171,8 +171,7 @@ import StkTestSupport
     @Test func anOrthogonalScrollWithoutAHandlerInvalidatesNothing() throws {
         let layout = orthogonalLayout()
         let cv = try compositionalView(layout, [4, 5, 4])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.scrollOrthogonalSection(1, to: 100)
         // No context, no invalidation, no prepare: only the query, which sees the moved row.
         #expect(!recorder.names.contains("contextCreated"))
@@ -185,8 +184,7 @@ import StkTestSupport
     @Test func anOrthogonalScrollWithAHandlerNamesExactlyThatSectionsVisibleItems() throws {
         let layout = orthogonalLayout(handler: { _, _, _ in })
         let cv = try compositionalView(layout, [4, 5, 4])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.scrollOrthogonalSection(1, to: 100)
         // Visible after the move: items 0 (-80 ..< 217.5) and 1 (227.5 ..< 525) of section 1.
         #expect(recorder.contexts.count == 1)
@@ -328,8 +326,7 @@ import StkTestSupport
         section.visibleItemsInvalidationHandler = handler
         let layout = CollectionViewCompositionalLayout(section: section)
         let cv = try compositionalView(layout, [20, 20, 20])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         return (cv, layout, recorder)
     }
 
@@ -415,8 +412,7 @@ import StkTestSupport
         let layout = CompositionalOrthogonalTests().orthogonalLayout(handler: { _, _, _ in })
         let cv = try compositionalView(layout, [4, 5, 4])
         #expect(!layout.shouldInvalidateLayout(forBoundsChange: bounds(30)))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 0, y: 30))
         #expect(recorder.contexts.isEmpty)
     }

@@ -290,8 +290,7 @@ final class RecordingListLayout: CollectionViewLayout {
 
     @Test func theBaseClassCycle() throws {
         let layout = RecordingListLayout()
-        let cv = CollectionView(size: size(300, 250), layout: layout)
-        try cv.reloadData(itemCounts: [10])
+        let cv = try CollectionView(size: size(300, 250), layout: layout, itemCounts: [10])
         layout.calls.removeAll()
         let old = rect(0, 0, 300, 250), new = rect(0, 150, 300, 250)
         try cv.setContentOffset(CGPoint(x: 0, y: 150))
@@ -328,8 +327,7 @@ final class RecordingListLayout: CollectionViewLayout {
 
     @Test func eventsOfAScrollThatInvalidates() throws {
         let (cv, layout) = try flow([20, 20, 20], pinning: true, header: 40)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         let new = rect(0, 300, 390, 844)
         try cv.setContentOffset(CGPoint(x: 0, y: 300))
         #expect(recorder.names == ["shouldInvalidateAsked", "contextCreated", "invalidated", "boundsChanged",
@@ -355,8 +353,7 @@ final class RecordingListLayout: CollectionViewLayout {
         // lines 1-15 (line 15 starts at 900 < 904): items 6-95. Nothing moves.
         let (cv, _) = try flow([100])
         #expect(Set(cv.visibleAttributes.keys) == Set((0..<90).map { ElementKey.cell(.ip(0, $0)) }))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 0, y: 60))
         #expect(recorder.names == ["shouldInvalidateAsked", "boundsChanged", "elementsQueried", "visibleChanged"])
         guard case let .shouldInvalidateAsked(_, _, answer) = recorder.events[0] else { Issue.record("unexpected event \(recorder.events[0])"); return }
@@ -369,8 +366,7 @@ final class RecordingListLayout: CollectionViewLayout {
 
     @Test func eventsOfReloadDataAndOfAPropertyChange() throws {
         let (cv, layout) = try flow([20])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.reloadData(itemCounts: [2])
         #expect(recorder.names == ["contextCreated", "invalidated", "prepared", "contentSize", "elementsQueried", "visibleChanged"])
         guard case let .contextCreated(snapshot, reason) = recorder.events[0] else { Issue.record("unexpected event \(recorder.events[0])"); return }
@@ -395,8 +391,7 @@ final class RecordingListLayout: CollectionViewLayout {
         // 0..88 (changed, with their old keys); old 0 disappears; old 90 arrives as
         // new 0:89 (line 14, column 5: 340, 840).
         let (cv, _) = try flow([100])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.performBatchUpdates([.deleteItem(.ip(0, 0))])
         #expect(recorder.names == ["contextCreated", "invalidated", "prepared", "contentSize", "updatesPrepared",
                                    "elementsQueried", "appearing", "disappearing", "updatesFinalized", "visibleChanged",
@@ -426,8 +421,7 @@ final class RecordingListLayout: CollectionViewLayout {
         // Move 0:0 to 0:5: items 1-5 shift back a slot; the moved item is the same
         // element, now 0:5 at (340, 0).
         let (cv, _) = try flow([100])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.performBatchUpdates([.moveItem(.ip(0, 0), to: .ip(0, 5))])
         let diff = try #require(recorder.lastDiff)
         #expect(diff.appeared.isEmpty && diff.disappeared.isEmpty)

@@ -24,8 +24,7 @@ import StkTestSupport
 
     @Test func indexPathsTheModelDoesNotHaveAreWarnedAboutNotFatal() throws {
         let layout = HostileLayout()
-        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        try cv.reloadData(itemCounts: [2])
+        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [2])
         _ = cv.takeWarnings()
         layout.paths = [IndexPath(), IndexPath(indexes: [0, 1, 2]), IndexPath(item: 5, section: 9), IndexPath(item: 1, section: 0)]
         let recorder = EventRecorder()
@@ -56,8 +55,7 @@ import StkTestSupport
             }
         }
         let layout = NaNLayout()
-        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        try cv.reloadData(itemCounts: [2])
+        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [2])
         _ = cv.takeWarnings()
         layout.invalidateLayout()
         cv.layoutIfNeeded()
@@ -68,8 +66,7 @@ import StkTestSupport
     /// with everything) is cut at it, and the pass is said to be over it.
     @Test func anAnswerPastTheVisibleLimitIsCutAndSaid() throws {
         let layout = HostileLayout()
-        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        try cv.reloadData(itemCounts: [10])
+        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [10])
         _ = cv.takeVisibleLimitExceeded()
         cv.maximumVisibleElements = 5
         layout.paths = (0..<10).map { IndexPath(item: $0, section: 0) }
@@ -87,8 +84,7 @@ import StkTestSupport
 
     @Test func theDataSourceAndTheDelegateAnswerFromTheModel() throws {
         let layout = CollectionViewFlowLayout()
-        let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: layout)
-        try cv.reloadData(itemCounts: [3, 0, 7])
+        let cv = try CollectionView(size: CGSize(width: 390, height: 844), layout: layout, itemCounts: [3, 0, 7])
         try cv.setItemSize(CGSize(width: 80, height: 20), at: IndexPath(item: 2, section: 2))
         let dataSource = try #require(cv.dataSource)
         #expect(dataSource.numberOfSections(in: cv) == 3)

@@ -157,8 +157,7 @@ extension ElementKey {
 @Suite struct DecorationTests {
     func make(_ counts: [Int], size viewport: CGSize = size(390, 844)) throws -> (CollectionView, SectionBackgroundLayout) {
         let layout = SectionBackgroundLayout()
-        let cv = CollectionView(size: viewport, layout: layout)
-        try cv.reloadData(itemCounts: counts)
+        let cv = try CollectionView(size: viewport, layout: layout, itemCounts: counts)
         layout.calls.removeAll()
         return (cv, layout)
     }
@@ -213,8 +212,7 @@ extension ElementKey {
         // A view 100 tall at 450: 450..550 meets item 1:2 (400..500), item 3:0
         // (500..600) and the backgrounds of sections 1 (200..500) and 3 (500..700).
         let (cv, _) = try make([2, 3, 0, 2], size: size(390, 100))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 0, y: 450))
         #expect(Set(cv.visibleAttributes.keys) == [.cell(.ip(1, 2)), .cell(.ip(3, 0)), .background(1), .background(3)])
         // Before: 0..100 met item 0:0 and background 0.
@@ -226,8 +224,7 @@ extension ElementKey {
     @Test func aContextNamingADecorationIsReported() throws {
         let (cv, layout) = try make([2, 3, 0, 2], size: size(390, 100))
         layout.invalidatesOnBoundsChange = true
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 0, y: 450))
         // The new bounds 450..550 meet the backgrounds of sections 1 and 3.
         let snapshot = try #require(recorder.contexts.first)
@@ -242,8 +239,7 @@ extension ElementKey {
         // Sections of 2 rows: 0..200, 200..400, 400..600. Insert a section of 2 at 1:
         // it takes 200..400; old sections 1 and 2 move down 200.
         let (cv, layout) = try make([2, 2, 2])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.performBatchUpdates([.insertSection(1, itemCount: 2)])
         let events = updateEvents(recorder)
         #expect(events.map { "\($0.0) \($0.1)" } == [
@@ -267,8 +263,7 @@ extension ElementKey {
 
     @Test func aDeletedSectionsBackgroundDisappearsWithTheLayoutsFinalAttributes() throws {
         let (cv, layout) = try make([2, 2, 2])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.performBatchUpdates([.deleteSection(1)])
         let events = updateEvents(recorder)
         #expect(events.map { "\($0.0) \($0.1)" } == [
@@ -294,8 +289,7 @@ extension ElementKey {
         layout.extraDecorationInserts = ["background": [.ip(5, 0), .ip(1, 0)], "badge": [.ip(0, 0)]]
         layout.extraDecorationDeletes = ["background": [.ip(4, 0)]]
         layout.extraSupplementaryInserts = [ElementKind.sectionHeader: [.ip(0, 0)]]
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.performBatchUpdates([.insertSection(1, itemCount: 2)])
         let events = updateEvents(recorder)
         let badge = ElementKey(category: .decorationView, kind: "badge", indexPath: .ip(0, 0))

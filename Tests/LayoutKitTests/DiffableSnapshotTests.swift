@@ -87,8 +87,7 @@ import StkTestSupport
         // The fast path (only sections whose items changed are diffed) gives
         // exactly the updates of diffing every section.
         #expect(updates == old.updates(to: new, reloaded: reloaded, reloadedSections: [], comparingEverySection: true))
-        let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: CollectionViewFlowLayout())
-        try cv.reloadData(itemCounts: counts)
+        let cv = try CollectionView(size: CGSize(width: 390, height: 844), layout: CollectionViewFlowLayout(), itemCounts: counts)
         try cv.performBatchUpdates(updates, expectedItemCounts: new.itemCounts)
         let followed = old.applying(updates)
         #expect(followed.sectionIdentifiers.count == new.sectionIdentifiers.count, "\(updates)")

@@ -407,8 +407,7 @@ import StkTestSupport
 
     @Test func aReplicaCopiesTheStateAndPreparesFromScratch() throws {
         let layout = CollectionViewFlowLayout()
-        let cv = CollectionView(size: size(300, 400), layout: layout)
-        try cv.reloadData(itemCounts: [4, 9])
+        let cv = try CollectionView(size: size(300, 400), layout: layout, itemCounts: [4, 9])
         try cv.setItemSize(size(120, 80), at: .ip(1, 3))
         try cv.setSupplementarySize(size(20, 20), ofKind: ElementKind.sectionHeader, inSection: 1)
         try cv.setContentInset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))

@@ -60,8 +60,7 @@ func isClose(_ a: CGPoint, _ b: CGPoint) -> Bool { isClose(a.x, b.x) && isClose(
 @Suite struct FlingTests {
     func make(_ counts: [Int] = [600], layout: CollectionViewFlowLayout = CollectionViewFlowLayout(),
               size viewport: CGSize = size(390, 844)) throws -> CollectionView {
-        let cv = CollectionView(size: viewport, layout: layout)
-        try cv.reloadData(itemCounts: counts)
+        let cv = try CollectionView(size: viewport, layout: layout, itemCounts: counts)
         return cv
     }
 
@@ -237,8 +236,7 @@ func isClose(_ a: CGPoint, _ b: CGPoint) -> Bool { isClose(a.x, b.x) && isClose(
 
     @Test func theViewEndsAtTheLayoutsAnswer() throws {
         let cv = try make(layout: LineSnappingLayout())
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         // Proposed 1497; 1497 / 60 = 24.95 -> line 25 -> 1500.
         try cv.fling(velocity: CGPoint(x: 0, y: 3000))
         #expect(cv.contentOffset == CGPoint(x: 0, y: 1500))
@@ -306,8 +304,7 @@ func isClose(_ a: CGPoint, _ b: CGPoint) -> Bool { isClose(a.x, b.x) && isClose(
 
     @Test func aFlingMakesOneBoundsChangePerStepAlongThePath() throws {
         let cv = try make()
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         let proposed = cv.projectedContentOffset(forFlingVelocity: CGPoint(x: 0, y: 3000))
         let path = cv.animationPath(to: proposed, steps: 6)
         try cv.fling(velocity: CGPoint(x: 0, y: 3000), steps: 6)
@@ -326,8 +323,7 @@ func isClose(_ a: CGPoint, _ b: CGPoint) -> Bool { isClose(a.x, b.x) && isClose(
     @Test func noBoundsChangeWhenTheTargetIsTheCurrentOffset() throws {
         let cv = try make()
         try cv.setContentOffset(CGPoint(x: 0, y: 300))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         // Zero velocity without paging: proposed = 300 = current.
         try cv.fling(velocity: .zero)
         #expect(recorder.names == ["flingProjected", "targetContentOffsetAsked"])
@@ -363,8 +359,7 @@ func isClose(_ a: CGPoint, _ b: CGPoint) -> Bool { isClose(a.x, b.x) && isClose(
     @Test func theEventsOfAFling() throws {
         let cv = try make()
         try cv.setContentOffset(CGPoint(x: 0, y: 100))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.fling(velocity: CGPoint(x: 0, y: 1000), steps: 2)
         // Without pinning a scroll does not invalidate: per step, asked, moved, queried, diffed.
         let step = ["shouldInvalidateAsked", "boundsChanged", "elementsQueried", "visibleChanged"]
@@ -390,8 +385,7 @@ func isClose(_ a: CGPoint, _ b: CGPoint) -> Bool { isClose(a.x, b.x) && isClose(
     @Test func theEventsOfAPagedFlingSayPaging() throws {
         let cv = try make()
         cv.isPagingEnabled = true
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.fling(velocity: CGPoint(x: 0, y: 10), steps: 1)
         guard case let .flingProjected(_, _, paging, _, proposed) = recorder.events.first else {
             Issue.record("no flingProjected first: \(recorder.names)"); return

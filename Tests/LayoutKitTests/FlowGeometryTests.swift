@@ -44,8 +44,7 @@ import StkTestSupport
         // column are 68 apart along y.
         let layout = CollectionViewFlowLayout()
         layout.scrollDirection = .horizontal
-        let cv = CollectionView(size: size(844, 390), layout: layout)
-        try cv.reloadData(itemCounts: [14])
+        let cv = try CollectionView(size: size(844, 390), layout: layout, itemCounts: [14])
         #expect(layout.layoutAttributesForItem(at: .ip(0, 1))?.frame == rect(0, 68, 50, 50))
         #expect(layout.layoutAttributesForItem(at: .ip(0, 6))?.frame == rect(60, 0, 50, 50))
         #expect(layout.layoutAttributesForItem(at: .ip(0, 13))?.frame == rect(120, 68, 50, 50))

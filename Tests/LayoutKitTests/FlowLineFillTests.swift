@@ -98,16 +98,14 @@ import StkTestSupport
     /// The whole layout, end to end, at widths that used to hang.
     @Test func wideBoundsLayOutAtOnce() throws {
         let layout = CollectionViewFlowLayout()
-        let cv = CollectionView(size: CGSize(width: 9_223_372_036_854_775_807, height: 844), layout: layout)
-        try cv.reloadData(itemCounts: [7, 3])
+        let cv = try CollectionView(size: CGSize(width: 9_223_372_036_854_775_807, height: 844), layout: layout, itemCounts: [7, 3])
         cv.layoutIfNeeded()
         let last = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 6, section: 0)))
         #expect(last.frame.minX.isFinite && last.frame.minX > 0)
         let tiny = CollectionViewFlowLayout()
         tiny.minimumInteritemSpacing = 0
         tiny.itemSize = CGSize(width: 0.000_000_01, height: 1)
-        let cv2 = CollectionView(size: CGSize(width: 390, height: 844), layout: tiny)
-        try cv2.reloadData(itemCounts: [7])
+        let cv2 = try CollectionView(size: CGSize(width: 390, height: 844), layout: tiny, itemCounts: [7])
         cv2.layoutIfNeeded()
         #expect(tiny.layoutAttributesForItem(at: IndexPath(item: 6, section: 0)) != nil)
     }

@@ -39,11 +39,9 @@ private final class CachingStickyHeaderLayout: CollectionViewLayout {
 @Suite struct InPlaceChangeTests {
     @Test func aCachedObjectMovedInPlaceIsAChange() throws {
         let layout = CachingStickyHeaderLayout()
-        let cv = CollectionView(size: CGSize(width: 390, height: 300), layout: layout)
-        try cv.reloadData(itemCounts: [40])
+        let cv = try CollectionView(size: CGSize(width: 390, height: 300), layout: layout, itemCounts: [40])
         cv.layoutIfNeeded()
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
 
         try cv.setContentOffset(CGPoint(x: 0, y: 70))
         // The header moved from y 0 to y 70 (the offset): one change, with

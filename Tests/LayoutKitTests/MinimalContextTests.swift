@@ -19,10 +19,8 @@ import StkTestSupport
         layout.footerReferenceSize = direction.map(size(0, footers ? 20 : 0))
         layout.sectionHeadersPinToVisibleBounds = true
         layout.sectionFootersPinToVisibleBounds = footers
-        let cv = CollectionView(size: direction.map(size(390, 300)), layout: layout)
-        try cv.reloadData(itemCounts: counts)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let cv = try CollectionView(size: direction.map(size(390, 300)), layout: layout, itemCounts: counts)
+        let recorder = cv.startRecording()
         return (cv, layout, recorder)
     }
 

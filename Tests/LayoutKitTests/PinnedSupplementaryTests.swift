@@ -111,8 +111,7 @@ import LayoutKit
         let layout = CollectionViewFlowLayout()
         layout.headerReferenceSize = size(0, 40)
         layout.sectionHeadersPinToVisibleBounds = true
-        let cv = CollectionView(size: size(390, 300), layout: layout)
-        try cv.reloadData(itemCounts: [0, 12])
+        let cv = try CollectionView(size: size(390, 300), layout: layout, itemCounts: [0, 12])
         // Section 0 is a header alone (0..40); at offset 20 it would pin at 20.
         try cv.setContentOffset(CGPoint(x: 0, y: 20))
         let header0 = try #require(cv.visibleAttributes[.header(0)])

@@ -20,8 +20,7 @@ import StkTestSupport
         let layout = RecordingFlowLayout()
         layout.headerReferenceSize = CGSize(width: 0, height: 40)
         layout.sectionHeadersPinToVisibleBounds = true
-        let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: layout)
-        try cv.reloadData(itemCounts: [30, 30])
+        let cv = try CollectionView(size: CGSize(width: 390, height: 844), layout: layout, itemCounts: [30, 30])
         cv.layoutIfNeeded()
         cv.observer = observer
         return (cv, layout)

@@ -13,8 +13,7 @@ import StkTestSupport
         layout.headerReferenceSize = size(0, 40)
         layout.sectionHeadersPinToVisibleBounds = pinning
         let cv = CollectionView(layout: layout)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.reloadData(itemCounts: Array(repeating: items, count: sections))
         return (cv, layout, recorder)
     }

@@ -15,15 +15,13 @@ import StkTestSupport
         let layout = CollectionViewFlowLayout()
         layout.itemSize = size(100, 50)
         layout.estimatedItemSize = size(100, 50)
-        let cv = CollectionView(size: size(390, height), layout: layout)
-        try cv.reloadData(itemCounts: Array(repeating: items, count: sections))
+        let cv = try CollectionView(size: size(390, height), layout: layout, itemCounts: Array(repeating: items, count: sections))
         return (cv, layout)
     }
 
     @Test func aDisplayedCellIsMeasuredAndItsLineGrows() throws {
         let (cv, layout) = try makeList(items: 12)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         #expect(layout.collectionViewContentSize == size(390, 4 * 50 + 3 * 10))
         try cv.setPreferredSize(size(100, 80), at: .ip(0, 0))
         // Line 0 is now 80 tall; items 1 and 2 are centred in it: y = (80 - 50) / 2 = 15.
@@ -54,8 +52,7 @@ import StkTestSupport
         // lines 16 (960-1010, begins above the top) to 23 (1380-1430).
         let (cv, layout) = try makeList(items: 300, height: 400)
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         let line17Before = try #require(cv.layoutAttributesForItem(at: .ip(0, 51))).frame.minY - cv.contentOffset.y
         try cv.setPreferredSize(size(100, 80), inSection: 0)
         // Item 48 begins above the top: its line grows by 30 out of sight, so
@@ -88,8 +85,7 @@ import StkTestSupport
 
     @Test func theCycleRunsInUIKitsOrder() throws {
         let (cv, _) = try makeList(items: 12)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setPreferredSize(size(100, 80), inSection: 0)
         // Every displayed cell is measured, in key order, each with its own
         // context, then one pass; its cells are the same ones, now measured.
@@ -131,8 +127,7 @@ import StkTestSupport
         let layout = RecordingFlow()
         layout.itemSize = size(100, 50)
         layout.estimatedItemSize = size(100, 50)
-        let cv = CollectionView(size: size(390, 100), layout: layout)
-        try cv.reloadData(itemCounts: [9])
+        let cv = try CollectionView(size: size(390, 100), layout: layout, itemCounts: [9])
         // 100 tall: lines 0 (0-50) and 1 (60-110) show. Scrolling to 50 shows
         // line 2 (120-170): its cells are measured after the pass that shows
         // them, one context each, then one pass more.
@@ -154,10 +149,8 @@ import StkTestSupport
     @Test func aLayoutThatDeclinesIsAskedButNotInvalidated() throws {
         let layout = CollectionViewFlowLayout()   // no estimatedItemSize: not self-sizing
         layout.itemSize = size(100, 50)
-        let cv = CollectionView(size: size(390, 844), layout: layout)
-        try cv.reloadData(itemCounts: [6])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let cv = try CollectionView(size: size(390, 844), layout: layout, itemCounts: [6])
+        let recorder = cv.startRecording()
         try cv.setPreferredSize(size(100, 80), at: .ip(0, 2))
         #expect(recorder.names == ["preferredAttributesAsked"])
         if case let .preferredAttributesAsked(key, original, preferred, answer) = recorder.events.first {
@@ -174,8 +167,7 @@ import StkTestSupport
         let (cv, layout) = try makeList(items: 1_000_000)
         try cv.setPreferredSize(size(100, 70), inSection: 0)
         var displayed = Set(cv.indexPathsForVisibleItems)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         for _ in 0..<40 { try cv.setContentOffset(CGPoint(x: 0, y: cv.contentOffset.y + 150)) }
         for diff in recorder.visibleDiffs {
             for a in diff.appeared where a.representedElementCategory == .cell { displayed.insert(a.indexPath) }
@@ -225,8 +217,7 @@ import StkTestSupport
         let selfSizing = CollectionViewFlowLayout()
         configure(selfSizing)
         selfSizing.estimatedItemSize = estimate
-        let cv = CollectionView(size: direction.map(bounds), layout: selfSizing)
-        try cv.reloadData(itemCounts: counts)
+        let cv = try CollectionView(size: direction.map(bounds), layout: selfSizing, itemCounts: counts)
         // Cells that want other sizes (some wider than the view, some zero),
         // measured where the view goes.
         for (s, count) in counts.enumerated() where count > 0 {
@@ -244,8 +235,7 @@ import StkTestSupport
         // The same sizes, item by item, without self-sizing.
         let perItem = CollectionViewFlowLayout()
         configure(perItem)
-        let reference = CollectionView(size: direction.map(bounds), layout: perItem)
-        try reference.reloadData(itemCounts: counts)
+        let reference = try CollectionView(size: direction.map(bounds), layout: perItem, itemCounts: counts)
         for (s, section) in cv.sections.enumerated() {
             for (item, size) in section.measuredSizes.entries { try reference.setItemSize(size, at: .ip(s, item)) }
         }
@@ -318,8 +308,7 @@ import StkTestSupport
 
     @Test func aFreshLayoutOfOnesOwnIsToldTheMeasurements() throws {
         let live = SelfSizingList()
-        let cv = CollectionView(size: size(300, 200), layout: live)
-        try cv.reloadData(itemCounts: [30])
+        let cv = try CollectionView(size: size(300, 200), layout: live, itemCounts: [30])
         try cv.setPreferredSize(size(300, 70), at: .ip(0, 1))
         try cv.setPreferredSize(size(300, 55), at: .ip(0, 20))   // not displayed: not measured
         #expect(live.heights == [.ip(0, 1): 70])
@@ -356,8 +345,7 @@ import StkTestSupport
     @Test func measurementsThatNeverSettleStopWithAWarning() throws {
         let layout = NeverSettles()
         layout.estimatedItemSize = size(50, 50)
-        let cv = CollectionView(size: size(390, 300), layout: layout)
-        try cv.reloadData(itemCounts: [4])
+        let cv = try CollectionView(size: size(390, 300), layout: layout, itemCounts: [4])
         try cv.setPreferredSize(size(60, 60), at: .ip(0, 0))
         #expect(cv.takeWarnings().contains { $0.hasPrefix("self-sizing did not settle after \(CollectionView.maxSelfSizingRounds) layout passes") })
     }

@@ -98,8 +98,7 @@ import StkTestSupport
             layout.minimumInteritemSpacing = spacing.interitem
             layout.sectionInset = inset
             layout.headerReferenceSize = size(20, 20)
-            let cv = CollectionView(size: direction.map(bounds), layout: layout)
-            try cv.reloadData(itemCounts: counts)
+            let cv = try CollectionView(size: direction.map(bounds), layout: layout, itemCounts: counts)
             return (cv, layout)
         }
         let (cv, sparse) = try make()

@@ -256,8 +256,7 @@ func isClose(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
         let layout = ScalingLayout()
         let cv = CollectionView(layout: layout)
         try cv.reloadData(itemCounts: [10])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         layout.scaled = true
         layout.invalidateLayout()
         cv.layoutIfNeeded()

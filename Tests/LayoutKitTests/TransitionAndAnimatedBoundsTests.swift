@@ -205,8 +205,7 @@ final class OffsetSettingLayout: ColumnLayout {
 
     @Test func theEventsOfALayoutSwitch() throws {
         let cv = try installed(CollectionViewFlowLayout())
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setCollectionViewLayout(EverythingFlowContextLayout())
         #expect(recorder.names == ["transitionPrepared", "contextCreated", "invalidated", "prepared", "contentSize",
                                    "elementsQueried", "visibleChanged", "targetContentOffsetAsked", "transitionFinalized"])
@@ -265,8 +264,7 @@ final class OffsetSettingLayout: ColumnLayout {
     @Test func theEventsOfAnAnimatedBoundsChange() throws {
         let cv = try installed(CollectionViewFlowLayout())
         try cv.setContentOffset(CGPoint(x: 0, y: 300))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setBounds(rect(0, 300, 844, 390), animated: true)
         #expect(recorder.names.first == "animatedBoundsChangePrepared")
         #expect(recorder.names.last == "animatedBoundsChangeFinalized")
@@ -303,8 +301,7 @@ final class OffsetSettingLayout: ColumnLayout {
         layout.target = { CGPoint(x: $0.x, y: $0.y - 60) }
         let cv = try installed(layout)
         try cv.setContentOffset(CGPoint(x: 0, y: 300))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         log.entries.removeAll()
         try cv.performBatchUpdates([.insertItem(.ip(0, 0))])
         // Asked once, with the offset before the update: 300 -> 240.
@@ -323,8 +320,7 @@ final class OffsetSettingLayout: ColumnLayout {
     @Test func theDefaultAnswerLeavesTheOffsetAfterABatchUpdate() throws {
         let cv = try installed(CollectionViewFlowLayout())
         try cv.setContentOffset(CGPoint(x: 0, y: 300))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.performBatchUpdates([.deleteItem(.ip(0, 0))])
         #expect(cv.contentOffset == CGPoint(x: 0, y: 300))
         #expect(recorder.names.last == "targetContentOffsetAsked")
@@ -390,8 +386,7 @@ final class OffsetSettingLayout: ColumnLayout {
     @Test func aContextThatAnswersItsOwnGettersIsWhatTheLayoutReceives() throws {
         let layout = SelfAnsweringContextLayout()
         let cv = try installed(layout, counts: [10])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         layout.contexts.removeAll()
         try cv.setContentOffset(CGPoint(x: 0, y: 50))
         let context = try #require(layout.contexts.first)
@@ -418,8 +413,7 @@ final class OffsetSettingLayout: ColumnLayout {
         layout.headerReferenceSize = size(0, 40)
         layout.sectionHeadersPinToVisibleBounds = true
         let cv = try installed(layout, counts: [20, 20, 20])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 0, y: 300))
         #expect(recorder.contexts.first?.contextClass == "EverythingFlowContext")
         let computed = recorder.events.compactMap { e -> Int? in
@@ -432,8 +426,7 @@ final class OffsetSettingLayout: ColumnLayout {
         plain.headerReferenceSize = size(0, 40)
         plain.sectionHeadersPinToVisibleBounds = true
         let other = try installed(plain, counts: [20, 20, 20])
-        let otherRecorder = EventRecorder()
-        other.observer = otherRecorder
+        let otherRecorder = other.startRecording()
         try other.setContentOffset(CGPoint(x: 0, y: 300))
         let otherComputed = otherRecorder.events.compactMap { e -> Int? in
             if case let .prepared(_, sections) = e { return sections } else { return nil }
@@ -449,8 +442,7 @@ final class OffsetSettingLayout: ColumnLayout {
         let layout = OffsetSettingLayout()
         layout.once = CGPoint(x: 0, y: 200)
         let cv = CollectionView(layout: layout)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.reloadData(itemCounts: [20])
         #expect(cv.contentOffset == CGPoint(x: 0, y: 200))
         // Inside prepare() the offset had not changed yet.

@@ -15,11 +15,7 @@ import FadingFirstHeader
     typealias T = FlowPluginsTesting
 
     func make(size: CGSize = CGSize(width: 390, height: 844), counts: [Int], configure: (FadingFirstHeaderLayout) throws -> Void = { _ in }) throws -> CollectionView {
-        let layout = FadingFirstHeaderLayout()
-        try configure(layout)
-        let cv = CollectionView(size: size, layout: layout)
-        try cv.reloadData(itemCounts: counts)
-        return cv
+        try T.make(FadingFirstHeaderLayout(), size: size, counts: counts, configure: configure)
     }
 
     @Test func hiddenAtRest() throws {
@@ -109,8 +105,7 @@ import FadingFirstHeader
 
     @Test func everyScrollThatChangesAlphaNamesHeaderZero() throws {
         let cv = try make(counts: Array(repeating: 10, count: 1000))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         // 0 -> 10: alpha 0 -> 10/44. Bounds [0, 844) and [10, 854) meet sections 0...5.
         try cv.setContentOffset(CGPoint(x: 0, y: 10))
         #expect(recorder.onlyInvalidation()?.supplementary == ["header": T.headerPaths(0...5)])
@@ -138,8 +133,7 @@ import FadingFirstHeader
         let cv = try make(counts: Array(repeating: 10, count: 20))
         try cv.setContentOffset(CGPoint(x: 0, y: 22))
         let layout = try #require(cv.collectionViewLayout as? FadingFirstHeaderLayout)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try layout.setOption("fadeDistance", to: .number(88))
         // Candidates before and after: headers of sections 0...5 (bounds [22, 866)).
         let context = try #require(recorder.onlyInvalidation())

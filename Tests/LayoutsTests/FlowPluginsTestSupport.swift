@@ -8,6 +8,26 @@ import StkTestSupport
 /// suites of this test target. The event recorder, the element keys and the
 /// seeded generator are StkTestSupport's.
 enum FlowPluginsTesting {
+    /// A collection view of `size` (a phone's by default) with `layout`,
+    /// configured first, and one section per count.
+    static func make<Layout: CollectionViewLayout>(_ layout: Layout, size: CGSize = CGSize(width: 390, height: 844), counts: [Int],
+                                                   configure: (Layout) throws -> Void) throws -> CollectionView {
+        try configure(layout)
+        let cv = try CollectionView(size: size, layout: layout, itemCounts: counts)
+        return cv
+    }
+
+    /// A header's frame and whether it floats: a floating header has the
+    /// pinned z-index and isPinned, one at its own place the supplementary
+    /// z-index and not isPinned.
+    static func expectHeader(_ header: CollectionViewLayoutAttributes, frame: CGRect, pinned: Bool,
+                             sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(header.frame == frame, sourceLocation: sourceLocation)
+        #expect(header.zIndex == (pinned ? CollectionViewFlowLayout.pinnedZIndex : CollectionViewFlowLayout.supplementaryZIndex),
+                sourceLocation: sourceLocation)
+        #expect(header.isPinned == pinned, sourceLocation: sourceLocation)
+    }
+
     /// The index paths of headers 0...n as contexts name them.
     static func headerPaths<S: Sequence>(_ sections: S) -> [IndexPath] where S.Element == Int {
         sections.map { IndexPath(item: 0, section: $0) }

@@ -16,11 +16,7 @@ import FlowSticky
     typealias T = FlowPluginsTesting
 
     func make(size: CGSize = CGSize(width: 390, height: 844), counts: [Int], configure: (FlowStickyLayout) throws -> Void = { _ in }) throws -> CollectionView {
-        let layout = FlowStickyLayout()
-        try configure(layout)
-        let cv = CollectionView(size: size, layout: layout)
-        try cv.reloadData(itemCounts: counts)
-        return cv
+        try T.make(FlowStickyLayout(), size: size, counts: counts, configure: configure)
     }
 
     @Test func geometryOfTheSharedSetUp() throws {
@@ -36,10 +32,7 @@ import FlowSticky
         let cv = try make(counts: [10, 10, 10])
         try cv.setContentOffset(CGPoint(x: 0, y: 200))
         // top = 200; section 1 is [154, 308): y = min(max(200, 154), 308 - 44) = 200.
-        let h1 = try #require(T.header(cv, 1))
-        #expect(h1.frame == CGRect(x: 0, y: 200, width: 390, height: 44))
-        #expect(h1.zIndex == CollectionViewFlowLayout.pinnedZIndex)
-        #expect(h1.isPinned)
+        T.expectHeader(try #require(T.header(cv, 1)), frame: CGRect(x: 0, y: 200, width: 390, height: 44), pinned: true)
         // It is visible although its natural place (154) is above the bounds.
         #expect(cv.visibleAttributes[.header(1)]?.frame.minY == 200)
         // Header 2 (natural 308 > top) stays where it is, below cells.
@@ -79,10 +72,7 @@ import FlowSticky
         let cv = try make(counts: [10, 0, 10])
         try cv.setContentOffset(CGPoint(x: 0, y: 170))
         // top 170 is past header 1's natural 154, but an empty section does not pin.
-        let h1 = try #require(T.header(cv, 1))
-        #expect(h1.frame == CGRect(x: 0, y: 154, width: 390, height: 44))
-        #expect(h1.zIndex == CollectionViewFlowLayout.supplementaryZIndex)
-        #expect(!h1.isPinned)
+        T.expectHeader(try #require(T.header(cv, 1)), frame: CGRect(x: 0, y: 154, width: 390, height: 44), pinned: false)
         #expect(T.header(cv, 2)?.frame.minY == 198)
     }
 
@@ -90,10 +80,7 @@ import FlowSticky
         let cv = try make(counts: [10, 10])
         try cv.setContentOffset(CGPoint(x: 0, y: -50))
         // top = -50: y = min(max(-50, 0), 154 - 44) = 0, its natural place.
-        let h0 = try #require(T.header(cv, 0))
-        #expect(h0.frame == CGRect(x: 0, y: 0, width: 390, height: 44))
-        #expect(h0.zIndex == CollectionViewFlowLayout.supplementaryZIndex)
-        #expect(!h0.isPinned)
+        T.expectHeader(try #require(T.header(cv, 0)), frame: CGRect(x: 0, y: 0, width: 390, height: 44), pinned: false)
     }
 
     @Test func pinLineIsOffsetByTheAdjustedContentInset() throws {
@@ -191,8 +178,7 @@ import FlowSticky
     @Test func aScrollNamesOnlyTheHeadersThatCanMove() throws {
         let cv = try make(counts: Array(repeating: 10, count: 1000))
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 0, y: 1010))
         let context = try #require(recorder.onlyInvalidation())
         #expect(context.invalidateEverything == false)
@@ -214,8 +200,7 @@ import FlowSticky
         // 10 (1840..2024); new [1010, 1854): the same. The bottom line 1844 / 1854
         // lies in section 10 both times.
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 0, y: 1010))
         let context = try #require(recorder.onlyInvalidation())
         #expect(context.supplementary == ["header": T.headerPaths(5...10), "footer": T.headerPaths(5...10)])
@@ -224,8 +209,7 @@ import FlowSticky
 
     @Test func aCrossAxisResizeRecomputesTheFlow() throws {
         let cv = try make(counts: [10, 10])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setBoundsSize(CGSize(width: 320, height: 844))
         let context = try #require(recorder.onlyInvalidation())
         #expect(context.invalidateFlowLayoutAttributes == true)
@@ -285,8 +269,7 @@ import FlowSticky
         let cv = try make(counts: [10])
         let layout = try #require(cv.collectionViewLayout as? FlowStickyLayout)
         let before = layout.optionValue(name)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         do {
             try layout.setOption(name, to: value)
             Issue.record("\(name)=\(value) was accepted")
@@ -311,8 +294,7 @@ import FlowSticky
     @Test func anOptionChangeInvalidatesAndAnUnchangedValueDoesNot() throws {
         let cv = try make(counts: [10, 10])
         let layout = try #require(cv.collectionViewLayout as? FlowStickyLayout)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try layout.setOption("itemSize", to: .size(CGSize(width: 50, height: 50)))
         #expect(recorder.invalidations.isEmpty)
         try layout.setOption("itemSize", to: .size(CGSize(width: 100, height: 100)))

@@ -14,11 +14,7 @@ import GlobalStretchy
     typealias T = FlowPluginsTesting
 
     func make(size: CGSize = CGSize(width: 390, height: 844), counts: [Int], configure: (GlobalStretchyLayout) throws -> Void = { _ in }) throws -> CollectionView {
-        let layout = GlobalStretchyLayout()
-        try configure(layout)
-        let cv = CollectionView(size: size, layout: layout)
-        try cv.reloadData(itemCounts: counts)
-        return cv
+        try T.make(GlobalStretchyLayout(), size: size, counts: counts, configure: configure)
     }
 
     func stretchFactor(_ a: CollectionViewLayoutAttributes?) -> CGFloat? {
@@ -181,8 +177,7 @@ import GlobalStretchy
     @Test func aScrollNamesTheHeadersInViewAndTheGlobalHeader() throws {
         let cv = try make(counts: Array(repeating: 10, count: 1000))
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 0, y: 1010))
         let context = try #require(recorder.onlyInvalidation())
         #expect(context.supplementary == ["header": T.headerPaths([0] + Array(6...12))])
@@ -197,8 +192,7 @@ import GlobalStretchy
 
     @Test func aSizeChangeAsksForTheDelegateMetrics() throws {
         let cv = try make(counts: [10, 10])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.setBoundsSize(CGSize(width: 390, height: 700))
         let context = try #require(recorder.onlyInvalidation())
         #expect(context.invalidateFlowLayoutDelegateMetrics == true)
@@ -210,8 +204,7 @@ import GlobalStretchy
         let cv = try make(counts: Array(repeating: 10, count: 20))
         try cv.setContentOffset(CGPoint(x: 0, y: 200))
         let layout = try #require(cv.collectionViewLayout as? GlobalStretchyLayout)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         // Turning the global header off: candidates before (global header, sections 1...6
         // in [200, 1044), pin line 244 in section 1) and after (sections 1...6, pin line 200).
         try layout.setOption("globalHeader", to: .bool(false))

@@ -30,8 +30,7 @@ struct GridStickyDifferentialTests {
         var random = SplitMix64(seed: seed)
         let layout = GridStickyLayout(stickyRows: 1, stickyColumns: 1, itemSize: CGSize(width: 20, height: 15))
         let cv = CollectionView(size: CGSize(width: 90, height: 70), layout: layout)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         let sizingDelegate = GridSizingDelegate { CGSize(width: 5 + 7 * ($0.item % 3), height: 4 + 3 * ($0.section % 4)) }
         let delegateSize = { (p: IndexPath) -> CGSize in
             cv.sections[p.section].itemSizeOverride(at: p.item) ?? sizingDelegate.size(p)

@@ -19,8 +19,7 @@ struct GridStickyGeometryTests {
         // safe area top 20: adjustedContentInset top 30, left 5. Offset (70, 40):
         // bounds x-range (70, 270), y-range (40, 190).
         let layout = GridStickyLayout()
-        let cv = CollectionView(size: CGSize(width: 200, height: 150), layout: layout)
-        try cv.reloadData(itemCounts: Array(repeating: 8, count: 6))
+        let cv = try CollectionView(size: CGSize(width: 200, height: 150), layout: layout, itemCounts: Array(repeating: 8, count: 6))
         try cv.setContentInset(EdgeInsets(top: 10, left: 5))
         try cv.setSafeAreaInsets(EdgeInsets(top: 20))
         try cv.setContentOffset(CGPoint(x: 70, y: 40))
@@ -90,8 +89,7 @@ struct GridStickyGeometryTests {
     @Test("at rest under the insets (offset = -inset) sticky cells sit at their natural frames")
     func restPositionUnderInsets() throws {
         let layout = GridStickyLayout()
-        let cv = CollectionView(size: CGSize(width: 200, height: 150), layout: layout)
-        try cv.reloadData(itemCounts: [3, 3])
+        let cv = try CollectionView(size: CGSize(width: 200, height: 150), layout: layout, itemCounts: [3, 3])
         try cv.setSafeAreaInsets(EdgeInsets(top: 30, left: 5))
         // Offset (-5, -30): y = 0 + -30 + 30 = 0 and x = 0 + -5 + 5 = 0.
         try cv.setContentOffset(CGPoint(x: -5, y: -30))
@@ -108,8 +106,7 @@ struct GridStickyGeometryTests {
     func raggedContentSize() throws {
         // itemSize 40x20, no sticky cells (natural frames only), rows of 3, 1, 0 and 2 cells.
         let layout = GridStickyLayout(stickyRows: 0, stickyColumns: 0, itemSize: CGSize(width: 40, height: 20))
-        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        try cv.reloadData(itemCounts: [3, 1, 0, 2])
+        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [3, 1, 0, 2])
         try cv.setItemSize(CGSize(width: 10, height: 60), at: IndexPath(item: 1, section: 0))
         try cv.setItemSize(CGSize(width: 120, height: 5), at: IndexPath(item: 0, section: 1))
         // Row 0: 0:0 (0,0,40,20), 0:1 (40,0,10,60), 0:2 (50,0,40,20): width 90, height 60
@@ -165,8 +162,7 @@ struct GridStickyGeometryTests {
     @Test("a rect query returns cells in row-major order, sticky ones where they float")
     func queryOrder() throws {
         let layout = GridStickyLayout()
-        let cv = CollectionView(size: CGSize(width: 120, height: 120), layout: layout)
-        try cv.reloadData(itemCounts: [4, 4, 4, 4])
+        let cv = try CollectionView(size: CGSize(width: 120, height: 120), layout: layout, itemCounts: [4, 4, 4, 4])
         try cv.setContentOffset(CGPoint(x: 60, y: 60))
         // Bounds (60, 60)-(180, 180). Visible: corner 0:0 at (60,60); 0:1 (50..100, at y 60),
         // 0:2, 0:3; 1:0 (x 60, y 50..100), 2:0, 3:0; plain 1:1...3:3 all overlap -> 16 cells.
@@ -182,8 +178,7 @@ struct GridStickyGeometryTests {
 @Suite struct GridStickyScrollToItemTests {
     @Test func scrollingToAnItemAlignsBothAxes() throws {
         let layout = GridStickyLayout(stickyRows: 0, stickyColumns: 0, itemSize: CGSize(width: 100, height: 40))
-        let cv = CollectionView(size: CGSize(width: 390, height: 300), layout: layout)
-        try cv.reloadData(itemCounts: Array(repeating: 30, count: 30))
+        let cv = try CollectionView(size: CGSize(width: 390, height: 300), layout: layout, itemCounts: Array(repeating: 30, count: 30))
         // Cell 10:12 sits at x = 12 x 100 = 1200, y = 10 x 40 = 400 (cells abut).
         // top: its top-left corner goes to the top-left of the view: offset 1200,400.
         try cv.scrollToItem(at: IndexPath(item: 12, section: 10), position: .top)

@@ -13,10 +13,8 @@ struct GridStickyInvalidationTests {
     @Test("a plain scroll of a 100 x 100 grid names only the sticky cells near the old and the new viewport")
     func minimalScrollContext() throws {
         let layout = GridStickyLayout()
-        let cv = CollectionView(size: CGSize(width: 200, height: 300), layout: layout)
-        try cv.reloadData(itemCounts: Array(repeating: 100, count: 100))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let cv = try CollectionView(size: CGSize(width: 200, height: 300), layout: layout, itemCounts: Array(repeating: 100, count: 100))
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 1000, y: 2000))
 
         // Old bounds (0,0,200,300): corner 0:0; row 0 cells with 50c < 200 and 50c + 50 > 0,
@@ -48,10 +46,8 @@ struct GridStickyInvalidationTests {
     @Test("a resize names the candidates of the old and the new size; a horizontal-only move too")
     func resizeContext() throws {
         let layout = GridStickyLayout()
-        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        try cv.reloadData(itemCounts: Array(repeating: 10, count: 10))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: Array(repeating: 10, count: 10))
+        let recorder = cv.startRecording()
         try cv.setBoundsSize(CGSize(width: 160, height: 100))
         // Old (0,0,100,100): 0:0, 0:1 (50..100), 1:0. New (0,0,160,100): 0:0, 0:1, 0:2,
         // 0:3 (150..200 overlaps 0..160), 1:0. Union: 0:0, 0:1, 0:2, 0:3, 1:0.
@@ -62,10 +58,8 @@ struct GridStickyInvalidationTests {
     @Test("without sticky rows or columns nothing depends on the bounds: no invalidation")
     func noStickyNoInvalidation() throws {
         let layout = GridStickyLayout(stickyRows: 0, stickyColumns: 0)
-        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        try cv.reloadData(itemCounts: [5, 5])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [5, 5])
+        let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 30, y: 20))
         try cv.setBoundsSize(CGSize(width: 60, height: 60))
         #expect(recorder.shouldInvalidateAnswers == [false, false])
@@ -73,8 +67,7 @@ struct GridStickyInvalidationTests {
         #expect(recorder.prepared.isEmpty)
         // Sticky rows only, but every row empty: no sticky cell exists either.
         let rowsOnly = GridStickyLayout(stickyRows: 1, stickyColumns: 0)
-        let empty = CollectionView(size: CGSize(width: 100, height: 100), layout: rowsOnly)
-        try empty.reloadData(itemCounts: [0, 3])
+        let empty = try CollectionView(size: CGSize(width: 100, height: 100), layout: rowsOnly, itemCounts: [0, 3])
         empty.observer = recorder
         recorder.reset()
         try empty.setContentOffset(CGPoint(x: 10, y: 10))
@@ -84,10 +77,8 @@ struct GridStickyInvalidationTests {
     @Test("option changes invalidate only the cells whose stickiness changes; itemSize everything")
     func optionContexts() throws {
         let layout = GridStickyLayout()
-        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        try cv.reloadData(itemCounts: [4, 2, 5])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [4, 2, 5])
+        let recorder = cv.startRecording()
 
         // stickyRows 1 -> 2: row 1 becomes sticky: its 2 cells.
         try layout.setOption("stickyRows", to: .number(2))
@@ -120,10 +111,8 @@ struct GridStickyInvalidationTests {
     @Test("a size override recomputes its row only and restacks the rows below")
     func sizeOverrideRecomputesOneRow() throws {
         let layout = GridStickyLayout()
-        let cv = CollectionView(size: CGSize(width: 200, height: 200), layout: layout)
-        try cv.reloadData(itemCounts: Array(repeating: 20, count: 30))
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let cv = try CollectionView(size: CGSize(width: 200, height: 200), layout: layout, itemCounts: Array(repeating: 20, count: 30))
+        let recorder = cv.startRecording()
         try cv.setItemSize(CGSize(width: 70, height: 80), at: IndexPath(item: 3, section: 10))
         // Row 10 is computed again from its one override (a sparse row), then
         // the candidates of the bounds (0,0,200,200) are re-decided: 0:0,
@@ -140,8 +129,7 @@ struct GridStickyInvalidationTests {
     @Test("a batch that reorders sized cells within a row recomputes that row, keeping its count")
     func batchMoveWithinRow() throws {
         let layout = GridStickyLayout(stickyRows: 0, stickyColumns: 0)
-        let cv = CollectionView(size: CGSize(width: 300, height: 300), layout: layout)
-        try cv.reloadData(itemCounts: [3, 2])
+        let cv = try CollectionView(size: CGSize(width: 300, height: 300), layout: layout, itemCounts: [3, 2])
         try cv.setItemSize(CGSize(width: 100, height: 10), at: IndexPath(item: 0, section: 0))
         // Row 0: widths 100, 50, 50. Moving 0:0 to the end: widths 50, 50, 100; the moved
         // cell (now 0:2) starts at x 100, 0:0 at 0 is 50 wide. Same count, new geometry.
@@ -154,10 +142,8 @@ struct GridStickyInvalidationTests {
     @Test("batch updates: disappearing cells fade out where they were, appearing ones fade in where they land")
     func batchUpdateAttributes() throws {
         let layout = GridStickyLayout()
-        let cv = CollectionView(size: CGSize(width: 400, height: 400), layout: layout)
-        try cv.reloadData(itemCounts: [3, 3, 3])
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let cv = try CollectionView(size: CGSize(width: 400, height: 400), layout: layout, itemCounts: [3, 3, 3])
+        let recorder = cv.startRecording()
         try cv.performBatchUpdates([.deleteSection(1)])
         // Old row 1 disappears: 1:0 (sticky column, candidate: floating at 0 + 0 + 0 = 0),
         // 1:1 and 1:2 at their frames (50, 50) and (100, 50), all with alpha 0.

@@ -40,8 +40,7 @@ import FadingFirstHeader
         let descriptor = try #require(Self.descriptors[layoutName])
         var driver = RandomDriver(descriptor: descriptor, seed: seed)
         let cv = CollectionView(size: CGSize(width: 390, height: 844), layout: try descriptor.makeLayout())
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.reloadData(itemCounts: [6, 0, 12, 3, 9])
         var history: [String] = []
         for step in 0..<Self.stepsPerRun {

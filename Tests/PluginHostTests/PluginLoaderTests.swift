@@ -93,8 +93,7 @@ import Glibc
         // Seen from the host: the plugin's attributes subclass is a
         // CollectionViewLayoutAttributes, copies keep its class and its field.
         let layout = try #require(registry.entry(named: "identity-probe")).descriptor.makeLayout() as! ConfigurableLayout
-        let collectionView = CollectionView(size: CGSize(width: 200, height: 100), layout: layout)
-        try collectionView.reloadData(itemCounts: [3])
+        let collectionView = try CollectionView(size: CGSize(width: 200, height: 100), layout: layout, itemCounts: [3])
         // itemSize 50x50, spacing 10, width 200: three items on one line, so
         // all three are visible in 200x100, each tagged with the default 7.
         let attributes = try #require(layout.layoutAttributesForElements(in: collectionView.bounds))
@@ -116,8 +115,7 @@ import Glibc
         try PluginLoader(registry: registry).load(path: try ExamplePackage.library("LeftAlignedFlow"))
         let layout = try #require(registry.entry(named: "left-aligned")).descriptor.makeLayout() as! ConfigurableLayout
         try layout.setOption("sectionInset", to: .insets(EdgeInsets(top: 0, left: 20, bottom: 0, right: 20)))
-        let collectionView = CollectionView(size: CGSize(width: 320, height: 600), layout: layout)
-        try collectionView.reloadData(itemCounts: [5])
+        let collectionView = try CollectionView(size: CGSize(width: 320, height: 600), layout: layout, itemCounts: [5])
         let sizes = [CGSize(width: 100, height: 40), CGSize(width: 60, height: 40), CGSize(width: 80, height: 60),
                      CGSize(width: 120, height: 40), CGSize(width: 50, height: 40)]
         for (item, size) in sizes.enumerated() {
@@ -153,8 +151,7 @@ import Glibc
         let layout = try #require(registry.entry(named: "left-aligned")).descriptor.makeLayout() as! ConfigurableLayout
         try layout.setOption("scrollDirection", to: .word("horizontal"))
         try layout.setOption("sectionInset", to: .insets(EdgeInsets(top: 20, left: 0, bottom: 20, right: 0)))
-        let collectionView = CollectionView(size: CGSize(width: 600, height: 320), layout: layout)
-        try collectionView.reloadData(itemCounts: [3])
+        let collectionView = try CollectionView(size: CGSize(width: 600, height: 320), layout: layout, itemCounts: [3])
         // The transpose of the vertical case: available height 280; column 1 is
         // items 0 and 1 (100 + 10 + 60 = 170; + 10 + 120 = 300 does not fit),
         // packed at y = 20 and 130; it is 60 wide (item 1), so the 40-wide

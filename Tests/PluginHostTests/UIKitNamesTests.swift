@@ -282,8 +282,7 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
     private func flowCollectionView(_ layout: UICollectionViewFlowLayout, sections: Int) throws -> UICollectionView {
         layout.itemSize = CGSize(width: 100, height: 50)
         layout.headerReferenceSize = CGSize(width: 320, height: 40)
-        let collectionView = UICollectionView(size: CGSize(width: 320, height: 200), layout: layout)
-        try collectionView.reloadData(itemCounts: Array(repeating: 6, count: sections))
+        let collectionView = try UICollectionView(size: CGSize(width: 320, height: 200), layout: layout, itemCounts: Array(repeating: 6, count: sections))
         return collectionView
     }
 
@@ -349,8 +348,7 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
         layout.sectionHeadersPinToVisibleBounds = true
         #expect(layout.sectionHeadersPinToVisibleBounds == false)
         let collectionView = try flowCollectionView(layout, sections: 3)
-        let recorder = EventRecorder()
-        collectionView.observer = recorder
+        let recorder = collectionView.startRecording()
 
         // Pulled down by 30: header 0 grows from 40 to 70 tall, its top at -30.
         try collectionView.setContentOffset(CGPoint(x: 0, y: -30))

@@ -150,8 +150,7 @@ extension EventRecorder {
             return elements
         }
         let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         return (cv, recorder)
     }
 
@@ -226,8 +225,7 @@ extension EventRecorder {
             }
         }
         let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.reloadData(itemCounts: [12])
         recorder.events.removeAll()
         try cv.setContentOffset(CGPoint(x: 0, y: 10))
@@ -250,8 +248,7 @@ extension EventRecorder {
             }
         }
         let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        let recorder = EventRecorder()
-        cv.observer = recorder
+        let recorder = cv.startRecording()
         try cv.reloadData(itemCounts: [30])
         recorder.events.removeAll()
         try cv.setContentOffset(CGPoint(x: 0, y: 200))

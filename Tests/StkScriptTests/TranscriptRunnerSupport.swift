@@ -1,39 +1,28 @@
 import Foundation
+import StkTestSupport
 @testable import StkScript
 
 /// A throw-away folder of transcripts for one test.
 final class TranscriptFolder {
-    let root: URL
+    let scratch: ScratchFolder
+    var root: URL { scratch.url }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("stk-transcripts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        scratch = try ScratchFolder(prefix: "stk-transcripts-")
         BuiltinLayouts.register()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: root)
     }
 
     /// Writes `text` at `relative` (folders made as needed) and returns the
     /// file as discovery would name it from the folder's root.
     @discardableResult
     func write(_ relative: String, _ text: String) throws -> TranscriptFile {
-        let url = root.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-        return TranscriptFile(displayPath: relative, path: url.path)
+        TranscriptFile(displayPath: relative, path: try scratch.write(relative, text).path)
     }
 
-    func read(_ relative: String) throws -> String {
-        String(decoding: try Data(contentsOf: root.appendingPathComponent(relative)), as: UTF8.self)
-    }
+    func read(_ relative: String) throws -> String { try scratch.readDecoding(relative) }
 
     /// The file's inode: a rename-based rewrite gives the path a new one.
-    func inode(_ relative: String) throws -> Int {
-        let attributes = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(relative).path)
-        return (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1
-    }
+    func inode(_ relative: String) throws -> Int { try scratch.inode(relative) }
 }
 
 /// The layout every runner test uses, chosen so that each number can be

@@ -47,3 +47,22 @@ public enum ChildProcess {
         try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments, errors: errors)
     }
 }
+
+extension Process {
+    /// Waits for the process to end, looking every `interval` microseconds;
+    /// one still running after `timeout` is terminated (and waited for) and
+    /// the answer is false.
+    public func waitUntilExit(timeout: Duration, checkingEvery interval: useconds_t) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while isRunning {
+            if ContinuousClock.now > deadline {
+                terminate()
+                waitUntilExit()
+                return false
+            }
+            usleep(interval)
+        }
+        waitUntilExit()
+        return true
+    }
+}

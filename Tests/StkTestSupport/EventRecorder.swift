@@ -98,3 +98,13 @@ open class EventRecorder: LayoutCycleObserver {
 
     public var lastDiff: VisibleDiff? { visibleDiffs.last }
 }
+
+extension CollectionView {
+    /// A new recorder, observing this collection view from now on (the
+    /// collection view holds its observer weakly: keep the recorder).
+    public func startRecording() -> EventRecorder {
+        let recorder = EventRecorder()
+        observer = recorder
+        return recorder
+    }
+}

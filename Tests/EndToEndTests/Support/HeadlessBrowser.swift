@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 
 /// Debian's `chromium`, headless: one start loads a page, runs its scripts,
 /// then writes a screenshot and prints the DOM as it stands (`--dump-dom`).
@@ -52,16 +53,9 @@ enum HeadlessBrowser {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                throw Failure(description: "chromium still ran after \(timeout)")
-            }
-            usleep(10_000)
+        guard process.waitUntilExit(timeout: timeout, checkingEvery: 10_000) else {
+            throw Failure(description: "chromium still ran after \(timeout)")
         }
-        process.waitUntilExit()
         let dom = (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0, let png = FileManager.default.contents(atPath: screenshot.path) else {
             let stderr = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""

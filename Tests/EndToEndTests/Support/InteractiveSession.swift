@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 
 /// `stk` started on a pseudo-terminal as its REPL, in a sandbox: a temporary
 /// HOME and XDG_STATE_HOME (so the user's history and ~/.editrc stay out), a
@@ -29,14 +30,6 @@ struct InteractiveSession {
         terminal = try PseudoTerminal(
             executable: try StkExecutable.locate(), arguments: arguments, environment: environment)
         try terminal.waitFor(text: Self.prompt)
-    }
-
-    /// A fresh temporary folder for XDG_STATE_HOME.
-    static func makeStateHome() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("stk-repl-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
     }
 
     func type(_ keys: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// What one run of `stk` left behind.
@@ -78,16 +79,9 @@ enum StkProcess {
         process.standardError = errors
         try process.run()
 
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                throw PseudoTerminal.Failure(description: "stk \(arguments) still ran after \(timeout)")
-            }
-            usleep(2_000)
+        guard process.waitUntilExit(timeout: timeout, checkingEvery: 2_000) else {
+            throw PseudoTerminal.Failure(description: "stk \(arguments) still ran after \(timeout)")
         }
-        process.waitUntilExit()
         return StkResult(
             stdout: try String(contentsOf: stdoutFile, encoding: .utf8),
             stderr: try String(contentsOf: stderrFile, encoding: .utf8),
@@ -112,44 +106,6 @@ enum StkProcess {
     static func run(script: String, options: [String] = [], environment: [String: String] = [:],
                     in directory: URL? = nil) throws -> StkResult {
         try run(options, stdin: script, environment: environment, in: directory)
-    }
-}
-
-/// A temporary folder, removed with the value.
-final class ScratchFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("stk-e2e-\(UUID().uuidString)", isDirectory: true)
-            .resolvingSymlinksInPath()
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// Writes `text` to `path` (relative to the folder, subfolders created) and returns its URL.
-    @discardableResult
-    func write(_ path: String, _ text: String) throws -> URL {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-        return file
-    }
-
-    func read(_ path: String) throws -> String {
-        try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
-    }
-
-    func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
-    }
-
-    /// The names in the folder, sorted.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
     }
 }
 
