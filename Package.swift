@@ -28,7 +28,7 @@ let package = Package(
             name: "StkScript",
             dependencies: [
                 .product(name: "LayoutKit", package: "Plugins"),
-                "StkRender", "PluginHost", "StkBench",
+                "StkRender", "StkBench",
             ],
             path: "Sources/StkScript"
         ),
@@ -61,7 +61,9 @@ let package = Package(
         .executableTarget(
             name: "stk",
             dependencies: [
-                "StkScript", "LineEditor", "PluginHost", "PluginBuild", "CProcessControl",
+                "StkScript", "StkRender", "StkBench", "LineEditor", "PluginHost", "PluginBuild", "CProcessControl",
+                // LayoutKit and the built-in layouts (Builtins), one dynamic product.
+                .product(name: "LayoutKit", package: "Plugins"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/stk"
@@ -91,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StkScriptTests",
-            dependencies: ["StkScript", "StkRender", "StkBench", "StkTestSupport"],
+            dependencies: ["StkScript", "StkRender", "StkBench", "StkTestSupport", .product(name: "LayoutKit", package: "Plugins")],
             path: "Tests/StkScriptTests",
             swiftSettings: testSettings
         ),
@@ -103,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StkBenchTests",
-            dependencies: ["StkBench"],
+            dependencies: ["StkBench", .product(name: "LayoutKit", package: "Plugins")],
             path: "Tests/StkBenchTests",
             swiftSettings: testSettings
         ),

@@ -21,7 +21,7 @@ let package = Package(
         // other classes than the code that used the static copy.
         .library(
             name: "LayoutKit", type: .dynamic,
-            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts"]
+            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts", "Builtins"]
         ),
     ],
     targets: [
@@ -38,6 +38,12 @@ let package = Package(
         .target(name: "FadingFirstHeader", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/FadingFirstHeader"),
         // Compositional layouts written with UIKit's names, as in an app.
         .target(name: "CompositionalLayouts", dependencies: ["LayoutKit", "UIKit"], path: "Sources/CompositionalLayouts"),
+        // The list of the built-in layouts, the one place that names them all.
+        .target(
+            name: "Builtins",
+            dependencies: ["LayoutKit", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts"],
+            path: "Sources/Builtins"
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

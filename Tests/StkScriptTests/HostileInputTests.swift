@@ -1,3 +1,4 @@
+import Builtins
 import Foundation
 import LayoutKit
 import StkBench
@@ -9,7 +10,7 @@ import Testing
 /// checked by counts and sizes, never by the clock.
 @Suite struct HostileInputTests {
     func interpreter() throws -> (Interpreter, OutputBuffer) {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         let output = OutputBuffer()
         return (Interpreter(session: try Session(), output: output), output)
     }
@@ -263,7 +264,7 @@ import Testing
                        "é", "💥", "--force", "items=", "steps=10000", "width=1000", "0,0,0,0", "x=1", "\t"]
 
     @Test func generatedScriptsNeverCrash() throws {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         var g = Generator(state: 20_261_125)
         for _ in 0..<1_000 {
             var lines: [String] = []

@@ -1,3 +1,4 @@
+import Builtins
 import Foundation
 import LayoutKit
 import StkScript
@@ -8,7 +9,7 @@ import Testing
 /// `export html`, and the SVG and HTML writers.
 @Suite struct PictureTests {
     func session(_ text: String) throws -> (Session, Interpreter, OutputBuffer) {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         let session = try Session()
         let output = OutputBuffer()
         let interpreter = Interpreter(session: session, output: output)
@@ -187,7 +188,7 @@ import Testing
     }
 
     @Test func theLogKeepsItsLastFramesAndCountsTheRest() throws {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         let session = try Session()
         session.frameLog.capacity = 5
         let interpreter = Interpreter(session: session, output: OutputBuffer())
@@ -244,7 +245,7 @@ import Testing
     // MARK: trace
 
     @Test func traceLinesAreColouredByPhaseOnlyWithColour() throws {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         let output = OutputBuffer()
         let interpreter = Interpreter(session: try Session(), options: InterpreterOptions(color: true), output: output)
         ScriptRunner(interpreter: interpreter).run(text: "trace on\nscroll to 0,10", name: "<test>")

@@ -1,3 +1,4 @@
+import Builtins
 import Foundation
 import StkBench
 import Testing
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func timePerLineDoesNotGrowWithTheScript() throws {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         let short = try Self.secondsPerLine(Self.script(lines: 1_000, seed: 11))
         let long = try Self.secondsPerLine(Self.script(lines: 8_000, seed: 11))
         // Linear: a ratio near 1. Quadratic: near 8. The bound leaves room for

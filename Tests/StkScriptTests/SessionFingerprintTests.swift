@@ -1,3 +1,4 @@
+import Builtins
 import Foundation
 import LayoutKit
 import StkScript
@@ -9,7 +10,7 @@ import Testing
 /// trace and step modes) changes it.
 @Suite struct SessionFingerprintTests {
     func interpreter(running text: String) throws -> Interpreter {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         let interpreter = Interpreter(session: try Session(), output: OutputBuffer())
         ScriptRunner(interpreter: interpreter).run(text: text, name: "<test>")
         return interpreter

@@ -1,3 +1,4 @@
+import Builtins
 import Foundation
 import LayoutKit
 import StkScript
@@ -11,7 +12,7 @@ import Testing
     }
 
     @Test func undoAfterResetBringsTheHistoryBack() throws {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         let session = try Session()
         let interpreter = Interpreter(session: session, output: OutputBuffer())
         run("sections 3 items=2\nscroll to 0,40", in: interpreter)

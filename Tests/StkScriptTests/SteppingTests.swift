@@ -1,3 +1,4 @@
+import Builtins
 import Foundation
 import LayoutKit
 @testable import StkScript
@@ -18,7 +19,7 @@ import Testing
         let output = OutputBuffer()
         let interpreter: Interpreter
         init() throws {
-            BuiltinLayouts.register()
+            try BuiltinLayouts.register()
             session = try Session()
             interpreter = Interpreter(session: session, output: output)
         }

@@ -1,3 +1,4 @@
+import Builtins
 import Foundation
 import StkTestSupport
 @testable import StkScript
@@ -9,7 +10,7 @@ final class TranscriptFolder {
 
     init() throws {
         scratch = try ScratchFolder(prefix: "stk-transcripts-")
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
     }
 
     /// Writes `text` at `relative` (folders made as needed) and returns the

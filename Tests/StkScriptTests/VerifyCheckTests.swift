@@ -1,3 +1,4 @@
+import Builtins
 import Foundation
 import LayoutKit
 import StkBench
@@ -46,7 +47,7 @@ import Testing
 
     /// The built-in flow-sticky (every session starts with it) and the test layouts.
     static func registry() throws -> LayoutRegistry {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         let registry = LayoutRegistry()
         try registry.register(try #require(LayoutRegistry.shared.entry(named: "flow-sticky")).descriptor, origin: LayoutRegistry.builtInOrigin)
         try registry.register(descriptor("mutating-flow") { MutatingFlow() }, origin: "test")

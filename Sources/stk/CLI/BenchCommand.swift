@@ -1,4 +1,5 @@
 import ArgumentParser
+import Builtins
 import Foundation
 import LayoutKit
 import StkBench
@@ -90,7 +91,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func measure() throws {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         for path in plugins {
             _ = try PluginBridge.load(path)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Builtins
 import Foundation
 import LayoutKit
 import PluginBuild
@@ -129,7 +130,10 @@ enum ShellCompletion {
     }
 
     static func registerLayouts(_ words: [String]) {
-        BuiltinLayouts.register()
+        // Completion prints candidates and nothing else (a message would land
+        // in the middle of the typed line): what does not register is not
+        // offered, and any run of stk reports why.
+        try? BuiltinLayouts.register()
         for path in values(of: "--plugin", in: words) where !SourcePluginBuilder.isSource(path) {
             _ = try? PluginLoader.shared.load(path: path)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Builtins
 import Foundation
 import PluginBuild
 import PluginHost
@@ -27,7 +28,7 @@ enum PluginBridge {
     /// `showingNotes` is false). A plugin that cannot be loaded is an error:
     /// it is printed, and the run ends with status 2.
     static func registerLayouts(_ global: SharedOptions, showingNotes: Bool = true) throws {
-        BuiltinLayouts.register()
+        try BuiltinLayouts.register()
         explain = global.explain
         for path in global.plugins {
             do {

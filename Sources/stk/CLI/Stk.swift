@@ -1,8 +1,9 @@
 import ArgumentParser
+import Builtins
 import Foundation
+import LineEditor
 import StkRender
 import StkScript
-import LineEditor
 
 /// `stk`: the command line. Commands only parse arguments and hand over to
 /// StkScript; no logic lives here.
@@ -176,7 +177,12 @@ extension Stk {
     /// a command or a built-in layout; an unknown name is an error (status 2)
     /// with a "did you mean".
     static func printCommandHelp(_ name: String) -> ExitStatus {
-        BuiltinLayouts.register()
+        do {
+            try BuiltinLayouts.register()
+        } catch {
+            StandardStreams.write("error: \(error)\n", to: .error)
+            return .error
+        }
         guard let topic = HelpTopic.named(name, in: .shared) else {
             let subcommands = subcommandNames.sorted().joined(separator: ", ")
             var message = "error: no help for '\(name)': it is neither a command, a layout nor a subcommand (\(subcommands))"
