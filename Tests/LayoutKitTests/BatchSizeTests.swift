@@ -43,10 +43,10 @@ import Testing
         let (cv, _) = try make()
         let before = cv.sections
         // After deleting 0:2 section 0 has 2 items: 0:2 no longer exists.
-        #expect(throws: CollectionViewError("size item 0:2: item 0:2 does not exist after the update (section 0 will have 2 items, expected 0..<2)")) {
+        #expect(throws: CollectionViewError.refusedUpdate(index: 1, fault: .destination, message: "size item 0:2: item 0:2 does not exist after the update (section 0 will have 2 items, expected 0..<2)")) {
             try cv.performBatchUpdates([.deleteItem(IndexPath(item: 2, section: 0)), .sizeItem(IndexPath(item: 2, section: 0), CGSize(width: 1, height: 1))])
         }
-        #expect(throws: CollectionViewError("size header 2: section 2 does not exist after the update (expected 0..<2)")) {
+        #expect(throws: CollectionViewError.refusedUpdate(index: 0, fault: .destination, message: "size header 2: section 2 does not exist after the update (expected 0..<2)")) {
             try cv.performBatchUpdates([.sizeSupplementary(kind: ElementKind.sectionHeader, section: 2, CGSize(width: 1, height: 1))])
         }
         #expect(throws: CollectionViewError("size of item 0:0 must be a size with finite, non-negative width and height, got -1x1")) {
