@@ -42,6 +42,9 @@ public enum LayoutChecks {
             /// An operation that did not finish within `stk verify --timeout`:
             /// a layout stuck in a loop freezes the app the same way.
             case hang = "hang"
+            /// An operation (or the checks after it) that crashed the layout:
+            /// an app would crash the same way.
+            case crash = "crash"
         }
 
         public var check: Check

@@ -189,6 +189,13 @@ public final class Verifier {
         return ran()
     }
 
+    /// Runs `operations` from a fresh session, then the checks
+    /// (`stk verify --replay`, a candidate of a crash's shrinking, which
+    /// either crashes the process or returns).
+    public func replay(_ operations: [String]) {
+        _ = fails(operations)
+    }
+
     // MARK: Shrinking
 
     /// Whether running `operations` from a fresh session fails the checks
@@ -247,6 +254,7 @@ public final class Verifier {
     /// shrunk operations, then `check`.
     public static func reproducer(for failure: Failure, report: Report, plugins: [String]) -> String {
         let hangs = failure.findings.contains { $0.check == .hang }
+        let crashes = failure.findings.contains { $0.check == .crash }
         var text = hangs ? "# stk verify \(report.layout) --seed \(report.seed): a reproducer, not shrunk (each try would hang again).\n"
                          : "# stk verify \(report.layout) --seed \(report.seed): a reproducer, shrunk from \(failure.originalCount) operations.\n"
         // A fling whose target the layout cannot give fails as a command: the
@@ -254,6 +262,8 @@ public final class Verifier {
         let stops = failure.findings.contains(where: \.stoppedTheScript)
         if hangs {
             text += "# It hangs at its last operation while the layout has the bug (stk test --timeout stops it), and passes once it is fixed:\n"
+        } else if crashes {
+            text += "# It crashes at its last operation while the layout has the bug (exit 2: stk reports the crash), and passes once it is fixed:\n"
         } else {
             text += stops ? "# It fails (exit 2: the fling stops it) while the layout has the bug, and passes once it is fixed:\n"
                           : "# It fails (exit 1) while the layout has the bug, and passes once it is fixed:\n"

@@ -15,9 +15,11 @@ struct VerifyCommand: ParsableCommand {
             --plugin, and after each one checks that the layout answers as a fresh one
             prepared on the same state, that its rect and single-element queries agree,
             that it names only existing index paths, and that a scroll's context names
-            every shown element that changed. The first failure is shrunk to a short
-            .stk script that fails (exit 1) while the bug is there and passes once it
-            is fixed. Exit status: 0 nothing found, 1 a finding, 2 an error.
+            every shown element that changed. A layout that crashes or hangs is a
+            finding too (the sessions run in a child process). The first failure is
+            shrunk to a short .stk script that fails while the bug is there and
+            passes once it is fixed. Exit status: 0 nothing found, 1 a finding, 2 an
+            error.
             """
     )
 
@@ -54,6 +56,11 @@ struct VerifyCommand: ParsableCommand {
 
     @Flag(help: "Keep the number of sections the session starts with: data changes add, delete and move items only (a layout made for a fixed set of sections).")
     var keepSections = false
+
+    /// A replay child of a crash's shrinking (`VerifyIsolation`): runs the
+    /// commands of this file from a fresh session, then the checks.
+    @Option(help: .private)
+    var replay: String?
 
     /// `--json`: `{"finding":{"check":..,"element":..,"message":..}}` for each
     /// finding of a failure, then `{"verify":{...}}`: the layout, seed,
@@ -112,7 +119,18 @@ struct VerifyCommand: ParsableCommand {
             setupCommands = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         }
-        try PluginBridge.registerLayouts(global)
+        let environment = ProcessInfo.processInfo.environment
+        guard replay != nil || environment[VerifyIsolation.logEnvironmentKey] != nil else {
+            throw ExitCode(try supervise(fixedPrefix: setupCommands == nil ? 1 : 2))
+        }
+        try PluginBridge.registerLayouts(global, showingNotes: replay == nil)
+        if let replay {
+            let text = (try? String(contentsOfFile: replay, encoding: .utf8)) ?? ""
+            let replayed = Verifier(layoutName: layout, options: Verifier.Options(), loadPlugin: PluginBridge.load)
+            replayed.replay(text.split(separator: "\n").map(String.init))
+            return
+        }
+        let log = environment[VerifyIsolation.logEnvironmentKey].flatMap { OperationLog(path: $0) }
         var options = Verifier.Options(seed: seed, operations: operations, setup: setupCommands)
         options.keepsSections = keepSections
         let verifier = Verifier(layoutName: layout, options: options, loadPlugin: PluginBridge.load)
@@ -129,6 +147,7 @@ struct VerifyCommand: ParsableCommand {
         // the run got).
         let running = Locked<(operations: [String], operationsRun: Int, since: UInt64?)>(([], 0, nil))
         verifier.willRunOperation = { operations, operationsRun in
+            log?.record(operations: operations, operationsRun: operationsRun)
             running.withValue { $0 = (operations, operationsRun, DispatchTime.now().uptimeNanoseconds) }
         }
         verifier.didRunOperation = { running.withValue { $0.since = nil } }
@@ -147,17 +166,8 @@ struct VerifyCommand: ParsableCommand {
                 }
             }.start()
         }
-        InterruptWatch.install { [self] signal in
-            let done = running.withValue { $0.operationsRun }
-            TestCommand.printError("stk verify: interrupted after \(done) of \(operations) operations (seed \(seed))")
-            if let junit {
-                var report = Verifier.Report(layout: layout, seed: seed)
-                report.operationsRun = done
-                report.seconds = Date().timeIntervalSince(started)
-                try? Self.writeJUnit(report, reproducer: nil, to: junit, interrupted: true)
-            }
-            Foundation.exit(128 + signal)
-        }
+        // The supervising parent reports an interrupt (it stops this child).
+        signal(SIGINT, SIG_IGN)
         let report: Verifier.Report
         do {
             report = try verifier.run()
@@ -168,6 +178,57 @@ struct VerifyCommand: ParsableCommand {
         throw ExitCode(try deliver(report))
     }
 
+    /// The parent of the session child (`VerifyIsolation`): runs verify in a
+    /// child with the same arguments, whose output and exit status are
+    /// verify's, unless the layout crashes it: then the crash is a finding,
+    /// shrunk by replaying candidates in children of their own. Ctrl-C and
+    /// SIGTERM stop the child and say how far it got, as `stk test` does.
+    private func supervise(fixedPrefix: Int) throws -> Int32 {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stk-verify-\(getpid())")
+        let logPath = scratch.path + ".log", crashPath = scratch.path + ".crash.json"
+        defer {
+            try? FileManager.default.removeItem(atPath: logPath)
+            try? FileManager.default.removeItem(atPath: crashPath)
+        }
+        let started = Date()
+        let child = Locked<pid_t>(0)
+        InterruptWatch.install { [self] signal in
+            let pid = child.withValue { $0 }
+            if pid > 0 { kill(pid, SIGKILL) }
+            let done = OperationLog.read(path: logPath)?.operationsRun ?? 0
+            TestCommand.printError("stk verify: interrupted after \(done) of \(operations) operations (seed \(seed))")
+            if let junit {
+                var report = Verifier.Report(layout: layout, seed: seed)
+                report.operationsRun = done
+                report.seconds = Date().timeIntervalSince(started)
+                try? Self.writeJUnit(report, reproducer: nil, to: junit, interrupted: true)
+            }
+            Foundation.exit(128 + signal)
+        }
+        let outcome = VerifyIsolation.run(WorkerProcess.executablePath, Array(CommandLine.arguments.dropFirst()),
+                                          environment: [VerifyIsolation.logEnvironmentKey: logPath,
+                                                        "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath)],
+                                          started: { pid in child.withValue { $0 = pid } })
+        guard case .crashed(let signal) = outcome else {
+            if case .exited(let status) = outcome { return status }
+            return ExitStatus.error.rawValue
+        }
+        guard let log = OperationLog.read(path: logPath) else {
+            try TestCommand.fail("stk verify stopped before its first operation: \(CrashReport.describe(signal: signal))")
+        }
+        let isolation = VerifyIsolation(executable: WorkerProcess.executablePath,
+                                        replayArguments: ["verify", layout, "--no-color"] + global.plugins.flatMap { ["--plugin", $0] } + ["--replay"],
+                                        replayTimeout: timeout > 0 ? timeout : nil)
+        // A crash in the checks of a shrink, not in the session itself, does
+        // not come back from a fresh session: then the session is reported as it ran.
+        let shrunk = isolation.crashes(log.operations)
+            ? isolation.shrinkCrash(log.operations, fixedPrefix: fixedPrefix).operations : log.operations
+        var report = Verifier.Report.crash(layout: layout, seed: seed, operations: shrunk, originalCount: log.operations.count,
+                                           operationsRun: log.operationsRun, signal: signal, backtrace: CrashBacktrace.read(from: crashPath))
+        report.seconds = Date().timeIntervalSince(started)
+        return try deliver(report)
+    }
+
     /// Prints the report, writes the reproducer (--out) and the JUnit report;
     /// the exit status: 0 nothing found, 1 a finding.
     func deliver(_ report: Verifier.Report) throws -> Int32 {
@@ -176,7 +237,9 @@ struct VerifyCommand: ParsableCommand {
         if let failure = report.failure {
             let script = Verifier.reproducer(for: failure, report: report, plugins: global.plugins)
             reproducer = script
-            if failure.findings.first?.check == .hang {
+            if failure.findings.first?.check == .crash {
+                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' crashes the layout (seed \(seed); after \(report.operationsRun) operations; shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
+            } else if failure.findings.first?.check == .hang {
                 lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' hangs (seed \(seed); after \(report.operationsRun) operations; not shrunk: each try would hang again)")
             } else {
                 lines.append("FAIL: \(layout): the checks failed after '\(failure.operations.last ?? "")' (seed \(seed); shrunk from \(failure.originalCount) operations to \(failure.operations.count))")

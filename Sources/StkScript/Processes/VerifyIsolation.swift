@@ -1,0 +1,130 @@
+import Foundation
+
+/// `stk verify` runs its random sessions in a child process, so that a layout
+/// that crashes is a finding like any other instead of the end of verify: the
+/// child (`stk verify` itself, told so by `logEnvironmentKey`) runs exactly as
+/// verify always ran and records each operation before it runs
+/// (`OperationLog`). When it dies of a signal, the parent reads the log: the
+/// operation that was running crashed the layout. It shrinks that session by
+/// replaying candidates in children of their own (`stk verify --replay FILE`),
+/// each of which either crashes again or not, and reports the crash with its
+/// reproducer.
+public struct VerifyIsolation: Sendable {
+    /// The environment variable that makes `stk verify` the session child,
+    /// and names its operation log.
+    public static let logEnvironmentKey = "STK_VERIFY_OPERATION_LOG"
+
+    /// How a child ended.
+    public enum Outcome: Equatable, Sendable {
+        case exited(Int32)
+        case crashed(signal: Int32)
+        case timedOut
+    }
+
+    /// The stk executable.
+    public let executable: String
+    /// A replay child's arguments before the file of operations:
+    /// `verify LAYOUT --plugin P ... --replay`.
+    public let replayArguments: [String]
+    /// Seconds one replay may take (a layout that also hangs); nil for none.
+    public let replayTimeout: Double?
+
+    public init(executable: String, replayArguments: [String], replayTimeout: Double?) {
+        self.executable = executable
+        self.replayArguments = replayArguments
+        self.replayTimeout = replayTimeout
+    }
+
+    /// Runs a child to its end. `quiet`: its standard output and error are
+    /// discarded (a replay), else they are the parent's. `started` is told
+    /// its process id (to stop it on an interrupt).
+    public static func run(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+                           quiet: Bool = false, timeout: Double? = nil, started: (pid_t) -> Void = { _ in }) -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        if quiet {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
+        do {
+            try process.run()
+        } catch {
+            return .exited(ExitStatus.error.rawValue)
+        }
+        started(process.processIdentifier)
+        if let timeout {
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+            while process.isRunning && DispatchTime.now().uptimeNanoseconds < deadline { usleep(5_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return .timedOut
+            }
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal ? .crashed(signal: process.terminationStatus) : .exited(process.terminationStatus)
+    }
+
+    /// Whether running `operations` from a fresh session (then the checks)
+    /// crashes the layout.
+    public func crashes(_ operations: [String]) -> Bool {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stk-verify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).stk")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard (try? Data((operations.joined(separator: "\n") + "\n").utf8).write(to: file)) != nil else { return false }
+        // The runtime's backtracer is slow and says nothing the parent reads here.
+        let outcome = Self.run(executable, replayArguments + [file.path], environment: ["SWIFT_BACKTRACE": "enable=no"],
+                               quiet: true, timeout: replayTimeout)
+        if case .crashed = outcome { return true }
+        return false
+    }
+
+    /// Delta debugging (as `Verifier.shrink`) with `crashes` as the test:
+    /// ever smaller chunks of the operations before the last are removed
+    /// while the session still crashes; the first `fixedPrefix` stay. At most
+    /// `maximumTries` replays (each is a process): the result is as short as
+    /// they found.
+    public func shrinkCrash(_ operations: [String], fixedPrefix: Int, maximumTries: Int = 150) -> (operations: [String], tries: Int) {
+        var current = operations
+        var tries = 0
+        var chunk = max(1, (current.count - fixedPrefix - 1) / 2)
+        while chunk >= 1 && tries < maximumTries {
+            var removedSomething = false
+            var start = fixedPrefix
+            while start < current.count - 1 && tries < maximumTries {
+                let end = min(start + chunk, current.count - 1)
+                var candidate = current
+                candidate.removeSubrange(start..<end)
+                tries += 1
+                if crashes(candidate) {
+                    current = candidate
+                    removedSomething = true
+                } else {
+                    start = end
+                }
+            }
+            if !removedSomething { chunk /= 2 }
+        }
+        return (current, tries)
+    }
+}
+
+extension Verifier.Report {
+    /// A crash: the session's operations (shrunk), the last of which crashed
+    /// the layout; `operationsRun` random operations had run before it.
+    public static func crash(layout: String, seed: UInt64, operations: [String], originalCount: Int,
+                             operationsRun: Int, signal: Int32, backtrace: CrashBacktrace?) -> Verifier.Report {
+        var report = Verifier.Report(layout: layout, seed: seed)
+        report.operationsRun = operationsRun + 1
+        var message = "'\(operations.last ?? "")' crashed the layout: \(CrashReport.describe(signal: signal))"
+        if let frame = backtrace?.userFrameLines(limit: 1).first {
+            message += ", " + frame.trimmingCharacters(in: .whitespaces)
+        }
+        report.failure = Verifier.Failure(operations: operations, originalCount: originalCount,
+                                          findings: [LayoutChecks.Finding(check: .crash, element: nil, message: message)])
+        return report
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import StkTestSupport
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A layout that crashes under `stk verify` is a finding, not the end of
+/// verify: the sessions run in a child process, and a crash there is shrunk
+/// by replaying candidates in children of their own (VerifyIsolation), with
+/// a reproducer that crashes while the bug is there.
+@Suite struct VerifyCrashTests {
+    static var crashing: String {
+        ExamplePackage.repositoryRoot.appendingPathComponent("Examples/Misbehaving/CrashingLayout.swift").path
+    }
+
+    var environment: [String: String] {
+        get throws {
+            ["STK_ADAPTER": try SourceAdapterTool.path(),
+             "STK_CACHE_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("stk-verify-crash-cache").path]
+        }
+    }
+
+    @Test func aCrashIsAShrunkFindingWithAReproducer() throws {
+        let folder = try TranscriptCommandFolder(["keep.stk": "echo\n"])
+        // Seed 3 draws `set crashes=true` as operation 318 (in a session of
+        // 20 commands); with it the next rect query reads past an array.
+        let run = try StkProcess.run(["verify", "--plugin", Self.crashing, "CrashingLayout", "--seed", "3", "--operations", "3000",
+                                      "--out", "repro.stk", "--junit", "report.xml"],
+                                     environment: try environment, in: folder.root)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.lines.first == "FAIL: CrashingLayout: 'set crashes=true' crashes the layout (seed 3; after 318 operations; shrunk from 20 operations to 2)", "\(run)")
+        let finding = try #require(run.lines.dropFirst().first, "\(run)")
+        #expect(finding.hasPrefix("  [crash] 'set crashes=true' crashed the layout: SIGILL, a Swift runtime trap, at CrashingLayout.layoutAttributesForElements(in:) ("), "\(run)")
+        // CrashingLayout.swift line 13 is `return [all[all.count + 5]]`.
+        #expect(finding.hasSuffix("CrashingLayout.swift:13:20)"), "\(run)")
+        let reproducer = try String(contentsOf: folder.url("repro.stk"), encoding: .utf8)
+        #expect(reproducer.hasSuffix("\nlayout CrashingLayout\nset crashes=true\ncheck\n"), "\(reproducer)")
+        let xml = try XMLDocument(data: Data(contentsOf: folder.url("report.xml")))
+        let failure = try #require(try xml.nodes(forXPath: "//testcase/failure").first as? XMLElement)
+        #expect(failure.attribute(forName: "message")?.stringValue?.hasPrefix("[crash] 'set crashes=true' crashed the layout") == true)
+
+        // The reproducer fails while the bug is there: the crash, located.
+        let replay = try StkProcess.run(["--plugin", Self.crashing, "repro.stk"], environment: try environment, in: folder.root)
+        #expect(replay.status == 2, "\(replay)")
+        #expect(replay.stderr.contains("repro.stk:7:1: error: the layout crashed while running 'set crashes=true'"), "\(replay)")
+    }
+
+    @Test func aRunWithoutACrashIsAsBefore() throws {
+        let run = try StkProcess.run(["verify", "--plugin", Self.crashing, "CrashingLayout", "--operations", "200", "--json"],
+                                     environment: try environment)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == [#"{"verify":{"layout":"CrashingLayout","seed":1,"operations":200,"result":"pass"}}"#], "\(run)")
+    }
+}
