@@ -48,15 +48,17 @@ public enum SourceAdapter {
         // Layout classes, and layout functions (those a view controller's
         // `createLayout()` is), unless the sources register their layouts
         // themselves.
-        let layouts = LayoutDiscovery(declarations: declarations, position: position)
         let index = TypeIndex(trees: trees)
+        var layouts = LayoutDiscovery(declarations: declarations, index: index, position: position)
         let functions = declarations.hasOwnEntryPoint ? nil
             : LayoutFunctionDiscovery(trees: trees, index: index, layoutClasses: layouts.found,
                                       layoutClassNames: layouts.layoutClassNames, position: position)
         let registered = functions?.found ?? []
         // The view code around layout functions, left out of the compiled copy.
         let pruning = Pruning(trees: trees, bytes: bytes, index: index, layoutClassNames: layouts.layoutClassNames,
-                              functions: registered, position: position)
+                              functions: registered, keeping: layouts.instanceTypeNames, position: position)
+        // A type kept without its conformances cannot be an option's value.
+        layouts.removeCandidates { pruning.strippedTypes.contains($0) }
         func isRemoved(_ file: Int, _ at: SourcePosition) -> Bool {
             guard !pruning.removed[file].isEmpty else { return false }
             let offset = converters[file].position(ofLine: at.line, column: at.column).utf8Offset

@@ -132,7 +132,8 @@ struct Pruning {
     private let position: (Int, AbsolutePosition) -> SourcePosition
 
     init(trees: [SourceFileSyntax], bytes: [[UInt8]], index: TypeIndex, layoutClassNames: Set<String>,
-         functions: [LayoutFunction], position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
+         functions: [LayoutFunction], keeping instanceTypeNames: Set<String> = [],
+         position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
         self.trees = trees
         self.bytes = bytes
         self.index = index
@@ -173,7 +174,8 @@ struct Pruning {
         // stk names the owner when it calls the function.
         var ownerNames: Set<String> = []
         for function in functions { if let name = function.ownerName { ownerNames.insert(name) } }
-        keepReachable(extraNames: ownerNames)
+        // The registration makes the values of instance options by name.
+        keepReachable(extraNames: ownerNames.union(instanceTypeNames))
         makeEdits(functions: functions)
     }
 

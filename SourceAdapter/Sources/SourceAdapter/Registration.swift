@@ -22,6 +22,8 @@ struct Option {
         case point
         case insets
         case choice([String])
+        /// A protocol or class of the sources: the name of a type that fits.
+        case instance(InstanceChoice)
     }
 
     var property: PropertyInfo
@@ -40,7 +42,8 @@ struct LayoutDiscovery {
     /// pruning keeps them whole.
     private(set) var layoutClassNames: Set<String> = []
 
-    init(declarations: Declarations, position: (Int, AbsolutePosition) -> SourcePosition) {
+    init(declarations: Declarations, index: TypeIndex, position: (Int, AbsolutePosition) -> SourcePosition) {
+        let instances = InstanceTypes(index: index)
         func chain(_ info: ClassInfo) -> [ClassInfo] {
             var result = [info]
             var seen: Set<String> = [info.qualifiedName]
@@ -85,6 +88,8 @@ struct LayoutDiscovery {
                 for property in owner.properties where seen.insert(property.name).inserted && !state.contains(property.name) {
                     if let kind = Self.kind(of: property.typeName, enums: declarations.enums) {
                         options.append(Option(property: property, kind: kind, declaringClass: owner.name))
+                    } else if let choice = instances.choice(for: property, declaredIn: owner.qualifiedName, layoutFile: info.fileIndex) {
+                        options.append(Option(property: property, kind: .instance(choice), declaringClass: owner.name))
                     }
                 }
             }
@@ -104,6 +109,35 @@ struct LayoutDiscovery {
             }
             byName[name] = layout
             found.append(layout)
+        }
+    }
+
+    /// The names of the types the instance options make, each part of a
+    /// qualified name apart: what the view code pruning must keep.
+    var instanceTypeNames: Set<String> {
+        var names: Set<String> = []
+        for layout in found {
+            for option in layout.options {
+                guard case .instance(let choice) = option.kind else { continue }
+                for candidate in choice.candidates { names.formUnion(candidate.split(separator: ".").map(String.init)) }
+            }
+        }
+        return names
+    }
+
+    /// Takes away the candidates `isGone` names (a type the pruning kept
+    /// without its conformances), and the instance options left without one.
+    mutating func removeCandidates(where isGone: (String) -> Bool) {
+        for i in found.indices {
+            found[i].options = found[i].options.compactMap { option in
+                guard case .instance(var choice) = option.kind else { return option }
+                choice.candidates.removeAll(where: isGone)
+                guard !choice.candidates.isEmpty else { return nil }
+                var kept = option
+                kept.kind = .instance(choice)
+                return kept
+            }
+            found[i].report.options = found[i].options.map(\.property.name)
         }
     }
 
@@ -169,7 +203,12 @@ enum Registration {
         out += "            options: [\n"
         for option in layout.options {
             let p = option.property
-            let help = (p.documentation.map { $0 + " " } ?? "") + "(var \(p.name): \(p.typeName) of \(option.declaringClass))"
+            var help = (p.documentation.map { $0 + " " } ?? "") + "(var \(p.name): \(p.typeName) of \(option.declaringClass))"
+            if case .instance(let choice) = option.kind {
+                help += "; set to a new instance of " + (choice.isProtocol
+                    ? "a type conforming to \(choice.expected)" + (choice.isOptional ? ", or nil" : "")
+                    : "\(choice.expected) or a subclass" + (choice.isOptional ? ", or nil" : ""))
+            }
             out += "                LayoutOption(name: \(literal(p.name)), type: \(optionType(option.kind)), defaultValue: \(read("probe", option)), help: \(literal(help))),\n"
         }
         out += "            ],\n"
@@ -212,6 +251,8 @@ enum Registration {
         case .point: return ".point"
         case .insets: return ".insets"
         case .choice(let cases): return ".choice([\(cases.map(literal).joined(separator: ", "))])"
+        // The words stk completes, lists and checks before the setter runs.
+        case .instance(let choice): return ".choice([\(choice.words.map(literal).joined(separator: ", "))])"
         }
     }
 
@@ -227,6 +268,17 @@ enum Registration {
         case .choice(let cases):
             let arms = cases.map { "case .\($0): return .word(\(literal($0)))" }.joined(separator: "; ")
             return "{ () -> LayoutOptionValue in switch \(property) { \(arms) } }()"
+        case .instance(let choice):
+            // The name of the instance's own type (a subclass is itself);
+            // a type stk does not offer (made by the layout's init) by its name.
+            let value = choice.isOptional
+                ? "guard let value = \(property) else { return .word(\(literal(InstanceChoice.nilWord))) }; "
+                : "let value = \(property); "
+            let arms = choice.candidates.map {
+                "if type == ObjectIdentifier(\($0).self) { return .word(\(literal($0))) }; "
+            }.joined()
+            return "{ () -> LayoutOptionValue in \(value)let type = ObjectIdentifier(Swift.type(of: value) as Any.Type); "
+                + arms + "return .word(String(describing: Swift.type(of: value))) }()"
         }
     }
 
@@ -250,6 +302,19 @@ enum Registration {
             return indent + "switch try OptionValues.choice(value, option: \(name), among: [\(cases.map(literal).joined(separator: ", "))]) {\n"
                 + cases.map { indent + "case \(literal($0)): \(property) = .\($0)\n" }.joined()
                 + indent + "default: break\n" + indent + "}\n"
+        case .instance(let choice):
+            // `set animator=LinearCardAnimator`: a new instance, made with init().
+            let refusal = "throw CollectionViewError(\"option \(option.property.name) expects \(choice.expectation), got \\(value)\")"
+            var out = indent + "guard case .word(let word) = value else { \(refusal) }\n"
+            out += indent + "switch word {\n"
+            for candidate in choice.candidates { out += indent + "case \(literal(candidate)): \(property) = \(candidate)()\n" }
+            if choice.isOptional { out += indent + "case \(literal(InstanceChoice.nilWord)): \(property) = nil\n" }
+            for other in choice.unusable {
+                let why = "option \(option.property.name): stk cannot make a \(other) with init() (it needs an initialiser whose parameters all have default values); it expects \(choice.expectation)"
+                out += indent + "case \(literal(other)): throw CollectionViewError(\(literal(why)))\n"
+            }
+            out += indent + "default: \(refusal)\n" + indent + "}\n"
+            return out
         }
     }
 
