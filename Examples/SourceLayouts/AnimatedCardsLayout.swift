@@ -128,8 +128,8 @@ final class AnimatedCardsLayout: UICollectionViewFlowLayout {
 }
 
 /// The card cell: a rounded card with a colour band along its top.
-final class CardCell: UICollectionViewCell {
-    static let reuseIdentifier = "CardCell"
+final class AnimatedCardCell: UICollectionViewCell {
+    static let reuseIdentifier = "AnimatedCardCell"
 
     let band = UIView()
 
