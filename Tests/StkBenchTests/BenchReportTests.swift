@@ -38,6 +38,7 @@ import Testing
             "count", "medianMicros", "p99Micros", "meanMicros", "minMicros", "maxMicros", "invalidatedElementsMedian",
             "invalidatedElementsMax", "invalidatingEverything", "attributesCreatedMedian", "attributesCreatedMax",
             "elementsTouchedMedian", "elementsTouchedMax", "sectionsComputedMedian", "sectionsComputedMax", "visibleMedian",
+            "inViewportMedian", "prepareCallsMedian", "prepareCallsMax", "phaseMicrosMedian",
         ])
         #expect(scroll["count"] as? Int == 8)
         #expect(scroll["invalidatedElementsMax"] as? Int == 3)
@@ -67,7 +68,12 @@ import Testing
         #expect(scrollSamples[4]["offset"] as? [Double] == [0, 125])
         #expect(scrollSamples[4]["invalidatedEverything"] as? Bool == false)
         #expect(Set(scrollSamples[4].keys) == ["offset", "boundsSize", "operation", "micros", "invalidatedElements", "invalidatedEverything",
-                                               "attributesCreated", "elementsTouched", "sectionsComputed", "visible", "measuredCells"])
+                                               "attributesCreated", "elementsTouched", "sectionsComputed", "visible", "measuredCells",
+                                               "prepareCalls", "inViewport", "phaseMicros"])
+        // Every element the sticky flow returns meets the viewport (it answers the rect asked).
+        #expect(scrollSamples.map { $0["inViewport"] as? Int } == scrollSamples.map { $0["visible"] as? Int })
+        // Each step's context names headers: the flow is prepared once per step.
+        #expect(scrollSamples.map { $0["prepareCalls"] as? Int } == Array(repeating: 1, count: 8))
     }
 
     /// Keys are sorted inside every object, so the same result always prints the same.

@@ -16,7 +16,7 @@ public enum SourceAdapter {
     /// The version of the adapter's output: part of stk's cache key, so that a
     /// new adapter rebuilds plugins built by an older one (3: layout functions,
     /// whose registration a file beside a layout class may now add).
-    public static let version = "6"
+    public static let version = "7"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]

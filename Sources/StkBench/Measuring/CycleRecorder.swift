@@ -25,7 +25,36 @@ final class CycleRecorder: LayoutCycleObserver {
     /// Cells whose preferred size the layout took (self-sizing).
     private(set) var measuredCells = 0
 
+    /// `prepare()` calls in the operation.
+    private(set) var prepareCalls = 0
+
+    /// When set (`startTiming`), the time of the operation is split among the
+    /// phases of the cycle: each event ends a phase that began at the event
+    /// before it (or at the start), so the clock is read once per event.
+    private(set) var timesPhases = false
+    private var lastEventNanos: UInt64 = 0
+    /// Should-invalidate, contexts, invalidation and moving the bounds.
+    private(set) var invalidationNanos: UInt64 = 0
+    /// `prepare()`, the content size and `prepare(forCollectionViewUpdates:)`.
+    private(set) var prepareNanos: UInt64 = 0
+    /// `layoutAttributesForElements(in:)` of the layout pass.
+    private(set) var queryNanos: UInt64 = 0
+    /// The visible diff, with the initial and final attributes of a batch update.
+    private(set) var diffNanos: UInt64 = 0
+
+    /// Splits the time from `start` among the phases until `reset`.
+    func startTiming(at start: UInt64) {
+        timesPhases = true
+        lastEventNanos = start
+    }
+
     func reset() {
+        prepareCalls = 0
+        timesPhases = false
+        invalidationNanos = 0
+        prepareNanos = 0
+        queryNanos = 0
+        diffNanos = 0
         measuredCells = 0
         invalidatedElements = 0
         invalidatedEverything = false
@@ -35,6 +64,8 @@ final class CycleRecorder: LayoutCycleObserver {
     }
 
     func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
+        if case .prepared = event { prepareCalls += 1 }
+        if timesPhases { attributeTime(to: event) }
         switch event {
         case .invalidated(let snapshot):
             contexts += 1
@@ -47,6 +78,22 @@ final class CycleRecorder: LayoutCycleObserver {
             if answer { measuredCells += 1 }
         default:
             break
+        }
+    }
+
+    /// Adds the time since the last event to the phase `event` ends. The
+    /// app's code a layout calls (a section provider, a visible-items
+    /// handler) belongs to the phase it runs in, which the next event ends.
+    private func attributeTime(to event: LayoutCycleEvent) {
+        if case .layoutCallback = event { return }
+        let now = MonotonicClock.nanoseconds()
+        let elapsed = now &- lastEventNanos
+        lastEventNanos = now
+        switch event {
+        case .prepared, .contentSize, .updatesPrepared: prepareNanos &+= elapsed
+        case .elementsQueried: queryNanos &+= elapsed
+        case .visibleChanged, .appearing, .disappearing, .updatesFinalized: diffNanos &+= elapsed
+        default: invalidationNanos &+= elapsed
         }
     }
 }

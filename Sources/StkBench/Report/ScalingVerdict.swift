@@ -70,6 +70,11 @@ public struct ScalingReport: Sendable {
     public var visiblePerStep: Int
     /// Whether scroll steps ran prepare() with work growing with the data.
     public var stepInvalidatesEverything: Bool
+    /// `prepare()` calls per scroll step, and the step's time in prepare and
+    /// in all (medians, microseconds), at the largest size; nil when not measured.
+    public var prepareCallsPerStep: Int?
+    public var prepareMicrosPerStep: Double?
+    public var stepMicros: Double?
 
     public init(step: ScalingVerdict?, prepare: ScalingVerdict?, batch: ScalingVerdict?,
                 attributesPerStep: Int, visiblePerStep: Int, stepInvalidatesEverything: Bool) {
@@ -84,6 +89,14 @@ public struct ScalingReport: Sendable {
     /// What the counters say of a step that grows with the data.
     public var likelyCause: String? {
         guard let step, step.growth != .constant, step.growth != .logarithmic else { return nil }
+        let inPrepare = prepareMicrosPerStep.flatMap { p in stepMicros.map { (p, $0) } }
+        if let calls = prepareCallsPerStep, calls > 0, let (prepare, total) = inPrepare, prepare > total / 2 {
+            let share = "\(BenchFormat.micros(prepare)) of its \(BenchFormat.micros(total))"
+            if attributesPerStep > max(4 * visiblePerStep, visiblePerStep + 50) {
+                return "every scroll step calls prepare() (\(share)), and it creates about \(attributesPerStep) attributes objects for \(visiblePerStep) visible elements: a full recompute on each scroll; cache the attributes and make the scroll's invalidation context name only what moves"
+            }
+            return "every scroll step calls prepare() (\(share)), whose work grows with the data: recompute in prepare() only what the invalidation context names"
+        }
         if attributesPerStep > max(4 * visiblePerStep, visiblePerStep + 50) {
             return "every scroll step creates about \(attributesPerStep) attributes objects for \(visiblePerStep) visible elements: prepare() recomputes every item on each scroll (a full recompute); cache the attributes and make the scroll's invalidation context name only what moves"
         }

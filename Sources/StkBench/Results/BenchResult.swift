@@ -25,6 +25,29 @@ public struct OperationSample: Codable, Equatable, Sendable {
     public var visible: Int
     /// Cells measured during the operation whose size the layout took (self-sizing).
     public var measuredCells: Int = 0
+    /// `prepare()` calls during the operation.
+    public var prepareCalls: Int = 0
+    /// Of the `visible` elements the layout pass's rect query returned, those
+    /// whose frames meet the viewport (the rest were asked for nothing).
+    public var inViewport: Int = 0
+    /// The operation's time by phase of the cycle (microseconds): contexts and
+    /// invalidation, prepare, the rect query, the visible diff. Their sum is
+    /// the operation's time less what falls after its last event.
+    public var phaseMicros = PhaseMicros()
+}
+
+/// An operation's time by phase of the layout cycle, in microseconds.
+public struct PhaseMicros: Codable, Equatable, Sendable {
+    public var invalidation = 0.0
+    public var prepare = 0.0
+    public var query = 0.0
+    public var diff = 0.0
+    public init(invalidation: Double = 0, prepare: Double = 0, query: Double = 0, diff: Double = 0) {
+        self.invalidation = invalidation
+        self.prepare = prepare
+        self.query = query
+        self.diff = diff
+    }
 }
 
 /// Figures over the timed operations of one kind. Times are microseconds;
@@ -48,6 +71,11 @@ public struct OperationStatistics: Codable, Equatable, Sendable {
     public var sectionsComputedMedian: Int
     public var sectionsComputedMax: Int
     public var visibleMedian: Int
+    public var prepareCallsMedian: Int
+    public var prepareCallsMax: Int
+    public var inViewportMedian: Int
+    /// The median of each phase's time over the operations.
+    public var phaseMicrosMedian: PhaseMicros
 
     init(_ samples: [OperationSample]) {
         let micros = samples.map(\.micros).sorted()
@@ -72,6 +100,15 @@ public struct OperationStatistics: Codable, Equatable, Sendable {
         sectionsComputedMedian = Statistics.percentile(50, ofSorted: computed) ?? 0
         sectionsComputedMax = computed.last ?? 0
         visibleMedian = Statistics.percentile(50, ofSorted: visible) ?? 0
+        let prepares = samples.map(\.prepareCalls).sorted()
+        prepareCallsMedian = Statistics.percentile(50, ofSorted: prepares) ?? 0
+        prepareCallsMax = prepares.last ?? 0
+        inViewportMedian = Statistics.percentile(50, ofSorted: samples.map(\.inViewport).sorted()) ?? 0
+        func median(_ phase: KeyPath<PhaseMicros, Double>) -> Double {
+            Statistics.percentile(50, ofSorted: samples.map { $0.phaseMicros[keyPath: phase] }.sorted()) ?? 0
+        }
+        phaseMicrosMedian = PhaseMicros(invalidation: median(\.invalidation), prepare: median(\.prepare),
+                                        query: median(\.query), diff: median(\.diff))
     }
 }
 

@@ -233,9 +233,11 @@ private struct Meter {
         let touchedBefore = counters.elementsTouched
         let computedBefore = counters.sectionsComputed
         let start = MonotonicClock.nanoseconds()
+        recorder.startTiming(at: start)
         try body()
         let end = MonotonicClock.nanoseconds()
-        return OperationSample(
+        let micros = { (nanos: UInt64) in (Double(nanos) / 1_000).rounded(places: 3) }
+        var sample = OperationSample(
             offset: collectionView.contentOffset.pair,
             boundsSize: collectionView.bounds.size.pair,
             operation: operation,
@@ -253,5 +255,10 @@ private struct Meter {
             visible: collectionView.visibleCount,
             measuredCells: recorder.measuredCells
         )
+        sample.prepareCalls = recorder.prepareCalls
+        sample.inViewport = collectionView.visibleCount(meeting: collectionView.bounds)
+        sample.phaseMicros = PhaseMicros(invalidation: micros(recorder.invalidationNanos), prepare: micros(recorder.prepareNanos),
+                                         query: micros(recorder.queryNanos), diff: micros(recorder.diffNanos))
+        return sample
     }
 }

@@ -41,10 +41,14 @@ public enum ScalingRun {
             if Date().timeIntervalSince(started) + elapsed * 10 > budgetSeconds { break }
         }
         guard let largest, step.count >= 2 else { return nil }
-        return ScalingReport(
+        var report = ScalingReport(
             step: ScalingVerdict(points: step), prepare: ScalingVerdict(points: prepare),
             batch: ScalingVerdict(points: batch),
             attributesPerStep: largest.scroll.attributesCreatedMedian, visiblePerStep: largest.scroll.visibleMedian,
             stepInvalidatesEverything: largest.scroll.count > 0 && largest.scroll.invalidatingEverything == largest.scroll.count)
+        report.prepareCallsPerStep = largest.scroll.prepareCallsMedian
+        report.prepareMicrosPerStep = largest.scroll.phaseMicrosMedian.prepare
+        report.stepMicros = largest.scroll.medianMicros
+        return report
     }
 }

@@ -109,7 +109,7 @@ struct BenchCommand: ParsableCommand {
         if let compare {
             // The same data, bounds, path and updates; the options given were the first layout's.
             var other = configuration
-            other.layoutName = compare
+            other.layoutName = LayoutRegistry.shared.entry(named: compare)?.descriptor.name ?? compare
             other.options = [:]
             let compared = try BenchRunner.run(other, registry: .shared)
             let comparison = LayoutComparison(result, against: compared)
@@ -149,8 +149,10 @@ struct BenchCommand: ParsableCommand {
                 values[name] = value
             }
         }
+        // An alias (a layout's class name) measures the layout it names.
+        let canonicalName = LayoutRegistry.shared.entry(named: layout)?.descriptor.name ?? layout
         let configuration = BenchConfiguration(
-            layoutName: layout, options: values, sections: sections, itemsPerSection: items, sizes: itemSizes,
+            layoutName: canonicalName, options: values, sections: sections, itemsPerSection: items, sizes: itemSizes,
             boundsSize: viewport, steps: steps, stepDistance: distance, batchCount: batches, seed: seed,
             fullInvalidation: fullInvalidation, preferredItemSize: preferred, flingCount: flings)
         do { try configuration.validate() } catch { throw ValidationError("\(error)") }

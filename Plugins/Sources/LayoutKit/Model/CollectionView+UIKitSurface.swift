@@ -28,6 +28,19 @@ extension CollectionView {
     public var visibleCells: [CollectionViewCell] { [] }
     public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> CollectionReusableView? { nil }
 
+    /// How many elements of the last layout pass's answer have a frame that
+    /// meets `rect` (an answer may hold elements outside the rect asked): that
+    /// overlaps it, not only touches its edge; an element without width or
+    /// height meets it when it lies inside.
+    public func visibleCount(meeting rect: CGRect) -> Int {
+        func meets(_ low: CGFloat, _ high: CGFloat, _ from: CGFloat, _ to: CGFloat) -> Bool {
+            high > low ? low < to && high > from : low >= from && low < to
+        }
+        return visible.count { a in
+            meets(a.frame.minX, a.frame.maxX, rect.minX, rect.maxX) && meets(a.frame.minY, a.frame.maxY, rect.minY, rect.maxY)
+        }
+    }
+
     /// The items of the last layout pass's answer for the bounds, in index path order.
     public var indexPathsForVisibleItems: [IndexPath] {
         visibleAttributes.keys.filter { $0.category == .cell }.sorted().map(\.indexPath)

@@ -39,6 +39,12 @@ struct VisibleSet {
     /// How many elements are visible, without building the dictionary.
     var count: Int { sorted?.attributes.count ?? cachedByKey?.count ?? 0 }
 
+    /// How many of them satisfy `condition`, without building the dictionary.
+    func count(where condition: (CollectionViewLayoutAttributes) -> Bool) -> Int {
+        if let sorted { return sorted.attributes.lazy.filter(condition).count }
+        return cachedByKey?.values.lazy.filter(condition).count ?? 0
+    }
+
     /// The answer by key, built once per pass on demand.
     mutating func byKey() -> [ElementKey: CollectionViewLayoutAttributes] {
         if let cachedByKey { return cachedByKey }
