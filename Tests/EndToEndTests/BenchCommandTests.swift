@@ -1,4 +1,5 @@
 import Foundation
+import StkTestSupport
 import Testing
 
 /// `stk bench` through the built executable: the shape of its text table and
@@ -93,6 +94,18 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("verify flow-sticky 1k") && result.stdout.contains("targets met"), "\(result)")
         #expect(!result.stdout.contains("failed:"), "\(result)")
+    }
+
+    /// A loaded layout named by its class (an alias, as `layout` accepts it)
+    /// is measured under its own name.
+    @Test func aLayoutsClassNameMeasuresIt() throws {
+        let source = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/SourceLayouts/LeftAlignedFlowLayout.swift").path
+        let environment = ["STK_ADAPTER": try SourceAdapterTool.path(),
+                           "STK_CACHE_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("stk-bench-alias-cache").path]
+        let result = try StkProcess.run(small + ["--plugin", source, "--layout", "LeftAlignedFlowLayout", "--no-scaling"],
+                                        environment: environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("left-aligned-flow-layout 5x50 uniform 100x44"), "\(result)")
     }
 
     @Test func errorsExitWithStatusTwo() throws {
