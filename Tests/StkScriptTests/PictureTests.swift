@@ -226,6 +226,135 @@ import Testing
         #expect(!picture.contains("href") && !picture.contains("http://www.w3.org/1999"))
     }
 
+    /// `sections 1 items=6; batch; move item 0:0 to 0:3; end` on flow-sticky
+    /// (its defaults: items 50x50, header 44 high, 390 wide, so six items a
+    /// line: 6 * 50 = 300, the 90 left over spread over the 5 gaps, x = 0,
+    /// 68, 136, 204, 272, 340, at y 44). `attr` reads the frames before and
+    /// after. The item that was 0:0 (x 0) is 0:3 now (x 204); 0:1, 0:2, 0:3
+    /// (x 68, 136, 204) took 0:0, 0:1, 0:2 (x 0, 68, 136). Four moved, and
+    /// the offset stays 0, so viewport coordinates are frames: the ghost of
+    /// item 0:3 is its old frame 0,44,50,50, its arrow goes from the old
+    /// centre (0 + 25, 44 + 25) = 25,69 to the new (204 + 25, 69) = 229,69;
+    /// item 0:0's from 93,69 to 25,69.
+    @Test func theSVGOfABatchDrawsGhostsAndArrows() throws {
+        let (session, interpreter, output) = try self.session("sections 1 items=6\nattr item 0:0\nattr item 0:3")
+        #expect(output.lines == ["item 0:0 frame=0,44,50,50 zIndex=0 alpha=1 hidden=false",
+                                 "item 0:3 frame=204,44,50,50 zIndex=0 alpha=1 hidden=false"])
+        ScriptRunner(interpreter: interpreter).run(text: "batch\nmove item 0:0 to 0:3\nend\nattr item 0:3", name: "<test>")
+        #expect(output.lines.last == "item 0:3 frame=204,44,50,50 zIndex=0 alpha=1 hidden=false")
+        let svg = svg(session)
+        #expect(svg.components(separatedBy: "<g class=\"motion moved\">").count - 1 == 4)
+        #expect(svg.contains("<g class=\"motion moved\"><title>moved item 0:3 (was item 0:0): 0,44,50,50 -&gt; 204,44,50,50</title>"
+            + "<rect class=\"ghost moved\" x=\"0\" y=\"44\" width=\"50\" height=\"50\"/>"
+            + "<line class=\"arrow moved\" x1=\"25\" y1=\"69\" x2=\"229\" y2=\"69\" marker-end=\"url(#arrow-moved)\"/></g>"))
+        #expect(svg.contains("<rect class=\"ghost moved\" x=\"68\" y=\"44\" width=\"50\" height=\"50\"/>"
+            + "<line class=\"arrow moved\" x1=\"93\" y1=\"69\" x2=\"25\" y2=\"69\""))
+        // The moved badge on each, the arrowheads defined, the legend says it.
+        #expect(svg.components(separatedBy: "<g class=\"badge moved\">").count - 1 == 4 + 1) // and the key's
+        #expect(svg.contains("<marker id=\"arrow-moved\""))
+        // The list is cut to 80 columns (57 characters after `moved: ` and
+        // room for `… and N more`): the first move is 27, the next 29 more.
+        #expect(svg.contains(">moved: 0:0 (was 0:1) 68,44 -&gt; 0,44 … and 3 more</text>"))
+    }
+
+    /// Deleting the last of six (x 340) and inserting at 0:1: flow layout's
+    /// initial attributes for the new 0:1 are its own frame (68,44) at alpha
+    /// 0, its final ones for the deleted item its old frame at alpha 0. The
+    /// ghosts carry those attributes and `render` lists them.
+    @Test func insertedAndDeletedElementsShowTheAttributesTheyAnimateFromAndTo() throws {
+        let (session, interpreter, output) = try self.session("sections 1 items=6\nbatch\ndelete item 0:5\ninsert item 0:1\nend")
+        let svg = svg(session)
+        #expect(svg.contains("<g class=\"motion inserted\"><title>inserted item 0:1: 68,44,50,50 -&gt; 68,44,50,50</title>"
+            + "<rect class=\"ghost inserted\" x=\"68\" y=\"44\" width=\"50\" height=\"50\"/>"
+            + "<text class=\"note\" x=\"70\" y=\"91\" font-size=\"8\">alpha=0</text></g>"))
+        #expect(svg.contains("<g class=\"motion deleted\"><title>deleted item 0:5: 340,44,50,50 -&gt; 340,44,50,50</title>"
+            + "<rect class=\"ghost deleted\" x=\"340\" y=\"44\" width=\"50\" height=\"50\"/>"
+            + "<rect class=\"ghost final\" x=\"340\" y=\"44\" width=\"50\" height=\"50\"/>"))
+        output.clear()
+        ScriptRunner(interpreter: interpreter).run(text: "render width=42", name: "<test>")
+        #expect(output.lines.suffix(2) == ["inserted: 0:1 from 68,44,50,50 alpha=0", "deleted: 0:5 to 340,44,50,50 alpha=0"])
+    }
+
+    /// An affine transform is drawn about the element's centre, as UIKit
+    /// draws it. Frame 10,20,100,50 (centre 60,45) turned a quarter
+    /// (a 0, b 1, c -1, d 0) and moved 5 right: SVG's matrix about the origin
+    /// is e = cx + tx - a cx - c cy = 60 + 5 - 0 + 45 = 110, f = cy + ty -
+    /// b cx - d cy = 45 - 60 = -15 (the centre goes to 65,45).
+    @Test func aTransformIsDrawnAboutTheCentre() {
+        var turn = CATransform3D.identity
+        turn.m11 = 0; turn.m12 = 1; turn.m21 = -1; turn.m22 = 0; turn.m41 = 5
+        let e = PictureElement(key: key(0, 0), frame: CGRect(x: 10, y: 20, width: 100, height: 50), transform: turn)
+        #expect(e.extraText == "transform=0,1,-1,0,5,0")
+        let svg = SVGPicture.render(elements: [e], bounds: CGRect(x: 0, y: 0, width: 200, height: 200), contentSize: CGSize(width: 200, height: 200))
+        #expect(svg.contains("<rect x=\"10.5\" y=\"20.5\" width=\"99\" height=\"49\" transform=\"matrix(0,1,-1,0,110,-15)\"/>"))
+        // Its label sits at the drawn centre.
+        #expect(svg.contains("<text class=\"label\" x=\"65\""))
+        // With its own perspective (m14 = 0.002: w = 1 + 0.002 u for u across
+        // the centre), Core Animation projects the corners: u = -50 divides
+        // by 0.9, u = 50 by 1.1. Frame 0,0,100,100, centre 50,50: top left
+        // 50 - 50/0.9 = -5.56 both ways, top right 50 + 50/1.1 = 95.45,
+        // 50 - 50/1.1 = 4.55; the bottom mirrors the top.
+        var tilt = CATransform3D.identity
+        tilt.m14 = 0.002
+        let tilted = PictureElement(key: key(0, 0), frame: CGRect(x: 0, y: 0, width: 100, height: 100), transform: tilt)
+        let shape = ElementShape(tilted, origin: .zero)
+        #expect(shape.svg() == "<polygon points=\"-5.56,-5.56 95.45,4.55 95.45,95.45 -5.56,105.56\"/>")
+    }
+
+    /// compositional-carousel scales each cell by its distance from the row's
+    /// centre (Tests/Transcripts/compositional/carousel.stk): item 1:0 at
+    /// 20,308,297.5,200, scale 1 - 0.2 * 26.25 / 390 = 0.98654. Centre
+    /// 168.75,408: e = 168.75 (1 - 0.98654) = 2.27, f = 408 (1 - 0.98654) = 5.49.
+    @Test func aTransformedLayoutsSVGCarriesTheTransform() throws {
+        let (session, _, _) = try self.session("layout compositional-carousel\nsections 2 items=6")
+        #expect(svg(session).contains("<rect x=\"20.5\" y=\"308.5\" width=\"296.5\" height=\"199\" transform=\"matrix(0.9865,0,0,0.9865,2.27,5.49)\"/>"))
+    }
+
+    /// A card stack: card 0:1 (zIndex 2) drawn larger over card 0:0 (zIndex
+    /// 1) at the same frame hides it whole. Both labels are drawn, above
+    /// every element: 0:1's at the centre, 0:0's outside the stack (above
+    /// it, 9 px), with a leader line to its top edge.
+    @Test func aLabelHiddenByStackingGoesOutsideWithALeader() {
+        var grow = CATransform3D.identity
+        grow.m11 = 1.1; grow.m22 = 1.1
+        let under = PictureElement(key: key(0, 0), frame: CGRect(x: 50, y: 100, width: 100, height: 60), zIndex: 1)
+        let over = PictureElement(key: key(0, 1), frame: CGRect(x: 50, y: 100, width: 100, height: 60), zIndex: 2, transform: grow)
+        let svg = SVGPicture.render(elements: [under, over], bounds: CGRect(x: 0, y: 0, width: 200, height: 300), contentSize: CGSize(width: 200, height: 300))
+        // Labels come after both elements.
+        let labels = svg.range(of: "<text class=\"label\"")
+        let lastElement = svg.range(of: "<g class=\"cell\"><title>item 0:1")
+        #expect(labels != nil && lastElement != nil)
+        if let labels, let lastElement { #expect(lastElement.upperBound < labels.lowerBound) }
+        #expect(svg.contains("<text class=\"label\" x=\"100\" y=\"134.2\" font-size=\"12\">0:1</text>"))
+        // 0:0's box is 50..150 x 100..160; above it: y = 100 - 11/2 - 3 = 91.5,
+        // the leader from its top edge (100,100) to the label's bottom (100,97).
+        #expect(svg.contains("<line class=\"leader\" x1=\"100\" y1=\"100\" x2=\"100\" y2=\"97\"/><text class=\"label\" x=\"100\" y=\"94.65\" font-size=\"9\">0:0</text>"))
+    }
+
+    /// A layout that never counts its work (written without LayoutKit's
+    /// helpers) films `prepare()` without `(touched 0, sections 0)`; one
+    /// that counts keeps its numbers.
+    @Test func countersThatDoNotApplyAreLeftOut() throws {
+        try BuiltinLayouts.register()
+        try? LayoutRegistry.shared.register(LayoutDescriptor(
+            name: "uncounted-test", summary: "a layout that counts nothing", options: [],
+            makeAnyLayout: { ScriptedLayout { _, _ in [cell(0, 0, 0, 0, 50, 50)] } },
+            setOption: { _, _, _ in }, optionValue: { _, _ in nil }), origin: "test")
+        let (plain, _, _) = try self.session("layout uncounted-test\nscroll to 0,10")
+        let phases = plain.frameLog.film.frames.flatMap(\.phases)
+        #expect(phases.contains("prepare()"))
+        #expect(!phases.contains { $0.contains("touched") })
+        let (flow, _, _) = try self.session("scroll to 0,10")
+        #expect(flow.frameLog.film.frames.flatMap(\.phases).contains("prepare()  (touched 6, sections 0)"))
+    }
+
+    func svg(_ s: Session) -> String {
+        let cv = s.collectionView
+        let elements = cv.visibleAttributes.values.sorted { $0.key < $1.key }.map { PictureElement.element(of: $0, in: cv) }
+        return SVGPicture.render(elements: elements, bounds: cv.bounds, contentSize: cv.contentSize,
+                                 marks: CycleMarks(events: s.lastOperationEvents))
+    }
+
     // MARK: HTML
 
     @Test func thePageCarriesItsFramesAsDataThatCannotEndTheScript() throws {

@@ -24,6 +24,23 @@ public struct CycleMarks: Equatable, Sendable {
     /// Visible before, not now, in key order (they are not drawn: pictures list them).
     public var disappeared: [ElementKey] = []
 
+    // What pictures draw as motion (see `Motion`).
+
+    /// Each moved element as it was before the operation, by its key now
+    /// (the element carries the key it had then).
+    public var before: [ElementKey: PictureElement] = [:]
+    /// The initial attributes the layout gave elements that appeared in a
+    /// batch update (`initialLayoutAttributesForAppearing...`), by key.
+    public var initial: [ElementKey: PictureElement] = [:]
+    /// Elements that disappeared in a batch update: where each was, and the
+    /// final attributes the layout gave it (`finalLayoutAttributesForDisappearing...`).
+    public var gone: [ElementKey: PictureElement] = [:]
+    public var final: [ElementKey: PictureElement] = [:]
+    /// The bounds before the operation's first bounds change (nil: the
+    /// bounds did not change). Where elements were is drawn where they were
+    /// seen: relative to these bounds.
+    public var boundsBefore: CGRect?
+
     public init() {}
 
     /// The marks of these events (an operation's, or one layout pass's).
@@ -38,8 +55,16 @@ public struct CycleMarks: Equatable, Sendable {
         var touched: [ElementKey: (first: CollectionViewLayoutAttributes?, last: CollectionViewLayoutAttributes)] = [:]
         // Elements that left, under the key they had, with their first attributes.
         var gone: [ElementKey: CollectionViewLayoutAttributes] = [:]
+        var initials: [ElementKey: CollectionViewLayoutAttributes] = [:]
+        var finals: [ElementKey: CollectionViewLayoutAttributes] = [:]
         for event in events {
             switch event {
+            case let .boundsChanged(from, _):
+                if boundsBefore == nil { boundsBefore = from }
+            case let .appearing(key, attributes?):
+                initials[key] = attributes
+            case let .disappearing(key, attributes?):
+                finals[key] = attributes
             case let .contextCreated(snapshot, reason):
                 contextCount += 1
                 if !reasons.contains(reason.rawValue) { reasons.append(reason.rawValue) }
@@ -74,16 +99,36 @@ public struct CycleMarks: Equatable, Sendable {
         for (key, entry) in touched {
             guard let first = entry.first else {
                 appeared.insert(key)
+                if let initial = initials[key] { self.initial[key] = PictureElement(initial) }
                 continue
             }
             if first.frame != entry.last.frame {
                 moved.insert(key)
+                before[key] = PictureElement(first)
             } else if !first.hasSameAttributes(as: entry.last) {
                 changed.insert(key)
             }
         }
         disappeared = gone.keys.sorted()
+        for (key, attributes) in finals {
+            guard let was = gone[key] else { continue }
+            self.gone[key] = PictureElement(was)
+            final[key] = PictureElement(attributes)
+        }
+        if boundsBefore != nil, !hasBoundsChange(events) { boundsBefore = nil }
     }
+
+    private func hasBoundsChange(_ events: [LayoutCycleEvent]) -> Bool {
+        var first: CGRect?, last: CGRect?
+        for case let .boundsChanged(from, to) in events {
+            if first == nil { first = from }
+            last = to
+        }
+        return first != last
+    }
+
+    /// Whether there is motion to draw: a moved, inserted or deleted element.
+    public var hasMotion: Bool { !before.isEmpty || !initial.isEmpty || !final.isEmpty }
 
     /// Whether there is nothing to mark.
     public var isEmpty: Bool {

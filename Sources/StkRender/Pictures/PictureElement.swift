@@ -14,16 +14,24 @@ public struct PictureElement: Equatable, Sendable {
     /// What `attr` prints after `hidden=`: the transform and a layout's own
     /// fields (`stretchFactor=12`), space-separated; empty for most elements.
     public var extraText: String
+    /// The element's `transform3D` when it is not the identity (pictures
+    /// draw it about the element's centre, as UIKit does).
+    public var transform: CATransform3D?
 
     public init(key: ElementKey, frame: CGRect, zIndex: Int = 0, alpha: CGFloat = 1, isHidden: Bool = false,
-                isPinned: Bool = false, extraText: String = "") {
+                isPinned: Bool = false, extraText: String = "", transform: CATransform3D? = nil) {
         self.key = key
         self.frame = frame
         self.zIndex = zIndex
         self.alpha = alpha
         self.isHidden = isHidden
         self.isPinned = isPinned
-        self.extraText = extraText
+        self.transform = transform == .identity ? nil : transform
+        var extra = extraText
+        if let t = self.transform, !extra.contains("transform") {
+            extra = extra.isEmpty ? t.stk : t.stk + " " + extra
+        }
+        self.extraText = extra
     }
 
     /// The element of `attributes`; `pinned` overrides `isPinned` when stk
@@ -36,6 +44,7 @@ public struct PictureElement: Equatable, Sendable {
         isHidden = attributes.isHidden
         isPinned = pinned ?? attributes.isPinned
         var extras: [String] = []
+        transform = attributes.hasTransform ? attributes.transform3D : nil
         if attributes.hasTransform { extras.append(attributes.transform3D.stk) }
         for (name, value) in attributes.extraFields.sorted(by: { $0.key < $1.key }) {
             extras.append("\(name)=\(value.stk)")

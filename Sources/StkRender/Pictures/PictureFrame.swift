@@ -21,6 +21,9 @@ public struct PictureFrame: Sendable {
     public var contexts: [(reason: String, snapshot: InvalidationContextSnapshot)]
     /// What the pass's contexts named and what it changed on screen.
     public var marks: CycleMarks
+    /// The class of the layout that made the frame (the frame log leaves
+    /// out the work counters of a layout that never counts its work).
+    public var layoutClass: ObjectIdentifier?
 
     public init(operation: String, pass: Int = 1, passes: Int = 1, bounds: CGRect, contentSize: CGSize,
                 elements: [PictureElement], phases: [String] = [],

@@ -47,7 +47,9 @@ public struct ViewportRenderOptions: Equatable, Sendable {
     /// legend fit in `rows` lines: `render` with neither width nor height on
     /// a terminal `columns` x `rows` (the caller keeps a line for the prompt).
     public static func fitting(columns: Int, rows: Int, bounds: CGRect, marks: CycleMarks) -> ViewportRenderOptions {
-        let frameRows = max(minimumHeight, rows - 1 - ViewportRenderer.legendLines(marks).count)
+        // Up to three lines of motion (moved, inserted, deleted) follow the legend.
+        let motion = (marks.before.isEmpty ? 0 : 1) + (marks.initial.isEmpty ? 0 : 1) + (marks.final.isEmpty ? 0 : 1)
+        let frameRows = max(minimumHeight, rows - 1 - ViewportRenderer.legendLines(marks).count - motion)
         var width = max(minimumWidth, min(columns, self.width(forHeight: frameRows, bounds: bounds)))
         while width > minimumWidth, ViewportScale(bounds: bounds, width: width, height: nil).rows + 2 > frameRows {
             width -= 1
@@ -134,7 +136,31 @@ public enum ViewportRenderer {
         }
         lines.append("\(frame.bottomLeft)\(edge)\(frame.bottomRight)")
         lines += legendLines(options.marks, width: max(options.width, 80))
+        lines += motionLines(Motion.all(options.marks, elements: elements, bounds: bounds), width: max(options.width, 80))
         return lines.joined(separator: "\n")
+    }
+
+    /// The motion of a batch update, after the legend: one line for what
+    /// moved (from where it was to where it is, by origin, the whole frame
+    /// when its size changed), one for what was inserted (the initial
+    /// attributes UIKit animates it from) and one for what was deleted (the
+    /// final attributes it animates to), each cut to `width` characters:
+    ///
+    ///     moved: 0:0 (was 0:1) 68,44 -> 0,44  0:3 (was 0:0) 0,44 -> 204,44 … and 2 more
+    ///     inserted: 0:1 from 68,44,50,50 alpha=0
+    ///     deleted: 0:5 to 340,44,50,50 alpha=0
+    ///
+    /// A move the eye cannot see (a pinned header that stays put on screen
+    /// while the content scrolls) is not listed.
+    public static func motionLines(_ motions: [Motion], width: Int = 80) -> [String] {
+        var lines: [String] = []
+        for kind in [Motion.Kind.moved, .inserted, .deleted] {
+            let texts = motions.filter { $0.kind == kind }.map(\.legendText)
+            guard !texts.isEmpty else { continue }
+            let prefix = "\(kind.rawValue): "
+            lines.append(prefix + ListSummary.join(texts, separator: "  ", budget: max(10, width - prefix.count - 16)))
+        }
+        return lines
     }
 
     /// The legend under the frame, when there is something to mark:

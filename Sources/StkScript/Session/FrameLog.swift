@@ -40,6 +40,10 @@ public final class FrameLog {
     private var queried: [CollectionViewLayoutAttributes] = []
     /// Set by `reset`: the next operation committed starts the film again.
     var startsOverAtNextCommit = false
+    /// The layouts (by class) whose `prepare()` has counted work: LayoutKit's
+    /// helpers count what they touch; a layout written without them never
+    /// does, and its frames leave the counters out (`prepare()` alone).
+    private var layoutsCountingWork: Set<ObjectIdentifier> = []
 
     public init(capacity: Int = FrameLog.defaultCapacity) {
         self.capacity = max(1, capacity)
@@ -61,6 +65,8 @@ public final class FrameLog {
         guard isEnabled else { return }
         passEvents.append(event)
         switch event {
+        case let .prepared(touched, sections):
+            if touched != 0 || sections != 0 { layoutsCountingWork.insert(ObjectIdentifier(type(of: collectionView.collectionViewLayout))) }
         case let .elementsQueried(_, attributes, _):
             queried = attributes
         case .visibleChanged:
@@ -140,6 +146,11 @@ public final class FrameLog {
         let start = operations.lastIndex(where: \.startsOver) ?? 0
         var frames: [PictureFrame] = []
         for operation in operations[start...] { frames += operation.frames }
+        for i in frames.indices {
+            if let layout = frames[i].layoutClass, !layoutsCountingWork.contains(layout) {
+                frames[i].phases = Self.withoutCounters(frames[i].phases)
+            }
+        }
         var dropped = operations[start...].contains(where: \.startsOver) ? 0 : trimmedFrames
         if frames.count > capacity {
             dropped += frames.count - capacity
@@ -155,6 +166,12 @@ public final class FrameLog {
         TraceFormat.lines(for: event).joined(separator: "\n")
     }
 
+    /// `prepare()  (touched 0, sections 0)` as `prepare()` for a layout that
+    /// never counts its work: numbers that do not apply are left out.
+    static func withoutCounters(_ phases: [String]) -> [String] {
+        phases.map { $0.hasPrefix("prepare()  (touched ") ? "prepare()" : $0 }
+    }
+
     private func frame(elements: [PictureElement], events: [LayoutCycleEvent], in collectionView: CollectionView) -> PictureFrame {
         var contentSize: CGSize?
         var contexts: [(reason: String, snapshot: InvalidationContextSnapshot)] = []
@@ -165,9 +182,11 @@ public final class FrameLog {
             default: break
             }
         }
-        return PictureFrame(operation: "", bounds: collectionView.bounds,
-                            contentSize: contentSize ?? collectionView.contentSize, elements: elements,
-                            phases: events.map(Self.phase), contexts: contexts,
-                            marks: CycleMarks(events: events))
+        var frame = PictureFrame(operation: "", bounds: collectionView.bounds,
+                                 contentSize: contentSize ?? collectionView.contentSize, elements: elements,
+                                 phases: events.map(Self.phase), contexts: contexts,
+                                 marks: CycleMarks(events: events))
+        frame.layoutClass = ObjectIdentifier(type(of: collectionView.collectionViewLayout))
+        return frame
     }
 }
