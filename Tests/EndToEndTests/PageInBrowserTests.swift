@@ -122,6 +122,144 @@ import Testing
         #expect(red > 300, "no invalidated outline drawn (\(red) red pixels)")
     }
 
+    /// The session of the talk: `bounds 390x360; scroll by 0,100 steps=4;
+    /// scroll to 0,0; batch; move item 0:0 to 0:3; end`, seven frames (the
+    /// bounds, four steps of 25, the scroll back, the batch).
+    static let talk = "bounds 390x360; scroll by 0,100 steps=4; scroll to 0,0; batch; move item 0:0 to 0:3; end"
+
+    /// Opened at `#frame=5`: reads what frame 5 shows, steps twice to the
+    /// batch (frame 7) and reads its motion, then turns presentation mode on.
+    static let talkProbe = """
+    <script>
+    (function () {
+      var view = document.getElementById("viewport-view");
+      function styleOf(node) { var s = getComputedStyle(node); return [s.stroke, s.fill, s.strokeDasharray]; }
+      var result = {position: document.getElementById("position").textContent, hash: location.hash};
+      // Frame 5, pass 4 of the scroll (offset 100): header 0 pinned, named by
+      // the pass's context, moved (pinned, it follows the offset): outline,
+      // fill and badge at once.
+      var h0 = view.querySelector('g.el[data-key="header 0"]');
+      result.header0 = {classes: h0.getAttribute("class"), shape: styleOf(h0.querySelector("rect")),
+                        badges: h0.querySelectorAll(".badge.moved circle").length};
+      result.labels = view.querySelectorAll(".labels text").length;
+      result.drawn = view.querySelectorAll("g.el").length;
+      var minimap = document.getElementById("content-view");
+      var outline = document.getElementById("viewport-outline").getBoundingClientRect();
+      result.minimap = {width: minimap.getBoundingClientRect().width, height: minimap.getBoundingClientRect().height,
+                        viewport: outline.height, before: minimap.querySelectorAll("rect.before").length};
+      for (var i = 0; i < 2; i++) document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true}));
+      result.after = {position: document.getElementById("position").textContent, hash: location.hash};
+      result.motions = [];
+      view.querySelectorAll("g.motion").forEach(function (g) {
+        var ghost = g.querySelector(".ghost"), arrow = g.querySelector(".arrow");
+        result.motions.push({key: g.getAttribute("data-key"), cls: g.getAttribute("class"),
+          ghost: [+ghost.getAttribute("x"), +ghost.getAttribute("y"), +ghost.getAttribute("width"), +ghost.getAttribute("height")],
+          dashed: styleOf(ghost)[2],
+          arrow: arrow ? [+arrow.getAttribute("x1"), +arrow.getAttribute("y1"), +arrow.getAttribute("x2"), +arrow.getAttribute("y2")] : []});
+      });
+      result.diff = document.getElementById("diff").textContent;
+      document.dispatchEvent(new KeyboardEvent("keydown", {key: "p", bubbles: true}));
+      result.present = {on: document.body.classList.contains("present"),
+                        phases: getComputedStyle(document.getElementById("phases")).display,
+                        diffFont: parseFloat(getComputedStyle(document.getElementById("diff")).fontSize),
+                        view: view.getBoundingClientRect().width};
+      var pre = document.createElement("pre");
+      pre.id = "probe";
+      pre.textContent = JSON.stringify(result);
+      document.body.appendChild(pre);
+    })();
+    </script>
+    """
+
+    struct Talk: Decodable {
+        let position: String
+        let hash: String
+        let header0: Header
+        let labels: Int
+        let drawn: Int
+        let minimap: Minimap
+        let after: Place
+        let motions: [Motion]
+        let diff: String
+        let present: Present
+        struct Header: Decodable { let classes: String; let shape: [String]; let badges: Int }
+        struct Minimap: Decodable { let width: Double; let height: Double; let viewport: Double; let before: Int }
+        struct Place: Decodable { let position: String; let hash: String }
+        struct Motion: Decodable { let key: String; let cls: String; let ghost: [Double]; let dashed: String; let arrow: [Double] }
+        struct Present: Decodable { let on: Bool; let phases: String; let diffFont: Double; let view: Double }
+    }
+
+    /// A page for a talk, in Chromium: opened at `#frame=5` it shows frame 5;
+    /// the address follows the frame; the batch's moves are drawn as ghosts
+    /// and arrows; states show at once; the minimap is large enough to read;
+    /// P turns presentation mode on.
+    ///
+    /// Flow-sticky's defaults (see above): items x 0, 68, 136, 204, 272, 340
+    /// at y 44. `move item 0:0 to 0:3` at offset 0: the item at x 0 goes to
+    /// x 204 (it is 0:3 now), 0:1, 0:2, 0:3 go to 0, 68, 136 (they are 0:0,
+    /// 0:1, 0:2): four ghosts at the old frames, arrows between the centres
+    /// (old x + 25, 69) and (new x + 25, 69).
+    @Test func aTalkOpensAtAFrameAndShowsTheMotion() throws {
+        let folder = try ScratchFolder()
+        let export = try StkProcess.run(["-e", Self.talk + "; export html page.html"], in: folder.url)
+        #expect(export.stdout == "exported 7 frames of 4 operations to page.html\n", "\(export)")
+        let page = try folder.read("page.html")
+        let file = try folder.write("probed.html", page.replacingOccurrences(of: "</body>", with: Self.talkProbe + "\n</body>"))
+        let (dom, screenshot) = try HeadlessBrowser.load(file, fragment: "frame=5")
+        guard let start = dom.range(of: "<pre id=\"probe\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+            Issue.record("the probe wrote nothing: the page's script failed?\n\(dom.suffix(3000))")
+            return
+        }
+        let json = String(dom[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        let seen = try JSONDecoder().decode(Talk.self, from: Data(json.utf8))
+
+        // Opened at frame 5, and the address says so; two steps later, frame 7.
+        #expect(seen.position == "frame 5 / 7")
+        #expect(seen.hash == "#frame=5")
+        #expect(seen.after.position == "frame 7 / 7" && seen.after.hash == "#frame=7")
+
+        // States together: amber outline (#c98a00), red fill (#f9c6bf), a moved badge.
+        #expect(seen.header0.classes == "el supplementary pinned invalidated moved")
+        #expect(seen.header0.shape[0] == "rgb(201, 138, 0)" && seen.header0.shape[1] == "rgb(249, 198, 191)", "\(seen.header0.shape)")
+        #expect(seen.header0.badges == 1)
+        // Every drawn element has its label (above them all).
+        #expect(seen.labels == seen.drawn)
+
+        // The minimap: content 390x3080 (20 sections of 154), viewport 390x360.
+        // Scale min(224 / 390, max(560 / 3080, 560 / (3 * 360))) = 0.5185:
+        // 202 px wide, 560 high (1,080 points of content around the
+        // viewport), the viewport 360 * 0.5185 = 187 px high; the bounds
+        // before the pass (offset 75) dashed.
+        #expect(abs(seen.minimap.width - 2 - 202.2) < 2 && abs(seen.minimap.height - 2 - 560) < 2, "\(seen.minimap)")
+        #expect(abs(seen.minimap.viewport - 186.7) < 3, "\(seen.minimap)")
+        #expect(seen.minimap.before == 1)
+
+        // The batch: four moves, ghosts dashed at the old frames, arrows between centres.
+        let moves = Dictionary(seen.motions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(seen.motions.count == 4 && seen.motions.allSatisfy { $0.cls == "motion moved" })
+        #expect(moves["item 0:3 (was item 0:0)"]?.ghost == [0, 44, 50, 50])
+        #expect(moves["item 0:3 (was item 0:0)"]?.arrow == [25, 69, 229, 69])
+        #expect(moves["item 0:0 (was item 0:1)"]?.ghost == [68, 44, 50, 50])
+        #expect(moves["item 0:0 (was item 0:1)"]?.arrow == [93, 69, 25, 69])
+        #expect(moves["item 0:2 (was item 0:3)"]?.arrow == [229, 69, 161, 69])
+        #expect(seen.motions.allSatisfy { $0.dashed != "none" && !$0.dashed.isEmpty }, "\(seen.motions.map(\.dashed))")
+        #expect(seen.diff.contains("moved item 0:3 (was item 0:0): 0,44,50,50 -> 204,44,50,50"))
+
+        // Presentation mode: one panel, large type, a larger picture (as high
+        // as the window leaves room for; 560 wide otherwise).
+        #expect(seen.present.on && seen.present.phases == "none" && seen.present.diffFont >= 24, "\(seen.present)")
+        #expect(seen.present.view > 560)
+
+        // The screenshot (presentation mode, frame 7) shows the moves' blue (#1f5fbf).
+        let blue = screenshot.histogram.filter { color, _ in
+            let r = Int(color >> 16), g = Int(color >> 8 & 0xFF), b = Int(color & 0xFF)
+            return abs(r - 0x1f) < 24 && abs(g - 0x5f) < 24 && abs(b - 0xbf) < 24
+        }.values.reduce(0, +)
+        #expect(blue > 300, "no ghosts or arrows drawn (\(blue) blue pixels)")
+    }
+
     /// Each exported frame's drawn elements (not hidden, alpha above 0), by
     /// name, at their frame relative to the bounds.
     static func exportedFrames(_ page: String) throws -> [(count: Int, drawn: [String: [Double]])] {

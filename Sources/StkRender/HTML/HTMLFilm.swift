@@ -5,7 +5,7 @@ import LayoutKit
 /// frames (one per layout pass). The frames travel as data (JSON in a
 /// `<script type="application/json">` element) and a small inline script draws
 /// the current one as SVG, so a 1,000-frame session is a page of
-/// about 2.6 MB, not 1,000 pictures. No network: no external script, style or font.
+/// about 2.7 MB, not 1,000 pictures. No network: no external script, style or font.
 ///
 /// The data (`stk-frames`), compact on purpose:
 ///
@@ -18,12 +18,18 @@ import LayoutKit
 ///                 "ph":["trace line",...],      the pass's phases
 ///                 "cx":["context text",...],    its contexts, as `context` prints them
 ///                 "m":[invalidated,everything,appeared,moved,"reasons"],
-///                 "d":["item 0:0",...]},...]}  what disappeared
+///                 "d":["item 0:0",...],        what disappeared
+///                 "tf":..., "L":..., "mv":..., "pb":...}]}   geometry (see `geometry`)
 ///
 /// `cat` is 0 cell, 1 supplementary, 2 decoration; `kind` an index into
 /// `kinds` or -1; `flags` add 1 hidden, 2 pinned, 4 invalidated, 8 appeared,
 /// 16 moved; `extra` (only when not empty) the transform and the layout's own
 /// fields as `attr` prints them.
+///
+/// The script draws a frame as `export svg` does (transforms, states,
+/// labels, motion), animates its motion with CSS transitions, draws the
+/// minimap, opens at `#frame=N` and keeps the address on the frame shown,
+/// and has a presentation mode (P).
 public enum HTMLFilm {
     public static func page(frames: [PictureFrame], dropped: Int = 0, capacity: Int = 0, title: String = "stk session") -> String {
         var json = data(frames: frames, dropped: dropped, capacity: capacity, title: title).serialized
@@ -249,12 +255,12 @@ public enum HTMLFilm {
     #content-view .before{fill:none;stroke:#1f5fbf;stroke-width:1.5;stroke-dasharray:4 3}
     body.present{font-size:22px}
     body.present header h1,body.present #summary{font-size:18px}
-    body.present #details{max-width:none;flex:1 1 480px}
+    body.present #details{max-width:none;flex:1 1 320px;min-width:320px}
     body.present #details h2{font-size:30px}
     body.present #pass{font-size:22px}
     body.present #details h3,body.present #phases,body.present #contexts,body.present #caption,body.present #details .panel-trace{display:none}
     body.present #diff{font-size:24px;line-height:1.4;word-break:normal}
-    body.present #legend,body.present #help{font-size:18px;max-width:none}
+    body.present #legend,body.present #help{font-size:16px;max-width:860px}
     \(SVGPicture.style)</style>
     </head>
     <body>

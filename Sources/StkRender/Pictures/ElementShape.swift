@@ -113,6 +113,7 @@ public struct Motion: Equatable, Sendable {
     /// moves that the eye cannot see (the same place on screen, as a pinned
     /// header while scrolling) are left out.
     public static func all(_ marks: CycleMarks, elements: [PictureElement], bounds: CGRect) -> [Motion] {
+        guard marks.hasMotion else { return [] }
         let now = Dictionary(elements.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         let before = (marks.boundsBefore ?? bounds).origin
         var out: [Motion] = []

@@ -45,19 +45,31 @@ public enum LabelPlacement {
     public static func place(_ items: [(text: String, box: CGRect)], viewport: CGSize) -> [Label?] {
         let view = CGRect(origin: .zero, size: viewport)
         var result = [Label?](repeating: nil, count: items.count)
-        var taken: [CGRect] = []
+        var taken: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        func take(_ r: CGRect) { taken.append((Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))) }
+        var above: [CGRect] = []
+        // Visible parts, computed once (a page places the labels of every frame).
+        let visibleParts = items.map { $0.box.intersection(view) }
         for i in items.indices.reversed() {
-            let (text, box) = items[i]
-            let visible = box.intersection(view)
+            let text = items[i].text
+            let visible = visibleParts[i]
             guard !visible.isNull, visible.width > 0, visible.height > 0 else { continue }
             let length = Double(max(text.count, 1))
             let v = (x0: Double(visible.minX), y0: Double(visible.minY), x1: Double(visible.maxX), y1: Double(visible.maxY))
-            let above = items[(i + 1)...].map(\.box).filter { $0.intersects(visible) }
+            above.removeAll(keepingCapacity: true)
+            for j in (i + 1)..<items.count where !visibleParts[j].isNull && visibleParts[j].intersects(visible) {
+                above.append(visibleParts[j])
+            }
             func rect(_ cx: Double, _ cy: Double, _ size: Double) -> CGRect {
                 let w = length * glyphWidth * size + 2, h = size + 2
                 return CGRect(x: cx - w / 2, y: cy - h / 2, width: w, height: h)
             }
-            func free(_ r: CGRect) -> Bool { !taken.contains { $0.intersects(r) } }
+            func free(_ r: CGRect) -> Bool {
+                // Plain comparisons: a page places some 50,000 labels.
+                let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
+                for t in taken where t.x0 < x1 && x0 < t.x1 && t.y0 < y1 && y0 < t.y1 { return false }
+                return true
+            }
             let fit = min(12, v.y1 - v.y0 - 2, (v.x1 - v.x0 - 4) / (length * glyphWidth))
             let cx = (v.x0 + v.x1) / 2, cy = (v.y0 + v.y1) / 2
             if fit >= 5 {
@@ -69,7 +81,7 @@ public enum LabelPlacement {
                     let r = rect(x, y, fit)
                     guard visible.insetBy(dx: -1.5, dy: -1.5).contains(r), free(r), !above.contains(where: { $0.intersects(r) }) else { continue }
                     result[i] = Label(x: x, y: y, size: fit, leader: nil, isCentered: n == 0)
-                    taken.append(r)
+                    take(r)
                     placed = true
                     break
                 }
@@ -90,7 +102,7 @@ public enum LabelPlacement {
                     let ex = min(max(x, v.x0), v.x1), ey = min(max(y, v.y0), v.y1)
                     let lx = min(max(ex, Double(r.minX)), Double(r.maxX)), ly = min(max(ey, Double(r.minY)), Double(r.maxY))
                     found = Label(x: x, y: y, size: size, leader: (ex, ey, lx, ly), isCentered: false)
-                    taken.append(r)
+                    take(r)
                     break search
                 }
             }
@@ -98,7 +110,7 @@ public enum LabelPlacement {
                 result[i] = found
             } else if fit >= 5 {
                 result[i] = Label(x: cx, y: cy, size: fit, leader: nil, isCentered: true)
-                taken.append(rect(cx, cy, fit))
+                take(rect(cx, cy, fit))
             }
         }
         return result

@@ -6,20 +6,29 @@ import LayoutKit
 ///     offset=0,130 bounds=390x360 content=390x3080 elements=19     <- caption
 ///     ┌──────────────────────────────┐ ▐  <- the viewport, clipped; a scroll
 ///     │ elements, in z order         │ ▐     indicator for each axis the
-///     └──────────────────────────────┘       content is longer on
+///     │ the motion (ghosts, arrows)  │ ┆     content is longer on (the thumb
+///     │ every label, on top          │       before the operation dashed)
+///     └──────────────────────────────┘
 ///     marks: ! invalidated 4 (bounds change)  ~ moved 1             <- legend
+///     moved: H0 0,60 -> 0,110                                       <- motion
+///     [amber] pinned  [red] invalidated  (~) moved  [- -] was        <- key
 ///
 /// Elements are drawn as `render` draws them (ascending zIndex, ties by key,
-/// hidden ones left out and counted): a rectangle with the element's label,
-/// cells grey, headers and footers (supplementary views) blue, decoration
-/// views purple; pinned elements have a heavy amber outline and `*`; `alpha`
-/// becomes the element's opacity; the last operation's marks (see
-/// `CycleMarks`) colour the outline, invalidated red, appeared green, moved
-/// blue, and follow the label as in `render` (`H0*!~`).
+/// hidden ones left out and counted), each with its transform about its
+/// centre (see `ElementShape`): cells grey, headers and footers
+/// (supplementary views) blue, decoration views purple; `alpha` becomes the
+/// element's opacity. States show together: pinned is the outline (heavy
+/// amber), invalidated the fill (red), appeared and moved a badge each;
+/// the marks also follow the label as in `render` (`H0*!~`). Labels are
+/// drawn above every element (see `LabelPlacement`). The motion of the last
+/// operation (see `Motion`): a dashed ghost where an element was (or the
+/// initial attributes it appears from), an arrow to where it is, and the
+/// final attributes a deleted one disappears to.
 ///
 /// The bytes depend on the input only: numbers are rounded to 1/100 of a
-/// point and printed in their shortest form, elements in a fixed order, no
-/// date, no random id. The picture uses no external resource.
+/// point (a transform's linear part to 1/10,000) and printed in their
+/// shortest form, elements in a fixed order, no date, no random id. The
+/// picture uses no external resource.
 public enum SVGPicture {
     static let margin = 8.0
     static let captionHeight = 22.0

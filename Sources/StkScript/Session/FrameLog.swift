@@ -13,8 +13,8 @@ import StkRender
 /// beyond `capacity` frames the oldest go, and an export says how many.
 public final class FrameLog {
     /// How many frames the log keeps. A 390x844 flow-sticky frame (47
-    /// elements) is about 2.5 KB of page: 5,000 frames are a page of about
-    /// 12 MB, which a browser still steps through at once.
+    /// elements) is about 2.7 KB of page: 5,000 frames are a page of about
+    /// 14 MB, which a browser still steps through at once.
     public static let defaultCapacity = 5_000
     public var capacity: Int
     /// Off, nothing is recorded (`stk verify`'s sessions, which never export,

@@ -22,7 +22,7 @@ enum HeadlessBrowser {
     }
 
     /// Loads `page`, then returns the DOM after its scripts ran and the screenshot.
-    static func load(_ page: URL, width: Int = 1280, height: Int = 900) throws -> (dom: String, screenshot: PNGImage) {
+    static func load(_ page: URL, fragment: String? = nil, width: Int = 1280, height: Int = 900) throws -> (dom: String, screenshot: PNGImage) {
         guard let chromium = executable() else {
             throw Failure(description: "chromium is not installed: scripts/test installs it (apt-get install chromium)")
         }
@@ -37,7 +37,7 @@ enum HeadlessBrowser {
         var arguments = [
             "--headless", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--mute-audio",
             "--user-data-dir=\(scratch.url.appendingPathComponent("profile").path)",
-            "--window-size=\(width),\(height)", "--screenshot=\(screenshot.path)", "--dump-dom", page.absoluteString,
+            "--window-size=\(width),\(height)", "--screenshot=\(screenshot.path)", "--dump-dom", page.absoluteString + (fragment.map { "#" + $0 } ?? ""),
         ]
         // Chromium refuses to run as root inside its sandbox.
         if getuid() == 0 { arguments.insert("--no-sandbox", at: 1) }
