@@ -54,7 +54,7 @@ public enum LabelPlacement {
             let text = items[i].text
             let visible = visibleParts[i]
             guard !visible.isNull, visible.width > 0, visible.height > 0 else { continue }
-            let length = Double(max(text.count, 1))
+            let length = Double(max(text.utf16.count, 1)) // as the page counts (JavaScript string length)
             let v = (x0: Double(visible.minX), y0: Double(visible.minY), x1: Double(visible.maxX), y1: Double(visible.maxY))
             above.removeAll(keepingCapacity: true)
             for j in (i + 1)..<items.count where !visibleParts[j].isNull && visibleParts[j].intersects(visible) {
