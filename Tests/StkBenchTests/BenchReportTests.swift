@@ -24,8 +24,10 @@ import Testing
         #expect(Set(first.keys) == [
             "label", "configuration", "totalItems", "contentSize", "scrollAxis", "setupMillis", "coldPrepareMillis",
             "firstLayoutPassMillis", "initialVisible", "scroll", "fullInvalidation", "fullInvalidationRatio", "resize",
-            "batchUpdates", "peakResidentMB", "peakResidentSource", "residentAtStartMB", "samples",
+            "batchUpdates", "peakResidentMB", "peakResidentSource", "residentAtStartMB", "samples", "cutByTimeBudget",
         ])
+        // No budget, nothing cut.
+        #expect(first["cutByTimeBudget"] as? [String] == [])
         #expect(first["label"] as? String == "test-sticky-flow 10x6 uniform 100x50")
         #expect(first["totalItems"] as? Int == 60)
         #expect(first["contentSize"] as? [Double] == [300, 1500])

@@ -98,6 +98,35 @@ import Testing
         #expect(text.contains("prepare() / step"), "\(text)")
     }
 
+    /// A layout whose every scroll step sleeps 20 ms in prepare().
+    final class SlowLayout: CollectionViewLayout, ConfigurableLayout {
+        override func prepare() { usleep(20_000) }
+        override var collectionViewContentSize: CGSize { CGSize(width: 300, height: 100_000) }
+        override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? { [] }
+        override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+        func setOption(_ name: String, to value: LayoutOptionValue) throws { throw CollectionViewError("no option \(name)") }
+        func optionValue(_ name: String) -> LayoutOptionValue? { nil }
+    }
+
+    /// 100 steps of 20 ms would take 2 s; a budget of 0.5 s gives the scroll
+    /// 45% of it, 0.225 s: about 11 steps (at least 3, far fewer than 100),
+    /// and the report says what it left out. Without a budget all 100 run.
+    @Test func aTimeBudgetCutsASlowRunAndSaysSo() throws {
+        let slow = LayoutDescriptor(name: "test-slow", summary: "slow", options: [], makeLayout: { SlowLayout() })
+        var config = BenchConfiguration(layoutName: "test-slow", sections: 1, itemsPerSection: 10,
+                                        boundsSize: CGSize(width: 300, height: 200), steps: 100, stepDistance: 10,
+                                        warmupSteps: 0, resizeCount: 0, batchCount: 0)
+        config.timeBudgetSeconds = 0.5
+        let r = try BenchRunner.run(config, descriptor: slow)
+        #expect((3..<30).contains(r.scroll.count), "\(r.scroll.count)")
+        #expect(r.cutByTimeBudget == ["\(r.scroll.count) of 100 scroll steps"])
+        #expect(BenchReport.text([r]).contains("time budget: \(r.label) measured \(r.scroll.count) of 100 scroll steps (--time-budget 0 measures all)"))
+        config.steps = 5
+        config.timeBudgetSeconds = nil
+        let whole = try BenchRunner.run(config, descriptor: slow)
+        #expect(whole.scroll.count == 5 && whole.cutByTimeBudget.isEmpty)
+    }
+
     /// A step that grows with the data, spent mostly in prepare(), which
     /// every step calls: the cause names prepare() and its share of the step.
     @Test func aStepSpentInPrepareNamesIt() throws {

@@ -82,6 +82,12 @@ public struct BenchConfiguration: Equatable, Sendable {
     public var recordSamples: Bool
     /// The workload's name in reports; nil: made from the layout and the data.
     public var label: String?
+    /// Seconds the timed phases may take in all (nil: no limit). Each phase
+    /// gets its share (`BenchBudget`) and stops early when it is used up,
+    /// after a few operations, so that a layout whose step costs seconds at
+    /// this size (a full recompute of a million items) still ends in time;
+    /// the result says what was cut.
+    public var timeBudgetSeconds: Double?
 
     public init(
         layoutName: String,

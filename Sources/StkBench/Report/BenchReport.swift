@@ -21,7 +21,11 @@ public enum BenchReport {
         for (row, title) in rowTitles.enumerated() {
             table.add([title] + columns.map { $0[row] })
         }
-        return table.render() + "\n" + notes
+        var text = table.render() + "\n" + notes
+        for result in results where !result.cutByTimeBudget.isEmpty {
+            text += "time budget: \(result.label) measured \(result.cutByTimeBudget.joined(separator: ", ")) (--time-budget 0 measures all)\n"
+        }
+        return text
     }
 
     static let notes = """

@@ -226,6 +226,9 @@ public struct BenchResult: Codable, Equatable, Sendable {
     /// Resident memory before the run's data was built, when known.
     public var residentAtStartMB: Double?
     public var samples: BenchSamples?
+    /// What the time budget left out (`37 of 1000 scroll steps`); empty when
+    /// everything asked was measured.
+    public var cutByTimeBudget: [String] = []
 }
 
 extension CGSize {

@@ -83,32 +83,41 @@ public enum BenchRunner {
                                   startFraction: config.startFraction, distance: config.stepDistance)
         let offsets = path.offsets(count: config.warmupSteps + config.steps)
         let meter = Meter(collectionView: collectionView, layout: layout, recorder: recorder)
+        var budget = BenchBudget(seconds: config.timeBudgetSeconds)
         try collectionView.setContentOffset(path.start)
-        for offset in offsets[..<config.warmupSteps] { try collectionView.setContentOffset(offset) }
+        budget.begin(.warmup)
+        for offset in offsets[..<config.warmupSteps] where !budget.isUsedUp(done: 0) { try collectionView.setContentOffset(offset) }
         var scrollSamples: [OperationSample] = []
         scrollSamples.reserveCapacity(config.steps)
+        budget.begin(.scroll)
         for offset in offsets[config.warmupSteps...] {
+            if budget.isUsedUp(done: scrollSamples.count) { break }
             scrollSamples.append(try meter.measure("scroll") { try collectionView.setContentOffset(offset) })
         }
+        budget.note("scroll steps", scrollSamples.count, of: config.steps)
 
         // 4. Full invalidation, over the first offsets of the same timed steps.
         var fullSamples: [OperationSample] = []
-        let fullCount = config.resolvedFullInvalidationSteps
+        let fullCount = min(config.resolvedFullInvalidationSteps, scrollSamples.count)
         if fullCount > 0 {
             let before = config.warmupSteps > 0 ? offsets[config.warmupSteps - 1] : path.start
             try collectionView.setContentOffset(before)
             fullSamples.reserveCapacity(fullCount)
+            budget.begin(.fullInvalidation)
             for offset in offsets[config.warmupSteps..<(config.warmupSteps + fullCount)] {
+                if budget.isUsedUp(done: fullSamples.count) { break }
                 fullSamples.append(try meter.measure("scroll (full invalidation)") {
                     layout.invalidateLayout()
                     try collectionView.setContentOffset(offset)
                 })
             }
+            budget.note("full-invalidation steps", fullSamples.count, of: config.resolvedFullInvalidationSteps)
         }
 
         // 5. Resizes.
         var resizeSamples: [OperationSample] = []
-        for k in 0..<config.resizeCount {
+        budget.begin(.resize)
+        for k in 0..<config.resizeCount where !budget.isUsedUp(done: resizeSamples.count) {
             let size = k % 2 == 0 ? config.resolvedResizeTo : config.boundsSize
             resizeSamples.append(try meter.measure("resize to \(size.stk)") { try collectionView.setBoundsSize(size) })
         }
@@ -118,15 +127,19 @@ public enum BenchRunner {
         var batchSamples: [OperationSample] = []
         batchSamples.reserveCapacity(config.batchCount)
         var script = BatchUpdateScript(seed: config.seed, itemCounts: collectionView.sections.map(\.itemCount))
+        budget.begin(.batchUpdates)
         for _ in 0..<config.batchCount {
+            if budget.isUsedUp(done: batchSamples.count) { break }
             let update = script.next()
             batchSamples.append(try meter.measure(update.description) { try collectionView.performBatchUpdates([update]) })
         }
 
         // 7. Flings, each against its own bounds changes made one by one.
+        budget.note("batch updates", batchSamples.count, of: config.batchCount)
         var flingSamples: [OperationSample] = []
         var replaySamples: [OperationSample] = []
-        for _ in 0..<config.flingCount {
+        budget.begin(.flings)
+        for _ in 0..<config.flingCount where !budget.isUsedUp(done: flingSamples.count) {
             try collectionView.setContentOffset(path.start)
             // Towards the farther end of the scrollable range, so that no fling stops at an edge at once.
             let range = collectionView.scrollableOffsetRange
@@ -185,7 +198,8 @@ public enum BenchRunner {
             residentAtStartMB: memoryAtStart.currentMB.map { $0.rounded(places: 3) },
             samples: config.recordSamples
                 ? BenchSamples(scroll: scrollSamples, fullInvalidation: fullSamples, resize: resizeSamples, batchUpdates: batchSamples)
-                : nil
+                : nil,
+            cutByTimeBudget: budget.notes
         )
     }
 

@@ -75,6 +75,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Leave out the scaling verdict (the same workload at a hundredth and a tenth of the data, about 10 s).")
     var noScaling = false
 
+    @Option(help: ArgumentHelp("Seconds the measured operations may take in all (0: no limit): each kind stops early when its share is used up, and the report says what it left out (a layout whose step costs seconds still ends).", valueName: "seconds"))
+    var timeBudget: Double = 30
+
     @Flag(help: "Print the results as JSON.")
     var json = false
 
@@ -156,7 +159,10 @@ struct BenchCommand: ParsableCommand {
             boundsSize: viewport, steps: steps, stepDistance: distance, batchCount: batches, seed: seed,
             fullInvalidation: fullInvalidation, preferredItemSize: preferred, flingCount: flings)
         do { try configuration.validate() } catch { throw ValidationError("\(error)") }
-        return configuration
+        guard timeBudget >= 0, timeBudget.isFinite else { throw ValidationError("--time-budget \(timeBudget): give a number of seconds, 0 for no limit") }
+        var budgeted = configuration
+        budgeted.timeBudgetSeconds = timeBudget > 0 ? timeBudget : nil
+        return budgeted
     }
 
     /// `WxH` read with the script language's literal rules (as `bounds WxH` reads it).
