@@ -469,14 +469,22 @@ public enum HTMLFilm {
     // The motion, animated: each moved or inserted element slides (and scales and
     // fades) from where it was, or from its initial attributes, to where it is; a
     // deleted one from where it was to its final attributes. CSS transitions.
-    function animate(f, shapes) {
-      if (!f.mv || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
-      var svg = $("viewport-view"), moving = [];
-      for (var k = 0; k < f.mv.length; k++) {
+    // A scroll (a fling's steps, a scroll by ... steps=N) slides what stayed
+    // visible from where it was seen in the frame before to where it is.
+    function animate(f, shapes, prev) {
+      if (!f.mv && !(f.pb && prev) || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
+      var svg = $("viewport-view"), moving = [], handled = {};
+      var duration = timer ? "0.12s" : "0.6s";
+      function follow(node, t) {
+        // The element's label moves with it.
+        var label = svg.querySelector('.labels text[data-key="' + node.getAttribute("data-key") + '"]');
+        if (label) { label.style.transition = "none"; label.style.transform = t; moving.push([label, {t: "none", o: ""}, false]); }
+      }
+      if (f.mv) for (var k = 0; k < f.mv.length; k++) {
         var m = f.mv[k], from = shape(m[3], m[4], m[5], m[6], m[13] || null), to = shape(m[8], m[9], m[10], m[11], m[14] || null);
         var node, start, end, origin;
         if (m[0] === 2) {
-          node = el("g", {"class": "el leaving " + ["cell", "supplementary", "decoration"][0]}, svg);
+          node = el("g", {"class": "el leaving cell"}, svg);
           drawShape(from, {}, node);
           origin = from;
           start = {t: "none", o: m[7]};
@@ -493,6 +501,25 @@ public enum HTMLFilm {
         node.style.transform = start.t;
         node.style.opacity = start.o;
         moving.push([node, end, m[0] === 2]);
+        if (m[0] !== 2) {
+          handled[m[1]] = true;
+          follow(node, "translate(" + num(from.cx - to.cx) + "px," + num(from.cy - to.cy) + "px)");
+        }
+      }
+      if (f.pb && prev) {
+        var before = {};
+        for (var p = 0; p < prev.e.length; p++) before[nameOf(prev.e[p])] = prev.e[p];
+        svg.querySelectorAll("g.el[data-index]").forEach(function (node) {
+          var i = +node.getAttribute("data-index"), e = f.e[i], was = before[nameOf(e)];
+          if (handled[i] || !was) return;
+          var dx = (was[4] - prev.b[0]) - (e[4] - f.b[0]), dy = (was[5] - prev.b[1]) - (e[5] - f.b[1]);
+          if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+          var t = "translate(" + num(dx) + "px," + num(dy) + "px)";
+          node.style.transition = "none";
+          node.style.transform = t;
+          moving.push([node, {t: "none", o: ""}, false]);
+          follow(node, t);
+        });
       }
       if (!moving.length) return;
       svg.getBoundingClientRect();
@@ -500,7 +527,7 @@ public enum HTMLFilm {
         requestAnimationFrame(function () {
           for (var i = 0; i < moving.length; i++) {
             var n = moving[i][0];
-            n.style.transition = "transform 0.6s ease-in-out, opacity 0.6s ease-in-out";
+            n.style.transition = "transform " + duration + " ease-in-out, opacity " + duration + " ease-in-out";
             n.style.transform = moving[i][1].t;
             n.style.opacity = moving[i][1].o;
             if (moving[i][2]) setTimeout((function (x) { return function () { if (x.parentNode) x.parentNode.removeChild(x); }; })(n), 700);
@@ -592,12 +619,13 @@ public enum HTMLFilm {
       return lines;
     }
     function show(i, animated) {
+      var previous = current;
       current = Math.max(0, Math.min(frames.length - 1, i));
       var f = frames[current];
       if (!f) return;
       var shapes = drawViewport(f);
       drawContent(f);
-      if (animated) animate(f, shapes);
+      if (animated) animate(f, shapes, previous === current - 1 ? frames[previous] : null);
       var op = DATA.operations[f.o];
       $("operation").textContent = op;
       $("pass").textContent = f.n > 1 ? "layout pass " + f.p + " of " + f.n : "one layout pass";
