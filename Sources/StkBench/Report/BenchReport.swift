@@ -32,7 +32,8 @@ public enum BenchReport {
     A scroll step is one setContentOffset: should-invalidate, context, invalidate, prepare,
     visible query, visible diff. Times: median and p99 by nearest rank. Invalidated: elements
     the step's contexts named. In viewport: of the elements the pass's rect query returned,
-    those whose frames meet the viewport. Step phases: each phase's median, apart. A full-invalidation step is invalidateLayout() then the same
+    those whose frames meet the viewport. Step phases: each phase's median, apart.
+    A full-invalidation step is invalidateLayout() then the same
     setContentOffset: one full layout pass plus one minimal step, over the same offsets.
     A measuring step is a scroll step whose self-sizing cycle took at least one cell's size.
     A fling is compared with the same bounds changes made one by one by setContentOffset.
