@@ -14,6 +14,10 @@ public struct VerifyIsolation: Sendable {
     /// and names its operation log.
     public static let logEnvironmentKey = "STK_VERIFY_OPERATION_LOG"
 
+    /// The exit status of a session child whose operation outlived
+    /// `--timeout`: the parent shrinks the hang from the log and reports it.
+    public static let hangStatus: Int32 = 125
+
     /// How a child ended.
     public enum Outcome: Equatable, Sendable {
         case exited(Int32)
@@ -71,23 +75,33 @@ public struct VerifyIsolation: Sendable {
     /// Whether running `operations` from a fresh session (then the checks)
     /// crashes the layout.
     public func crashes(_ operations: [String]) -> Bool {
-        let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("stk-verify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).stk")
-        defer { try? FileManager.default.removeItem(at: file) }
-        guard (try? Data((operations.joined(separator: "\n") + "\n").utf8).write(to: file)) != nil else { return false }
-        // The runtime's backtracer is slow and says nothing the parent reads here.
-        let outcome = Self.run(executable, replayArguments + [file.path], environment: ["SWIFT_BACKTRACE": "enable=no"],
-                               quiet: true, timeout: replayTimeout)
-        if case .crashed = outcome { return true }
+        if case .crashed = replay(operations) { return true }
         return false
     }
 
-    /// Delta debugging (as `Verifier.shrink`) with `crashes` as the test:
-    /// ever smaller chunks of the operations before the last are removed
-    /// while the session still crashes; the first `fixedPrefix` stay. At most
-    /// `maximumTries` replays (each is a process): the result is as short as
-    /// they found.
-    public func shrinkCrash(_ operations: [String], fixedPrefix: Int, maximumTries: Int = 150) -> (operations: [String], tries: Int) {
+    /// Whether running `operations` from a fresh session does not finish
+    /// within the replay timeout (each such try costs the whole timeout).
+    public func hangs(_ operations: [String]) -> Bool {
+        replay(operations) == .timedOut
+    }
+
+    private func replay(_ operations: [String]) -> Outcome {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stk-verify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).stk")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard (try? Data((operations.joined(separator: "\n") + "\n").utf8).write(to: file)) != nil else { return .exited(ExitStatus.error.rawValue) }
+        // The runtime's backtracer is slow and says nothing the parent reads here.
+        return Self.run(executable, replayArguments + [file.path], environment: ["SWIFT_BACKTRACE": "enable=no"],
+                        quiet: true, timeout: replayTimeout)
+    }
+
+    /// Delta debugging (as `Verifier.shrink`) with `stillFails` (`crashes`
+    /// or `hangs`) as the test: ever smaller chunks of the operations before
+    /// the last are removed while the session still fails; the first
+    /// `fixedPrefix` stay. At most `maximumTries` replays (each is a
+    /// process): the result is as short as they found.
+    public func shrink(_ operations: [String], fixedPrefix: Int, while stillFails: ([String]) -> Bool,
+                       maximumTries: Int = 150) -> (operations: [String], tries: Int) {
         var current = operations
         var tries = 0
         var chunk = max(1, (current.count - fixedPrefix - 1) / 2)
@@ -99,7 +113,7 @@ public struct VerifyIsolation: Sendable {
                 var candidate = current
                 candidate.removeSubrange(start..<end)
                 tries += 1
-                if crashes(candidate) {
+                if stillFails(candidate) {
                     current = candidate
                     removedSomething = true
                 } else {

@@ -80,7 +80,7 @@ public final class Verifier {
         }
 
         /// A hang: `operations` (the last one still running after `seconds`)
-        /// as a failure, not shrunk (shrinking would run the hang again).
+        /// as a failure (shrunk by the caller, whose replays may hang).
         public static func hang(layout: String, seed: UInt64, operations: [String], operationsRun: Int, seconds: Double) -> Report {
             var report = Report(layout: layout, seed: seed)
             report.operationsRun = operationsRun
@@ -255,8 +255,7 @@ public final class Verifier {
     public static func reproducer(for failure: Failure, report: Report, plugins: [String]) -> String {
         let hangs = failure.findings.contains { $0.check == .hang }
         let crashes = failure.findings.contains { $0.check == .crash }
-        var text = hangs ? "# stk verify \(report.layout) --seed \(report.seed): a reproducer, not shrunk (each try would hang again).\n"
-                         : "# stk verify \(report.layout) --seed \(report.seed): a reproducer, shrunk from \(failure.originalCount) operations.\n"
+        var text = "# stk verify \(report.layout) --seed \(report.seed): a reproducer, shrunk from \(failure.originalCount) operations.\n"
         // A fling whose target the layout cannot give fails as a command: the
         // script stops there, before `check`.
         let stops = failure.findings.contains(where: \.stoppedTheScript)

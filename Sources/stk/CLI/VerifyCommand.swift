@@ -159,6 +159,8 @@ struct VerifyCommand: ParsableCommand {
                     usleep(20_000)
                     let stuck = running.withValue { $0 }
                     guard let since = stuck.since, DispatchTime.now().uptimeNanoseconds - since > limit else { continue }
+                    // The supervising parent shrinks the hang from the log.
+                    if log != nil { Foundation._exit(VerifyIsolation.hangStatus) }
                     var report = Verifier.Report.hang(layout: layout, seed: seed, operations: stuck.operations,
                                                       operationsRun: stuck.operationsRun, seconds: timeout)
                     report.seconds = Date().timeIntervalSince(started)
@@ -209,22 +211,33 @@ struct VerifyCommand: ParsableCommand {
                                           environment: [VerifyIsolation.logEnvironmentKey: logPath,
                                                         "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath)],
                                           started: { pid in child.withValue { $0 = pid } })
-        guard case .crashed(let signal) = outcome else {
-            if case .exited(let status) = outcome { return status }
-            return ExitStatus.error.rawValue
-        }
-        guard let log = OperationLog.read(path: logPath) else {
-            try TestCommand.fail("stk verify stopped before its first operation: \(CrashReport.describe(signal: signal))")
-        }
         let isolation = VerifyIsolation(executable: WorkerProcess.executablePath,
                                         replayArguments: ["verify", layout, "--no-color"] + global.plugins.flatMap { ["--plugin", $0] } + ["--replay"],
                                         replayTimeout: timeout > 0 ? timeout : nil)
-        // A crash in the checks of a shrink, not in the session itself, does
-        // not come back from a fresh session: then the session is reported as it ran.
-        let shrunk = isolation.crashes(log.operations)
-            ? isolation.shrinkCrash(log.operations, fixedPrefix: fixedPrefix).operations : log.operations
-        var report = Verifier.Report.crash(layout: layout, seed: seed, operations: shrunk, originalCount: log.operations.count,
+        var report: Verifier.Report
+        switch outcome {
+        case .crashed(let signal):
+            guard let log = OperationLog.read(path: logPath) else {
+                try TestCommand.fail("stk verify stopped before its first operation: \(CrashReport.describe(signal: signal))")
+            }
+            // A crash in the checks of a shrink, not in the session itself, does
+            // not come back from a fresh session: then the session is reported as it ran.
+            let shrunk = isolation.crashes(log.operations)
+                ? isolation.shrink(log.operations, fixedPrefix: fixedPrefix, while: isolation.crashes).operations : log.operations
+            report = Verifier.Report.crash(layout: layout, seed: seed, operations: shrunk, originalCount: log.operations.count,
                                            operationsRun: log.operationsRun, signal: signal, backtrace: CrashBacktrace.read(from: crashPath))
+        case .exited(VerifyIsolation.hangStatus):
+            guard let log = OperationLog.read(path: logPath) else { return ExitStatus.error.rawValue }
+            // Each candidate that still hangs costs --timeout seconds: fewer tries.
+            let shrunk = isolation.shrink(log.operations, fixedPrefix: fixedPrefix, while: isolation.hangs, maximumTries: 40)
+            report = Verifier.Report.hang(layout: layout, seed: seed, operations: shrunk.operations,
+                                          operationsRun: log.operationsRun, seconds: timeout)
+            report.failure?.originalCount = log.operations.count
+        case .exited(let status):
+            return status
+        case .timedOut:
+            return ExitStatus.error.rawValue
+        }
         report.seconds = Date().timeIntervalSince(started)
         return try deliver(report)
     }
@@ -240,7 +253,7 @@ struct VerifyCommand: ParsableCommand {
             if failure.findings.first?.check == .crash {
                 lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' crashes the layout (seed \(seed); after \(report.operationsRun) operations; shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
             } else if failure.findings.first?.check == .hang {
-                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' hangs (seed \(seed); after \(report.operationsRun) operations; not shrunk: each try would hang again)")
+                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' hangs (seed \(seed); after \(report.operationsRun) operations; shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
             } else {
                 lines.append("FAIL: \(layout): the checks failed after '\(failure.operations.last ?? "")' (seed \(seed); shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
             }
