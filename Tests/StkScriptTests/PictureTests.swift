@@ -331,6 +331,18 @@ import Testing
         #expect(svg.contains("<line class=\"leader\" x1=\"100\" y1=\"100\" x2=\"100\" y2=\"97\"/><text class=\"label\" x=\"100\" y=\"94.65\" font-size=\"9\">0:0</text>"))
     }
 
+    /// Placing labels costs the square of the count: beyond 1,000 elements
+    /// (a grid of small cells) every label stays at its centre, even where
+    /// another element covers it; an element too small for a 5 px label has none.
+    @Test func aCrowdKeepsItsLabelsCentred() {
+        let stack = (0..<1_001).map { _ in (text: "0:0", box: CGRect(x: 0, y: 0, width: 100, height: 40)) }
+        let crowd = LabelPlacement.place(stack, viewport: CGSize(width: 200, height: 200))
+        #expect(crowd.allSatisfy { $0?.isCentered == true && $0?.leader == nil })
+        let few = LabelPlacement.place(Array(stack.prefix(2)), viewport: CGSize(width: 200, height: 200))
+        #expect(few[0]?.leader != nil && few[1]?.isCentered == true)
+        #expect(LabelPlacement.place([(text: "0:0", box: CGRect(x: 0, y: 0, width: 8, height: 8))], viewport: CGSize(width: 200, height: 200)) == [nil])
+    }
+
     /// A layout that never counts its work (written without LayoutKit's
     /// helpers) films `prepare()` without `(touched 0, sections 0)`; one
     /// that counts keeps its numbers.

@@ -13,7 +13,8 @@ import Foundation
 /// (a card under the next card of a stack), the label goes outside the
 /// element at 9 px, above, below, right or left of it, a little further each
 /// round, joined to it by a leader line. A label with no room anywhere stays
-/// at the centre.
+/// at the centre; an element too small for a label at 5 px has none, and
+/// beyond `crowd` elements every label stays at its centre.
 public enum LabelPlacement {
     public struct Label: Equatable, Sendable {
         /// The centre of the text, and its size in px; the text's baseline
@@ -38,6 +39,9 @@ public enum LabelPlacement {
 
     static let glyphWidth = 0.6
     static let outsideSize = 9.0
+    /// Beyond this many elements (a grid of tiny cells), labels stay at their
+    /// centres: placing them costs the square of the count.
+    static let crowd = 1_000
 
     /// One label per item (nil: not shown, the element lies outside the
     /// viewport), for items in drawing order: each a label's text and the box
@@ -56,10 +60,6 @@ public enum LabelPlacement {
             guard !visible.isNull, visible.width > 0, visible.height > 0 else { continue }
             let length = Double(max(text.utf16.count, 1)) // as the page counts (JavaScript string length)
             let v = (x0: Double(visible.minX), y0: Double(visible.minY), x1: Double(visible.maxX), y1: Double(visible.maxY))
-            above.removeAll(keepingCapacity: true)
-            for j in (i + 1)..<items.count where !visibleParts[j].isNull && visibleParts[j].intersects(visible) {
-                above.append(visibleParts[j])
-            }
             func rect(_ cx: Double, _ cy: Double, _ size: Double) -> CGRect {
                 let w = length * glyphWidth * size + 2, h = size + 2
                 return CGRect(x: cx - w / 2, y: cy - h / 2, width: w, height: h)
@@ -72,7 +72,18 @@ public enum LabelPlacement {
             }
             let fit = min(12, v.y1 - v.y0 - 2, (v.x1 - v.x0 - 4) / (length * glyphWidth))
             let cx = (v.x0 + v.x1) / 2, cy = (v.y0 + v.y1) / 2
-            if fit >= 5 {
+            // Too small for a label at 5 px: none (as `render` leaves it out).
+            guard fit >= 5 else { continue }
+            if items.count > crowd {
+                result[i] = Label(x: cx, y: cy, size: fit, leader: nil, isCentered: true)
+                continue
+            }
+            // The elements drawn above this one that overlap its visible part.
+            above.removeAll(keepingCapacity: true)
+            for j in (i + 1)..<items.count where !visibleParts[j].isNull && visibleParts[j].intersects(visible) {
+                above.append(visibleParts[j])
+            }
+            do {
                 let w = length * glyphWidth * fit, h = fit
                 let candidates = [(cx, cy), (cx, v.y0 + h / 2 + 2), (cx, v.y1 - h / 2 - 2),
                                   (v.x0 + w / 2 + 3, cy), (v.x1 - w / 2 - 3, cy)]
@@ -108,7 +119,7 @@ public enum LabelPlacement {
             }
             if let found {
                 result[i] = found
-            } else if fit >= 5 {
+            } else {
                 result[i] = Label(x: cx, y: cy, size: fit, leader: nil, isCentered: true)
                 take(rect(cx, cy, fit))
             }
