@@ -29,3 +29,26 @@ import Testing
         }
     }
 }
+
+extension BuiltinLayoutsTests {
+    /// Threads registering at once (tests run in parallel) never refuse one
+    /// another: one registers, the others find the built-ins there.
+    @Test func concurrentRegistrationsAgree() throws {
+        for _ in 0..<20 {
+            let registry = LayoutRegistry()
+            let failures = Failures()
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                do { try BuiltinLayouts.register(in: registry) } catch { failures.add("\(error)") }
+            }
+            #expect(failures.all.isEmpty, "\(failures.all)")
+            #expect(registry.entries.count == 8)
+        }
+    }
+
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func add(_ message: String) { lock.lock(); list.append(message); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return list }
+    }
+}

@@ -1,6 +1,7 @@
 import CompositionalLayouts
 import FadingFirstHeader
 import FlowSticky
+import Foundation
 import GlobalStretchy
 import GridSticky
 import LayoutKit
@@ -9,6 +10,7 @@ import LayoutKit
 /// start-up through the same descriptor an external plugin registers.
 public enum BuiltinLayouts {
     public static let origin = LayoutRegistry.builtInOrigin
+    private static let lock = NSLock()
 
     public static var descriptors: [LayoutDescriptor] {
         [FlowStickyPlugin.descriptor, GridStickyPlugin.descriptor, GlobalStretchyPlugin.descriptor, FadingFirstHeaderPlugin.descriptor]
@@ -23,6 +25,10 @@ public enum BuiltinLayouts {
     /// by a plugin's layout) is an error naming it: stk never starts with a
     /// built-in silently missing.
     public static func register(in registry: LayoutRegistry = .shared) throws {
+        // Two threads registering at once (tests run in parallel) would both
+        // see a name free and the second be refused: one at a time.
+        lock.lock()
+        defer { lock.unlock() }
         for descriptor in descriptors {
             if let existing = registry.entry(named: descriptor.name), existing.origin == origin { continue }
             let layout: CollectionViewLayout
