@@ -193,6 +193,9 @@ final class SurvivingLayoutsTests {
         try session.type("\u{03}")
         let interrupted = try session.waitFor(prompt, timeout: .seconds(20))
         #expect(interrupted.contains("error: interrupted while running 'set hangs=true'"), "\(interrupted.debugDescription)")
+        // Where the loop was: HangingLayout.swift's `while hangs {` loop (lines 13-15).
+        #expect(interrupted.contains("  at HangingLayout.prepare() ("), "\(interrupted.debugDescription)")
+        #expect(interrupted.contains("HangingLayout.swift:13") || interrupted.contains("HangingLayout.swift:14"), "\(interrupted.debugDescription)")
         let after = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
         #expect(after.contains { $0.hasPrefix("offset=0,25 ") }, "\(after)")
     }

@@ -45,6 +45,27 @@ struct CrashBacktraceTests {
         #expect(backtrace.userFrameLines(limit: 1).count == 1)
     }
 
+    /// A process stopped from outside (SIGABRT on Ctrl-C at the REPL) takes
+    /// the signal on whichever thread: when that one ran none of the user's
+    /// code, the thread stuck in the layout's loop says where it was.
+    @Test func aSignalOnAnIdleThreadNamesTheThreadInTheLayout() throws {
+        let report = """
+            { "description": "Aborted", "threads": [
+              { "name": "main", "crashed": true, "frames": [
+                { "kind": "programCounter", "description": "read + 14", "image": "libc.so.6" } ] },
+              { "name": "entry", "frames": [
+                { "kind": "programCounter", "description": "HangingLayout.prepare() + 90", "image": "libplugin.so",
+                  "sourceLocation": { "file": "/work/Layouts/HangingLayout.swift", "line": 14, "column": 19 } },
+                { "kind": "returnAddress", "description": "LayoutPass.prepare() + 12", "image": "libLayoutKit.so" } ] }
+            ] }
+            """
+        let backtrace = try #require(CrashBacktrace(json: Data(report.utf8)))
+        #expect(backtrace.userFrameLines() == ["  at HangingLayout.prepare() (/work/Layouts/HangingLayout.swift:14:19)"])
+        // When the crashed thread has the user's frames, it is the one shown.
+        let crashed = try #require(CrashBacktrace(json: Data(Self.report.utf8)))
+        #expect(crashed.userFrames().first?.function == "CrashingLayout.layoutAttributesForElements(in:)")
+    }
+
     @Test func aReportThatIsNotJSONIsNone() {
         #expect(CrashBacktrace(json: Data("*** Program crashed".utf8)) == nil)
         #expect(CrashBacktrace.read(from: "/nonexistent/stk-crash.json") == nil)

@@ -29,7 +29,18 @@ public struct CrashBacktrace: Equatable, Sendable {
         description = report["description"] as? String ?? ""
         let threads = report["threads"] as? [[String: Any]] ?? []
         let crashed = threads.first { $0["crashed"] as? Bool == true } ?? threads.first
-        frames = (crashed?["frames"] as? [[String: Any]] ?? []).compactMap { frame in
+        frames = Self.frames(of: crashed)
+        // A process stopped from outside (SIGABRT on Ctrl-C) takes the signal
+        // on any thread: then the thread running the user's code says where.
+        if userFrames().isEmpty, let running = threads.lazy.map(Self.frames).first(where: { thread in
+            thread.contains { !Self.isOwnImage($0.image) && $0.file != nil }
+        }) {
+            frames = running
+        }
+    }
+
+    private static func frames(of thread: [String: Any]?) -> [Frame] {
+        (thread?["frames"] as? [[String: Any]] ?? []).compactMap { frame in
             guard let text = frame["description"] as? String else { return nil }
             // "f(_:) + 68": the offset means nothing to the reader.
             let function = text.range(of: " + ", options: .backwards).map { String(text[..<$0.lowerBound]) } ?? text
@@ -41,10 +52,11 @@ public struct CrashBacktrace: Equatable, Sendable {
     }
 
     /// The value of `SWIFT_BACKTRACE` for a child process whose crash report
-    /// is wanted: JSON, the crashed thread only, written to `path` and not to
+    /// is wanted: JSON, every thread (a process stopped from outside may take
+    /// the signal on any of them), written to `path` and not to
     /// the terminal, no interactive prompt.
     public static func environmentValue(reportTo path: String) -> String {
-        ["enable=yes", "interactive=no", "color=no", "format=json", "threads=crashed",
+        ["enable=yes", "interactive=no", "color=no", "format=json", "threads=all",
          "registers=none", "images=none", "sanitize=no", "output-to=\(path)"].joined(separator: ",")
     }
 

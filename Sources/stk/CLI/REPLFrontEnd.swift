@@ -216,6 +216,8 @@ final class WorkerSession {
         switch cause {
         case .interrupted:
             lines.append("\(place)error: interrupted\(command)")
+            // Where the layout was when it was stopped (a loop that never ends).
+            lines += report?.userFrameLines() ?? []
         case .ended(.signalled(let signal)):
             lines.append("\(place)error: the layout crashed\(command): \(CrashReport.describe(signal: signal))")
             lines += report?.userFrameLines() ?? []

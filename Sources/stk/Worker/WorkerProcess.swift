@@ -95,8 +95,23 @@ final class WorkerProcess {
         _ = wait()
     }
 
-    /// Ends it at once (Ctrl-C, a hang) and waits.
-    func terminate() -> Termination {
+    /// Ends it (Ctrl-C, a hang) and waits. SIGABRT first, so that the
+    /// runtime's backtracer writes where each thread was (`crashReport`
+    /// names the layout's line a loop is stuck on); SIGKILL when it has not
+    /// ended within `backtraceSeconds`.
+    func terminate(backtraceSeconds: Double = 3) -> Termination {
+        if reaped != nil { return wait() }
+        kill(pid, SIGABRT)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(backtraceSeconds * 1e9)
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            var status: Int32 = 0
+            let ended = waitpid(pid, &status, WNOHANG)
+            if ended == pid {
+                reaped = (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+                return reaped!
+            }
+            usleep(10_000)
+        }
         kill(pid, SIGKILL)
         return wait()
     }
