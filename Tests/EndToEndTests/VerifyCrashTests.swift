@@ -46,6 +46,40 @@ import FoundationXML
         #expect(replay.stderr.contains("repro.stk:7:1: error: the layout crashed while running 'set crashes=true'"), "\(replay)")
     }
 
+    /// Two bugs of two kinds: both reported, the second's reproducer beside
+    /// the first's (`repro-2.stk`), each failing with its own finding.
+    @Test func everyKindOfFindingHasItsReproducer() throws {
+        let folder = try TranscriptCommandFolder(["TwoBugsLayout.swift": """
+            import UIKit
+
+            /// A fling's target is not a number, and in a viewport narrower
+            /// than 390 points the single query answers 8 points off.
+            final class TwoBugsLayout: UICollectionViewFlowLayout {
+                override func targetContentOffset(forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+                    CGPoint(x: proposed.x, y: velocity.y == 0 ? proposed.y : .nan)
+                }
+
+                override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+                    let a = super.layoutAttributesForItem(at: indexPath)?.copy() as? UICollectionViewLayoutAttributes
+                    if (collectionView?.bounds.width ?? 390) < 390 { a?.frame.origin.x += 8 }
+                    return a
+                }
+            }
+
+            """])
+        let run = try StkProcess.run(["verify", "--plugin", "TwoBugsLayout.swift", "TwoBugsLayout", "--out", "repro.stk"],
+                                     environment: try environment, in: folder.root)
+        #expect(run.status == 1, "\(run)")
+        let fails = run.lines.filter { $0.hasPrefix("FAIL: TwoBugsLayout: ") }
+        #expect(fails.count == 2, "\(run)")
+        #expect(fails.last?.hasPrefix("FAIL: TwoBugsLayout: also the checks failed after '") == true, "\(run)")
+        #expect(run.lines.contains { $0.hasPrefix("reproducer: repro-2.stk (run it: stk --plugin TwoBugsLayout.swift repro-2.stk)") }, "\(run)")
+        for file in ["repro.stk", "repro-2.stk"] {
+            let replay = try StkProcess.run(["--plugin", "TwoBugsLayout.swift", file], environment: try environment, in: folder.root)
+            #expect(replay.status != 0, "\(file): \(replay)")
+        }
+    }
+
     @Test func aRunWithoutACrashIsAsBefore() throws {
         let run = try StkProcess.run(["verify", "--plugin", Self.crashing, "CrashingLayout", "--operations", "200", "--json"],
                                      environment: try environment)

@@ -62,6 +62,12 @@ public final class Verifier {
         /// Operations the model refused (an update out of range): they change nothing.
         public var operationsRefused = 0
         public var failure: Failure?
+        /// Failures of other kinds the run met after the first (a finding
+        /// whose check no earlier failure found), each shrunk; the run goes
+        /// on after a failure, in a new session, to find them.
+        public var otherFailures: [Failure] = []
+        /// Every failure, the first one first.
+        public var failures: [Failure] { (failure.map { [$0] } ?? []) + otherFailures }
         /// Elements named by scroll contexts, and how many of those had not changed.
         public var namedByContexts = 0
         public var namedButUnchanged = 0
@@ -140,7 +146,14 @@ public final class Verifier {
         let start = DispatchTime.now()
         var report = Report(layout: layoutName, seed: options.seed)
         var random = SplitMix64(seed: options.seed)
-        while report.operationsRun < options.operations && report.failure == nil {
+        // The checks whose findings a failure already reported: a session that
+        // fails with only those ends, and the run goes on in a new one.
+        var reported: Set<LayoutChecks.Finding.Check> = []
+        func record(_ failure: Failure) {
+            if report.failure == nil { report.failure = failure } else { report.otherFailures.append(failure) }
+            reported.formUnion(failure.findings.map(\.check))
+        }
+        while report.operationsRun < options.operations {
             let session = try VerifySession(registry: registry, loadPlugin: loadPlugin)
             for (index, command) in preamble.enumerated() {
                 let ran = watched(Array(preamble[...index]), report.operationsRun, session.run(command))
@@ -151,7 +164,8 @@ public final class Verifier {
             }
             let findings = session.evaluate().findings
             if !findings.isEmpty {
-                report.failure = Failure(operations: preamble, originalCount: preamble.count, findings: findings)
+                // Every session starts so: nothing else can be learned.
+                record(Failure(operations: preamble, originalCount: preamble.count, findings: findings))
                 break
             }
             var operations = preamble
@@ -170,7 +184,11 @@ public final class Verifier {
                 }
                 if report.operationsRun % 250 == 0 { progress?(report.operationsRun) }
                 if !evaluation.findings.isEmpty {
-                    report.failure = shrink(operations, findings: evaluation.findings)
+                    if let new = evaluation.findings.first(where: { !reported.contains($0.check) }) {
+                        // Shrunk for the kind not reported yet (findings first).
+                        let findings = [new] + evaluation.findings.filter { $0 != new }
+                        record(shrink(operations, findings: findings))
+                    }
                     break
                 }
                 report.namedByContexts += evaluation.named

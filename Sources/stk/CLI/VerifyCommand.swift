@@ -16,10 +16,10 @@ struct VerifyCommand: ParsableCommand {
             prepared on the same state, that its rect and single-element queries agree,
             that it names only existing index paths, and that a scroll's context names
             every shown element that changed. A layout that crashes or hangs is a
-            finding too (the sessions run in a child process). The first failure is
-            shrunk to a short .stk script that fails while the bug is there and
-            passes once it is fixed. Exit status: 0 nothing found, 1 a finding, 2 an
-            error.
+            finding too (the sessions run in a child process). Each kind of failure
+            the run meets is shrunk to a short .stk script that fails while the bug
+            is there and passes once it is fixed. Exit status: 0 nothing found, 1 a
+            finding, 2 an error.
             """
     )
 
@@ -73,7 +73,7 @@ struct VerifyCommand: ParsableCommand {
             ("operations", .integer(report.operationsRun)), ("result", .string(report.failure == nil ? "pass" : "fail")),
         ]
         if let failure = report.failure {
-            for finding in failure.findings {
+            for finding in report.failures.flatMap(\.findings) {
                 lines.append(JSONValue.object([("finding", .object([
                     ("check", .string(finding.check.rawValue)),
                     ("element", finding.element.map(JSONValue.string) ?? .null),
@@ -82,6 +82,14 @@ struct VerifyCommand: ParsableCommand {
             }
             summary.append(("shrunkFrom", .integer(failure.originalCount)))
             summary.append(("steps", .array(failure.operations.map(JSONValue.string))))
+            if !report.otherFailures.isEmpty {
+                // Failures of other kinds, each shrunk: their steps (reproducers beside --out).
+                summary.append(("otherFailures", .array(report.otherFailures.map { other in
+                    .object([("check", .string(other.findings.first?.check.rawValue ?? "")),
+                             ("shrunkFrom", .integer(other.originalCount)),
+                             ("steps", .array(other.operations.map(JSONValue.string)))])
+                })))
+            }
             if let out { summary.append(("reproducerFile", .string(out))) }
             else if let reproducer { summary.append(("reproducer", .string(reproducer))) }
         }
@@ -246,33 +254,37 @@ struct VerifyCommand: ParsableCommand {
     /// the exit status: 0 nothing found, 1 a finding.
     func deliver(_ report: Verifier.Report) throws -> Int32 {
         var lines: [String] = []
-        var reproducer: String?
-        if let failure = report.failure {
+        var reproducers: [String] = []
+        for (index, failure) in report.failures.enumerated() {
             let script = Verifier.reproducer(for: failure, report: report, plugins: global.plugins)
-            reproducer = script
+            reproducers.append(script)
+            let shrunk = "shrunk from \(failure.originalCount) operations to \(failure.operations.count)"
             if failure.findings.first?.check == .crash {
-                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' crashes the layout (seed \(seed); after \(report.operationsRun) operations; shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
+                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' crashes the layout (seed \(seed); after \(report.operationsRun) operations; \(shrunk))")
             } else if failure.findings.first?.check == .hang {
-                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' hangs (seed \(seed); after \(report.operationsRun) operations; shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
+                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' hangs (seed \(seed); after \(report.operationsRun) operations; \(shrunk))")
             } else {
-                lines.append("FAIL: \(layout): the checks failed after '\(failure.operations.last ?? "")' (seed \(seed); shrunk from \(failure.originalCount) operations to \(failure.operations.count))")
+                let again = index == 0 ? "" : "also "
+                lines.append("FAIL: \(layout): \(again)the checks failed after '\(failure.operations.last ?? "")' (seed \(seed); \(shrunk))")
             }
             for finding in failure.findings.prefix(10) { lines.append("  \(finding)") }
             if failure.findings.count > 10 { lines.append("  ... and \(failure.findings.count - 10) more") }
-            if let out {
+            if let path = Self.reproducerPath(out, index: index) {
                 do {
-                    try SafeFile.replace(Data(script.utf8), at: out)
+                    try SafeFile.replace(Data(script.utf8), at: path)
                 } catch {
                     try TestCommand.fail("\(error)")
                 }
-                lines.append("reproducer: \(out) (run it: stk \(global.plugins.map { "--plugin \($0) " }.joined())\(out))")
+                lines.append("reproducer: \(path) (run it: stk \(global.plugins.map { "--plugin \($0) " }.joined())\(path))")
             } else {
                 lines.append("reproducer (--out FILE.stk writes it):")
                 lines += script.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
             }
-        } else {
+        }
+        if report.failures.isEmpty {
             lines.append("PASS: \(layout): \(report.operationsRun) operations (seed \(seed)), no findings")
         }
+        let reproducer = reproducers.first
         if json {
             // One object per line: each finding, then the summary.
             lines = Self.jsonLines(report, reproducer: reproducer, out: out)
@@ -291,6 +303,17 @@ struct VerifyCommand: ParsableCommand {
         return report.failure == nil ? ExitStatus.success.rawValue : ExitStatus.expectationFailed.rawValue
     }
 
+    /// Where the reproducer of failure `index` goes: `--out` for the first,
+    /// then `NAME-2.stk`, `NAME-3.stk` ... beside it; nil without `--out`.
+    static func reproducerPath(_ out: String?, index: Int) -> String? {
+        guard let out else { return nil }
+        guard index > 0 else { return out }
+        let url = URL(fileURLWithPath: out)
+        let ext = url.pathExtension
+        let stem = ext.isEmpty ? out : String(out.dropLast(ext.count + 1))
+        return stem + "-\(index + 1)" + (ext.isEmpty ? "" : "." + ext)
+    }
+
     /// - interrupted: the run was stopped (SIGINT, SIGTERM) after
     ///   `report.operationsRun` operations: an `<error type="interrupted">`.
     static func writeJUnit(_ report: Verifier.Report, reproducer: String?, to path: String, interrupted: Bool = false) throws {
@@ -307,7 +330,11 @@ struct VerifyCommand: ParsableCommand {
             xml += ">\n      <error message=\"\(message)\" type=\"interrupted\"/>\n    </testcase>\n"
         } else if let failure = report.failure {
             let message = JUnitReport.attribute(failure.findings.first.map { "\($0)" } ?? "failed")
-            let body = failure.findings.map { "\($0)" }.joined(separator: "\n") + "\n\n" + (reproducer ?? "")
+            var body = failure.findings.map { "\($0)" }.joined(separator: "\n") + "\n\n" + (reproducer ?? "")
+            for other in report.otherFailures {
+                body += "\n" + other.findings.map { "\($0)" }.joined(separator: "\n") + "\n\n"
+                    + Verifier.reproducer(for: other, report: report, plugins: [])
+            }
             xml += ">\n      <failure message=\"\(message)\" type=\"verify\">\(JUnitReport.cdata(body))</failure>\n    </testcase>\n"
         } else {
             xml += "/>\n"
