@@ -95,34 +95,11 @@ public struct VerifyIsolation: Sendable {
                         quiet: true, timeout: replayTimeout)
     }
 
-    /// Delta debugging (as `Verifier.shrink`) with `stillFails` (`crashes`
-    /// or `hangs`) as the test: ever smaller chunks of the operations before
-    /// the last are removed while the session still fails; the first
-    /// `fixedPrefix` stay. At most `maximumTries` replays (each is a
-    /// process): the result is as short as they found.
+    /// `DeltaDebugging` with `stillFails` (`crashes` or `hangs`) as the
+    /// test; at most `maximumTries` replays, each a process.
     public func shrink(_ operations: [String], fixedPrefix: Int, while stillFails: ([String]) -> Bool,
                        maximumTries: Int = 150) -> (operations: [String], tries: Int) {
-        var current = operations
-        var tries = 0
-        var chunk = max(1, (current.count - fixedPrefix - 1) / 2)
-        while chunk >= 1 && tries < maximumTries {
-            var removedSomething = false
-            var start = fixedPrefix
-            while start < current.count - 1 && tries < maximumTries {
-                let end = min(start + chunk, current.count - 1)
-                var candidate = current
-                candidate.removeSubrange(start..<end)
-                tries += 1
-                if stillFails(candidate) {
-                    current = candidate
-                    removedSomething = true
-                } else {
-                    start = end
-                }
-            }
-            if !removedSomething { chunk /= 2 }
-        }
-        return (current, tries)
+        DeltaDebugging.shrink(operations, fixedPrefix: fixedPrefix, maximumTries: maximumTries, while: stillFails)
     }
 }
 

@@ -235,28 +235,12 @@ public final class Verifier {
             guard let found = fails(candidate), found.contains(where: { $0.check == kind }) else { return nil }
             return found
         }
-        var current = operations
         var currentFindings = findings
-        var chunk = max(1, (current.count - fixedPrefix - 1) / 2)
-        var attempts = 0
-        while chunk >= 1 && attempts < 2000 {
-            var removedSomething = false
-            var start = fixedPrefix
-            while start < current.count - 1 && attempts < 2000 {
-                let end = min(start + chunk, current.count - 1)
-                var candidate = current
-                candidate.removeSubrange(start..<end)
-                attempts += 1
-                if let found = stillFails(candidate) {
-                    current = candidate
-                    currentFindings = found
-                    removedSomething = true
-                } else {
-                    start = end
-                }
-            }
-            if !removedSomething { chunk /= 2 }
-        }
+        var current = DeltaDebugging.shrink(operations, fixedPrefix: fixedPrefix, maximumTries: 2000) { candidate in
+            guard let found = stillFails(candidate) else { return false }
+            currentFindings = found
+            return true
+        }.operations
         // The failing operation itself may not be needed: the bug may show
         // after the one before it.
         while current.count > fixedPrefix, let found = stillFails(Array(current.dropLast())) {

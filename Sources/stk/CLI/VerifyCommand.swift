@@ -147,10 +147,10 @@ struct VerifyCommand: ParsableCommand {
             verifier.progress = { done in StandardStreams.write("\rverify \(layout): \(done)/\(operations) operations", to: .error) }
         }
         // A hang cannot be stopped on this thread: a watchdog finds the
-        // operation still running after --timeout and reports it from its
-        // own, then ends the process. Ctrl-C and SIGTERM say how far it got
-        // and write the JUnit report, as `stk test` does.
-        // The operation in progress (`since` is nil between operations, while
+        // operation still running after --timeout and ends the process with
+        // `VerifyIsolation.hangStatus` for the supervising parent to shrink
+        // (or, without a log, reports it itself). The parent handles Ctrl-C
+        // and SIGTERM. The operation in progress (`since` is nil between operations, while
         // the count stays: an interrupt during shrinking still says how far
         // the run got).
         let running = Locked<(operations: [String], operationsRun: Int, since: UInt64?)>(([], 0, nil))

@@ -106,10 +106,7 @@ final class WorkerProcess {
         while DispatchTime.now().uptimeNanoseconds < deadline {
             var status: Int32 = 0
             let ended = waitpid(pid, &status, WNOHANG)
-            if ended == pid {
-                reaped = (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
-                return reaped!
-            }
+            if ended == pid { return reap(status) }
             usleep(10_000)
         }
         kill(pid, SIGKILL)
@@ -122,6 +119,11 @@ final class WorkerProcess {
         if let reaped { return reaped }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return reap(status)
+    }
+
+    /// Records how it ended from a wait status.
+    private func reap(_ status: Int32) -> Termination {
         // WIFEXITED / WTERMSIG are macros, not imported into Swift.
         let termination: Termination = (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
         reaped = termination
