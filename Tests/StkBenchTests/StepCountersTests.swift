@@ -121,6 +121,14 @@ import Testing
         #expect((3..<30).contains(r.scroll.count), "\(r.scroll.count)")
         #expect(r.cutByTimeBudget == ["\(r.scroll.count) of 100 scroll steps"])
         #expect(BenchReport.text([r]).contains("time budget: \(r.label) measured \(r.scroll.count) of 100 scroll steps (--time-budget 0 measures all)"))
+        // A budget used up at once: each kind measures its minimum, and
+        // every kind it cut is said (3 scroll steps, 1 resize, 1 batch update).
+        var tiny = config
+        tiny.resizeCount = 4
+        tiny.batchCount = 5
+        tiny.timeBudgetSeconds = 0.0001
+        let cut = try BenchRunner.run(tiny, descriptor: slow)
+        #expect(cut.cutByTimeBudget == ["3 of 100 scroll steps", "1 of 4 resizes", "1 of 5 batch updates"], "\(cut.cutByTimeBudget)")
         config.steps = 5
         config.timeBudgetSeconds = nil
         let whole = try BenchRunner.run(config, descriptor: slow)

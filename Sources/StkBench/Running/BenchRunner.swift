@@ -121,6 +121,7 @@ public enum BenchRunner {
             let size = k % 2 == 0 ? config.resolvedResizeTo : config.boundsSize
             resizeSamples.append(try meter.measure("resize to \(size.stk)") { try collectionView.setBoundsSize(size) })
         }
+        budget.note("resizes", resizeSamples.count, of: config.resizeCount)
         if collectionView.bounds.size != config.boundsSize { try collectionView.setBoundsSize(config.boundsSize) }
 
         // 6. Batch updates.
@@ -133,9 +134,9 @@ public enum BenchRunner {
             let update = script.next()
             batchSamples.append(try meter.measure(update.description) { try collectionView.performBatchUpdates([update]) })
         }
+        budget.note("batch updates", batchSamples.count, of: config.batchCount)
 
         // 7. Flings, each against its own bounds changes made one by one.
-        budget.note("batch updates", batchSamples.count, of: config.batchCount)
         var flingSamples: [OperationSample] = []
         var replaySamples: [OperationSample] = []
         budget.begin(.flings)
@@ -157,6 +158,7 @@ public enum BenchRunner {
                 for offset in offsets { try collectionView.setContentOffset(offset) }
             })
         }
+        budget.note("flings", flingSamples.count, of: config.flingCount)
         var flingRatio: Double?
         if let fling = Statistics.percentile(50, of: flingSamples.map(\.micros)),
            let replay = Statistics.percentile(50, of: replaySamples.map(\.micros)), replay > 0 {
