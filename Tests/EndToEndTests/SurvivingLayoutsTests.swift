@@ -194,8 +194,14 @@ final class SurvivingLayoutsTests {
         let interrupted = try session.waitFor(prompt, timeout: .seconds(20))
         #expect(interrupted.contains("error: interrupted while running 'set hangs=true'"), "\(interrupted.debugDescription)")
         // Where the loop was: HangingLayout.swift's `while hangs {` loop (lines 13-15).
-        #expect(interrupted.contains("  at HangingLayout.prepare() ("), "\(interrupted.debugDescription)")
-        #expect(interrupted.contains("HangingLayout.swift:13") || interrupted.contains("HangingLayout.swift:14"), "\(interrupted.debugDescription)")
+        // The signal lands on any instruction of the loop, and the compiler
+        // gives some of them no line (line 0, which the report leaves out):
+        // then the frame names the function and the file alone.
+        let frame = interrupted.components(separatedBy: "\r\n").first { $0.hasPrefix("  at HangingLayout.prepare() (") }
+        let place = frame.map { String($0.dropFirst("  at HangingLayout.prepare() (".count).dropLast()) }
+        let parts = place?.split(separator: ":") ?? []
+        #expect(parts.first?.hasSuffix("HangingLayout.swift") == true, "\(interrupted.debugDescription)")
+        #expect(parts.count < 2 || (13...15).contains(Int(parts[1]) ?? 0), "\(interrupted.debugDescription)")
         let after = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
         #expect(after.contains { $0.hasPrefix("offset=0,25 ") }, "\(after)")
     }
