@@ -163,7 +163,7 @@ extension ElementKey {
     }
 
     /// The appearing and disappearing events, in order.
-    func updateEvents(_ recorder: EventRecorder) -> [(String, ElementKey, CollectionViewLayoutAttributes?)] {
+    func updateEvents(_ recorder: EventRecorder) -> [(String, ElementKey, AttributesSnapshot?)] {
         recorder.events.compactMap { e in
             switch e {
             case let .appearing(key, initial): return ("appearing", key, initial)

@@ -90,13 +90,13 @@ struct GridStickyDifferentialTests {
             guard let before = step.visibleBefore[key], let final else { problems.append("no final attributes for \(key)"); continue }
             let expected = before.copied()
             expected.alpha = 0
-            if !final.isEqual(expected) { problems.append("final \(final), expected \(expected)") }
+            if final != AttributesSnapshot(expected) { problems.append("final \(final), expected \(expected)") }
         }
         for (key, initial) in recorder.appearing {
             guard let after = cv.visibleAttributes[key], let initial else { problems.append("no initial attributes for \(key)"); continue }
             let expected = after.copied()
             expected.alpha = 0
-            if !initial.isEqual(expected) { problems.append("initial \(initial), expected \(expected)") }
+            if initial != AttributesSnapshot(expected) { problems.append("initial \(initial), expected \(expected)") }
         }
         return problems
     }

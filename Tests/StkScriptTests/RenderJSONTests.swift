@@ -187,7 +187,7 @@ func jsonNumber(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
         #expect(jsonNumbers(appearing["indexPath"]) == [1, 0])
         #expect(appearing["attributes"] is NSNull)
 
-        let queried = try parseObject(JSONFormat.event(.elementsQueried(rect: scrolled, attributes: [cell(0, 1, 0, 0, 1, 1), cell(0, 0, 0, 0, 1, 1)], attributesCreated: 1)).serialized)
+        let queried = try parseObject(JSONFormat.event(.elementsQueried(rect: scrolled, attributes: [cell(0, 1, 0, 0, 1, 1), cell(0, 0, 0, 0, 1, 1)].map { AttributesSnapshot($0) }, attributesCreated: 1)).serialized)
         #expect(jsonNumber(queried["count"]) == 2)
         #expect(jsonNumber(queried["attributesCreated"]) == 1)
         #expect((queried["elements"] as? [[String: Any]])?.map { jsonNumbers($0["indexPath"]) } == [[0, 0], [0, 1]])

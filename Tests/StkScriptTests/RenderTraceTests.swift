@@ -52,9 +52,9 @@ extension EventRecorder {
         #expect(Self.line(.prepared(elementsTouched: 2, sectionsComputed: 0)) == "prepare()  (touched 2, sections 0)")
         #expect(Self.line(.contentSize(CGSize(width: 390, height: 4000))) == "collectionViewContentSize -> 390x4000")
         let three = [cell(0, 0, 0, 0, 50, 50), cell(0, 1, 60, 0, 50, 50), header(0, 0, 0, 390, 30)]
-        #expect(Self.line(.elementsQueried(rect: Self.scrolled, attributes: three, attributesCreated: 2))
+        #expect(Self.line(.elementsQueried(rect: Self.scrolled, attributes: three.map { AttributesSnapshot($0) }, attributesCreated: 2))
                 == "layoutAttributesForElements(in: 0,300,390,844) -> 3 elements (2 created)")
-        #expect(Self.line(.elementsQueried(rect: Self.scrolled, attributes: [three[0]], attributesCreated: 0))
+        #expect(Self.line(.elementsQueried(rect: Self.scrolled, attributes: [AttributesSnapshot(three[0])], attributesCreated: 0))
                 == "layoutAttributesForElements(in: 0,300,390,844) -> 1 element (0 created)")
     }
 
@@ -108,14 +108,14 @@ extension EventRecorder {
 
         let initial = cell(0, 3, 0, 150, 50, 50)
         initial.alpha = 0
-        #expect(Self.line(.appearing(.cell(IndexPath(item: 3, section: 0)), initial: initial))
+        #expect(Self.line(.appearing(.cell(IndexPath(item: 3, section: 0)), initial: AttributesSnapshot(initial)))
                 == "initialLayoutAttributesForAppearingItem(at: 0:3) -> frame=0,150,50,50 zIndex=0 alpha=0 hidden=false")
         #expect(Self.line(.disappearing(.cell(IndexPath(item: 3, section: 0)), final: nil))
                 == "finalLayoutAttributesForDisappearingItem(at: 0:3) -> nil")
         #expect(Self.line(.appearing(.header(1), initial: nil))
                 == "initialLayoutAttributesForAppearingSupplementaryElement(ofKind: header, at: 1:0) -> nil")
         // 81 + 4 + 50 = 135 characters in one line: broken in two.
-        #expect(TraceFormat.lines(for: .disappearing(.header(1), final: header(1, 0, 300, 390, 30))) == [
+        #expect(TraceFormat.lines(for: .disappearing(.header(1), final: AttributesSnapshot(header(1, 0, 300, 390, 30)))) == [
             "finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: header, at: 1:0)",
             "    -> frame=0,300,390,30 zIndex=1 alpha=1 hidden=false",
         ])

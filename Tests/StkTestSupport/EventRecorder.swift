@@ -83,11 +83,11 @@ open class EventRecorder: LayoutCycleObserver {
         }
     }
 
-    public var appearing: [(ElementKey, CollectionViewLayoutAttributes?)] {
+    public var appearing: [(ElementKey, AttributesSnapshot?)] {
         events.compactMap { if case .appearing(let k, let a) = $0 { return (k, a) } else { return nil } }
     }
 
-    public var disappearing: [(ElementKey, CollectionViewLayoutAttributes?)] {
+    public var disappearing: [(ElementKey, AttributesSnapshot?)] {
         events.compactMap { if case .disappearing(let k, let a) = $0 { return (k, a) } else { return nil } }
     }
 

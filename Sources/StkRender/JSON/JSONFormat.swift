@@ -13,22 +13,24 @@ public enum JSONFormat {
     /// `transform3D` (16 numbers, row by row) only for transformed elements, then
     /// the layout's extra fields sorted by name (`"stretchFactor":12`).
     public static func attributes(_ attributes: CollectionViewLayoutAttributes) -> JSONValue {
-        var members = keyMembers(attributes.key)
-        members += [
-            ("frame", rect(attributes.frame)),
-            ("zIndex", .integer(attributes.zIndex)),
-            ("alpha", .num(attributes.alpha)),
-            ("hidden", .bool(attributes.isHidden)),
-            ("pinned", .bool(attributes.isPinned)),
-        ]
-        if attributes.hasTransform {
-            // Only when set, so the output of layouts without transforms is unchanged.
-            members.append(("transform3D", .array(attributes.transform3D.elements.map { .num($0) })))
+        self.attributes(AttributesSnapshot(attributes))
+    }
+
+    /// The same for attributes taken as values (the fields of
+    /// `AttributesSnapshot.fields`, by their JSON names).
+    public static func attributes(_ snapshot: AttributesSnapshot) -> JSONValue {
+        .object(keyMembers(snapshot.key) + snapshot.jsonFields.map { ($0.name, value($0.value)) })
+    }
+
+    /// A field's value: a rect as 4 numbers, a transform as its 16 elements, row by row.
+    static func value(_ value: AttributesSnapshot.Value) -> JSONValue {
+        switch value {
+        case .rect(let r): return rect(r)
+        case .integer(let i): return .integer(i)
+        case .number(let n): return .num(n)
+        case .flag(let b): return .bool(b)
+        case .transform(let t): return .array(t.elements.map { .num($0) })
         }
-        for (name, value) in attributes.extraFields.sorted(by: { $0.key < $1.key }) {
-            members.append((name, .num(value)))
-        }
-        return .object(members)
     }
 
     // MARK: visible

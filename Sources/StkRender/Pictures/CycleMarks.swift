@@ -55,8 +55,8 @@ public struct CycleMarks: Equatable, Sendable {
         var touched: [ElementKey: (first: CollectionViewLayoutAttributes?, last: CollectionViewLayoutAttributes)] = [:]
         // Elements that left, under the key they had, with their first attributes.
         var gone: [ElementKey: CollectionViewLayoutAttributes] = [:]
-        var initials: [ElementKey: CollectionViewLayoutAttributes] = [:]
-        var finals: [ElementKey: CollectionViewLayoutAttributes] = [:]
+        var initials: [ElementKey: AttributesSnapshot] = [:]
+        var finals: [ElementKey: AttributesSnapshot] = [:]
         for event in events {
             switch event {
             case let .boundsChanged(from, _):

@@ -5,51 +5,50 @@ import LayoutKit
 /// recorded, so that later layout passes (which may reuse attribute objects)
 /// cannot change a frame already taken.
 public struct PictureElement: Equatable, Sendable {
-    public var key: ElementKey
-    public var frame: CGRect
-    public var zIndex: Int
-    public var alpha: CGFloat
-    public var isHidden: Bool
-    public var isPinned: Bool
-    /// What `attr` prints after `hidden=`: the transform and a layout's own
-    /// fields (`stretchFactor=12`), space-separated; empty for most elements.
-    public var extraText: String
+    /// The element's attributes, as they were when the frame was taken.
+    public var attributes: AttributesSnapshot
+
+    public var key: ElementKey {
+        get { attributes.key }
+        set { attributes.key = newValue }
+    }
+    public var frame: CGRect {
+        get { attributes.frame }
+        set { attributes.frame = newValue }
+    }
+    public var zIndex: Int { attributes.zIndex }
+    public var alpha: CGFloat { attributes.alpha }
+    public var isHidden: Bool { attributes.isHidden }
+    public var isPinned: Bool { attributes.isPinned }
     /// The element's `transform3D` when it is not the identity (pictures
     /// draw it about the element's centre, as UIKit does).
-    public var transform: CATransform3D?
+    public var transform: CATransform3D? { attributes.hasTransform ? attributes.transform3D : nil }
+
+    /// The fields a picture draws itself (place, stacking, visibility, the
+    /// pinned mark); every other field `attr` shows is written out as text.
+    static let drawnFields: Set<String> = ["frame", "zIndex", "alpha", "hidden", "pinned"]
+
+    /// What `attr` prints beyond the drawn fields: the transform and a
+    /// layout's own fields (`stretchFactor=12`), space-separated; empty for
+    /// most elements.
+    public var extraText: String {
+        attributes.shownFields.filter { !Self.drawnFields.contains($0.name) }.map(\.text).joined(separator: " ")
+    }
 
     public init(key: ElementKey, frame: CGRect, zIndex: Int = 0, alpha: CGFloat = 1, isHidden: Bool = false,
-                isPinned: Bool = false, extraText: String = "", transform: CATransform3D? = nil) {
-        self.key = key
-        self.frame = frame
-        self.zIndex = zIndex
-        self.alpha = alpha
-        self.isHidden = isHidden
-        self.isPinned = isPinned
-        self.transform = transform == .identity ? nil : transform
-        var extra = extraText
-        if let t = self.transform, !extra.contains("transform") {
-            extra = extra.isEmpty ? t.stk : t.stk + " " + extra
-        }
-        self.extraText = extra
+                isPinned: Bool = false, transform: CATransform3D? = nil) {
+        attributes = AttributesSnapshot(key: key, frame: frame, zIndex: zIndex, alpha: alpha, isHidden: isHidden,
+                                        isPinned: isPinned, transform: transform)
+    }
+
+    public init(_ attributes: AttributesSnapshot) {
+        self.attributes = attributes
     }
 
     /// The element of `attributes`; `pinned` overrides `isPinned` when stk
     /// derives pinning for a layout written for iOS (see `CollectionView.pinnedByMotion`).
     public init(_ attributes: CollectionViewLayoutAttributes, pinned: Bool? = nil) {
-        key = attributes.key
-        frame = attributes.frame
-        zIndex = attributes.zIndex
-        alpha = attributes.alpha
-        isHidden = attributes.isHidden
-        isPinned = pinned ?? attributes.isPinned
-        var extras: [String] = []
-        transform = attributes.hasTransform ? attributes.transform3D : nil
-        if attributes.hasTransform { extras.append(attributes.transform3D.stk) }
-        for (name, value) in attributes.extraFields.sorted(by: { $0.key < $1.key }) {
-            extras.append("\(name)=\(value.stk)")
-        }
-        extraText = extras.joined(separator: " ")
+        self.attributes = AttributesSnapshot(attributes, pinned: pinned)
     }
 
     /// The elements of a collection view's visible set, with the pinning stk
@@ -60,8 +59,15 @@ public struct PictureElement: Equatable, Sendable {
 
     /// One element of `collectionView`, with the pinning stk derives.
     public static func element(of attributes: CollectionViewLayoutAttributes, in collectionView: CollectionView) -> PictureElement {
-        let derived = collectionView.derivesPinnedFromMotion && collectionView.pinnedByMotion.contains(attributes.key)
-        return PictureElement(attributes, pinned: attributes.isPinned || derived)
+        element(of: AttributesSnapshot(attributes), in: collectionView)
+    }
+
+    /// The same for attributes taken as values (a pass's answer, as its event carries it).
+    public static func element(of attributes: AttributesSnapshot, in collectionView: CollectionView) -> PictureElement {
+        var attributes = attributes
+        attributes.isPinned = attributes.isPinned
+            || (collectionView.derivesPinnedFromMotion && collectionView.pinnedByMotion.contains(attributes.key))
+        return PictureElement(attributes)
     }
 
     /// Not drawn: hidden, fully transparent, or placed at a coordinate that
@@ -77,10 +83,5 @@ public struct PictureElement: Equatable, Sendable {
     }
 
     /// The `attr` line of the element: `header 0 frame=0,110,390,44 zIndex=2 alpha=1 hidden=false pinned`.
-    public var attributesText: String {
-        var text = "\(key) frame=\(frame.stk) zIndex=\(zIndex) alpha=\(alpha.stk) hidden=\(isHidden)"
-        if isPinned { text += " pinned" }
-        if !extraText.isEmpty { text += " " + extraText }
-        return text
-    }
+    public var attributesText: String { attributes.description }
 }

@@ -17,25 +17,14 @@ public enum TextFormat {
     /// only for transformed ones; a layout's extra fields follow,
     /// sorted by name.
     public static func attributes(_ attributes: CollectionViewLayoutAttributes) -> String {
-        "\(attributes.key) \(attributeFields(attributes))"
+        AttributesSnapshot(attributes).description
     }
 
     /// The fields of `attributes(_:)` without the element's name
     /// (`frame=0,300,390,30 zIndex=2 alpha=1 hidden=false pinned`), for lines that
     /// name the element otherwise.
     public static func attributeFields(_ attributes: CollectionViewLayoutAttributes) -> String {
-        var fields = [
-            "frame=\(attributes.frame.stk)",
-            "zIndex=\(attributes.zIndex)",
-            "alpha=\(attributes.alpha.stk)",
-            "hidden=\(attributes.isHidden)",
-        ]
-        if attributes.isPinned { fields.append("pinned") }
-        if attributes.hasTransform { fields.append(attributes.transform3D.stk) }
-        for (name, value) in attributes.extraFields.sorted(by: { $0.key < $1.key }) {
-            fields.append("\(name)=\(value.stk)")
-        }
-        return fields.joined(separator: " ")
+        AttributesSnapshot(attributes).fieldsText
     }
 
     // MARK: visible

@@ -57,9 +57,9 @@ public enum TraceFormat {
             let list = ListSummary.join(updates.map(\.description), separator: ", ", budget: updateListBudget)
             return ["prepare(forCollectionViewUpdates: [\(list)])"]
         case let .appearing(key, initial):
-            return wrapped("\(transitionCall(key, appearing: true)) -> \(initial.map(TextFormat.attributeFields) ?? "nil")")
+            return wrapped("\(transitionCall(key, appearing: true)) -> \(initial.map(\.fieldsText) ?? "nil")")
         case let .disappearing(key, final):
-            return wrapped("\(transitionCall(key, appearing: false)) -> \(final.map(TextFormat.attributeFields) ?? "nil")")
+            return wrapped("\(transitionCall(key, appearing: false)) -> \(final.map(\.fieldsText) ?? "nil")")
         case .updatesFinalized:
             return ["finalizeCollectionViewUpdates()"]
         case let .visibleChanged(diff):
@@ -142,15 +142,17 @@ public enum TraceFormat {
         let from = change.from, to = change.to
         var name = change.key.description
         if change.oldKey != change.key { name += " (was \(change.oldKey))" }
+        // Every field that changed but the frame (which `moved:` leads with),
+        // in listing order: `zIndex 1 -> 2`, a transform as its own text.
         var fields: [String] = []
-        if from.zIndex != to.zIndex { fields.append("zIndex \(from.zIndex) -> \(to.zIndex)") }
-        if from.alpha != to.alpha { fields.append("alpha \(from.alpha.stk) -> \(to.alpha.stk)") }
-        if from.isHidden != to.isHidden { fields.append("hidden \(from.isHidden) -> \(to.isHidden)") }
-        if from.isPinned != to.isPinned { fields.append("pinned \(from.isPinned) -> \(to.isPinned)") }
-        if from.transform3D != to.transform3D { fields.append("\(from.transform3D.stk) -> \(to.transform3D.stk)") }
-        let fromExtras = from.extraFields, toExtras = to.extraFields
-        for field in Set(fromExtras.keys).union(toExtras.keys).sorted() where fromExtras[field] != toExtras[field] {
-            fields.append("\(field) \(fromExtras[field]?.stk ?? "-") -> \(toExtras[field]?.stk ?? "-")")
+        for difference in AttributesSnapshot.differences(from: AttributesSnapshot(from), to: AttributesSnapshot(to))
+        where difference.name != "frame" {
+            let old = difference.old?.text ?? "-", new = difference.new?.text ?? "-"
+            if case .transform? = difference.old {
+                fields.append("\(old) -> \(new)")
+            } else {
+                fields.append("\(difference.name) \(old) -> \(new)")
+            }
         }
         if from.frame != to.frame {
             let rest = fields.isEmpty ? "" : "; " + fields.joined(separator: "; ")

@@ -37,7 +37,7 @@ public final class FrameLog {
     private var pending: [PictureFrame] = []
     private var pendingDropped = 0
     private var passEvents: [LayoutCycleEvent] = []
-    private var queried: [CollectionViewLayoutAttributes] = []
+    private var queried: [AttributesSnapshot] = []
     /// Set by `reset`: the next operation committed starts the film again.
     var startsOverAtNextCommit = false
     /// The layouts (by class) whose `prepare()` has counted work: LayoutKit's

@@ -66,31 +66,28 @@ public enum LayoutChecks {
         }
     }
 
-    /// The values UIKit displays, for comparing two answers.
+    /// The values UIKit displays, for comparing two answers: the fields of
+    /// `AttributesSnapshot.fields` that verify compares.
     public struct Displayed: Equatable, Sendable, CustomStringConvertible {
-        public var frame: CGRect
-        public var alpha: CGFloat
-        public var zIndex: Int
-        public var isHidden: Bool
+        public var attributes: AttributesSnapshot
+
+        public var frame: CGRect { attributes.frame }
 
         public init(_ attributes: CollectionViewLayoutAttributes) {
-            frame = attributes.frame
-            alpha = attributes.alpha
-            zIndex = attributes.zIndex
-            isHidden = attributes.isHidden
+            self.attributes = AttributesSnapshot(attributes, includingExtraFields: false)
         }
 
         /// Equal within a thousandth of a point (layouts compute in floating point).
         public func matches(_ other: Displayed) -> Bool {
-            let tolerance: CGFloat = 0.001
-            return abs(frame.minX - other.frame.minX) <= tolerance && abs(frame.minY - other.frame.minY) <= tolerance
-                && abs(frame.width - other.frame.width) <= tolerance && abs(frame.height - other.frame.height) <= tolerance
-                && abs(alpha - other.alpha) <= tolerance && zIndex == other.zIndex && isHidden == other.isHidden
+            attributes.matchesInComparedFields(other.attributes, tolerance: 0.001)
         }
 
-        public var description: String {
-            "frame=\(frame.stk) zIndex=\(zIndex) alpha=\(alpha.stk) hidden=\(isHidden)"
+        /// Equal exactly in the compared fields.
+        public static func == (a: Displayed, b: Displayed) -> Bool {
+            a.attributes.matchesInComparedFields(b.attributes, tolerance: 0)
         }
+
+        public var description: String { attributes.comparedFieldsText }
     }
 
     /// The visible elements' displayed values: taken before an operation, for

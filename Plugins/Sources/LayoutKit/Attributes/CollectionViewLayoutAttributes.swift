@@ -220,12 +220,8 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         return hasher.finalize()
     }
 
-    open override var description: String {
-        var s = "\(key) frame=\(frame.stk) zIndex=\(zIndex) alpha=\(alpha.stk) hidden=\(isHidden)\(isPinned ? " pinned" : "")"
-        if let t = storedTransform { s += " \(t.stk)" }
-        for (name, value) in extraFields.sorted(by: { $0.key < $1.key }) { s += " \(name)=\(value.stk)" }
-        return s
-    }
+    /// As `attr` prints it (`AttributesSnapshot.description`).
+    open override var description: String { AttributesSnapshot(self).description }
 }
 
 /// The identity of an element: what UIKit uses to match an element across

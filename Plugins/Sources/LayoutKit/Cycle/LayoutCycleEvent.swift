@@ -17,14 +17,15 @@ public enum LayoutCycleEvent {
     case prepared(elementsTouched: Int, sectionsComputed: Int)
     /// `collectionViewContentSize` was read.
     case contentSize(CGSize)
-    /// `layoutAttributesForElements(in:)` answered (copies of the attributes).
-    case elementsQueried(rect: CGRect, attributes: [CollectionViewLayoutAttributes], attributesCreated: Int)
+    /// `layoutAttributesForElements(in:)` answered (the attributes as values;
+    /// empty for an observer that does not want them).
+    case elementsQueried(rect: CGRect, attributes: [AttributesSnapshot], attributesCreated: Int)
     /// `prepare(forCollectionViewUpdates:)` was called with these updates, in UIKit's order.
     case updatesPrepared([CollectionViewUpdateItem])
     /// Initial attributes of an appearing element (nil: the layout gave none).
-    case appearing(ElementKey, initial: CollectionViewLayoutAttributes?)
+    case appearing(ElementKey, initial: AttributesSnapshot?)
     /// Final attributes of a disappearing element (nil: the layout gave none).
-    case disappearing(ElementKey, final: CollectionViewLayoutAttributes?)
+    case disappearing(ElementKey, final: AttributesSnapshot?)
     /// `finalizeCollectionViewUpdates()` was called.
     case updatesFinalized
     /// What changed in the visible set.
@@ -98,7 +99,7 @@ public struct VisibleDiff {
 /// Receives the events of the layout cycle.
 public protocol LayoutCycleObserver: AnyObject {
     func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent)
-    /// Whether `elementsQueried` events should carry copies of the attributes
+    /// Whether `elementsQueried` events should carry the attributes as values
     /// and the visible diff be sorted by key (trace and step show them).
     /// Measuring observers say no: copying every answer costs as much as the
     /// query. Default: yes.

@@ -117,7 +117,7 @@ struct LayoutPass {
         }
         CollectionViewLayoutAttributes.instancesCreated = initialisedBefore // stk's copies, not the layout's
         cv.checkAnswer(answer)
-        report(.elementsQueried(rect: cv.bounds, attributes: cv.observer?.wantsAttributeCopies == true ? answer.map { $0.copied() } : [],
+        report(.elementsQueried(rect: cv.bounds, attributes: cv.observer?.wantsAttributeCopies == true ? answer.map { AttributesSnapshot($0) } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
         return answer
     }
@@ -171,8 +171,8 @@ struct LayoutPass {
     /// deletes beyond them), then `finalizeCollectionViewUpdates()`.
     func finishUpdates(_ diff: VisibleDiff, answer: [CollectionViewLayoutAttributes]) {
         guard updates != nil else { return }
-        for a in diff.appeared { report(.appearing(a.key, initial: initialAttributes(for: a.key)?.copied())) }
-        for a in diff.disappeared { report(.disappearing(a.key, final: finalAttributes(for: a.key)?.copied())) }
+        for a in diff.appeared { report(.appearing(a.key, initial: initialAttributes(for: a.key).map { AttributesSnapshot($0) })) }
+        for a in diff.disappeared { report(.disappearing(a.key, final: finalAttributes(for: a.key).map { AttributesSnapshot($0) })) }
         reportExtraUpdatedViews(diff: diff, answer: answer)
         layout.finalizeCollectionViewUpdates()
         report(.updatesFinalized)
@@ -260,7 +260,7 @@ struct LayoutPass {
             inserted += layout.indexPathsToInsertForDecorationView(ofKind: kind).map { ElementKey(category: .decorationView, kind: kind, indexPath: $0) }
             deleted += layout.indexPathsToDeleteForDecorationView(ofKind: kind).map { ElementKey(category: .decorationView, kind: kind, indexPath: $0) }
         }
-        for key in extra(inserted, among: appeared) { report(.appearing(key, initial: initialAttributes(for: key)?.copied())) }
-        for key in extra(deleted, among: disappeared) { report(.disappearing(key, final: finalAttributes(for: key)?.copied())) }
+        for key in extra(inserted, among: appeared) { report(.appearing(key, initial: initialAttributes(for: key).map { AttributesSnapshot($0) })) }
+        for key in extra(deleted, among: disappeared) { report(.disappearing(key, final: finalAttributes(for: key).map { AttributesSnapshot($0) })) }
     }
 }

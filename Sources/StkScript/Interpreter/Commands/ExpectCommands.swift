@@ -40,25 +40,33 @@ extension Interpreter {
         }
     }
 
-    /// A field of an element's attributes as a literal value.
+    /// A field of an element's attributes as a literal value: `x`, `y`,
+    /// `width` and `height` are the frame's parts, every other name is looked
+    /// up in the attributes' fields (`AttributesSnapshot.fields`, then the
+    /// layout's own).
     func value(of field: Located<AttributeField>, in a: CollectionViewLayoutAttributes) throws -> Value {
         switch field.value {
-        case .frame: return .numbers([a.frame.minX, a.frame.minY, a.frame.width, a.frame.height].map { Double($0) })
         case .x: return .number(Double(a.frame.minX))
         case .y: return .number(Double(a.frame.minY))
         case .width: return .number(Double(a.frame.width))
         case .height: return .number(Double(a.frame.height))
-        case .zIndex: return .number(Double(a.zIndex))
-        case .alpha: return .number(Double(a.alpha))
-        case .hidden: return .bool(a.isHidden)
-        case .extra("pinned"): return .bool(a.isPinned)
-        case .extra(let name):
-            guard let v = a.extraFields[name] else {
-                let known = ["frame", "x", "y", "width", "height", "zIndex", "alpha", "hidden", "pinned"] + a.extraFields.keys.sorted()
+        default:
+            let snapshot = AttributesSnapshot(a)
+            let name = field.value.description
+            guard let value = snapshot.value(named: name) else {
+                var known = snapshot.fieldNames
+                known.insert(contentsOf: ["x", "y", "width", "height"], at: 1) // after frame
                 throw CommandError("\(a.key) has no field '\(name)' (fields: \(known.joined(separator: ", ")))", at: field.range,
                                    suggestion: NearMiss.nearest(to: name, among: known))
             }
-            return .number(v)
+            switch value {
+            case .rect(let r): return .numbers([r.minX, r.minY, r.width, r.height].map { Double($0) })
+            case .integer(let i): return .number(Double(i))
+            case .number(let n): return .number(n)
+            case .flag(let b): return .bool(b)
+            // As `attr` prints it: an affine transform's 6 numbers, else 16.
+            case .transform(let t): return .numbers((t.isAffine ? [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42] : t.elements).map { Double($0) })
+            }
         }
     }
 

@@ -1,0 +1,258 @@
+import Foundation
+
+/// One element's attributes as plain values, taken once: what stk shows,
+/// records and compares of an element, whichever class of attributes the
+/// layout used. Layout passes reuse and mutate attribute objects (a layout
+/// that caches them moves them in place); a snapshot never changes after it
+/// is taken.
+///
+/// Every field stk knows is listed once, in `AttributesSnapshot.fields`: the
+/// order, name and kind of value of each. `attr`'s text, the JSON output,
+/// trace's change lines, `expect`, verify's comparisons and the pictures all
+/// read that table, so a field added there is shown, exported, compared and
+/// testable everywhere.
+public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
+    public var key: ElementKey
+    public var frame: CGRect
+    public var zIndex: Int
+    public var alpha: CGFloat
+    public var isHidden: Bool
+    /// stk's addition: the element sits away from its natural position
+    /// because it is pinned or sticky.
+    public var isPinned: Bool
+    /// UIKit's `transform3D` (the identity for most elements).
+    public var transform3D: CATransform3D
+    /// The fields a subclass of the attributes adds (`stretchFactor`), by name.
+    public var extraFields: [String: Double]
+
+    public init(key: ElementKey, frame: CGRect, zIndex: Int = 0, alpha: CGFloat = 1, isHidden: Bool = false,
+                isPinned: Bool = false, transform: CATransform3D? = nil, extraFields: [String: Double] = [:]) {
+        self.key = key
+        self.frame = frame
+        self.zIndex = zIndex
+        self.alpha = alpha
+        self.isHidden = isHidden
+        self.isPinned = isPinned
+        self.transform3D = transform ?? .identity
+        self.extraFields = extraFields
+    }
+
+    /// The values of `attributes` now; `pinned` overrides `isPinned` (stk
+    /// derives pinning from motion for layouts written for iOS). Without
+    /// `includingExtraFields`, a subclass's own fields are not read (they are
+    /// read by reflection, which a comparison of displayed fields on every
+    /// operation need not pay for).
+    public init(_ attributes: CollectionViewLayoutAttributes, pinned: Bool? = nil, includingExtraFields: Bool = true) {
+        self.init(key: attributes.key, frame: attributes.frame, zIndex: attributes.zIndex, alpha: attributes.alpha,
+                  isHidden: attributes.isHidden, isPinned: pinned ?? attributes.isPinned,
+                  transform: attributes.hasTransform ? attributes.transform3D : nil,
+                  extraFields: includingExtraFields ? attributes.extraFields : [:])
+    }
+
+    // The names attribute objects answer to, so that code written against
+    // them reads a snapshot unchanged.
+    public var indexPath: IndexPath { key.indexPath }
+    public var representedElementCategory: ElementCategory { key.category }
+    public var representedElementKind: String? { key.kind }
+    public var size: CGSize { frame.size }
+    public var center: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
+    /// UIKit's `transform`: the affine part of `transform3D`.
+    public var transform: CGAffineTransform { transform3D.affine }
+    public var hasTransform: Bool { transform3D != .identity }
+
+    /// `header 1 frame=0,300,390,30 zIndex=2 alpha=1 hidden=false pinned`:
+    /// the element's name, then `fieldsText`.
+    public var description: String { "\(key) \(fieldsText)" }
+
+    /// Each field shown, as `attr` prints it, space-separated:
+    /// `frame=0,300,390,30 zIndex=2 alpha=1 hidden=false pinned stretchFactor=12`.
+    public var fieldsText: String {
+        shownFields.map { $0.text }.joined(separator: " ")
+    }
+
+    // MARK: The fields
+
+    /// A field's value.
+    public enum Value: Equatable, Sendable {
+        case rect(CGRect)
+        case integer(Int)
+        case number(Double)
+        case flag(Bool)
+        case transform(CATransform3D)
+
+        /// As stk prints it after `name=` (a transform prints its own name).
+        public var text: String {
+            switch self {
+            case .rect(let r): return r.stk
+            case .integer(let i): return "\(i)"
+            case .number(let n): return n.stk
+            case .flag(let b): return "\(b)"
+            case .transform(let t): return t.stk
+            }
+        }
+
+        /// Equal within `tolerance` for numbers and rects (layouts compute
+        /// in floating point), exactly otherwise.
+        public func matches(_ other: Value, tolerance: Double) -> Bool {
+            switch (self, other) {
+            case let (.rect(a), .rect(b)):
+                return [(a.minX, b.minX), (a.minY, b.minY), (a.width, b.width), (a.height, b.height)]
+                    .allSatisfy { abs(Double($0.0 - $0.1)) <= tolerance }
+            case let (.number(a), .number(b)): return abs(a - b) <= tolerance
+            default: return self == other
+            }
+        }
+    }
+
+    /// When a field is listed.
+    public enum Presence: Sendable {
+        /// Always.
+        case always
+        /// Only when it is not the default (`pinned` when true, a transform
+        /// other than the identity): layouts that never set it print as
+        /// they always did.
+        case whenSet
+    }
+
+    /// One field stk knows.
+    public struct Field: Sendable {
+        /// Its name in `attr`, JSON, trace and `expect` (`zIndex`).
+        public let name: String
+        /// Its name in the JSON output, when it differs (`transform3D`).
+        public let jsonName: String
+        /// When `attr` and trace list it.
+        public let inText: Presence
+        /// When the JSON output lists it.
+        public let inJSON: Presence
+        /// Whether verify compares it between a live answer and a fresh one
+        /// (what UIKit displays of an element that an invalidation must redo).
+        public let isComparedByVerify: Bool
+        /// What an unset field compares as (the identity transform).
+        public let unsetValue: Value?
+        /// Its value, nil when not set (a transform that is the identity).
+        public let read: @Sendable (AttributesSnapshot) -> Value?
+
+        init(name: String, jsonName: String? = nil, inText: Presence = .always, inJSON: Presence = .always,
+             isComparedByVerify: Bool, unsetValue: Value? = nil, read: @escaping @Sendable (AttributesSnapshot) -> Value?) {
+            self.name = name
+            self.jsonName = jsonName ?? name
+            self.inText = inText
+            self.inJSON = inJSON
+            self.isComparedByVerify = isComparedByVerify
+            self.unsetValue = unsetValue
+            self.read = read
+        }
+
+        /// Its value, or the value an unset field stands for.
+        func comparableValue(of snapshot: AttributesSnapshot) -> Value? { read(snapshot) ?? unsetValue }
+    }
+
+    /// Every field stk knows, in the order it lists them; the layout's own
+    /// fields (`extraFields`) follow, sorted by name.
+    public static let fields: [Field] = [
+        Field(name: "frame", isComparedByVerify: true) { .rect($0.frame) },
+        Field(name: "zIndex", isComparedByVerify: true) { .integer($0.zIndex) },
+        Field(name: "alpha", isComparedByVerify: true) { .number(Double($0.alpha)) },
+        Field(name: "hidden", isComparedByVerify: true) { .flag($0.isHidden) },
+        // stk's own mark; JSON always says it, text only when true.
+        Field(name: "pinned", inText: .whenSet, isComparedByVerify: false) { .flag($0.isPinned) },
+        // Only when set, so the output of layouts without transforms is as it always was.
+        Field(name: "transform", jsonName: "transform3D", inText: .whenSet, inJSON: .whenSet, isComparedByVerify: false,
+              unsetValue: .transform(.identity)) { $0.hasTransform ? .transform($0.transform3D) : nil },
+    ]
+
+    /// A field with its value, as listed.
+    public struct Entry: Equatable, Sendable {
+        public let name: String
+        public let value: Value
+        /// A flag listed only when true, printed as its bare name (`pinned`).
+        let isBare: Bool
+
+        /// `zIndex=2`, `pinned`, `transform=0,1,-1,0,5,0`, `stretchFactor=12`.
+        public var text: String {
+            if isBare { return name }
+            if case .transform(let t) = value { return t.stk }
+            return "\(name)=\(value.text)"
+        }
+    }
+
+    /// The fields `attr` and trace list, in order: the table's, then the layout's own.
+    public var shownFields: [Entry] {
+        var entries: [Entry] = []
+        for field in Self.fields {
+            guard let value = field.read(self) else { continue }
+            if field.inText == .whenSet {
+                if case .flag(false) = value { continue }
+                entries.append(Entry(name: field.name, value: value, isBare: value == .flag(true)))
+            } else {
+                entries.append(Entry(name: field.name, value: value, isBare: false))
+            }
+        }
+        for (name, value) in extraFields.sorted(by: { $0.key < $1.key }) {
+            entries.append(Entry(name: name, value: .number(value), isBare: false))
+        }
+        return entries
+    }
+
+    /// The fields the JSON output lists, by their JSON names, in order.
+    public var jsonFields: [(name: String, value: Value)] {
+        var members: [(name: String, value: Value)] = []
+        for field in Self.fields {
+            guard let value = field.read(self) else { continue }
+            if field.inJSON == .whenSet, case .flag(false) = value { continue }
+            members.append((field.jsonName, value))
+        }
+        for (name, value) in extraFields.sorted(by: { $0.key < $1.key }) { members.append((name, .number(value))) }
+        return members
+    }
+
+    /// The value of the field named `name` (a table field or the layout's
+    /// own), nil when the element has no such field or it is not set (an
+    /// element without a transform).
+    public func value(named name: String) -> Value? {
+        if let field = Self.fields.first(where: { $0.name == name }) { return field.read(self) }
+        return extraFields[name].map(Value.number)
+    }
+
+    /// The names `value(named:)` answers to for this element, in listing
+    /// order: the table's fields that are set, then the layout's own.
+    public var fieldNames: [String] {
+        Self.fields.filter { $0.read(self) != nil }.map(\.name) + extraFields.keys.sorted()
+    }
+
+    /// Every field whose value differs between `old` and `new`, in listing
+    /// order, with the value before and after (nil where a layout's own field
+    /// is missing on one side). `frame` included; an unset transform reads as
+    /// the identity.
+    public static func differences(from old: AttributesSnapshot, to new: AttributesSnapshot)
+        -> [(name: String, old: Value?, new: Value?)] {
+        var result: [(name: String, old: Value?, new: Value?)] = []
+        for field in fields {
+            let a = field.comparableValue(of: old), b = field.comparableValue(of: new)
+            if a != b { result.append((field.name, a, b)) }
+        }
+        for name in Set(old.extraFields.keys).union(new.extraFields.keys).sorted() where old.extraFields[name] != new.extraFields[name] {
+            result.append((name, old.extraFields[name].map(Value.number), new.extraFields[name].map(Value.number)))
+        }
+        return result
+    }
+
+    /// Equal, within `tolerance`, in every field verify compares.
+    public func matchesInComparedFields(_ other: AttributesSnapshot, tolerance: Double) -> Bool {
+        Self.fields.lazy.filter(\.isComparedByVerify).allSatisfy { field in
+            switch (field.comparableValue(of: self), field.comparableValue(of: other)) {
+            case let (a?, b?): return a.matches(b, tolerance: tolerance)
+            case (nil, nil): return true
+            default: return false
+            }
+        }
+    }
+
+    /// The fields verify compares, as `attr` prints them:
+    /// `frame=0,300,390,30 zIndex=2 alpha=1 hidden=false`.
+    public var comparedFieldsText: String {
+        Self.fields.filter(\.isComparedByVerify).compactMap { field in
+            field.read(self).map { "\(field.name)=\($0.text)" }
+        }.joined(separator: " ")
+    }
+}
