@@ -37,7 +37,7 @@ public enum SVGPicture {
     static let legendLineHeight = 16.0
 
     public static func render(elements: [PictureElement], bounds: CGRect, contentSize: CGSize,
-                              marks: CycleMarks = CycleMarks(), title: String? = nil) -> String {
+                              marks: CycleMarks = CycleMarks(), rows: [OrthogonalRow] = [], title: String? = nil) -> String {
         let width = max(Double(bounds.width), 1), height = max(Double(bounds.height), 1)
         let hidden = elements.filter { $0.isHidden || $0.alpha <= 0 }.count
         var caption = "offset=\(bounds.origin.stk) bounds=\(bounds.size.stk) content=\(contentSize.stk) elements=\(elements.count)"
@@ -49,6 +49,7 @@ public enum SVGPicture {
         if let before = marks.boundsBefore, before.origin != bounds.origin {
             legend.append("scrolled: \(before.origin.stk) -> \(bounds.origin.stk)")
         }
+        legend += OrthogonalRow.legendLines(rows, width: max(columns, 80))
         let keys = self.keys(drawn: drawn, marks: marks, motions: motions)
         let scrollsAcross = Double(contentSize.width) > width
         let top = margin + captionHeight
@@ -80,6 +81,7 @@ public enum SVGPicture {
             labelItems.append((ElementLabel.text(for: element.key) + (element.isPinned ? "*" : "") + String(elementMarks.map(\.rawValue)), shape.box))
         }
         for motion in motions { out += self.motion(motion) }
+        for row in rows { out += rowIndicator(row, origin: bounds.origin) }
         out += labels(labelItems, viewport: CGSize(width: width, height: height))
         out += "</g>\n"
         out += "<rect class=\"frame\" width=\"\(n(width))\" height=\"\(n(height))\"/>\n"
@@ -247,6 +249,29 @@ public enum SVGPicture {
             }
         }
         return out
+    }
+
+    /// An orthogonal row's own scroll indicator: a track along the row's
+    /// bottom edge (trailing edge for a row that scrolls vertically), inside
+    /// the viewport, with the thumb where the row's offset puts it.
+    static func rowIndicator(_ row: OrthogonalRow, origin: CGPoint) -> String {
+        let band = row.band.offsetBy(dx: -origin.x, dy: -origin.y)
+        let inset = 2.0, thumb = row.thumb
+        let track: (x: Double, y: Double, w: Double, h: Double)
+        let knob: (x: Double, y: Double, w: Double, h: Double)
+        if row.isHorizontal {
+            let y = Double(band.maxY) - indicatorThickness - inset
+            track = (Double(band.minX), y, Double(band.width), indicatorThickness)
+            knob = (Double(band.minX) + thumb.start, y, thumb.length, indicatorThickness)
+        } else {
+            let x = Double(band.maxX) - indicatorThickness - inset
+            track = (x, Double(band.minY), indicatorThickness, Double(band.height))
+            knob = (x, Double(band.minY) + thumb.start, indicatorThickness, thumb.length)
+        }
+        func rect(_ cls: String, _ r: (x: Double, y: Double, w: Double, h: Double)) -> String {
+            "<rect class=\"\(cls)\" x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.w))\" height=\"\(n(r.h))\" rx=\"3\"/>"
+        }
+        return "<g class=\"row\" data-section=\"\(row.state.section)\">" + rect("track", track) + rect("thumb", knob) + "</g>\n"
     }
 
     static func category(_ c: ElementCategory) -> String {

@@ -14,12 +14,16 @@ public struct ViewportRenderOptions: Equatable, Sendable {
     public var color: Bool
     /// What the last operation did: the elements to mark, and the legend.
     public var marks: CycleMarks
+    /// The orthogonal rows on screen, said after the legend (`rows:`).
+    public var rows: [OrthogonalRow]
 
-    public init(width: Int = 80, height: Int? = nil, color: Bool = false, marks: CycleMarks = CycleMarks()) {
+    public init(width: Int = 80, height: Int? = nil, color: Bool = false, marks: CycleMarks = CycleMarks(),
+                rows: [OrthogonalRow] = []) {
         self.width = width
         self.height = height
         self.color = color
         self.marks = marks
+        self.rows = rows
     }
 
     /// The frame's two columns plus two columns of inside.
@@ -46,15 +50,18 @@ public struct ViewportRenderOptions: Equatable, Sendable {
     /// The widest drawing, at most `columns` wide, whose frame, caption and
     /// legend fit in `rows` lines: `render` with neither width nor height on
     /// a terminal `columns` x `rows` (the caller keeps a line for the prompt).
-    public static func fitting(columns: Int, rows: Int, bounds: CGRect, marks: CycleMarks) -> ViewportRenderOptions {
-        // Up to three lines of motion (moved, inserted, deleted) follow the legend.
+    public static func fitting(columns: Int, rows: Int, bounds: CGRect, marks: CycleMarks,
+                               orthogonalRows: [OrthogonalRow] = []) -> ViewportRenderOptions {
+        // Up to three lines of motion (moved, inserted, deleted) follow the
+        // legend, then the line of the orthogonal rows.
         let motion = (marks.before.isEmpty ? 0 : 1) + (marks.initial.isEmpty ? 0 : 1) + (marks.final.isEmpty ? 0 : 1)
-        let frameRows = max(minimumHeight, rows - 1 - ViewportRenderer.legendLines(marks).count - motion)
+        let rowsLine = orthogonalRows.isEmpty ? 0 : 1
+        let frameRows = max(minimumHeight, rows - 1 - ViewportRenderer.legendLines(marks).count - motion - rowsLine)
         var width = max(minimumWidth, min(columns, self.width(forHeight: frameRows, bounds: bounds)))
         while width > minimumWidth, ViewportScale(bounds: bounds, width: width, height: nil).rows + 2 > frameRows {
             width -= 1
         }
-        return ViewportRenderOptions(width: width, marks: marks)
+        return ViewportRenderOptions(width: width, marks: marks, rows: orthogonalRows)
     }
 }
 
@@ -102,7 +109,9 @@ public struct ViewportRenderOptions: Equatable, Sendable {
 ///   frame changed. When the label and its marks do not fit, the name stays
 ///   and the first mark takes the box's top-left corner. A legend follows the
 ///   frame: `marks: ! invalidated 4 (bounds change)  + appeared 6  ~ moved 1`,
-///   then `disappeared: 0:0 0:1 …` (see `legendLines`).
+///   then `disappeared: 0:0 0:1 …` (see `legendLines`), the motion of a
+///   batch update (see `motionLines`), and where the orthogonal rows on
+///   screen are scrolled: `rows: section 0 at 120 of 0...2590` (see `OrthogonalRow`).
 /// - Colour (only with `options.color`): headers and footers cyan, decoration
 ///   views magenta, pinned elements bold yellow, faded ones dim; invalidated
 ///   elements red (bold when pinned), else appeared ones green and moved
@@ -137,6 +146,7 @@ public enum ViewportRenderer {
         lines.append("\(frame.bottomLeft)\(edge)\(frame.bottomRight)")
         lines += legendLines(options.marks, width: max(options.width, 80))
         lines += motionLines(Motion.all(options.marks, elements: elements, bounds: bounds), width: max(options.width, 80))
+        lines += OrthogonalRow.legendLines(options.rows, width: max(options.width, 80))
         return lines.joined(separator: "\n")
     }
 

@@ -466,6 +466,15 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         return sections[section].rowOffset
     }
 
+    /// An orthogonal section's row as a scroll indicator shows it, nil for
+    /// any other section.
+    public func orthogonalRow(ofSection section: Int) -> OrthogonalRowState? {
+        guard section >= 0, section < sections.count, sections[section].isOrthogonal else { return nil }
+        let geometry = sections[section]
+        return OrthogonalRowState(section: section, offset: geometry.rowOffset, visibleLength: geometry.crossLength,
+                                  contentLength: geometry.rowLength)
+    }
+
     /// The range a row's offset may take.
     public func orthogonalOffsetRange(ofSection section: Int) throws -> ClosedRange<CGFloat> {
         0...(try orthogonalSection(section)).maximumRowOffset
@@ -523,4 +532,24 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             return max(0, min(centred(min(max(0, target), lastGroup)), geometry.maximumRowOffset))
         }
     }
+}
+
+/// Where an orthogonal row is scrolled: its offset along the row, the length
+/// of the row the section shows (its layout container) and the length of all
+/// its groups.
+public struct OrthogonalRowState: Equatable, Sendable {
+    public var section: Int
+    public var offset: CGFloat
+    public var visibleLength: CGFloat
+    public var contentLength: CGFloat
+
+    public init(section: Int, offset: CGFloat, visibleLength: CGFloat, contentLength: CGFloat) {
+        self.section = section
+        self.offset = offset
+        self.visibleLength = visibleLength
+        self.contentLength = contentLength
+    }
+
+    /// The largest offset the row takes.
+    public var maximumOffset: CGFloat { max(0, contentLength - visibleLength) }
 }

@@ -28,6 +28,7 @@ extension Interpreter {
             return
         }
         let marks = lastOperationMarks
+        let rows = OrthogonalRow.rows(in: cv, elements: elements)
         var renderOptions: ViewportRenderOptions
         switch (width?.value, height?.value) {
         case let (w?, h):
@@ -37,13 +38,15 @@ extension Interpreter {
         case (nil, nil):
             if let terminal = terminalSize?(), terminal.columns > 0, terminal.rows > 0 {
                 // A line stays free for the prompt.
-                renderOptions = .fitting(columns: terminal.columns, rows: terminal.rows - 1, bounds: cv.bounds, marks: marks)
+                renderOptions = .fitting(columns: terminal.columns, rows: terminal.rows - 1, bounds: cv.bounds, marks: marks,
+                                         orthogonalRows: rows)
             } else {
                 renderOptions = ViewportRenderOptions()
             }
         }
         renderOptions.color = options.color
         renderOptions.marks = marks
+        renderOptions.rows = rows
         answer(text: ViewportRenderer.render(elements: elements, bounds: cv.bounds, contentSize: cv.contentSize, options: renderOptions),
                json: .null)
     }
@@ -76,6 +79,7 @@ extension Interpreter {
             let cv = session.collectionView
             let elements = visiblePictureElements
             text = SVGPicture.render(elements: elements, bounds: cv.bounds, contentSize: cv.contentSize, marks: lastOperationMarks,
+                                     rows: OrthogonalRow.rows(in: cv, elements: elements),
                                      title: "stk: \(session.layoutName) offset=\(cv.bounds.origin.stk) bounds=\(cv.bounds.size.stk)")
             summary = "exported the viewport (\(cv.bounds.size.stk), \(elements.count) element\(elements.count == 1 ? "" : "s")) to \(path.value)"
         case .html:
