@@ -45,10 +45,14 @@ extension CollectionView {
         // that never had data (undo builds a new one) has none, and its layout
         // is not asked to lay out an empty view it will never show.
         if !sections.isEmpty { layoutIfNeeded() }
-        nextIdentity = max(nextIdentity, data.map(\.identity).max() ?? 0)
         nextRevision += 1
         var restored = data
-        for i in restored.indices { restored[i].revision = nextRevision }
+        var largestIdentity = nextIdentity
+        for i in restored.indices {
+            largestIdentity = max(largestIdentity, restored[i].identity)
+            restored[i].revision = nextRevision
+        }
+        nextIdentity = largestIdentity
         sections = restored
         invalidateEverything(reason: .reloadData)
         layOutFromTheRecord()

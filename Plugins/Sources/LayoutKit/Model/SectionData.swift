@@ -8,37 +8,95 @@ import Foundation
 /// keep per-section geometry and recompute only sections whose revision moved.
 public struct SectionData: Equatable, Sendable {
     public internal(set) var itemCount: Int
+    public internal(set) var identity: Int
+    public internal(set) var revision: Int
+    /// What most sections lack (sizes per item, preferred and measured
+    /// sizes), out of line and shared until changed: a section without any is
+    /// a few words with nothing to retain, so copying a million sections (a
+    /// batch update, an undo state) is copying memory, and each costs about
+    /// half of what the four fields inline would.
+    private var extras: Extras?
+    public internal(set) var headerSize: CGSize?
+    public internal(set) var footerSize: CGSize?
+
     /// Per-item overrides, sparse and sorted by item: a section of a billion
     /// items with one override stores one entry. Empty when the section is
     /// uniform; an item without an entry takes the layout's default.
-    public internal(set) var itemSizes = SparseSizes()
-    public internal(set) var headerSize: CGSize?
-    public internal(set) var footerSize: CGSize?
-    public internal(set) var identity: Int
-    public internal(set) var revision: Int
+    public internal(set) var itemSizes: SparseSizes {
+        get { extras?.values.itemSizes ?? SparseSizes() }
+        set { updateExtras { $0.itemSizes = newValue } }
+    }
     /// Self-sizing: the size each cell's content wants, as its
     /// `preferredLayoutAttributesFitting(_:)` would answer (`prefer item`).
     /// Sparse: a section of a million items stores only what was declared.
     /// Not layout input: the layout learns a size only when the cell is
     /// displayed and measured, so changing it does not change the revision.
-    public internal(set) var preferredSizes: [Int: CGSize] = [:]
+    public internal(set) var preferredSizes: [Int: CGSize] {
+        get { extras?.values.preferredSizes ?? [:] }
+        set { updateExtras { $0.preferredSizes = newValue } }
+    }
     /// What every cell of the section without its own entry wants (`prefer section`).
-    public internal(set) var sectionPreferredSize: CGSize?
+    public internal(set) var sectionPreferredSize: CGSize? {
+        get { extras?.values.sectionPreferredSize }
+        set { updateExtras { $0.sectionPreferredSize = newValue } }
+    }
     /// Self-sizing: the preferred sizes the layout accepted when the cells
     /// were displayed (`shouldInvalidateLayout(forPreferredLayoutAttributes:)`
     /// answered true). The collection view keeps the record so that a batch
     /// update carries it to the items' new index paths and a fresh layout can
     /// be told the same measurements; the built-in flow layout reads it as its
     /// own measured sizes. Layout input: a change bumps the revision.
-    public internal(set) var measuredSizes = MeasuredSizes()
+    public internal(set) var measuredSizes: MeasuredSizes {
+        get { extras?.values.measuredSizes ?? MeasuredSizes() }
+        set { updateExtras { $0.measuredSizes = newValue } }
+    }
+
+    /// The fields kept out of line; all empty is stored as no box at all.
+    struct ExtraValues: Equatable, Sendable {
+        var itemSizes = SparseSizes()
+        var preferredSizes: [Int: CGSize] = [:]
+        var sectionPreferredSize: CGSize?
+        var measuredSizes = MeasuredSizes()
+        var isEmpty: Bool {
+            itemSizes.isEmpty && preferredSizes.isEmpty && sectionPreferredSize == nil && measuredSizes.isEmpty
+        }
+    }
+
+    final class Extras: @unchecked Sendable {
+        var values: ExtraValues
+        init(_ values: ExtraValues) { self.values = values }
+    }
+
+    /// Changes the out-of-line fields: in place when this section is the
+    /// only one holding them, else on a copy (copy on write).
+    private mutating func updateExtras(_ change: (inout ExtraValues) -> Void) {
+        if let box = extras, isKnownUniquelyReferenced(&extras) {
+            change(&box.values)
+            if box.values.isEmpty { extras = nil }
+            return
+        }
+        var values = extras?.values ?? ExtraValues()
+        change(&values)
+        extras = values.isEmpty ? nil : Extras(values)
+    }
+
+    public static func == (a: SectionData, b: SectionData) -> Bool {
+        guard a.itemCount == b.itemCount, a.identity == b.identity, a.revision == b.revision,
+              a.headerSize == b.headerSize, a.footerSize == b.footerSize else { return false }
+        switch (a.extras, b.extras) {
+        case (nil, nil): return true
+        case let (x?, y?): return x === y || x.values == y.values
+        default: return false  // a box is never empty
+        }
+    }
 
     init(itemCount: Int, itemSizes: SparseSizes = SparseSizes(), headerSize: CGSize?, footerSize: CGSize?, identity: Int, revision: Int) {
         self.itemCount = itemCount
-        self.itemSizes = itemSizes
         self.headerSize = headerSize
         self.footerSize = footerSize
         self.identity = identity
         self.revision = revision
+        if !itemSizes.isEmpty { self.itemSizes = itemSizes }
     }
 
     /// What older callers used for "no override" in a dense list of sizes;
@@ -46,7 +104,7 @@ public struct SectionData: Equatable, Sendable {
     public static let noOverride = CGSize(width: -1, height: -1)
 
     /// Whether every item uses the layout's default size (the arithmetic fast path).
-    public var isUniform: Bool { itemSizes.isEmpty }
+    public var isUniform: Bool { extras?.values.itemSizes.isEmpty ?? true }
 
     /// The override for one item, if any.
     public func itemSizeOverride(at item: Int) -> CGSize? {
@@ -64,8 +122,26 @@ public struct SectionData: Equatable, Sendable {
         self.revision = revision
     }
 
+    /// Whether the section has nothing but counts, sizes of its header and
+    /// footer, identity and revision: no per-item sizes, preferred or measured.
+    public var isPlain: Bool { extras == nil }
+
+    /// The same section under another identity and revision: a host that
+    /// stores a run of sections differing only in those (stk's undo states,
+    /// over the sections `reloadData` numbers one by one) as one section and
+    /// a count gives each back with this.
+    public func renumbered(identity: Int, revision: Int) -> SectionData {
+        var copy = self
+        copy.identity = identity
+        copy.revision = revision
+        return copy
+    }
+
     /// Whether any cell of the section declares a preferred size.
-    public var hasPreferredSizes: Bool { sectionPreferredSize != nil || !preferredSizes.isEmpty }
+    public var hasPreferredSizes: Bool {
+        guard let values = extras?.values else { return false }
+        return values.sectionPreferredSize != nil || !values.preferredSizes.isEmpty
+    }
 }
 
 /// The measured sizes of a section's items (self-sizing): sparse sizes.
