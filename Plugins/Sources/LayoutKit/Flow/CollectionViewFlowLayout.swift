@@ -297,51 +297,114 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     /// Recomputes the sections whose data, metrics or width changed; reuses the rest.
+    ///
+    /// Unchanged sections come in runs (an update changes a few sections and
+    /// shifts the others), so the old geometry is followed along the new data:
+    /// a run of sections whose identity and revision are the old ones at the
+    /// expected place is copied whole, and the old place of a section that is
+    /// not where expected is looked up (near it first, then in an index made
+    /// only when needed). A section inserted since has an identity above every
+    /// old one and is computed without a look-up.
     private func rebuildGeometry(in cv: CollectionView) {
         let width = contentCrossExtent(for: cv.bounds)
         let reuseAllowed = !pendingEverything && width == geometry.width && geometryGeneration == metricsGeneration
             && geometryOwner === cv && !(pendingDelegateMetrics && cv.installedDelegate != nil)
-        var reusable: [Int: Int] = [:]
-        if reuseAllowed {
-            reusable.reserveCapacity(geometry.cacheKeys.count)
-            for (i, key) in geometry.cacheKeys.enumerated() { reusable[key.identity] = i }
-        }
+        let old = geometry
+        let oldKeys = reuseAllowed ? old.cacheKeys : []
+        let sections = cv.sections
+        let n = sections.count
         var next = FlowGeometry()
         next.width = width
-        let n = cv.sections.count
         next.sections.reserveCapacity(n)
         next.starts.reserveCapacity(n)
         next.cacheKeys.reserveCapacity(n)
-        var y: CGFloat = 0
-        var warnings: [String] = []
-        for s in 0..<n {
-            let data = cv.sections[s]
+        var index: [Int: Int]?
+        /// Where the unchanged section `s` was in the old geometry, if anywhere.
+        func oldPlace(of s: Int, near expected: Int) -> Int? {
+            let identity = sections[s].identity, revision = sections[s].revision
+            guard identity <= old.maximumIdentity else { return nil }
+            for o in max(0, expected - 4)..<min(oldKeys.count, expected + 8) where oldKeys[o].identity == identity {
+                return oldKeys[o].revision == revision ? o : nil
+            }
+            if index == nil {
+                var built: [Int: Int] = [:]
+                built.reserveCapacity(oldKeys.count)
+                for (o, key) in oldKeys.enumerated() { built[key.identity] = o }
+                index = built
+                counters.sectionsIndexed += oldKeys.count
+            }
+            guard let o = index![identity], oldKeys[o].revision == revision else { return nil }
+            return o
+        }
+        // Without a delegate, a plain section's geometry follows from its
+        // item count and header and footer sizes alone (and the layout's
+        // values, the same throughout): the sections `reloadData` makes are
+        // computed once per kind, not once each.
+        let plainSectionsShareGeometry = cv.installedDelegate == nil && !isSelfSizing
+        var lastPlain: (itemCount: Int, headerSize: CGSize?, footerSize: CGSize?, geometry: FlowSectionGeometry)?
+        var s = 0
+        var o = 0
+        while s < n {
+            if o < oldKeys.count, oldKeys[o].identity == sections[s].identity, oldKeys[o].revision == sections[s].revision {
+                var end = s + 1, oldEnd = o + 1
+                while end < n, oldEnd < oldKeys.count, oldKeys[oldEnd].identity == sections[end].identity,
+                      oldKeys[oldEnd].revision == sections[end].revision {
+                    end += 1
+                    oldEnd += 1
+                }
+                next.sections.append(contentsOf: old.sections[o..<oldEnd])
+                next.cacheKeys.append(contentsOf: oldKeys[o..<oldEnd])
+                s = end
+                o = oldEnd
+                continue
+            }
+            if !oldKeys.isEmpty, let place = oldPlace(of: s, near: o) {
+                o = place
+                continue
+            }
             let section: FlowSectionGeometry
-            if let old = reusable[data.identity], geometry.cacheKeys[old].revision == data.revision {
-                section = geometry.sections[old]
-            } else if let trial = measuredTrial, cv.installedDelegate == nil, isSelfSizing,
-                      trial.matches(data, measured: measuredSizes(of: data), width: width, generation: metricsGeneration) {
+            if let trial = measuredTrial, cv.installedDelegate == nil, isSelfSizing,
+               trial.matches(sections[s], measured: measuredSizes(of: sections[s]), width: width, generation: metricsGeneration) {
                 // Computed when the context was made; counted here, as any other section.
                 section = trial.geometry
                 counters.sectionsComputed += 1
-                counters.elementsTouched += data.measuredSizes.count
+                counters.elementsTouched += sections[s].measuredSizes.count
+            } else if plainSectionsShareGeometry, sections[s].isPlain, let last = lastPlain,
+                      last.itemCount == sections[s].itemCount, last.headerSize == sections[s].headerSize,
+                      last.footerSize == sections[s].footerSize {
+                section = last.geometry
+                counters.sectionsComputed += 1
             } else {
                 section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
+                if plainSectionsShareGeometry, sections[s].isPlain {
+                    lastPlain = (sections[s].itemCount, sections[s].headerSize, sections[s].footerSize, section)
+                }
                 counters.sectionsComputed += 1
-                if cv.installedDelegate != nil || Self.laysOutItemByItem(data) {
-                    counters.elementsTouched += data.itemCount
+                if cv.installedDelegate != nil || Self.laysOutItemByItem(sections[s]) {
+                    counters.elementsTouched += sections[s].itemCount
                 } else {
-                    counters.elementsTouched += data.itemSizes.count + (isSelfSizing ? data.measuredSizes.count : 0)
+                    counters.elementsTouched += sections[s].itemSizes.count + (isSelfSizing ? sections[s].measuredSizes.count : 0)
                 }
             }
+            next.sections.append(section)
+            next.cacheKeys.append((sections[s].identity, sections[s].revision))
+            // A changed section takes its old place's turn.
+            if o < oldKeys.count, oldKeys[o].identity == sections[s].identity { o += 1 }
+            s += 1
+        }
+        var y: CGFloat = 0
+        var warnings: [String] = []
+        var maximumIdentity = Int.min
+        for s in 0..<n {
+            next.starts.append(y)
+            let section = next.sections[s]
             if let item = section.firstOversizeItem {
                 warnings.append("item \(s):\(item) is wider than the available width \((width - section.inset.left - section.inset.right).stk): it sits alone on its line (UIKit logs: \(Self.itemTooLargeMessage))")
             }
-            next.starts.append(y)
-            next.sections.append(section)
-            next.cacheKeys.append((data.identity, data.revision))
             y += section.length
+            maximumIdentity = max(maximumIdentity, next.cacheKeys[s].identity)
         }
+        next.maximumIdentity = maximumIdentity
         geometry = next
         geometryGeneration = metricsGeneration
         geometryOwner = cv

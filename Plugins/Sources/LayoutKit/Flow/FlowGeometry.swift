@@ -624,6 +624,8 @@ struct FlowGeometry {
     var starts: [CGFloat] = []
     /// identity -> (revision, index in `sections`) of the last computation, for reuse.
     var cacheKeys: [(identity: Int, revision: Int)] = []
+    /// The largest identity in `cacheKeys`: a section with a larger one is new.
+    var maximumIdentity = Int.min
 
     var contentLength: CGFloat { (starts.last ?? 0) + (sections.last?.length ?? 0) }
 

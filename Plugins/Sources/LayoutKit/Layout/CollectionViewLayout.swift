@@ -197,6 +197,10 @@ public final class LayoutCounters {
     public var elementsTouched = 0
     /// Sections whose geometry was (re)computed in `prepare()`.
     public var sectionsComputed = 0
+    /// Sections of the last geometry entered into an index to find where a
+    /// section went (the flow layout makes one only when a section is neither
+    /// where the sections before it lead nor near there).
+    public var sectionsIndexed = 0
 
     public init() {}
 
@@ -204,6 +208,7 @@ public final class LayoutCounters {
         attributesCreated = 0
         elementsTouched = 0
         sectionsComputed = 0
+        sectionsIndexed = 0
     }
 }
 
