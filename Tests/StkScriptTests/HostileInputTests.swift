@@ -99,6 +99,36 @@ import Testing
         #expect(session.collectionView.sections[18 * 97].itemCount == 4)
     }
 
+    /// `sections 100000 items=2` numbers its sections one by one: every
+    /// chunk of an undo state is then a run (a section and a count), so the
+    /// state stores one section a chunk. An insert makes the one chunk it
+    /// touched hold its sections and shares every other chunk: the state
+    /// costs what changed, not what exists. Undo gives the same sections back.
+    @Test func undoStatesCostWhatChanged() throws {
+        let (interpreter, _) = try run("sections 100000 items=2")
+        let session = interpreter.session
+        let data = session.collectionView.sections
+        let before = session.state().sections
+        #expect(before.chunks.count >= 100_000 / SharedSections.maximumChunk)
+        #expect(before.storedSections == before.chunks.count)
+        #expect(before.equals(data))
+        ScriptRunner(interpreter: interpreter).run(text: "insert item 500:0", name: "<test>")
+        let after = session.state().sections
+        var start = 0
+        let touched = try #require(after.chunks.firstIndex { chunk in
+            defer { start += chunk.count }
+            return (start..<(start + chunk.count)).contains(500)
+        })
+        #expect(after.storedSections == after.chunks.count - 1 + after.chunks[touched].count)
+        let shared = Set(before.chunkIdentities)
+        #expect(after.chunkIdentities.enumerated().allSatisfy { $0.offset == touched || shared.contains($0.element) })
+        #expect(!shared.contains(after.chunkIdentities[touched]))
+        ScriptRunner(interpreter: interpreter).run(text: "undo", name: "<test>")
+        let restored = session.collectionView.sections
+        #expect(restored.map(\.identity) == data.map(\.identity))
+        #expect(restored.allSatisfy { $0.itemCount == 2 && $0.isPlain })
+    }
+
     /// X4: `undo` says which command it reverted, which is not the last one
     /// typed when that one changed nothing.
     @Test func undoNamesWhatItReverted() throws {

@@ -12,10 +12,56 @@ import LayoutKit
 /// `averageChunk`, and at most `maximumChunk` sections), not at fixed
 /// positions, so an insert or a delete near the start changes one chunk
 /// instead of shifting every one after it.
+///
+/// A chunk of plain sections that differ only in their identities and
+/// revisions, each one more than the section before (what `sections N
+/// items=M` makes, and what no update has touched since), is a run: its
+/// first section and a count. The state of a million such sections costs a
+/// few thousand small objects, not a copy of the data; a chunk holds its
+/// sections one by one only once one of them changed.
 struct SharedSections {
     final class Chunk {
+        /// The sections, unless the chunk is a run.
         let sections: [SectionData]
-        init(_ sections: [SectionData]) { self.sections = sections }
+        /// The first section; in a run, the k-th is this one with identity
+        /// and revision each k more.
+        let first: SectionData
+        let count: Int
+        var isRun: Bool { sections.isEmpty }
+
+        init(_ slice: ArraySlice<SectionData>) {
+            first = slice.first!
+            count = slice.count
+            sections = Self.isRun(slice) ? [] : Array(slice)
+        }
+
+        /// Whether `slice` is a run: plain sections equal to the first but
+        /// for identities and revisions that count up from it one by one.
+        static func isRun(_ slice: ArraySlice<SectionData>) -> Bool {
+            let first = slice.first!
+            guard first.isPlain else { return false }
+            var k = 0
+            for section in slice.dropFirst() {
+                k += 1
+                guard section.identity == first.identity + k, section.revision == first.revision + k,
+                      section.itemCount == first.itemCount, section.headerSize == first.headerSize,
+                      section.footerSize == first.footerSize, section.isPlain else { return false }
+            }
+            return true
+        }
+
+        /// Whether the chunk holds exactly the sections of `slice`.
+        func holds(_ slice: ArraySlice<SectionData>) -> Bool {
+            guard slice.count == count else { return false }
+            if !isRun { return sections.elementsEqual(slice) }
+            return slice.first! == first && Self.isRun(slice)
+        }
+
+        func append(to result: inout [SectionData]) {
+            if !isRun { return result.append(contentsOf: sections) }
+            result.append(first)
+            for k in 1..<count { result.append(first.renumbered(identity: first.identity + k, revision: first.revision + k)) }
+        }
     }
 
     static let averageChunk = 256
@@ -29,17 +75,17 @@ struct SharedSections {
         count = sections.count
         var reusable: [Int: [Chunk]] = [:]
         for chunk in previous?.chunks ?? [] {
-            reusable[chunk.sections[0].identity, default: []].append(chunk)
+            reusable[chunk.first.identity, default: []].append(chunk)
         }
         var start = 0
         while start < sections.count {
             var end = start + 1
             while end < sections.count, end - start < Self.maximumChunk, !Self.endsChunk(sections[end - 1]) { end += 1 }
             let slice = sections[start..<end]
-            if let same = reusable[slice.first!.identity]?.first(where: { $0.sections.elementsEqual(slice) }) {
+            if let same = reusable[slice.first!.identity]?.first(where: { $0.holds(slice) }) {
                 chunks.append(same)
             } else {
-                chunks.append(Chunk(Array(slice)))
+                chunks.append(Chunk(slice))
             }
             start = end
         }
@@ -56,7 +102,7 @@ struct SharedSections {
     var array: [SectionData] {
         var result: [SectionData] = []
         result.reserveCapacity(count)
-        for chunk in chunks { result.append(contentsOf: chunk.sections) }
+        for chunk in chunks { chunk.append(to: &result) }
         return result
     }
 
@@ -65,12 +111,16 @@ struct SharedSections {
         guard sections.count == count else { return false }
         var i = 0
         for chunk in chunks {
-            guard chunk.sections.elementsEqual(sections[i..<(i + chunk.sections.count)]) else { return false }
-            i += chunk.sections.count
+            guard chunk.holds(sections[i..<(i + chunk.count)]) else { return false }
+            i += chunk.count
         }
         return true
     }
 
     /// The chunk objects, for tests of sharing.
     var chunkIdentities: [ObjectIdentifier] { chunks.map(ObjectIdentifier.init) }
+
+    /// How many sections the chunks hold one by one (runs hold one each):
+    /// what the state costs beyond a pointer per chunk, for tests.
+    var storedSections: Int { chunks.reduce(0) { $0 + ($1.isRun ? 1 : $1.count) } }
 }
