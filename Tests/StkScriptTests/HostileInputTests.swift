@@ -129,6 +129,16 @@ import Testing
         #expect(restored.allSatisfy { $0.itemCount == 2 && $0.isPlain })
     }
 
+    /// An allocation that fails (the runtime aborts after malloc said
+    /// ENOMEM) is stk running out of memory, never the layout crashing.
+    @Test func anAllocationFailureIsNotBlamedOnTheLayout() {
+        #expect(CrashReport.isAllocationFailure(signal: SIGABRT, errno: ENOMEM))
+        #expect(CrashReport.message(signal: SIGABRT, errno: ENOMEM).head.description == "out of memory")
+        #expect(!CrashReport.isAllocationFailure(signal: SIGABRT, errno: 0))
+        #expect(!CrashReport.isAllocationFailure(signal: SIGSEGV, errno: ENOMEM))
+        #expect(CrashReport.message(signal: SIGILL, errno: 0).head.description == "the layout crashed")
+    }
+
     /// X4: `undo` says which command it reverted, which is not the last one
     /// typed when that one changed nothing.
     @Test func undoNamesWhatItReverted() throws {

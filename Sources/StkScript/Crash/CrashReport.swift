@@ -59,26 +59,54 @@ public enum CrashReport {
         }
     }
 
+    /// Where the buffer's `FILE:LINE:COL: error: ` ends and ` while running
+    /// 'COMMAND'` begins.
+    nonisolated(unsafe) private static var placeLength = 0
+
     /// Records the command about to run: `FILE:LINE:COL` and its text.
     public static func willRun(location: String, command: String) {
         guard isInstalled else { return }
         let firstLine = command.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? command
-        let text = "\(location): error: the layout crashed while running '\(firstLine)': "
-        let bytes = Array(text.utf8.prefix(capacity - 1))
-        bytes.withUnsafeBufferPointer { source in
+        let place = Array("\(location): error: ".utf8.prefix(capacity / 2))
+        let running = Array(" while running '\(firstLine)'".utf8.prefix(capacity - 1 - place.count))
+        (place + running).withUnsafeBufferPointer { source in
             UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress!, byteCount: source.count)
         }
-        length = bytes.count
+        placeLength = place.count
+        length = place.count + running.count
+    }
+
+    /// An allocation that failed (the Swift runtime then aborts, having said
+    /// "failed to allocate N bytes") is stk's, not the layout's: a memory
+    /// limit (`ulimit -v`) or the machine's memory is too small for the data.
+    /// The failed `malloc` left ENOMEM in the thread's errno, and the abort
+    /// that follows changes nothing that would set it again.
+    static func isAllocationFailure(signal number: Int32, errno: Int32) -> Bool {
+        (number == SIGABRT || number == SIGILL || number == SIGTRAP) && errno == ENOMEM
+    }
+
+    /// What the handler writes after the place: `the layout crashed` and the
+    /// signal, or that memory ran out.
+    static func message(signal number: Int32, errno: Int32) -> (head: StaticString, tail: StaticString) {
+        if isAllocationFailure(signal: number, errno: errno) {
+            return ("out of memory", ": an allocation failed: the data needs more memory than this process may have (its limit, `ulimit -v`, or the machine's); stk stopped, the layout did not crash")
+        }
+        return ("the layout crashed", ": ")
     }
 
     private static func handle(_ number: Int32) {
-        if length > 0 { _ = write(2, buffer, length) } else {
-            let prefix = "error: the layout crashed: "
-            _ = prefix.withCString { write(2, $0, strlen($0)) }
+        let error = errno
+        let (head, tail) = message(signal: number, errno: error)
+        let place = length > 0 ? placeLength : 0
+        if place > 0 { _ = write(2, buffer, place) } else { _ = "error: ".withCString { write(2, $0, strlen($0)) } }
+        _ = write(2, head.utf8Start, head.utf8CodeUnitCount)
+        if length > place { _ = write(2, buffer + place, length - place) }
+        _ = write(2, tail.utf8Start, tail.utf8CodeUnitCount)
+        if !isAllocationFailure(signal: number, errno: error) {
+            let name = signals.first { $0.0 == number }?.1 ?? "a signal"
+            // A literal per signal: no allocation in the handler.
+            name.withCString { _ = write(2, $0, strlen($0)) }
         }
-        let name = signals.first { $0.0 == number }?.1 ?? "a signal"
-        // A literal per signal: no allocation in the handler.
-        name.withCString { _ = write(2, $0, strlen($0)) }
         _ = "\n".withCString { write(2, $0, 1) }
         _exit(ExitStatus.error.rawValue)
     }
