@@ -273,6 +273,34 @@ import Testing
         #expect(!result.stderr.contains("Backtrac"), "\(result)")
     }
 
+    /// A `fatalError` in the user's layout names the user's file as they
+    /// gave it and the line of the call, not the compiled copy in the cache
+    /// (`StkSource_<hash>/0-Crash.swift`).
+    @Test func aFatalErrorNamesTheUsersFile() throws {
+        let sources = try folder(with: [
+            "Crash.swift": """
+                import UIKit
+                final class CrashingLayout: UICollectionViewFlowLayout {
+                    var crashes = false
+                    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                        let all = super.layoutAttributesForElements(in: rect) ?? []
+                        if crashes { fatalError("the layout gave up") }
+                        return all
+                    }
+                }
+
+                """,
+            "s.stk": "layout crashing-layout\nset crashes=true\n",
+        ])
+        let result = try stk(["--plugin", "Crash.swift", "s.stk"], in: sources.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderrLines.suffix(2) == [
+            "Crash.swift:6: Fatal error: the layout gave up",
+            "s.stk:2:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap",
+        ], "\(result)")
+        #expect(!result.stderr.contains("StkSource_"), "\(result)")
+    }
+
     // MARK: Fixtures
 
     /// A layout of one row of `width`-wide, 10-high items, written as for iOS.

@@ -15,8 +15,9 @@ import SwiftSyntax
 public enum SourceAdapter {
     /// The version of the adapter's output: part of stk's cache key, so that a
     /// new adapter rebuilds plugins built by an older one (3: layout functions,
-    /// whose registration a file beside a layout class may now add).
-    public static let version = "7"
+    /// whose registration a file beside a layout class may now add; 8: traps
+    /// name the user's file, see Registration.trapLocations).
+    public static let version = "8"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -189,6 +190,11 @@ public enum SourceAdapter {
                 text += Registration.function(named: function, layouts: mine, functions: myFunctions, enums: declarations.enums)
             }
             files.append((name: "\(i)-" + baseName(input.path), text: text))
+        }
+        // The user's own top-level functions of those names are theirs to keep.
+        let ownFunctions = Set(trees.flatMap { $0.statements.compactMap { $0.item.as(FunctionDeclSyntax.self)?.name.text } })
+        if let traps = Registration.trapLocations(except: ownFunctions) {
+            files.append((name: "StkTrapLocations.swift", text: traps))
         }
         if !declarations.hasOwnEntryPoint && !registrationFunctions.isEmpty {
             files.append((name: "StkPluginEntryPoint.swift", text: Registration.entryPoint(calling: registrationFunctions)))

@@ -318,6 +318,39 @@ enum Registration {
         }
     }
 
+    /// The traps of the standard library, declared in the plugin's module so
+    /// that they shadow Swift's: the runtime names the file of a
+    /// `fatalError` by `#fileID`, which for the compiled copy is the module
+    /// and the copy (`StkSource_<hash>/0-File.swift`); these pass `#file`,
+    /// which `#sourceLocation` sets to the user's path as they gave it, and
+    /// `#line`, the user's line. Transparent, so a crash report shows the
+    /// user's frame where the trap was. Nil when the sources declare every
+    /// one of these names themselves.
+    static func trapLocations(except declared: Set<String>) -> String? {
+        let message = "_ message: @autoclosure () -> String = String()"
+        let condition = "_ condition: @autoclosure () -> Bool"
+        let place = "file: StaticString = #file, line: UInt = #line"
+        let traps: [(name: String, parameters: String, result: String, call: String)] = [
+            ("fatalError", "\(message), \(place)", " -> Never", "message()"),
+            ("precondition", "\(condition), \(message), \(place)", "", "condition(), message()"),
+            ("preconditionFailure", "\(message), \(place)", " -> Never", "message()"),
+            ("assert", "\(condition), \(message), \(place)", "", "condition(), message()"),
+            ("assertionFailure", "\(message), \(place)", "", "message()"),
+        ]
+        let kept = traps.filter { !declared.contains($0.name) }
+        guard !kept.isEmpty else { return nil }
+        var out = """
+            // stk: the standard library's traps, naming the user's file and line
+            // (generated; see SourceAdapter's Registration.trapLocations).
+
+            """
+        for trap in kept {
+            out += "@_transparent\nfunc \(trap.name)(\(trap.parameters))\(trap.result) {\n"
+            out += "    Swift.\(trap.name)(\(trap.call), file: file, line: line)\n}\n"
+        }
+        return out
+    }
+
     /// The C entry point stk calls, registering every file's layouts.
     static func entryPoint(calling functions: [String]) -> String {
         """

@@ -256,7 +256,24 @@ import Testing
             public func register(_ r: UnsafeMutableRawPointer?) -> Int32 { 0 }
             """)])
         #expect(output.report.hasOwnEntryPoint)
-        #expect(output.files.map(\.name) == ["0-P.swift"])
+        #expect(output.files.map(\.name) == ["0-P.swift", "StkTrapLocations.swift"])
         #expect(!output.files[0].text.contains("__stkLayouts"))
+    }
+
+    /// The standard library's traps are declared again in the plugin's
+    /// module, passing `#file` (the user's path, by `#sourceLocation`) where
+    /// Swift's pass `#fileID` (the module's name and the copy's); a name the
+    /// sources declare at the top level themselves is left to them.
+    @Test func trapsNameTheUsersFile() throws {
+        let output = adapt([("Layouts/P.swift", "import UIKit\nfinal class Z: UICollectionViewFlowLayout {}\n")])
+        let traps = try #require(output.files.first { $0.name == "StkTrapLocations.swift" }).text
+        for name in ["fatalError", "precondition", "preconditionFailure", "assert", "assertionFailure"] {
+            #expect(traps.contains("@_transparent\nfunc \(name)("), "\(name)")
+            #expect(traps.contains("    Swift.\(name)("), "\(name)")
+        }
+        #expect(traps.components(separatedBy: "file: StaticString = #file, line: UInt = #line").count == 6)
+        let own = adapt([("P.swift", "import UIKit\nfinal class Z: UICollectionViewFlowLayout {}\nfunc fatalError(_ s: String) -> Never { exit(1) }\n")])
+        let kept = try #require(own.files.first { $0.name == "StkTrapLocations.swift" }).text
+        #expect(!kept.contains("func fatalError(") && kept.contains("func precondition("))
     }
 }

@@ -66,7 +66,7 @@ import Testing
                     setOption: { _, name, _ in throw CollectionViewError("layout grid-view-controller has no option '\\(name)'") },
                     optionValue: { _, _ in nil }))
             """), "\(registration)")
-        #expect(output.files.map(\.name) == ["0-GridViewController.swift", "StkPluginEntryPoint.swift"])
+        #expect(output.files.map(\.name) == ["0-GridViewController.swift", "StkTrapLocations.swift", "StkPluginEntryPoint.swift"])
 
         let text = body(output)
         for viewCode in ["viewDidLoad", "TextCell", "UILabel", "UICollectionViewDiffableDataSource", "UIViewController",

@@ -78,7 +78,13 @@ public struct CrashBacktrace: Equatable, Sendable {
     /// Up to `limit` frames of the user's layout that have a source location,
     /// innermost first.
     public func userFrames(limit: Int = 3) -> [Frame] {
-        Array(frames.filter { !Self.isOwnImage($0.image) && $0.file != nil }.prefix(limit))
+        Array(frames.filter { !Self.isOwnImage($0.image) && $0.file.map(Self.isSourceFile) == true }.prefix(limit))
+    }
+
+    /// Whether a frame's file is one a person wrote: not the compiler's
+    /// (`<compiler-generated>`: a thunk, or a trap's wrapper in a plugin).
+    static func isSourceFile(_ file: String) -> Bool {
+        !file.hasSuffix("<compiler-generated>")
     }
 
     /// `  at FUNCTION (FILE:LINE:COL)` for each of `userFrames`.
