@@ -23,10 +23,7 @@ import Testing
     }
 
     @Test func commandLineTextIsNamedCommandLine() throws {
-        let result = try StkProcess.run(commands: "layout flow-stiky")
-        #expect(result.stderr == diagnostic("<command-line>:1:8", "unknown layout 'flow-stiky'; did you mean 'flow-sticky'?",
-                                            line: "layout flow-stiky", caretColumn: 8, length: 10), "\(result)")
-        #expect(result.status == 2)
+        try expectRefusal("layout flow-stiky", column: 8, length: 10, "unknown layout 'flow-stiky'; did you mean 'flow-sticky'?")
     }
 
     @Test func aFileIsNamedByThePathAsGiven() throws {
@@ -42,41 +39,28 @@ import Testing
     // MARK: Did you mean
 
     @Test func nearMissesOfLayoutsOptionsAndValuesAreSuggested() throws {
-        let cases: [(command: String, expected: String)] = [
-            ("layout grid-stiky",
-             diagnostic("<command-line>:1:8", "unknown layout 'grid-stiky'; did you mean 'grid-sticky'?",
-                        line: "layout grid-stiky", caretColumn: 8, length: 10)),
-            ("layout global-stretchy maxStrechHeight=5",
-             diagnostic("<command-line>:1:24", "layout 'global-stretchy' has no option 'maxStrechHeight'; did you mean 'maxStretchHeight'?",
-                        line: "layout global-stretchy maxStrechHeight=5", caretColumn: 24, length: 15)),
-            ("set pinLimit=nextheader",
-             diagnostic("<command-line>:1:14", "option pinLimit: expected one of lastItem|sectionEnd|nextHeader, got 'nextheader'; did you mean 'nextHeader'?",
-                        line: "set pinLimit=nextheader", caretColumn: 14, length: 10)),
-            ("expect attr header 0 alph == 1",
-             diagnostic("<command-line>:1:22", "header 0 has no field 'alph' (fields: frame, x, y, width, height, zIndex, alpha, hidden, pinned); did you mean 'alpha'?",
-                        line: "expect attr header 0 alph == 1", caretColumn: 22, length: 4)),
-            ("expect atr header 0 alpha == 1",
-             diagnostic("<command-line>:1:8", "expected 'attr', 'visible', 'contentsize' or 'context', got 'atr'; did you mean 'attr'?",
-                        line: "expect atr header 0 alpha == 1", caretColumn: 8, length: 3)),
-            ("help scrol",
-             diagnostic("<command-line>:1:6", "no help for 'scrol': it is neither a command nor a layout; did you mean 'scroll'?",
-                        line: "help scrol", caretColumn: 6, length: 5)),
-            ("itemSize=10x10",
-             diagnostic("<command-line>:1:1", "unknown command 'itemSize=10x10': options are set with 'set'; did you mean 'set itemSize=10x10'?",
-                        line: "itemSize=10x10", caretColumn: 1, length: 14)),
+        let cases: [(command: String, column: Int, length: Int, message: String)] = [
+            ("layout grid-stiky", 8, 10, "unknown layout 'grid-stiky'; did you mean 'grid-sticky'?"),
+            ("layout global-stretchy maxStrechHeight=5", 24, 15,
+             "layout 'global-stretchy' has no option 'maxStrechHeight'; did you mean 'maxStretchHeight'?"),
+            ("set pinLimit=nextheader", 14, 10,
+             "option pinLimit: expected one of lastItem|sectionEnd|nextHeader, got 'nextheader'; did you mean 'nextHeader'?"),
+            ("expect attr header 0 alph == 1", 22, 4,
+             "header 0 has no field 'alph' (fields: frame, x, y, width, height, zIndex, alpha, hidden, pinned); did you mean 'alpha'?"),
+            ("expect atr header 0 alpha == 1", 8, 3,
+             "expected 'attr', 'visible', 'contentsize' or 'context', got 'atr'; did you mean 'attr'?"),
+            ("help scrol", 6, 5, "no help for 'scrol': it is neither a command nor a layout; did you mean 'scroll'?"),
+            ("itemSize=10x10", 1, 14,
+             "unknown command 'itemSize=10x10': options are set with 'set'; did you mean 'set itemSize=10x10'?"),
         ]
-        for (command, expected) in cases {
-            let result = try StkProcess.run(commands: command)
-            #expect(result.stderr == expected, "\(command): \(result)")
-            #expect(result.stdout == "")
-            #expect(result.status == 2)
+        for c in cases {
+            let result = try expectRefusal(c.command, column: c.column, length: c.length, c.message)
+            #expect(result.stdout == "", "\(c.command): \(result)")
         }
     }
 
     @Test func aNameFarFromEveryKnownOneGetsNoSuggestion() throws {
-        let result = try StkProcess.run(commands: "frobnicate 3")
-        #expect(result.stderr == diagnostic("<command-line>:1:1", "unknown command 'frobnicate'",
-                                            line: "frobnicate 3", caretColumn: 1, length: 10), "\(result)")
+        try expectRefusal("frobnicate 3", column: 1, length: 10, "unknown command 'frobnicate'")
     }
 
     @Test func aMissingArgumentIsMarkedWhereItShouldBeWithTheUsage() throws {
@@ -187,10 +171,7 @@ import Testing
              "insert item 1:0: 1:0 is already the target of another insert or move in this batch"),
         ]
         for c in cases {
-            let result = try StkProcess.run(commands: c.command)
-            #expect(result.stderr == diagnostic("<command-line>:1:\(c.column)", c.message, line: c.command,
-                                                caretColumn: c.column, length: c.length), "\(c.command): \(result)")
-            #expect(result.status == 2)
+            try expectRefusal(c.command, column: c.column, length: c.length, c.message)
         }
     }
 
@@ -203,10 +184,7 @@ import Testing
             ("scroll by 0,10 steps=0", 22, 1, "expected an integer of at least 1 for 'steps', got '0'"),
         ]
         for c in cases {
-            let result = try StkProcess.run(commands: c.command)
-            #expect(result.stderr == diagnostic("<command-line>:1:\(c.column)", c.message, line: c.command,
-                                                caretColumn: c.column, length: c.length), "\(c.command): \(result)")
-            #expect(result.status == 2)
+            try expectRefusal(c.command, column: c.column, length: c.length, c.message)
         }
     }
 

@@ -79,17 +79,13 @@ import Testing
     }
 
     @Test func aRateOfOneIsAnErrorUnderTheRate() throws {
-        let result = try StkProcess.run(commands: "deceleration 1")
-        #expect(result.stderr == diagnostic("<command-line>:1:14",
-                                            "a deceleration rate is between 0 and 1 (exclusive), got '1' (normal is 0.998, fast 0.99)",
-                                            line: "deceleration 1", caretColumn: 14, length: 1), "\(result)")
-        #expect(result.status == 2)
+        let result = try expectRefusal("deceleration 1", column: 14, length: 1,
+                                       "a deceleration rate is between 0 and 1 (exclusive), got '1' (normal is 0.998, fast 0.99)")
         #expect(result.stdout == "")
         let zero = try StkProcess.run(commands: "deceleration 0")
         #expect(zero.stderr.hasPrefix("<command-line>:1:14: error: a deceleration rate is between 0 and 1 (exclusive), got '0'"), "\(zero)")
-        let word = try StkProcess.run(commands: "deceleration slow")
-        #expect(word.stderr == diagnostic("<command-line>:1:14", "expected 'normal', 'fast' or a rate between 0 and 1, got 'slow'",
-                                          line: "deceleration slow", caretColumn: 14, length: 4), "\(word)")
+        try expectRefusal("deceleration slow", column: 14, length: 4,
+                          "expected 'normal', 'fast' or a rate between 0 and 1, got 'slow'")
     }
 
     // MARK: bounds animated
@@ -136,14 +132,9 @@ import Testing
 
     @Test func marginsAreUndoneAndSaved() throws {
         // margins was the only change: the first undo takes it, the second has nothing.
-        let result = try StkProcess.run(commands: "margins 0,20,0,20; undo; undo")
-        #expect(result.stderr == diagnostic("<command-line>:1:26", "nothing to undo", line: "margins 0,20,0,20; undo; undo",
-                                            caretColumn: 26, length: 4), "\(result)")
-        #expect(result.status == 2)
+        try expectRefusal("margins 0,20,0,20; undo; undo", column: 26, length: 4, "nothing to undo")
         // The default margins (0,16,0,16) change nothing: nothing to undo.
-        let same = try StkProcess.run(commands: "margins 0,16,0,16; undo")
-        #expect(same.stderr == diagnostic("<command-line>:1:20", "nothing to undo", line: "margins 0,16,0,16; undo",
-                                          caretColumn: 20, length: 4), "\(same)")
+        try expectRefusal("margins 0,16,0,16; undo", column: 20, length: 4, "nothing to undo")
         let folder = try ScratchFolder()
         _ = try StkProcess.run(["-e", "margins 1,2,3,4; save m.stk"], in: folder.url)
         #expect(try folder.read("m.stk").split(separator: "\n").filter { !$0.hasPrefix("#") } == ["margins 1,2,3,4"])

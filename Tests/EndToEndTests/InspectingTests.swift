@@ -20,11 +20,8 @@ import Testing
     }
 
     @Test func attrOfAFooterThatIsNotLaidOutIsAnError() throws {
-        let result = try StkProcess.run(commands: "attr footer 0")
-        #expect(result.stderr == diagnostic("<command-line>:1:13",
-                                            "flow-sticky has no footer 0 (a header or footer of zero size is not laid out)",
-                                            line: "attr footer 0", caretColumn: 13, length: 1), "\(result)")
-        #expect(result.status == 2)
+        try expectRefusal("attr footer 0", column: 13, length: 1,
+                          "flow-sticky has no footer 0 (a header or footer of zero size is not laid out)")
     }
 
     @Test func visibleListsCellsThenHeadersThenACount() throws {
@@ -116,10 +113,7 @@ import Testing
     }
 
     @Test func renderRefusesATooNarrowWidth() throws {
-        let result = try StkProcess.run(commands: "render width=3")
-        #expect(result.stderr == diagnostic("<command-line>:1:14", "width must be at least 4 columns, got 3",
-                                            line: "render width=3", caretColumn: 14, length: 1), "\(result)")
-        #expect(result.status == 2)
+        try expectRefusal("render width=3", column: 14, length: 1, "width must be at least 4 columns, got 3")
     }
 
     // MARK: trace
@@ -214,10 +208,7 @@ import Testing
     }
 
     @Test func nextWithNothingToShowIsAnError() throws {
-        let result = try StkProcess.run(commands: "step on; next")
-        #expect(result.stderr == diagnostic("<command-line>:1:10",
-                                            "no phase to show: no operation is paused (run one: scroll, bounds, sections ...)",
-                                            line: "step on; next", caretColumn: 10, length: 4), "\(result)")
-        #expect(result.status == 2)
+        try expectRefusal("step on; next", column: 10, length: 4,
+                          "no phase to show: no operation is paused (run one: scroll, bounds, sections ...)")
     }
 }

@@ -115,3 +115,19 @@ func diagnostic(_ location: String, _ message: String, line: String, caretColumn
     let caret = String(repeating: " ", count: caretColumn - 1) + "^" + String(repeating: "~", count: max(length, 1) - 1)
     return "\(location): error: \(message)\n    \(line)\n    \(caret)\n"
 }
+
+/// Runs `commands` as `stk -e` and expects them refused with an error: status
+/// 2 and, on stderr, exactly the diagnostic of `message` with its caret at
+/// `column` of the one command line, `length` long. Many tests check a
+/// refusal of a one-line command; this is the one place that says what such
+/// a refusal looks like. Returns the run for checks of its own.
+@discardableResult
+func expectRefusal(_ commands: String, column: Int, length: Int, _ message: String,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws -> StkResult {
+    let result = try StkProcess.run(commands: commands)
+    #expect(result.stderr == diagnostic("<command-line>:1:\(column)", message, line: commands,
+                                        caretColumn: column, length: length),
+            "\(commands): \(result)", sourceLocation: sourceLocation)
+    #expect(result.status == 2, "\(commands): \(result)", sourceLocation: sourceLocation)
+    return result
+}
