@@ -11,15 +11,11 @@ import Testing
 @Suite(.serialized)
 final class CommandLineConventionsTests {
     /// HOME and XDG_STATE_HOME of the sessions of one test, removed with it.
-    let folder: ScratchFolder
-    var home: URL { folder.url }
-
-    init() throws {
-        folder = try ScratchFolder(prefix: "stk-repl-")
-    }
+    let home: ScratchFolder
+    init() throws { home = try .terminalHome() }
 
     var environment: [String: String] {
-        ["HOME": home.path, "TERM": "xterm", "LANG": "C.UTF-8", "XDG_STATE_HOME": home.path,
+        ["HOME": home.url.path, "TERM": "xterm", "LANG": "C.UTF-8", "XDG_STATE_HOME": home.url.path,
          "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
     }
 
@@ -124,7 +120,7 @@ final class CommandLineConventionsTests {
     }
 
     @Test func theREPLRunsTheStartupFileUnlessNoInit() throws {
-        let config = home.appendingPathComponent("config")
+        let config = home.url.appendingPathComponent("config")
         let stkrc = config.appendingPathComponent("stk/stkrc")
         try FileManager.default.createDirectory(at: stkrc.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("# my defaults\nlayout grid-sticky\nsections 3 items=3\n".utf8).write(to: stkrc)
@@ -147,7 +143,7 @@ final class CommandLineConventionsTests {
     }
 
     @Test func initRunsAFileFirstAndStaysInteractive() throws {
-        let setup = home.appendingPathComponent("setup.stk")
+        let setup = home.url.appendingPathComponent("setup.stk")
         try Data("sections 1 items=1\nbogus\n".utf8).write(to: setup)
         let repl = try startREPL(["--no-color", "--init", setup.path])
         // Its error names the file and its line; the session goes on.

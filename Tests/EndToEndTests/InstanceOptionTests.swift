@@ -117,7 +117,7 @@ struct InstanceOptionTests {
     /// type that no longer has init() is refused by the layout's own setter,
     /// whose error names the protocol and the types that still fit.
     @Test func reloadRefusesATypeThatLostItsInit() throws {
-        let home = try ScratchFolder(prefix: "stk-repl-")
+        let home = try ScratchFolder.terminalHome()
         let file = home.url.appendingPathComponent("AnimatedCardsLayout.swift")
         let original = try String(contentsOfFile: Self.file, encoding: .utf8)
         try Data(original.utf8).write(to: file)

@@ -11,16 +11,12 @@ import Testing
 @Suite(.serialized)
 final class REPLPluginTests {
     /// HOME and XDG_STATE_HOME of the sessions of one test, removed with it.
-    let folder: ScratchFolder
-    var stateHome: URL { folder.url }
-
-    init() throws {
-        folder = try ScratchFolder(prefix: "stk-repl-")
-    }
+    let home: ScratchFolder
+    init() throws { home = try .terminalHome() }
 
     @Test func loadedLayoutPinsTheHeaderAtTheScrolledTop() throws {
         let plugin = try ExamplePackage.library()
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
 
         let loaded = InteractiveSession.visibleLines(try session.run("load \(plugin)"))
         #expect(loaded.contains { $0.contains("loaded left-aligned, uikit-sticky from \(plugin)") }, "load printed \(loaded)")
@@ -45,13 +41,13 @@ final class REPLPluginTests {
     /// same state. `undo` after the reload makes the layout again from the new
     /// class too: the items stay 60 wide.
     @Test func reloadContinuesTheSessionOnTheEditedSource() throws {
-        let sources = stateHome.appendingPathComponent("layouts")
+        let sources = home.url.appendingPathComponent("layouts")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         let file = sources.appendingPathComponent("Tiny.swift")
         try Data(SourcePluginTests.tinyLayout(width: 100).utf8).write(to: file)
-        let session = try InteractiveSession(stateHome: stateHome, extraEnvironment: [
+        let session = try InteractiveSession(stateHome: home.url, extraEnvironment: [
             "STK_ADAPTER": try SourceAdapterTool.path(),
-            "STK_CACHE_DIR": stateHome.appendingPathComponent("cache").path,
+            "STK_CACHE_DIR": home.url.appendingPathComponent("cache").path,
         ])
         let loaded = InteractiveSession.visibleLines(try session.run("load \(file.path)"))
         #expect(loaded.contains { $0.contains("loaded tiny-layout (TinyLayout) from \(file.path)") }, "load printed \(loaded)")

@@ -15,21 +15,17 @@ import Testing
 @Suite(.serialized)
 final class REPLTests {
     /// XDG_STATE_HOME and HOME of the sessions of one test, removed with it.
-    let folder: ScratchFolder
-    var stateHome: URL { folder.url }
-
-    init() throws {
-        folder = try ScratchFolder(prefix: "stk-repl-")
-    }
+    let home: ScratchFolder
+    init() throws { home = try .terminalHome() }
 
     @Test func typedCommandPrintsItsOutput() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         let seen = try session.run("echo hello")
         #expect(InteractiveSession.visibleLines(seen) == ["echo hello", "hello", InteractiveSession.prompt])
     }
 
     @Test func tabCompletesACommandAndListsWhatIsAmbiguous() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         // "lay" matches layout and layouts: the first Tab extends it to their
         // common prefix "layout"; a second Tab cannot extend it further, so it
         // lists both and draws the prompt and the line again below the list.
@@ -44,7 +40,7 @@ final class REPLTests {
     }
 
     @Test func tabCompletesAnOptionName() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         // One candidate: "pi" becomes "pinLimit=", without a space after the "=".
         try session.type("set pi\t")
         try session.type("nextHeader\r")
@@ -62,7 +58,7 @@ final class REPLTests {
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("links"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("links/debug").path,
                                                    withDestinationPath: "../real")
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         try session.type("include \(folder.url.path)/links/deb\t")
         try session.waitFor("debug/") // the editor redraws the line: the folder's name may come in pieces
         try session.type("inside.stk\r")
@@ -73,7 +69,7 @@ final class REPLTests {
     /// The prompt names the paused operation and phase; Ctrl-C at it runs
     /// the operation to its end and says so.
     @Test func thePromptShowsThePausedPhaseAndCtrlCFinishesIt() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         try session.run("step on")
         let paused = "stk:flow-sticky [scroll 1/4 should-invalidate]> "
         let first = try session.run("scroll by 0,80 steps=4", expectingPrompt: paused)
@@ -89,7 +85,7 @@ final class REPLTests {
     }
 
     @Test func ctrlCDiscardsTheHalfTypedLine() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         try session.type("echo typed-away")
         try session.waitFor("typed-away") // the line is in the editor before Ctrl-C
         try session.type("\u{03}")
@@ -103,7 +99,7 @@ final class REPLTests {
     }
 
     @Test func ctrlCDiscardsAPendingMultiLineEntry() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         try session.run("batch", expectingPrompt: InteractiveSession.continuationPrompt)
         try session.type("echo never-run")
         try session.waitFor("never-run")
@@ -116,7 +112,7 @@ final class REPLTests {
     }
 
     @Test func continuationPromptInsideBatch() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         // Nothing runs before `end`: each line inside the batch is answered by
         // the continuation prompt alone.
         let afterBatch = try session.run("batch", expectingPrompt: InteractiveSession.continuationPrompt)
@@ -129,7 +125,7 @@ final class REPLTests {
     }
 
     @Test func ctrlRSearchesTheHistoryBackwards() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         try session.run("echo alpha-one")
         try session.run("echo beta-two")
         // Ctrl-R, then "alp": the newest entry containing it is "echo alpha-one".
@@ -142,7 +138,7 @@ final class REPLTests {
     @Test(arguments: ["C.UTF-8", nil])
     func multibyteInputSurvives(locale: String?) throws {
         // Without any locale variable the editor still decodes UTF-8.
-        let session = try InteractiveSession(stateHome: stateHome, locale: locale)
+        let session = try InteractiveSession(stateHome: home.url, locale: locale)
         try session.run("echo grüße ✓")
         #expect(session.terminal.text.containsLine("grüße ✓"))
         // Backspace removes a whole character, not one byte of it: "é" + Backspace + "e" is "e".
@@ -151,20 +147,20 @@ final class REPLTests {
     }
 
     @Test func ctrlDOnAnEmptyLineExitsWithStatusZero() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         try session.type("\u{04}")
         #expect(try session.terminal.waitForExit() == .exited(0))
     }
 
     @Test func historySurvivesARestart() throws {
-        let first = try InteractiveSession(stateHome: stateHome)
+        let first = try InteractiveSession(stateHome: home.url)
         try first.run("echo from-the-first-session")
         try first.type("\u{04}")
         #expect(try first.terminal.waitForExit() == .exited(0))
-        let historyFile = stateHome.appendingPathComponent("stk/history")
+        let historyFile = home.url.appendingPathComponent("stk/history")
         #expect(FileManager.default.fileExists(atPath: historyFile.path))
 
-        let second = try InteractiveSession(stateHome: stateHome)
+        let second = try InteractiveSession(stateHome: home.url)
         try second.type("\u{1b}[A") // Up arrow recalls the previous session's line
         try second.waitFor("echo from-the-first-session")
         let seen = try second.run("")
@@ -172,7 +168,7 @@ final class REPLTests {
     }
 
     @Test func historyRecallsAMultiLineEntryWhole() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         try session.run("batch", expectingPrompt: InteractiveSession.continuationPrompt)
         try session.run("insert item 0:0", expectingPrompt: InteractiveSession.continuationPrompt)
         try session.run("end")
@@ -188,9 +184,9 @@ final class REPLTests {
     /// Without XDG_STATE_HOME, the XDG default under HOME; an old
     /// ~/.stk_history is read once, when the new file does not exist yet.
     @Test func historyUsesTheXDGDefaultWithoutXDGStateHomeAndMigratesTheOldFile() throws {
-        let legacy = stateHome.appendingPathComponent(".stk_history")
+        let legacy = home.url.appendingPathComponent(".stk_history")
         try Data("_HiStOrY_V2_\necho\\040from-the-old-file\n".utf8).write(to: legacy)
-        let session = try InteractiveSession(stateHome: stateHome, setsXDGStateHome: false)
+        let session = try InteractiveSession(stateHome: home.url, setsXDGStateHome: false)
         try session.run("echo kept-in-home")
         // The migrated entry is there: Up twice recalls it.
         try session.type("\u{1B}[A\u{1B}[A")
@@ -198,7 +194,7 @@ final class REPLTests {
         #expect(recalled.contains("from-the-old-file"))
         try session.type("\u{15}\u{04}") // clear the line, then Ctrl-D
         #expect(try session.terminal.waitForExit() == .exited(0))
-        let historyFile = stateHome.appendingPathComponent(".local/state/stk/history")
+        let historyFile = home.url.appendingPathComponent(".local/state/stk/history")
         let saved = try String(contentsOf: historyFile, encoding: .utf8)
         // libedit's format encodes the space as \040.
         #expect(saved.contains("echo\\040kept-in-home"), "history file holds \(saved.debugDescription)")
@@ -211,13 +207,13 @@ final class REPLTests {
     /// that entry: the history is saved before an entry runs, not after.
     @Test func historyKeepsTheEntryInFlightWhenTheTerminalCloses() throws {
         for trial in 0..<3 {
-            let session = try InteractiveSession(stateHome: stateHome)
+            let session = try InteractiveSession(stateHome: home.url)
             try session.run("echo trial-\(trial)")
             try session.type("sections 2000000 items=\(100 + trial)\r")
             try session.waitFor("\r\n")
             session.terminal.hangUp()
             _ = try? session.terminal.waitForExit()
-            let saved = try String(contentsOf: stateHome.appendingPathComponent("stk/history"), encoding: .utf8)
+            let saved = try String(contentsOf: home.url.appendingPathComponent("stk/history"), encoding: .utf8)
             #expect(saved.contains("sections\\0402000000\\040items=\(100 + trial)"), "trial \(trial): \(saved.suffix(200).debugDescription)")
         }
     }
@@ -226,7 +222,7 @@ final class REPLTests {
     /// line breaks) is kept; one byte more runs but is not kept, and a note
     /// says so once. Typed as `\`-continued lines of 200 bytes, as a paste.
     @Test func historyKeepsEntriesUpTo64KiB() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         for (tag, bytes) in [("kept", 65_536), ("dropped", 65_537)] {
             let lines = Self.continuedEntry(tag: tag, bytes: bytes)
             #expect(lines.joined(separator: "\n").utf8.count == bytes)
@@ -238,7 +234,7 @@ final class REPLTests {
         let seen = session.terminal.text
         #expect(seen.components(separatedBy: "note: entries longer than 64 KiB are not kept in the history").count == 2,
                 "the note once: \(seen.suffix(300).debugDescription)")
-        let saved = try String(contentsOf: stateHome.appendingPathComponent("stk/history"), encoding: .utf8)
+        let saved = try String(contentsOf: home.url.appendingPathComponent("stk/history"), encoding: .utf8)
         // libedit's format encodes the space as \040.
         #expect(saved.contains("echo\\040kept"), "\(saved.prefix(200).debugDescription)")
         #expect(!saved.contains("dropped"), "\(saved.prefix(200).debugDescription)")
@@ -263,15 +259,15 @@ final class REPLTests {
     /// 20 of 20 trials, and no temporary file is left behind.
     @Test func historySurvivesTheTerminalBeingClosed() throws {
         for trial in 0..<20 {
-            let session = try InteractiveSession(stateHome: stateHome)
+            let session = try InteractiveSession(stateHome: home.url)
             for n in 0..<5 { try session.run("echo trial-\(trial)-entry-\(n)") }
             session.terminal.hangUp()
             _ = try? session.terminal.waitForExit()
-            let saved = try String(contentsOf: stateHome.appendingPathComponent("stk/history"), encoding: .utf8)
+            let saved = try String(contentsOf: home.url.appendingPathComponent("stk/history"), encoding: .utf8)
             #expect(saved.contains("echo\\040trial-\(trial)-entry-4"), "trial \(trial): \(saved.suffix(200).debugDescription)")
             #expect(saved.contains("echo\\040trial-0-entry-0"), "trial \(trial) lost earlier sessions")
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: stateHome.appendingPathComponent("stk").path)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.url.appendingPathComponent("stk").path)
         #expect(leftovers == ["history"])
     }
 }

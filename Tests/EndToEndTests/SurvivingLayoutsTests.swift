@@ -21,12 +21,11 @@ final class SurvivingLayoutsTests {
     /// One plugin cache for the suite: each layout is built once.
     let cache: URL
     /// HOME and XDG_STATE_HOME of the sessions of one test, removed with it.
-    let folder: ScratchFolder
-    var stateHome: URL { folder.url }
+    let home: ScratchFolder
 
     init() throws {
         cache = FileManager.default.temporaryDirectory.appendingPathComponent("stk-surviving-cache")
-        folder = try ScratchFolder(prefix: "stk-repl-")
+        home = try .terminalHome()
     }
 
     var environment: [String: String] {
@@ -147,7 +146,7 @@ final class SurvivingLayoutsTests {
     /// Through a real terminal: the crash is reported, the prompt comes back,
     /// and the state and the undo history are as before the crashing entry.
     @Test func aCrashAtTheTerminalKeepsTheSessionAndItsUndoHistory() throws {
-        let session = try InteractiveSession(stateHome: stateHome, arguments: ["--plugin", Self.crashing],
+        let session = try InteractiveSession(stateHome: home.url, arguments: ["--plugin", Self.crashing],
                                              extraEnvironment: try environment)
         let prompt = "stk:crashing-layout> "
         try session.run("layout crashing-layout", expectingPrompt: prompt)
@@ -167,7 +166,7 @@ final class SurvivingLayoutsTests {
     /// may be): the prompt comes back at once, and the state is the one
     /// before the command.
     @Test func ctrlCStopsALongCommandAndKeepsTheStateBeforeIt() throws {
-        let session = try InteractiveSession(stateHome: stateHome)
+        let session = try InteractiveSession(stateHome: home.url)
         try session.run("scroll to 0,30")
         try session.type("sections 2000000 items=100\r")
         try session.waitFor("\r\n") // the command was entered
@@ -182,7 +181,7 @@ final class SurvivingLayoutsTests {
 
     /// A layout stuck in a loop: Ctrl-C is the way out, and the session goes on.
     @Test func ctrlCStopsAHangingLayout() throws {
-        let session = try InteractiveSession(stateHome: stateHome, arguments: ["--plugin", Self.hanging],
+        let session = try InteractiveSession(stateHome: home.url, arguments: ["--plugin", Self.hanging],
                                              extraEnvironment: try environment)
         let prompt = "stk:hanging-layout> "
         try session.run("layout hanging-layout", expectingPrompt: prompt)

@@ -11,18 +11,14 @@ import Testing
 @Suite(.serialized)
 final class TerminalTests {
     /// HOME and XDG_STATE_HOME of the sessions of one test, removed with it.
-    let folder: ScratchFolder
-    var home: URL { folder.url }
-
-    init() throws {
-        folder = try ScratchFolder(prefix: "stk-repl-")
-    }
+    let home: ScratchFolder
+    init() throws { home = try .terminalHome() }
 
     // MARK: Colour
 
     /// Runs `stk ARGUMENTS` on a terminal and returns all it printed.
     func onTerminal(_ arguments: [String], environment extra: [String: String]) throws -> (text: String, status: PseudoTerminal.ExitStatus) {
-        var environment = ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        var environment = ["HOME": home.url.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         for (key, value) in extra { environment[key] = value }
         let terminal = try PseudoTerminal(executable: try StkExecutable.locate(), arguments: arguments, environment: environment)
         let status = try terminal.waitForExit()
@@ -35,7 +31,7 @@ final class TerminalTests {
     /// 390x844 viewport is limited by the rows (a line kept for the prompt,
     /// one for the caption, the legend's), not drawn 80 columns wide.
     @Test func renderFitsTheTerminal() throws {
-        let environment = ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        let environment = ["HOME": home.url.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
                            "TERM": "xterm", "NO_COLOR": "1"]
         let terminal = try PseudoTerminal(executable: try StkExecutable.locate(), arguments: ["-e", "scroll to 0,60; render"],
                                           environment: environment, rows: 30, columns: 100)
@@ -83,7 +79,7 @@ final class TerminalTests {
     }
 
     @Test func aFailedCommandChangesNothing() throws {
-        let session = try InteractiveSession(stateHome: home)
+        let session = try InteractiveSession(stateHome: home.url)
         _ = try entry(session, "scroll to 0,300")
         let probe = "attr header 1; attr item 0:6; contentsize; options"
         let before = try entry(session, probe)
@@ -118,7 +114,7 @@ final class TerminalTests {
 
         // The refused commands are not in the history either: the last state
         // change is still the scroll, and a save holds it alone.
-        let saved = home.appendingPathComponent("after-errors.stk")
+        let saved = home.url.appendingPathComponent("after-errors.stk")
         _ = try entry(session, "save \(saved.path)")
         let text = try String(contentsOf: saved, encoding: .utf8)
         #expect(text.split(separator: "\n").filter { !$0.hasPrefix("#") } == ["scroll to 0,300"], "\(text)")
@@ -127,7 +123,7 @@ final class TerminalTests {
     }
 
     @Test func aFailedExpectationChangesNothingEither() throws {
-        let session = try InteractiveSession(stateHome: home)
+        let session = try InteractiveSession(stateHome: home.url)
         let output = try entry(session, "scroll to 0,50; expect attr header 0 y == 0; attr header 0")
         #expect(output.first?.contains("error: expectation failed: attr header 0 y is 50, expected == 0") == true, "\(output)")
         #expect(output.last == "header 0 frame=0,50,390,44 zIndex=2 alpha=1 hidden=false pinned")

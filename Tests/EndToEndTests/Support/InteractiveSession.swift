@@ -61,3 +61,12 @@ struct InteractiveSession {
             .filter { !$0.isEmpty }
     }
 }
+
+extension ScratchFolder {
+    /// The HOME and XDG_STATE_HOME of one test's sessions on a terminal, so
+    /// that no session reads the user's or another test's history, ~/.editrc
+    /// or startup file; removed with the test.
+    static func terminalHome() throws -> ScratchFolder {
+        try ScratchFolder(prefix: "stk-repl-")
+    }
+}
