@@ -198,26 +198,13 @@ import StkTestSupport
     @Test(arguments: Array(UInt64(1)...24))
     func segmentedRunsEqualPerItemSizes(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed &* 0x9E3779B97F4A7C15)
-        let direction: Direction = seed % 2 == 0 ? .horizontal : .vertical
+        let setUp = RandomFlowSetUp(seed: seed, maxItems: 400, rng: &rng)
+        let (direction, counts, estimate) = (setUp.direction, setUp.counts, setUp.itemSize)
         func q(_ range: ClosedRange<CGFloat>) -> CGFloat { rng.multiple(of: 0.25, in: range) }
-        let estimate = size(q(10...140), q(10...90))
-        let spacing = (line: q(0...20), interitem: q(0...20))
-        let inset = EdgeInsets(top: q(0...20), left: q(0...20), bottom: q(0...20), right: q(0...20))
-        let counts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...400, using: &rng) }
-        let bounds = size(q(200...500), q(200...700))
 
-        func configure(_ layout: CollectionViewFlowLayout) {
-            layout.scrollDirection = direction.flow
-            layout.itemSize = estimate
-            layout.minimumLineSpacing = spacing.line
-            layout.minimumInteritemSpacing = spacing.interitem
-            layout.sectionInset = inset
-            layout.headerReferenceSize = size(20, 20)
-        }
         let selfSizing = CollectionViewFlowLayout()
-        configure(selfSizing)
         selfSizing.estimatedItemSize = estimate
-        let cv = try CollectionView(size: direction.map(bounds), layout: selfSizing, itemCounts: counts)
+        let (cv, _) = try setUp.makeView(selfSizing)
         // Cells that want other sizes (some wider than the view, some zero),
         // measured where the view goes.
         for (s, count) in counts.enumerated() where count > 0 {
@@ -233,9 +220,7 @@ import StkTestSupport
         }
 
         // The same sizes, item by item, without self-sizing.
-        let perItem = CollectionViewFlowLayout()
-        configure(perItem)
-        let reference = try CollectionView(size: direction.map(bounds), layout: perItem, itemCounts: counts)
+        let (reference, perItem) = try setUp.makeView()
         for (s, section) in cv.sections.enumerated() {
             for (item, size) in section.measuredSizes.entries { try reference.setItemSize(size, at: .ip(s, item)) }
         }

@@ -83,26 +83,11 @@ import StkTestSupport
 
     func overridesEqualPerItemSizes(seed: UInt64, segmentedSections: inout Int) throws {
         var rng = SplitMix64(seed: seed &* 0x9E3779B97F4A7C15)
-        let direction: Direction = seed % 2 == 0 ? .horizontal : .vertical
+        let setUp = RandomFlowSetUp(seed: seed, maxItems: 600, rng: &rng)
+        let counts = setUp.counts
         func q(_ range: ClosedRange<CGFloat>) -> CGFloat { rng.multiple(of: 0.25, in: range) }
-        let layoutSize = size(q(10...140), q(10...90))
-        let spacing = (line: q(0...20), interitem: q(0...20))
-        let inset = EdgeInsets(top: q(0...20), left: q(0...20), bottom: q(0...20), right: q(0...20))
-        let counts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...600, using: &rng) }
-        let bounds = size(q(200...500), q(200...700))
-        func make() throws -> (CollectionView, CollectionViewFlowLayout) {
-            let layout = CollectionViewFlowLayout()
-            layout.scrollDirection = direction.flow
-            layout.itemSize = layoutSize
-            layout.minimumLineSpacing = spacing.line
-            layout.minimumInteritemSpacing = spacing.interitem
-            layout.sectionInset = inset
-            layout.headerReferenceSize = size(20, 20)
-            let cv = try CollectionView(size: direction.map(bounds), layout: layout, itemCounts: counts)
-            return (cv, layout)
-        }
-        let (cv, sparse) = try make()
-        let (reference, perItem) = try make()
+        let (cv, sparse) = try setUp.makeView()
+        let (reference, perItem) = try setUp.makeView()
         let delegate = DefaultDelegate()
         reference.delegate = delegate
         for (s, count) in counts.enumerated() where count > 0 {

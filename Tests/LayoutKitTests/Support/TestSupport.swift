@@ -20,6 +20,45 @@ enum Direction: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func map(_ i: EdgeInsets) -> EdgeInsets { self == .vertical ? i : i.transposed }
 }
 
+/// A random flow set-up drawn from a seed, for the tests that lay out the same
+/// sizes two ways (self-sizing or overrides against per-item sizes) and
+/// compare: the direction, the item size, spacings, insets, per-section item
+/// counts and the view's size. The draws come from `rng` in a fixed order, so
+/// that a seed names one set-up; the caller goes on drawing from it.
+struct RandomFlowSetUp {
+    let direction: Direction
+    let itemSize: CGSize
+    let lineSpacing: CGFloat
+    let interitemSpacing: CGFloat
+    let inset: EdgeInsets
+    let counts: [Int]
+    let bounds: CGSize
+
+    /// Sections of up to `maxItems` items each.
+    init(seed: UInt64, maxItems: Int, rng: inout SplitMix64) {
+        direction = seed % 2 == 0 ? .horizontal : .vertical
+        itemSize = CGSize(width: rng.multiple(of: 0.25, in: 10...140), height: rng.multiple(of: 0.25, in: 10...90))
+        lineSpacing = rng.multiple(of: 0.25, in: 0...20)
+        interitemSpacing = rng.multiple(of: 0.25, in: 0...20)
+        inset = EdgeInsets(top: rng.multiple(of: 0.25, in: 0...20), left: rng.multiple(of: 0.25, in: 0...20),
+                           bottom: rng.multiple(of: 0.25, in: 0...20), right: rng.multiple(of: 0.25, in: 0...20))
+        counts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...maxItems, using: &rng) }
+        bounds = CGSize(width: rng.multiple(of: 0.25, in: 200...500), height: rng.multiple(of: 0.25, in: 200...700))
+    }
+
+    /// A flow layout with this set-up (headers 20 high or wide) in a
+    /// collection view of its size and counts.
+    func makeView(_ layout: CollectionViewFlowLayout = CollectionViewFlowLayout()) throws -> (CollectionView, CollectionViewFlowLayout) {
+        layout.scrollDirection = direction.flow
+        layout.itemSize = itemSize
+        layout.minimumLineSpacing = lineSpacing
+        layout.minimumInteritemSpacing = interitemSpacing
+        layout.sectionInset = inset
+        layout.headerReferenceSize = CGSize(width: 20, height: 20)
+        return (try CollectionView(size: direction.map(bounds), layout: layout, itemCounts: counts), layout)
+    }
+}
+
 /// The attributes of every element, asked one by one (elements the layout has no attributes for are left out).
 func attributesByElement(_ layout: CollectionViewLayout, in cv: CollectionView) -> [ElementKey: CollectionViewLayoutAttributes] {
     var result: [ElementKey: CollectionViewLayoutAttributes] = [:]
