@@ -145,12 +145,8 @@ import FadingFirstHeader
 
     @Test func descriptorAndOptions() throws {
         let descriptor = FadingFirstHeaderPlugin.descriptor
-        #expect(descriptor.name == "fading-first-header")
-        let layout = try descriptor.makeLayout() as! ConfigurableLayout
+        let layout = try T.newLayoutWithDefaults(descriptor, named: "fading-first-header")
         #expect(layout is FlowStickyLayout)
-        for option in descriptor.options {
-            #expect(layout.optionValue(option.name) == option.defaultValue, "option \(option.name)")
-        }
         #expect(descriptor.options.map(\.name) == FlowStickyPlugin.options.map(\.name) + ["fadeDistance"])
         #expect(throws: CollectionViewError("option fadeDistance: expected a finite, non-negative number or auto, got -1")) {
             try layout.setOption("fadeDistance", to: .number(-1))

@@ -45,6 +45,20 @@ enum FlowPluginsTesting {
         cv.collectionViewLayout.layoutAttributes(for: .cell(IndexPath(item: item, section: section)))
     }
 
+    /// A new layout from `descriptor`, once it is checked that the descriptor
+    /// is named `name` and that the new layout's value of every option is the
+    /// option's default (what `options` lists is what a new layout has): the
+    /// start of each flow plugin's descriptor test.
+    static func newLayoutWithDefaults(_ descriptor: LayoutDescriptor, named name: String,
+                                      sourceLocation: SourceLocation = #_sourceLocation) throws -> ConfigurableLayout {
+        #expect(descriptor.name == name, sourceLocation: sourceLocation)
+        let layout = try descriptor.makeLayout() as! ConfigurableLayout
+        for option in descriptor.options {
+            #expect(layout.optionValue(option.name) == option.defaultValue, "option \(option.name)", sourceLocation: sourceLocation)
+        }
+        return layout
+    }
+
     /// A brand-new layout from the descriptor with the live layout's option
     /// values, installed in a second collection view with the live one's state
     /// (viewport, insets, data with its size overrides). The data comes last, so

@@ -223,13 +223,9 @@ import FlowSticky
 
     @Test func descriptorDefaultsAreTheNewLayoutsValues() throws {
         let descriptor = FlowStickyPlugin.descriptor
-        #expect(descriptor.name == "flow-sticky")
-        let layout = try descriptor.makeLayout() as! ConfigurableLayout
+        let layout = try T.newLayoutWithDefaults(descriptor, named: "flow-sticky")
         #expect(layout is FlowStickyLayout)
-        for option in descriptor.options {
-            #expect(layout.optionValue(option.name) == option.defaultValue, "option \(option.name)")
-            #expect(!option.help.isEmpty)
-        }
+        for option in descriptor.options { #expect(!option.help.isEmpty, "option \(option.name)") }
         #expect(descriptor.options.map(\.name) == ["itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
                                                     "headerSize", "footerSize", "scrollDirection", "estimatedItemSize", "pinLimit", "stickyFooters"])
         #expect(descriptor.option(named: "headerSize")?.defaultValue == .size(CGSize(width: 44, height: 44)))

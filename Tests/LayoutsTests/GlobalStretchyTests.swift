@@ -220,11 +220,7 @@ import GlobalStretchy
 
     @Test func descriptorAndOptions() throws {
         let descriptor = GlobalStretchyPlugin.descriptor
-        #expect(descriptor.name == "global-stretchy")
-        let layout = try descriptor.makeLayout() as! ConfigurableLayout
-        for option in descriptor.options {
-            #expect(layout.optionValue(option.name) == option.defaultValue, "option \(option.name)")
-        }
+        let layout = try T.newLayoutWithDefaults(descriptor, named: "global-stretchy")
         #expect(descriptor.option(named: "maxStretchHeight")?.allowsAutomatic == true)
         #expect(descriptor.option(named: "maxStretchHeight")?.defaultValue == .automatic)
         #expect(descriptor.options.map(\.name).suffix(4) == ["globalHeader", "stretchable", "pinToGlobalHeader", "maxStretchHeight"])
