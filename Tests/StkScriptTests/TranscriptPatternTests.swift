@@ -25,17 +25,24 @@ struct TranscriptPatternTests {
         #expect(!LinePattern.matches("{{(}}", "("))
     }
 
+    /// A transcript of `visible` over two sections of three items (8
+    /// elements) whose block holds an inline wildcard, a wildcard line and a
+    /// regex, and ends with `countLine`: the patterns tests differ only there.
+    static func visibleWithPatterns(countLine: String) -> String {
+        """
+        sections 2 items=3
+        visible
+        #> item 0:0 ...
+        #> ...
+        #> header 1 frame=0,{{[0-9]+}},390,44 zIndex=1 alpha=1 hidden=false
+        #> \(countLine)
+
+        """
+    }
+
     @Test func aTranscriptPassesWithPatterns() throws {
         let folder = try TranscriptFolder()
-        let file = try folder.write("patterns.stk", """
-            sections 2 items=3
-            visible
-            #> item 0:0 ...
-            #> ...
-            #> header 1 frame=0,{{[0-9]+}},390,44 zIndex=1 alpha=1 hidden=false
-            #> {{[0-9]+}} elements
-
-            """)
+        let file = try folder.write("patterns.stk", Self.visibleWithPatterns(countLine: "{{[0-9]+}} elements"))
         let result = runTranscript(file)
         #expect(result.passed, "\(result.failureLines)")
     }
@@ -44,26 +51,10 @@ struct TranscriptPatternTests {
 
     @Test func updateKeepsWildcardsAndPatternsThatStillMatch() throws {
         let folder = try TranscriptFolder()
-        let file = try folder.write("keep.stk", """
-            sections 2 items=3
-            visible
-            #> item 0:0 ...
-            #> ...
-            #> header 1 frame=0,{{[0-9]+}},390,44 zIndex=1 alpha=1 hidden=false
-            #> 99 elements
-
-            """)
+        let file = try folder.write("keep.stk", Self.visibleWithPatterns(countLine: "99 elements"))
         let result = runTranscript(file, update: true)
         #expect(result.updated && result.passed, "\(result.failureLines)")
-        #expect(try folder.read("keep.stk") == """
-            sections 2 items=3
-            visible
-            #> item 0:0 ...
-            #> ...
-            #> header 1 frame=0,{{[0-9]+}},390,44 zIndex=1 alpha=1 hidden=false
-            #> 8 elements
-
-            """)
+        #expect(try folder.read("keep.stk") == Self.visibleWithPatterns(countLine: "8 elements"))
     }
 
     @Test func aWildcardThatNoLongerFitsIsReplacedByTheOutput() throws {

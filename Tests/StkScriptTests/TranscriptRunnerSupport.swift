@@ -41,3 +41,12 @@ let gridSetup = """
 func runTranscript(_ file: TranscriptFile, update: Bool = false, bail: Bool = false) -> TranscriptFileResult {
     TranscriptRunner(options: TranscriptRunner.Options(bail: bail, update: update, jobs: 1)).run(file)
 }
+
+/// Writes `text` as the one file `relative` of a fresh folder and runs it:
+/// for the tests that check only how a file's run ends and what it reports.
+func runTranscript(bail: Bool = false, writing relative: String, _ text: String) throws -> TranscriptFileResult {
+    let folder = try TranscriptFolder()
+    let file = try folder.write(relative, text)
+    // The folder is removed with its last reference: keep it through the run.
+    return withExtendedLifetime(folder) { runTranscript(file, bail: bail) }
+}

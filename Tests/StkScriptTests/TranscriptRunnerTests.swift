@@ -20,18 +20,15 @@ struct TranscriptRunnerTests {
         """
 
     @Test func aFileWhoseOutputMatchesPasses() throws {
-        let folder = try TranscriptFolder()
-        let file = try folder.write("pass.stk", Self.passing + "\n")
-        let result = runTranscript(file)
+        let result = try runTranscript(writing: "pass.stk", Self.passing + "\n")
         #expect(result.outcome == .passed)
         #expect(result.problems.isEmpty)
         #expect(TranscriptReport.lines(for: result) == ["PASS: pass.stk"])
     }
 
     @Test func aMismatchReportsTheCommandsLineAndAUnifiedDiff() throws {
-        let folder = try TranscriptFolder()
         // Line 5 expects header 1 at y 100; it is at 130 (section 0 is 30 + 2 x 50 high).
-        let file = try folder.write("fail.stk", gridSetup + """
+        let result = try runTranscript(writing: "fail.stk", gridSetup + """
 
             attr header 0
             #> header 0 frame=0,0,390,30 zIndex=1 alpha=1 hidden=false
@@ -39,7 +36,6 @@ struct TranscriptRunnerTests {
             #> header 1 frame=0,100,390,30 zIndex=1 alpha=1 hidden=false
 
             """)
-        let result = runTranscript(file)
         #expect(result.outcome == .failed)
         #expect(TranscriptReport.lines(for: result) == [
             "FAIL: fail.stk",
@@ -56,9 +52,7 @@ struct TranscriptRunnerTests {
     }
 
     @Test func aCommandWithOutputButNoBlockFails() throws {
-        let folder = try TranscriptFolder()
-        let file = try folder.write("bare.stk", gridSetup + "\ncontentsize\n")
-        let result = runTranscript(file)
+        let result = try runTranscript(writing: "bare.stk", gridSetup + "\ncontentsize\n")
         #expect(result.outcome == .failed)
         #expect(result.failureLines == [
             "bare.stk:3:1: error: 'contentsize' printed output but no '#>' lines follow it",
@@ -95,8 +89,7 @@ struct TranscriptRunnerTests {
     }
 
     @Test func aWildcardBlockThatDoesNotMatchShowsWhatChanged() throws {
-        let folder = try TranscriptFolder()
-        let file = try folder.write("wild.stk", gridSetup + """
+        let result = try runTranscript(writing: "wild.stk", gridSetup + """
 
             visible
             #> item 0:0 frame=0,30,130,50 zIndex=0 alpha=1 hidden=false
@@ -104,7 +97,6 @@ struct TranscriptRunnerTests {
             #> 13 elements
 
             """)
-        let result = runTranscript(file)
         // 14 element lines (12 items, 2 headers) and the count: the `...` takes
         // the 13 lines between item 0:0 and the count, and the count is
         // replaced: old side 3 lines, new side 1 + 13 + 1 = 15.
@@ -119,8 +111,7 @@ struct TranscriptRunnerTests {
     }
 
     @Test func anErrorStopsTheFileAndSaysWhere() throws {
-        let folder = try TranscriptFolder()
-        let file = try folder.write("error.stk", gridSetup + """
+        let result = try runTranscript(writing: "error.stk", gridSetup + """
 
             attr item 0:0
             #> item 0:0 frame=0,30,130,50 zIndex=0 alpha=1 hidden=false
@@ -129,7 +120,6 @@ struct TranscriptRunnerTests {
             #> this line is never compared
 
             """)
-        let result = runTranscript(file)
         #expect(result.outcome == .failed)
         #expect(result.failureLines == [
             "error.stk:5:11: error: section 5 does not exist (there are 2 sections, expected 0..<2)",
@@ -140,15 +130,13 @@ struct TranscriptRunnerTests {
     }
 
     @Test func aParseErrorFailsTheFileAfterRunningWhatComesBefore() throws {
-        let folder = try TranscriptFolder()
-        let file = try folder.write("parse.stk", gridSetup + """
+        let result = try runTranscript(writing: "parse.stk", gridSetup + """
 
             contentsize
             #> 390x999
             visble
 
             """)
-        let result = runTranscript(file)
         #expect(result.outcome == .failed)
         // The mismatch on line 3 is reported (it ran), then the parse error.
         #expect(result.problems.count == 2)
@@ -156,8 +144,7 @@ struct TranscriptRunnerTests {
     }
 
     @Test func aFailedExpectationFailsTheFileButTheRestIsStillChecked() throws {
-        let folder = try TranscriptFolder()
-        let file = try folder.write("expect.stk", gridSetup + """
+        let result = try runTranscript(writing: "expect.stk", gridSetup + """
 
             expect attr item 0:4 x == 100
             contentsize
@@ -166,7 +153,6 @@ struct TranscriptRunnerTests {
             #> wrong
 
             """)
-        let result = runTranscript(file)
         #expect(result.outcome == .failed)
         let errors = result.failureLines.filter { $0.contains(": error: ") }
         #expect(errors == [
@@ -176,17 +162,13 @@ struct TranscriptRunnerTests {
     }
 
     @Test func bailStopsAFileAtItsFirstFailedExpectation() throws {
-        let folder = try TranscriptFolder()
-        let file = try folder.write("bail.stk", gridSetup + "\nexpect contentsize == 1,1\nattr item 0:0\n#> wrong\n")
-        let result = runTranscript(file, bail: true)
+        let result = try runTranscript(bail: true, writing: "bail.stk", gridSetup + "\nexpect contentsize == 1,1\nattr item 0:0\n#> wrong\n")
         #expect(result.outcome == .failed)
         #expect(result.problems.count == 1)
     }
 
     @Test func aSkippedFileIsNotRun() throws {
-        let folder = try TranscriptFolder()
-        let file = try folder.write("skip.stk", "# stk: skip grid-sticky is not registered yet\nlayout grid-sticky\n")
-        let result = runTranscript(file)
+        let result = try runTranscript(writing: "skip.stk", "# stk: skip grid-sticky is not registered yet\nlayout grid-sticky\n")
         #expect(result.outcome == .skipped(reason: "grid-sticky is not registered yet"))
         #expect(TranscriptReport.lines(for: result) == ["SKIP: skip.stk (grid-sticky is not registered yet)"])
     }
@@ -208,9 +190,7 @@ struct TranscriptRunnerTests {
     }
 
     @Test func aMisplacedBlockIsAWarningShownEvenWhenTheFilePasses() throws {
-        let folder = try TranscriptFolder()
-        let file = try folder.write("warn.stk", gridSetup + "\n\n#> orphan\n")
-        let result = runTranscript(file)
+        let result = try runTranscript(writing: "warn.stk", gridSetup + "\n\n#> orphan\n")
         #expect(result.outcome == .passed)
         #expect(TranscriptReport.lines(for: result) == [
             "PASS: warn.stk",

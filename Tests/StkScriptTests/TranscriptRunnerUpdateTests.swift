@@ -12,7 +12,8 @@ struct TranscriptRunnerUpdateTests {
         // wildcard block (kept as written), a wrong block (replaced), a command
         // with output and no block (one inserted) and a stale block after a
         // command that prints nothing (removed).
-        let original = [
+        // The lines up to the wrong block: the rewrite keeps them as they are.
+        let head = [
             "# header comment",
             "layout flow-sticky itemSize=130x50 minimumInteritemSpacing=0 minimumLineSpacing=0 headerSize=390x30",
             "sections 2 items=6",
@@ -22,6 +23,8 @@ struct TranscriptRunnerUpdateTests {
             "#> 14 elements",
             "  # an indented comment",
             "  attr item 0:4",
+        ]
+        let original = (head + [
             "  #> item 0:4 frame=0,0,1,1 zIndex=0 alpha=1 hidden=false",
             "  #> a second wrong line",
             "",
@@ -31,23 +34,14 @@ struct TranscriptRunnerUpdateTests {
             "attr header 0",
             "#> header 0 frame=0,100,390,30 zIndex=2 alpha=1 hidden=false pinned",
             "# last line without a newline",
-        ].joined(separator: "\r\n")
+        ]).joined(separator: "\r\n")
         try folder.write("update.stk", original)
         let file = TranscriptFile(displayPath: "update.stk", path: folder.root.appendingPathComponent("update.stk").path)
 
         let result = runTranscript(file, update: true)
 
         // item 0:4: x = 130, y = 30 + 50 (see gridSetup); content 390x260.
-        let expected = [
-            "# header comment",
-            "layout flow-sticky itemSize=130x50 minimumInteritemSpacing=0 minimumLineSpacing=0 headerSize=390x30",
-            "sections 2 items=6",
-            "",
-            "visible",
-            "#> ...",
-            "#> 14 elements",
-            "  # an indented comment",
-            "  attr item 0:4",
+        let expected = (head + [
             "  #> item 0:4 frame=130,80,130,50 zIndex=0 alpha=1 hidden=false",
             "",
             "contentsize   # trailing comment",
@@ -56,7 +50,7 @@ struct TranscriptRunnerUpdateTests {
             "attr header 0",
             "#> header 0 frame=0,100,390,30 zIndex=2 alpha=1 hidden=false pinned",
             "# last line without a newline",
-        ].joined(separator: "\r\n")
+        ]).joined(separator: "\r\n")
         #expect(try folder.read("update.stk") == expected)
         #expect(result.outcome == .passed)
         #expect(result.updated)
