@@ -30,6 +30,13 @@ import Testing
             ScriptRunner(interpreter: interpreter).run(text: text, name: "<test>")
             return output.lines
         }
+        /// Runs `text` (commands that start a stepped operation, `next`,
+        /// `continue`) and expects the operation then paused at the phase
+        /// `tag`, or finished (nil): how each stepping test moves along.
+        func step(_ text: String, pausesAt tag: String?, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            run(text)
+            #expect(interpreter.pausedOperationTag == tag, sourceLocation: sourceLocation)
+        }
         /// The y of the frame `attr` prints (`header 0 frame=0,60,390,44 ...`).
         func frameY(_ element: String) -> Double? {
             let line = run("attr \(element)").first ?? ""
@@ -40,24 +47,20 @@ import Testing
 
     @Test func queriesSeeTheMomentTheOperationIsPausedAt() throws {
         let h = try Harness()
-        h.run("step on\nscroll to 0,60")
         // Paused after shouldInvalidateLayout(forBoundsChange:), asked while the
         // old bounds (offset 0) are current: the header is where it was.
-        #expect(h.interpreter.pausedOperationTag == "scroll should-invalidate")
+        h.step("step on\nscroll to 0,60", pausesAt: "scroll should-invalidate")
         #expect(h.frameY("header 0") == 0)
         #expect(h.session.collectionView.contentOffset == .zero)
         #expect(h.run("context") == ["no invalidation context: 'scroll to 0,60' has not made one yet"])
         // The context, then invalidateLayout(with:): the context is there now.
-        h.run("next 2")
-        #expect(h.interpreter.pausedOperationTag == "scroll invalidate")
+        h.step("next 2", pausesAt: "scroll invalidate")
         #expect(h.run("context").first?.hasPrefix("CollectionViewFlowLayoutInvalidationContext (bounds change)") == true)
         // The bounds are set, then prepare(): pinned at the new top, y = 60.
-        h.run("next 2")
-        #expect(h.interpreter.pausedOperationTag == "scroll prepare")
+        h.step("next 2", pausesAt: "scroll prepare")
         #expect(h.session.collectionView.contentOffset == CGPoint(x: 0, y: 60))
         #expect(h.frameY("header 0") == 60)
-        h.run("continue")
-        #expect(h.interpreter.pausedOperationTag == nil)
+        h.step("continue", pausesAt: nil)
         #expect(h.frameY("header 0") == 60)
 
         // The same final state as without stepping.
@@ -74,14 +77,11 @@ import Testing
         // already has 7 items, but the layout has not prepared: it still
         // answers 188. Once prepared, 248.
         let h = try Harness()
-        h.run("sections 2 items=6\nstep on\ninsert item 0:6")
-        #expect(h.interpreter.pausedOperationTag == "insert context")
-        h.run("next")
-        #expect(h.interpreter.pausedOperationTag == "insert invalidate")
+        h.step("sections 2 items=6\nstep on\ninsert item 0:6", pausesAt: "insert context")
+        h.step("next", pausesAt: "insert invalidate")
         #expect(h.session.collectionView.numberOfItems(inSection: 0) == 7)
         #expect(h.run("contentsize") == ["390x188"])
-        h.run("next")
-        #expect(h.interpreter.pausedOperationTag == "insert prepare")
+        h.step("next", pausesAt: "insert prepare")
         #expect(h.run("contentsize") == ["390x248"])
         h.run("continue")
         h.run("undo")
@@ -91,16 +91,13 @@ import Testing
 
     @Test func thePromptCountsTheBoundsChangesOfAMultiStepOperation() throws {
         let h = try Harness()
-        h.run("step on\nscroll by 0,80 steps=8")
-        #expect(h.interpreter.pausedOperationTag == "scroll 1/8 should-invalidate")
+        h.step("step on\nscroll by 0,80 steps=8", pausesAt: "scroll 1/8 should-invalidate")
         // Each step of 10 points: should-invalidate, context, invalidate,
         // bounds set, prepare, content size, query, diff: 8 phases. The 9th
         // phase is the second step's should-invalidate.
-        h.run("next 8")
-        #expect(h.interpreter.pausedOperationTag == "scroll 2/8 should-invalidate")
+        h.step("next 8", pausesAt: "scroll 2/8 should-invalidate")
         #expect(h.session.collectionView.contentOffset == CGPoint(x: 0, y: 10))
-        h.run("next 1000")
-        #expect(h.interpreter.pausedOperationTag == nil)
+        h.step("next 1000", pausesAt: nil)
         #expect(h.output.lines.last == "step: end of operation")
         #expect(h.session.collectionView.contentOffset == CGPoint(x: 0, y: 80))
     }
