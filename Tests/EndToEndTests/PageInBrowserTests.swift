@@ -260,6 +260,42 @@ import Testing
         #expect(blue > 300, "no ghosts or arrows drawn (\(blue) blue pixels)")
     }
 
+    /// The page draws each orthogonal row's own indicator and says where the
+    /// rows are scrolled, as `export svg` and `render` do
+    /// (Tests/StkScriptTests/OrthogonalRowPictureTests derives the numbers):
+    /// section 1 at 300 of 0...2715, its thumb 48.99 long at x 37.68.
+    @Test func thePageShowsWhereOrthogonalRowsAreScrolled() throws {
+        let folder = try ScratchFolder()
+        let export = try StkProcess.run(["-e", "layout compositional-carousel; sections 2 items=10; scroll section 1 to 300; export html page.html"],
+                                        in: folder.url)
+        // layout, sections, scroll: the scroll's one pass is frame 3.
+        #expect(export.stdout == "exported 3 frames of 3 operations to page.html\n", "\(export)")
+        let probe = """
+        <script>
+        (function () {
+          var thumbs = Array.prototype.map.call(document.querySelectorAll("#viewport-view g.row rect.thumb"), function (r) {
+            return r.parentNode.getAttribute("data-section") + " " + r.getAttribute("x") + " " + r.getAttribute("width");
+          });
+          var pre = document.createElement("pre");
+          pre.id = "probe";
+          pre.textContent = thumbs.join("|") + "\\n" + document.getElementById("diff").textContent;
+          document.body.appendChild(pre);
+        })();
+        </script>
+        """
+        let page = try folder.read("page.html")
+        let file = try folder.write("probed.html", page.replacingOccurrences(of: "</body>", with: probe + "\n</body>"))
+        let (dom, _) = try HeadlessBrowser.load(file, fragment: "frame=3")
+        guard let start = dom.range(of: "<pre id=\"probe\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+            Issue.record("the probe wrote nothing: the page's script failed?\n\(dom.suffix(3000))")
+            return
+        }
+        let text = String(dom[start.upperBound..<end.lowerBound])
+        // The page's numbers to 6 decimals: 390 x 390 / 3105 = 48.985507, 300 / 2715 x (390 - 48.985507) = 37.681159.
+        #expect(text.hasPrefix("0 0 48.985507|1 37.681159 48.985507\n"), "\(text)")
+        #expect(text.contains("rows: section 0 at 0 of 0...2715  section 1 at 300 of 0...2715"), "\(text)")
+    }
+
     /// Each exported frame's drawn elements (not hidden, alpha above 0), by
     /// name, at their frame relative to the bounds.
     static func exportedFrames(_ page: String) throws -> [(count: Int, drawn: [String: [Double]])] {

@@ -19,6 +19,10 @@ import LayoutKit
 ///                 "cx":["context text",...],    its contexts, as `context` prints them
 ///                 "m":[invalidated,everything,appeared,moved,"reasons"],
 ///                 "d":["item 0:0",...],        what disappeared
+///                 "r":[[section,offset,max,x,y,w,h,horizontal,start,length],...]
+///                                              orthogonal rows: the band on
+///                                              screen (content coordinates) and
+///                                              the thumb along it
 ///                 "tf":..., "L":..., "mv":..., "pb":...}]}   geometry (see `geometry`)
 ///
 /// `cat` is 0 cell, 1 supplementary, 2 decoration; `kind` an index into
@@ -118,6 +122,13 @@ public enum HTMLFilm {
             }
             if !marks.disappeared.isEmpty {
                 members.append(("d", .array(marks.disappeared.map { .string($0.description) })))
+            }
+            if !frame.rows.isEmpty {
+                members.append(("r", .array(frame.rows.map { row in
+                    .array([.integer(row.state.section), number(row.state.offset), number(row.state.maximumOffset),
+                            number(row.band.minX), number(row.band.minY), number(row.band.width), number(row.band.height),
+                            .integer(row.isHorizontal ? 1 : 0), number(CGFloat(row.thumb.start)), number(CGFloat(row.thumb.length))])
+                })))
             }
             members += extras
             frameValues.append(.object(members))
@@ -544,7 +555,19 @@ public enum HTMLFilm {
       svg.setAttribute("viewBox", "0 0 " + num(b[2]) + " " + num(b[3]));
       defs(svg);
       el("rect", {"class": "viewport", width: num(b[2]), height: num(b[3])}, svg);
-      return drawElements(svg, f, b[0], b[1]);
+      var shapes = drawElements(svg, f, b[0], b[1]);
+      // Each orthogonal row's own indicator, along its bottom (or trailing) edge.
+      if (f.r) for (var k = 0; k < f.r.length; k++) {
+        var r = f.r[k], x = r[3] - b[0], y = r[4] - b[1], g = el("g", {"class": "row", "data-section": r[0]}, svg);
+        if (r[7]) {
+          el("rect", {"class": "track", x: num(x), y: num(y + r[6] - 8), width: num(r[5]), height: 6, rx: 3}, g);
+          el("rect", {"class": "thumb", x: num(x + r[8]), y: num(y + r[6] - 8), width: num(r[9]), height: 6, rx: 3}, g);
+        } else {
+          el("rect", {"class": "track", x: num(x + r[5] - 8), y: num(y), width: 6, height: num(r[6]), rx: 3}, g);
+          el("rect", {"class": "thumb", x: num(x + r[5] - 8), y: num(y + r[8]), width: 6, height: num(r[9]), rx: 3}, g);
+        }
+      }
+      return shapes;
     }
     // The elements the session saw around frame i: visible in it, or in the frames
     // before and after it up to one that redid every element (a batch update, a
@@ -616,6 +639,7 @@ public enum HTMLFilm {
         else lines.push("deleted " + m[2] + ": " + from + " -> " + to + (m[15] ? " " + m[15] : ""));
       }
       if (f.pb) lines.push("scrolled: " + num(f.pb[0]) + "," + num(f.pb[1]) + " -> " + num(f.b[0]) + "," + num(f.b[1]));
+      if (f.r) lines.push("rows: " + f.r.map(function (r) { return "section " + r[0] + " at " + num(r[1]) + " of 0..." + num(r[2]); }).join("  "));
       return lines;
     }
     function show(i, animated) {

@@ -21,6 +21,8 @@ public struct PictureFrame: Sendable {
     public var contexts: [(reason: String, snapshot: InvalidationContextSnapshot)]
     /// What the pass's contexts named and what it changed on screen.
     public var marks: CycleMarks
+    /// The orthogonal rows on screen and where each is scrolled.
+    public var rows: [OrthogonalRow] = []
     /// The class of the layout that made the frame (the frame log leaves
     /// out the work counters of a layout that never counts its work).
     public var layoutClass: ObjectIdentifier?

@@ -187,6 +187,7 @@ public final class FrameLog {
                                  phases: events.map(Self.phase), contexts: contexts,
                                  marks: CycleMarks(events: events))
         frame.layoutClass = ObjectIdentifier(type(of: collectionView.collectionViewLayout))
+        frame.rows = OrthogonalRow.rows(in: collectionView, elements: elements)
         return frame
     }
 }
