@@ -250,17 +250,7 @@ import Testing
     /// runtime's reason above it, exit status 2, and no backtrace.
     @Test func aCrashingLayoutInAScriptIsALocatedError() throws {
         let sources = try folder(with: [
-            "Crash.swift": """
-                import UIKit
-                final class CrashingLayout: UICollectionViewFlowLayout {
-                    var crashes = false
-                    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-                        let all = super.layoutAttributesForElements(in: rect) ?? []
-                        return crashes ? [all[all.count + 5]] : all
-                    }
-                }
-
-                """,
+            "Crash.swift": Self.crashingLayout(answering: "return crashes ? [all[all.count + 5]] : all"),
             "s.stk": "layout crashing-layout\nexpect visible count == 56\nset crashes=true\nvisible\n",
         ])
         let result = try stk(["--plugin", "Crash.swift", "s.stk"], in: sources.url)
@@ -278,18 +268,7 @@ import Testing
     /// (`StkSource_<hash>/0-Crash.swift`).
     @Test func aFatalErrorNamesTheUsersFile() throws {
         let sources = try folder(with: [
-            "Crash.swift": """
-                import UIKit
-                final class CrashingLayout: UICollectionViewFlowLayout {
-                    var crashes = false
-                    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-                        let all = super.layoutAttributesForElements(in: rect) ?? []
-                        if crashes { fatalError("the layout gave up") }
-                        return all
-                    }
-                }
-
-                """,
+            "Crash.swift": Self.crashingLayout(answering: "if crashes { fatalError(\"the layout gave up\") }\nreturn all"),
             "s.stk": "layout crashing-layout\nset crashes=true\n",
         ])
         let result = try stk(["--plugin", "Crash.swift", "s.stk"], in: sources.url)
@@ -302,6 +281,25 @@ import Testing
     }
 
     // MARK: Fixtures
+
+    /// A flow subclass `crashing-layout` with a `crashes` option, whose
+    /// layoutAttributesForElements(in:) reads the flow's answer into `all`
+    /// and then runs `body` (its lines from line 6 of the file, which the
+    /// crash tests' expected locations count on).
+    static func crashingLayout(answering body: String) -> String {
+        let indented = body.split(separator: "\n").map { "        " + $0 }.joined(separator: "\n")
+        return """
+            import UIKit
+            final class CrashingLayout: UICollectionViewFlowLayout {
+                var crashes = false
+                override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                    let all = super.layoutAttributesForElements(in: rect) ?? []
+            \(indented)
+                }
+            }
+
+            """
+    }
 
     /// A layout of one row of `width`-wide, 10-high items, written as for iOS.
     public static func tinyLayout(width: Int) -> String {
