@@ -26,20 +26,14 @@ enum Direction: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// counts and the view's size. The draws come from `rng` in a fixed order, so
 /// that a seed names one set-up; the caller goes on drawing from it.
 struct RandomFlowSetUp {
-    let direction: Direction
-    let itemSize: CGSize
-    let lineSpacing: CGFloat
-    let interitemSpacing: CGFloat
-    let inset: EdgeInsets
-    let counts: [Int]
-    let bounds: CGSize
+    let direction: Direction, counts: [Int], bounds: CGSize
+    let itemSize: CGSize, spacing: (line: CGFloat, interitem: CGFloat), inset: EdgeInsets
 
     /// Sections of up to `maxItems` items each.
     init(seed: UInt64, maxItems: Int, rng: inout SplitMix64) {
         direction = seed % 2 == 0 ? .horizontal : .vertical
         itemSize = CGSize(width: rng.multiple(of: 0.25, in: 10...140), height: rng.multiple(of: 0.25, in: 10...90))
-        lineSpacing = rng.multiple(of: 0.25, in: 0...20)
-        interitemSpacing = rng.multiple(of: 0.25, in: 0...20)
+        spacing = (line: rng.multiple(of: 0.25, in: 0...20), interitem: rng.multiple(of: 0.25, in: 0...20))
         inset = EdgeInsets(top: rng.multiple(of: 0.25, in: 0...20), left: rng.multiple(of: 0.25, in: 0...20),
                            bottom: rng.multiple(of: 0.25, in: 0...20), right: rng.multiple(of: 0.25, in: 0...20))
         counts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...maxItems, using: &rng) }
@@ -51,8 +45,8 @@ struct RandomFlowSetUp {
     func makeView(_ layout: CollectionViewFlowLayout = CollectionViewFlowLayout()) throws -> (CollectionView, CollectionViewFlowLayout) {
         layout.scrollDirection = direction.flow
         layout.itemSize = itemSize
-        layout.minimumLineSpacing = lineSpacing
-        layout.minimumInteritemSpacing = interitemSpacing
+        layout.minimumLineSpacing = spacing.line
+        layout.minimumInteritemSpacing = spacing.interitem
         layout.sectionInset = inset
         layout.headerReferenceSize = CGSize(width: 20, height: 20)
         return (try CollectionView(size: direction.map(bounds), layout: layout, itemCounts: counts), layout)
