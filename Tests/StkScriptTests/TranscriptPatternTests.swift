@@ -78,12 +78,19 @@ struct TranscriptPatternTests {
 
         """
 
+    /// Runs `file` alone with the update mode `mode`; `updatesFail` as CI's
+    /// record mode sets it.
+    static func run(_ file: TranscriptFile, mode: TranscriptUpdateMode, updatesFail: Bool = false) -> TranscriptFileResult {
+        var options = TranscriptRunner.Options(jobs: 1)
+        options.updateMode = mode
+        options.updatesFail = updatesFail
+        return TranscriptRunner(options: options).run(file)
+    }
+
     @Test func updateMissingOnlyFillsCommandsWithoutABlock() throws {
         let folder = try TranscriptFolder()
         let file = try folder.write("missing.stk", Self.twoProblems)
-        var options = TranscriptRunner.Options(jobs: 1)
-        options.updateMode = .missing
-        let result = TranscriptRunner(options: options).run(file)
+        let result = Self.run(file, mode: .missing)
         #expect(result.failed)
         #expect(try folder.read("missing.stk") == """
             sections 2 items=3
@@ -100,9 +107,7 @@ struct TranscriptPatternTests {
     @Test func writeNewLeavesTheFileAloneAndWritesItsUpdateBeside() throws {
         let folder = try TranscriptFolder()
         let file = try folder.write("new.stk", Self.twoProblems)
-        var options = TranscriptRunner.Options(jobs: 1)
-        options.updateMode = .new
-        let result = TranscriptRunner(options: options).run(file)
+        let result = Self.run(file, mode: .new)
         #expect(result.failed)
         #expect(!result.updated)
         #expect(result.newFile == "new.stk.new")
@@ -121,9 +126,7 @@ struct TranscriptPatternTests {
     @Test func anUpdateThatMustFailRewritesAndFails() throws {
         let folder = try TranscriptFolder()
         let file = try folder.write("ci.stk", Self.twoProblems)
-        var options = TranscriptRunner.Options(update: true, jobs: 1)
-        options.updatesFail = true
-        let result = TranscriptRunner(options: options).run(file)
+        let result = Self.run(file, mode: .all, updatesFail: true)
         #expect(result.updated)
         #expect(result.failed)
         #expect(runTranscript(file).passed)
