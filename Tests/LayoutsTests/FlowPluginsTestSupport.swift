@@ -45,6 +45,15 @@ enum FlowPluginsTesting {
         cv.collectionViewLayout.layoutAttributes(for: .cell(IndexPath(item: item, section: section)))
     }
 
+    /// The one invalidation context that `change` makes in `cv`, recorded from
+    /// just before it (an issue if it makes none or more than one).
+    static func onlyInvalidation(of cv: CollectionView, by change: () throws -> Void,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> InvalidationContextSnapshot {
+        let recorder = cv.startRecording()
+        try change()
+        return try #require(recorder.onlyInvalidation(sourceLocation: sourceLocation), sourceLocation: sourceLocation)
+    }
+
     /// A new layout from `descriptor`, once it is checked that the descriptor
     /// is named `name` and that the new layout's value of every option is the
     /// option's default (what `options` lists is what a new layout has): the

@@ -178,9 +178,7 @@ import FlowSticky
     @Test func aScrollNamesOnlyTheHeadersThatCanMove() throws {
         let cv = try make(counts: Array(repeating: 10, count: 1000))
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = cv.startRecording()
-        try cv.setContentOffset(CGPoint(x: 0, y: 1010))
-        let context = try #require(recorder.onlyInvalidation())
+        let context = try T.onlyInvalidation(of: cv) { try cv.setContentOffset(CGPoint(x: 0, y: 1010)) }
         #expect(context.invalidateEverything == false)
         #expect(context.invalidateDataSourceCounts == false)
         #expect(context.invalidateFlowLayoutAttributes == false)
@@ -200,18 +198,14 @@ import FlowSticky
         // 10 (1840..2024); new [1010, 1854): the same. The bottom line 1844 / 1854
         // lies in section 10 both times.
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = cv.startRecording()
-        try cv.setContentOffset(CGPoint(x: 0, y: 1010))
-        let context = try #require(recorder.onlyInvalidation())
+        let context = try T.onlyInvalidation(of: cv) { try cv.setContentOffset(CGPoint(x: 0, y: 1010)) }
         #expect(context.supplementary == ["header": T.headerPaths(5...10), "footer": T.headerPaths(5...10)])
         #expect(context.isFullInvalidation == false)
     }
 
     @Test func aCrossAxisResizeRecomputesTheFlow() throws {
         let cv = try make(counts: [10, 10])
-        let recorder = cv.startRecording()
-        try cv.setBoundsSize(CGSize(width: 320, height: 844))
-        let context = try #require(recorder.onlyInvalidation())
+        let context = try T.onlyInvalidation(of: cv) { try cv.setBoundsSize(CGSize(width: 320, height: 844)) }
         #expect(context.invalidateFlowLayoutAttributes == true)
         #expect(context.invalidateFlowLayoutDelegateMetrics == true)
         // 320 wide: perLine = 1 + floor(270 / 60) = 5, so two full lines: last line maxY 154 still,

@@ -177,9 +177,7 @@ import GlobalStretchy
     @Test func aScrollNamesTheHeadersInViewAndTheGlobalHeader() throws {
         let cv = try make(counts: Array(repeating: 10, count: 1000))
         try cv.setContentOffset(CGPoint(x: 0, y: 1000))
-        let recorder = cv.startRecording()
-        try cv.setContentOffset(CGPoint(x: 0, y: 1010))
-        let context = try #require(recorder.onlyInvalidation())
+        let context = try T.onlyInvalidation(of: cv) { try cv.setContentOffset(CGPoint(x: 0, y: 1010)) }
         #expect(context.supplementary == ["header": T.headerPaths([0] + Array(6...12))])
         #expect(context.items.isEmpty)
         #expect(context.invalidateEverything == false)
@@ -192,9 +190,7 @@ import GlobalStretchy
 
     @Test func aSizeChangeAsksForTheDelegateMetrics() throws {
         let cv = try make(counts: [10, 10])
-        let recorder = cv.startRecording()
-        try cv.setBoundsSize(CGSize(width: 390, height: 700))
-        let context = try #require(recorder.onlyInvalidation())
+        let context = try T.onlyInvalidation(of: cv) { try cv.setBoundsSize(CGSize(width: 390, height: 700)) }
         #expect(context.invalidateFlowLayoutDelegateMetrics == true)
         // The width did not change: the flow's own attributes need no recomputing.
         #expect(context.invalidateFlowLayoutAttributes == false)
