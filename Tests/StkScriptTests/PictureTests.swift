@@ -20,6 +20,31 @@ import Testing
 
     // MARK: render
 
+    /// A transformed element is drawn where UIKit draws it: exactly as an
+    /// untransformed element whose frame is the box around its transformed
+    /// shape. A 100x100 cell at 50,0 scaled by 0.5 is drawn as a 50x50 cell
+    /// at 75,25; rotated a quarter turn, a 120x40 cell at 40,30 stands as
+    /// a 40x120 one at 80,-10 (clipped at the top).
+    @Test func renderDrawsATransformedElementAsTheBoxAroundItsShape() {
+        let bounds = CGRect(x: 0, y: 0, width: 200, height: 100), size = CGSize(width: 200, height: 100)
+        let key = ElementKey.cell(IndexPath(item: 0, section: 0))
+        let cases: [(PictureElement, CGRect)] = [
+            (PictureElement(key: key, frame: CGRect(x: 50, y: 0, width: 100, height: 100), transform: CATransform3D(CGAffineTransform(scaleX: 0.5, y: 0.5))),
+             CGRect(x: 75, y: 25, width: 50, height: 50)),
+            (PictureElement(key: key, frame: CGRect(x: 40, y: 30, width: 120, height: 40), transform: CATransform3D(CGAffineTransform(rotationAngle: .pi / 2))),
+             CGRect(x: 80, y: -10, width: 40, height: 120)),
+        ]
+        for (transformed, box) in cases {
+            let drawn = ViewportRenderer.render(elements: [transformed], bounds: bounds, contentSize: size, options: .init(width: 42))
+            let plain = ViewportRenderer.render(elements: [PictureElement(key: key, frame: box)], bounds: bounds, contentSize: size,
+                                                options: .init(width: 42))
+            #expect(drawn == plain, "\(drawn)\n\(plain)")
+            let untransformed = ViewportRenderer.render(elements: [PictureElement(key: key, frame: transformed.frame)], bounds: bounds,
+                                                        contentSize: size, options: .init(width: 42))
+            #expect(drawn != untransformed, "the transform changes the drawing")
+        }
+    }
+
     /// Bounds 200x60 drawn 22 wide: 20 columns, x scale 0.1, y scale 0.05, 3
     /// rows. Three cells 45x60 at x 0, 55, 110 are 4.5 columns wide, rounded
     /// to 5 each, starting at columns 0, round(5.5) = 6 and 11. By their edges

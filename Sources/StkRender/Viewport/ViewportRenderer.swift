@@ -94,7 +94,10 @@ public struct ViewportRenderOptions: Equatable, Sendable {
 ///   their frames do. At least one column and one row.
 /// - Elements are drawn opaque in z-order: ascending `zIndex`, ties broken by
 ///   `ElementKey` order (later keys on top), so a pinned header hides the cells
-///   under it. What lies outside the bounds is clipped by the frame.
+///   under it. What lies outside the bounds is clipped by the frame. A
+///   transformed element is drawn as the box holding its transformed shape
+///   (see `ElementShape`): a card scaled to 0.8 is a smaller box, a rotated
+///   one the box around it.
 /// - States: pinned (`isPinned`) heavy lines and a `*` after the label; faded
 ///   (0 < alpha < 1) dashed lines; hidden (`isHidden`, or alpha 0) not drawn at
 ///   all, only counted in the caption (`hidden=N`), because an outline would
@@ -206,7 +209,9 @@ public enum ViewportRenderer {
         let faded = element.alpha < 1
         let glyphs = BoxGlyphs.forElement(pinned: element.isPinned, faded: faded)
         let style = ElementStyle(role: role(of: element.key.category), isPinned: element.isPinned, isFaded: faded, mark: marks.first)
-        let box = scale.box(for: element.frame)
+        // Where UIKit draws it: a transformed element takes the box that
+        // holds its transformed shape (a card scaled to 0.8 draws smaller).
+        let box = scale.box(for: element.transform == nil ? element.frame : ElementShape(element, origin: .zero).box)
         let rowLow = max(box.top, 0), rowHigh = min(box.bottom, canvas.rows - 1)
         let columnLow = max(box.left, 0), columnHigh = min(box.right, canvas.columns - 1)
         guard rowLow <= rowHigh, columnLow <= columnHigh else { return }
