@@ -249,12 +249,8 @@ import Testing
     /// A layout that traps in a script: a located error naming the command, the
     /// runtime's reason above it, exit status 2, and no backtrace.
     @Test func aCrashingLayoutInAScriptIsALocatedError() throws {
-        let sources = try folder(with: [
-            "Crash.swift": Self.crashingLayout(answering: "return crashes ? [all[all.count + 5]] : all"),
-            "s.stk": "layout crashing-layout\nexpect visible count == 56\nset crashes=true\nvisible\n",
-        ])
-        let result = try stk(["--plugin", "Crash.swift", "s.stk"], in: sources.url)
-        #expect(result.status == 2, "\(result)")
+        let result = try runCrashing(answering: "return crashes ? [all[all.count + 5]] : all",
+                                     script: "layout crashing-layout\nexpect visible count == 56\nset crashes=true\nvisible\n")
         #expect(result.stdout.isEmpty, "\(result)")
         #expect(result.stderrLines.suffix(2) == [
             "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
@@ -267,12 +263,8 @@ import Testing
     /// gave it and the line of the call, not the compiled copy in the cache
     /// (`StkSource_<hash>/0-Crash.swift`).
     @Test func aFatalErrorNamesTheUsersFile() throws {
-        let sources = try folder(with: [
-            "Crash.swift": Self.crashingLayout(answering: "if crashes { fatalError(\"the layout gave up\") }\nreturn all"),
-            "s.stk": "layout crashing-layout\nset crashes=true\n",
-        ])
-        let result = try stk(["--plugin", "Crash.swift", "s.stk"], in: sources.url)
-        #expect(result.status == 2, "\(result)")
+        let result = try runCrashing(answering: "if crashes { fatalError(\"the layout gave up\") }\nreturn all",
+                                     script: "layout crashing-layout\nset crashes=true\n")
         #expect(result.stderrLines.suffix(2) == [
             "Crash.swift:6: Fatal error: the layout gave up",
             "s.stk:2:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap",
@@ -281,6 +273,15 @@ import Testing
     }
 
     // MARK: Fixtures
+
+    /// Runs `script` as s.stk with `crashingLayout(answering: body)` loaded
+    /// as Crash.swift: a crash is an error of the command, status 2.
+    func runCrashing(answering body: String, script: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> StkResult {
+        let sources = try folder(with: ["Crash.swift": Self.crashingLayout(answering: body), "s.stk": script])
+        let result = try stk(["--plugin", "Crash.swift", "s.stk"], in: sources.url)
+        #expect(result.status == 2, "\(result)", sourceLocation: sourceLocation)
+        return result
+    }
 
     /// A flow subclass `crashing-layout` with a `crashes` option, whose
     /// layoutAttributesForElements(in:) reads the flow's answer into `all`
