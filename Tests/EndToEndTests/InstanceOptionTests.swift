@@ -131,7 +131,7 @@ struct InstanceOptionTests {
         let edited = original.replacingOccurrences(of: "init(minimumScale: CGFloat = 0.8)", with: "init(minimumScale: CGFloat)")
         #expect(edited != original)
         try Data(edited.utf8).write(to: file)
-        let reloaded = InteractiveSession.visibleLines(try session.run("reload", expectingPrompt: prompt))
+        let reloaded = try session.lines("reload", expectingPrompt: prompt)
         #expect(reloaded.contains { $0.contains("error: option animator: stk cannot make a ScaleCardAnimator with init() (it needs an initialiser whose parameters all have default values); it expects one of LinearCardAnimator (types conforming to LayoutAttributesAnimator) or nil") }, "\(reloaded)")
     }
 }

@@ -18,14 +18,14 @@ final class REPLPluginTests {
         let plugin = try ExamplePackage.library()
         let session = try InteractiveSession(stateHome: home.url)
 
-        let loaded = InteractiveSession.visibleLines(try session.run("load \(plugin)"))
+        let loaded = try session.lines("load \(plugin)")
         #expect(loaded.contains { $0.contains("loaded left-aligned, uikit-sticky from \(plugin)") }, "load printed \(loaded)")
 
         // The prompt names the session's layout.
         let stickyPrompt = "stk:uikit-sticky> "
         try session.run("layout uikit-sticky", expectingPrompt: stickyPrompt)
         try session.run("scroll to 0,100", expectingPrompt: stickyPrompt)
-        let answer = InteractiveSession.visibleLines(try session.run("attr header 0", expectingPrompt: stickyPrompt))
+        let answer = try session.lines("attr header 0", expectingPrompt: stickyPrompt)
 
         // The default data, 20 sections of 7 items, with the layout's defaults
         // (items 50x50, spacings 10, headers 44): section 0 is 44 + 50 + 10 + 50
@@ -49,29 +49,28 @@ final class REPLPluginTests {
             "STK_ADAPTER": try SourceAdapterTool.path(),
             "STK_CACHE_DIR": home.url.appendingPathComponent("cache").path,
         ])
-        let loaded = InteractiveSession.visibleLines(try session.run("load \(file.path)"))
+        let loaded = try session.lines("load \(file.path)")
         #expect(loaded.contains { $0.contains("loaded tiny-layout (TinyLayout) from \(file.path)") }, "load printed \(loaded)")
         let prompt = "stk:tiny-layout> "
         try session.run("layout tiny-layout", expectingPrompt: prompt)
         try session.run("scroll to 10,0", expectingPrompt: prompt)
-        let before = InteractiveSession.visibleLines(try session.run("attr item 0:1", expectingPrompt: prompt))
+        let before = try session.lines("attr item 0:1", expectingPrompt: prompt)
         #expect(before.contains("item 0:1 frame=100,0,100,10 zIndex=0 alpha=1 hidden=false"), "\(before)")
 
-        let unchanged = InteractiveSession.visibleLines(try session.run("reload", expectingPrompt: prompt))
+        let unchanged = try session.lines("reload", expectingPrompt: prompt)
         #expect(unchanged.contains { $0.contains("\(file.path) is unchanged") }, "\(unchanged)")
 
         try Data(SourcePluginTests.tinyLayout(width: 60).utf8).write(to: file)
-        let reloaded = InteractiveSession.visibleLines(try session.run("reload", expectingPrompt: prompt))
+        let reloaded = try session.lines("reload", expectingPrompt: prompt)
         #expect(reloaded.contains { $0.contains("reloaded tiny-layout (TinyLayout) from \(file.path) (built in ") }, "\(reloaded)")
-        let after = InteractiveSession.visibleLines(try session.run("attr item 0:1", expectingPrompt: prompt))
+        let after = try session.lines("attr item 0:1", expectingPrompt: prompt)
         #expect(after.contains("item 0:1 frame=60,0,60,10 zIndex=0 alpha=1 hidden=false"), "\(after)")
         // The offset survived the reload; undo reverts the scroll, with the new code.
-        let offset = InteractiveSession.visibleLines(try session.run("expect attr item 0:1 x == 60; render width=20", expectingPrompt: prompt))
+        let offset = try session.lines("expect attr item 0:1 x == 60; render width=20", expectingPrompt: prompt)
         #expect(offset.contains { $0.hasPrefix("offset=10,0 ") }, "\(offset)")
         try session.run("undo", expectingPrompt: prompt)
-        let undone = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
-        #expect(undone.contains { $0.hasPrefix("offset=0,0 ") }, "\(undone)")
-        let width = InteractiveSession.visibleLines(try session.run("attr item 0:1", expectingPrompt: prompt))
+        try session.expectRendered(offset: "0,0", expectingPrompt: prompt)
+        let width = try session.lines("attr item 0:1", expectingPrompt: prompt)
         #expect(width.contains("item 0:1 frame=60,0,60,10 zIndex=0 alpha=1 hidden=false"), "\(width)")
     }
 }

@@ -143,23 +143,27 @@ final class SurvivingLayoutsTests {
 
     // MARK: At a terminal
 
+    /// A session on a terminal with `plugin` loaded and its layout `layout`
+    /// chosen, and the prompt that names it.
+    func terminalSession(plugin: String, layout: String) throws -> (InteractiveSession, prompt: String) {
+        let session = try InteractiveSession(stateHome: home.url, arguments: ["--plugin", plugin], extraEnvironment: try environment)
+        let prompt = "stk:\(layout)> "
+        try session.run("layout \(layout)", expectingPrompt: prompt)
+        return (session, prompt)
+    }
+
     /// Through a real terminal: the crash is reported, the prompt comes back,
     /// and the state and the undo history are as before the crashing entry.
     @Test func aCrashAtTheTerminalKeepsTheSessionAndItsUndoHistory() throws {
-        let session = try InteractiveSession(stateHome: home.url, arguments: ["--plugin", Self.crashing],
-                                             extraEnvironment: try environment)
-        let prompt = "stk:crashing-layout> "
-        try session.run("layout crashing-layout", expectingPrompt: prompt)
+        let (session, prompt) = try terminalSession(plugin: Self.crashing, layout: "crashing-layout")
         try session.run("scroll to 0,40", expectingPrompt: prompt)
         try session.run("scroll to 0,80", expectingPrompt: prompt)
         let crash = try session.run("set crashes=true", expectingPrompt: prompt)
         #expect(crash.contains("error: the layout crashed while running 'set crashes=true'"), "\(crash.debugDescription)")
         #expect(crash.contains("CrashingLayout.swift:13:20"), "\(crash.debugDescription)")
-        let now = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
-        #expect(now.contains { $0.hasPrefix("offset=0,80 ") }, "\(now)")
+        try session.expectRendered(offset: "0,80", expectingPrompt: prompt)
         try session.run("undo", expectingPrompt: prompt)
-        let undone = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
-        #expect(undone.contains { $0.hasPrefix("offset=0,40 ") }, "\(undone)")
+        try session.expectRendered(offset: "0,40", expectingPrompt: prompt)
     }
 
     /// Ctrl-C during a long command (two million sections, the most there
@@ -174,17 +178,14 @@ final class SurvivingLayoutsTests {
         try session.type("\u{03}")
         let interrupted = try session.waitFor(InteractiveSession.prompt, timeout: .seconds(20))
         #expect(interrupted.contains("error: interrupted while running 'sections 2000000 items=100'"), "\(interrupted.debugDescription)")
-        let after = InteractiveSession.visibleLines(try session.run("attr header 0"))
+        let after = try session.lines("attr header 0")
         // The offset is 30: header 0 pinned at y 30.
         #expect(after.contains("header 0 frame=0,30,390,44 zIndex=2 alpha=1 hidden=false pinned"), "\(after)")
     }
 
     /// A layout stuck in a loop: Ctrl-C is the way out, and the session goes on.
     @Test func ctrlCStopsAHangingLayout() throws {
-        let session = try InteractiveSession(stateHome: home.url, arguments: ["--plugin", Self.hanging],
-                                             extraEnvironment: try environment)
-        let prompt = "stk:hanging-layout> "
-        try session.run("layout hanging-layout", expectingPrompt: prompt)
+        let (session, prompt) = try terminalSession(plugin: Self.hanging, layout: "hanging-layout")
         try session.run("scroll to 0,25", expectingPrompt: prompt)
         try session.type("set hangs=true\r")
         try session.waitFor("\r\n")
@@ -201,8 +202,7 @@ final class SurvivingLayoutsTests {
         let parts = place?.split(separator: ":") ?? []
         #expect(parts.first?.hasSuffix("HangingLayout.swift") == true, "\(interrupted.debugDescription)")
         #expect(parts.count < 2 || (13...15).contains(Int(parts[1]) ?? 0), "\(interrupted.debugDescription)")
-        let after = InteractiveSession.visibleLines(try session.run("render width=20", expectingPrompt: prompt))
-        #expect(after.contains { $0.hasPrefix("offset=0,25 ") }, "\(after)")
+        try session.expectRendered(offset: "0,25", expectingPrompt: prompt)
     }
 
     // MARK: stk test

@@ -74,7 +74,7 @@ final class TerminalTests {
 
     /// The output lines of one REPL entry: without the echo of the typed line and the next prompt.
     func entry(_ session: InteractiveSession, _ line: String) throws -> [String] {
-        let lines = InteractiveSession.visibleLines(try session.run(line))
+        let lines = try session.lines(line)
         return Array(lines.dropFirst().dropLast())
     }
 

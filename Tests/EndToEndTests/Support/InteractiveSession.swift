@@ -1,5 +1,6 @@
 import Foundation
 import StkTestSupport
+import Testing
 
 /// `stk` started on a pseudo-terminal as its REPL, in a sandbox: a temporary
 /// HOME and XDG_STATE_HOME (so the user's history and ~/.editrc stay out), a
@@ -48,6 +49,19 @@ struct InteractiveSession {
         try type(line + "\r")
         // The echo ends with the line break of Enter; the next prompt follows the output.
         return try waitFor("\r\n") + waitFor(prompt)
+    }
+
+    /// Runs `line` and returns what a person sees of it, as visibleLines.
+    func lines(_ line: String, expectingPrompt prompt: String = InteractiveSession.prompt) throws -> [String] {
+        Self.visibleLines(try run(line, expectingPrompt: prompt))
+    }
+
+    /// Expects `render` to draw the viewport at the content offset `offset`
+    /// ("X,Y"): how the terminal tests see where a session's scroll stands.
+    func expectRendered(offset: String, expectingPrompt prompt: String = InteractiveSession.prompt,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let drawing = try lines("render width=20", expectingPrompt: prompt)
+        #expect(drawing.contains { $0.hasPrefix("offset=\(offset) ") }, "\(drawing)", sourceLocation: sourceLocation)
     }
 
     /// Output lines as a person sees them: escape sequences removed, split at
