@@ -24,15 +24,13 @@ import Testing
         // item 0:1: the first line holds 6 items (6x50 + 5x10 = 350 <= 390); the
         // 40 points left are spread over its 5 gaps: 18 each, so x = 50 + 18 = 68.
         // header 1: y = 154 (section 0's height).
-        #expect(result.stdout == """
+        expectOutcome(result, stdout: """
             start
             390x3080
             item 0:1 frame=68,44,50,50 zIndex=0 alpha=1 hidden=false
             header 1 frame=0,154,390,44 zIndex=1 alpha=1 hidden=false
 
-            """, "\(result)")
-        #expect(result.stderr == "")
-        #expect(result.status == 0)
+            """, stderr: "", status: 0)
     }
 
     @Test func filesRunInOrderInOneSession() throws {
@@ -42,9 +40,7 @@ import Testing
         let result = try StkProcess.run(["first.stk", "second.stk"], in: folder.url)
         // The second file sees the first one's data: 2 sections of 1 item,
         // each 44 + 50 = 94 high.
-        #expect(result.stdout == "first\nsecond\n390x188\n", "\(result)")
-        #expect(result.stderr == "")
-        #expect(result.status == 0)
+        expectOutcome(result, stdout: "first\nsecond\n390x188\n", stderr: "", status: 0)
     }
 
     @Test func aMissingFileIsAnErrorThatStopsTheRun() throws {
@@ -52,9 +48,7 @@ import Testing
         try folder.write("first.stk", "echo first\n")
         try folder.write("third.stk", "echo third\n")
         let result = try StkProcess.run(["first.stk", "missing.stk", "third.stk"], in: folder.url)
-        #expect(result.stdout == "first\n", "\(result)")
-        #expect(result.stderr == "error: no such file: missing.stk\n")
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "first\n", stderr: "error: no such file: missing.stk\n", status: 2)
     }
 
     @Test func commandLineCommandsRunBeforeFilesWhereverTheyAreWritten() throws {
@@ -93,20 +87,18 @@ import Testing
             expect contentsize == 390,3000
             echo after
             """)
-        #expect(result.stdout == "before\nbetween\nafter\n", "\(result)")
-        #expect(result.stderr == diagnostic("<stdin>:2:1", "expectation failed: attr item 0:0 x is 0, expected == 5",
-                                            line: "expect attr item 0:0 x == 5", caretColumn: 1, length: 27)
-                + diagnostic("<stdin>:4:1", "expectation failed: contentsize is 390x3080, expected == 390x3000",
-                             line: "expect contentsize == 390,3000", caretColumn: 1, length: 30))
-        #expect(result.status == 1)
+        expectOutcome(result, stdout: "before\nbetween\nafter\n",
+                      stderr: diagnostic("<stdin>:2:1", "expectation failed: attr item 0:0 x is 0, expected == 5",
+                                         line: "expect attr item 0:0 x == 5", caretColumn: 1, length: 27)
+                              + diagnostic("<stdin>:4:1", "expectation failed: contentsize is 390x3080, expected == 390x3000",
+                                           line: "expect contentsize == 390,3000", caretColumn: 1, length: 30), status: 1)
     }
 
     @Test func bailStopsAtTheFirstFailedExpectation() throws {
         let result = try StkProcess.run(script: "echo before\nexpect visible count == 3\necho after\n", options: ["--bail"])
-        #expect(result.stdout == "before\n", "\(result)")
-        #expect(result.stderr == diagnostic("<stdin>:2:1", "expectation failed: visible count is 47, expected == 3",
-                                            line: "expect visible count == 3", caretColumn: 1, length: 25))
-        #expect(result.status == 1)
+        expectOutcome(result, stdout: "before\n",
+                      stderr: diagnostic("<stdin>:2:1", "expectation failed: visible count is 47, expected == 3",
+                                         line: "expect visible count == 3", caretColumn: 1, length: 25), status: 1)
     }
 
     @Test func bailAlsoStopsLaterFiles() throws {
@@ -125,11 +117,10 @@ import Testing
         let folder = try ScratchFolder()
         try folder.write("checks.stk", "expect visible count == 1\necho inner after\n")
         let result = try StkProcess.run(["--bail", "-e", "include checks.stk", "-e", "echo outer after"], in: folder.url)
-        #expect(result.stdout == "", "\(result)")
-        #expect(result.stderr == diagnostic("checks.stk:1:1", "expectation failed: visible count is 47, expected == 1",
-                                            line: "expect visible count == 1", caretColumn: 1, length: 25)
-                + "note: included from <command-line>:1\n")
-        #expect(result.status == 1)
+        expectOutcome(result, stdout: "",
+                      stderr: diagnostic("checks.stk:1:1", "expectation failed: visible count is 47, expected == 1",
+                                         line: "expect visible count == 1", caretColumn: 1, length: 25)
+                              + "note: included from <command-line>:1\n", status: 1)
     }
 
     @Test func anErrorStopsTheRunAtOnceAndKeepsTheOutputBeforeIt() throws {
@@ -148,10 +139,9 @@ import Testing
 
     @Test func aParseErrorRunsWhatComesBeforeItThenStops() throws {
         let result = try StkProcess.run(script: "echo one\nscroll to here\necho two\n")
-        #expect(result.stdout == "one\n", "\(result)")
-        #expect(result.stderr == diagnostic("<stdin>:2:11", "expected a point X,Y or 'item S:I', got 'here'",
-                                            line: "scroll to here", caretColumn: 11, length: 4))
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "one\n",
+                      stderr: diagnostic("<stdin>:2:11", "expected a point X,Y or 'item S:I', got 'here'",
+                                         line: "scroll to here", caretColumn: 11, length: 4), status: 2)
     }
 
     @Test func anErrorInAFileSkipsTheFilesAfterIt() throws {
@@ -159,9 +149,8 @@ import Testing
         try folder.write("bad.stk", "echo bad\nbounds 0\n")
         try folder.write("good.stk", "echo good\n")
         let result = try StkProcess.run(["bad.stk", "good.stk"], in: folder.url)
-        #expect(result.stdout == "bad\n", "\(result)")
-        #expect(result.stderr == diagnostic("bad.stk:2:8", "expected a size WxH, got '0'", line: "bounds 0", caretColumn: 8, length: 1))
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "bad\n",
+                      stderr: diagnostic("bad.stk:2:8", "expected a size WxH, got '0'", line: "bounds 0", caretColumn: 8, length: 1), status: 2)
     }
 
     @Test func quitEndsTheRunWithTheStatusSoFar() throws {
@@ -198,9 +187,7 @@ import Testing
 
     @Test func anEmptyScriptSucceedsSilently() throws {
         let result = try StkProcess.run(script: "")
-        #expect(result.stdout == "")
-        #expect(result.stderr == "")
-        #expect(result.status == 0)
+        expectOutcome(result, stdout: "", stderr: "", status: 0)
     }
 
     // MARK: Global options
@@ -271,10 +258,8 @@ import Testing
 
     @Test func helpWithAnUnknownNameIsAnErrorWithASuggestion() throws {
         let result = try StkProcess.run(["help", "rendr"])
-        #expect(result.stdout == "")
-        #expect(result.stderr == "error: no help for 'rendr': it is neither a command, a layout nor a subcommand (bench, run, test, verify); did you mean 'render'?\n",
-                "\(result)")
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "",
+                      stderr: "error: no help for 'rendr': it is neither a command, a layout nor a subcommand (bench, run, test, verify); did you mean 'render'?\n", status: 2)
     }
 
     @Test func aScriptNamedHelpRunsThroughRun() throws {

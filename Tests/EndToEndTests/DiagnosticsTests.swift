@@ -16,10 +16,9 @@ import Testing
 
     @Test func stdinIsNamedStdin() throws {
         let result = try StkProcess.run(script: "echo ok\n\n  lauout flow-sticky\n")
-        #expect(result.stdout == "ok\n")
-        #expect(result.stderr == diagnostic("<stdin>:3:3", "unknown command 'lauout'; did you mean 'layout'?",
-                                            line: "  lauout flow-sticky", caretColumn: 3, length: 6), "\(result)")
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "ok\n",
+                      stderr: diagnostic("<stdin>:3:3", "unknown command 'lauout'; did you mean 'layout'?",
+                                         line: "  lauout flow-sticky", caretColumn: 3, length: 6), status: 2)
     }
 
     @Test func commandLineTextIsNamedCommandLine() throws {
@@ -30,10 +29,9 @@ import Testing
         let folder = try ScratchFolder()
         try folder.write("scripts/one.stk", "contentsize\nset pinLimt=nextHeader\n")
         let result = try StkProcess.run(["scripts/one.stk"], in: folder.url)
-        #expect(result.stdout == "390x3080\n")
-        #expect(result.stderr == diagnostic("scripts/one.stk:2:5", "layout 'flow-sticky' has no option 'pinLimt'; did you mean 'pinLimit'?",
-                                            line: "set pinLimt=nextHeader", caretColumn: 5, length: 7), "\(result)")
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "390x3080\n",
+                      stderr: diagnostic("scripts/one.stk:2:5", "layout 'flow-sticky' has no option 'pinLimt'; did you mean 'pinLimit'?",
+                                         line: "set pinLimt=nextHeader", caretColumn: 5, length: 7), status: 2)
     }
 
     // MARK: Did you mean
@@ -85,22 +83,20 @@ import Testing
         try folder.write("sub/middle.stk", "echo middle\n\ninclude inner.stk\n")
         try folder.write("sub/inner.stk", "echo inner\nattr item 0:70\n")
         let result = try StkProcess.run(["outer.stk"], in: folder.url)
-        #expect(result.stdout == "outer\nmiddle\ninner\n", "\(result)")
-        #expect(result.stderr == diagnostic("sub/inner.stk:2:11", "item 0:70 does not exist (section 0 has 7 items, expected 0..<7)",
-                                            line: "attr item 0:70", caretColumn: 11, length: 4)
-                + "note: included from sub/middle.stk:3\nnote: included from outer.stk:2\n")
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "outer\nmiddle\ninner\n",
+                      stderr: diagnostic("sub/inner.stk:2:11", "item 0:70 does not exist (section 0 has 7 items, expected 0..<7)",
+                                         line: "attr item 0:70", caretColumn: 11, length: 4)
+                              + "note: included from sub/middle.stk:3\nnote: included from outer.stk:2\n", status: 2)
     }
 
     @Test func aFailedExpectationInAnIncludedFileCarriesTheNotesAndTheRunGoesOn() throws {
         let folder = try ScratchFolder()
         try folder.write("checks.stk", "expect attr header 1 y == 150\necho checked\n")
         let result = try StkProcess.run(script: "include checks.stk\necho after\n", in: folder.url)
-        #expect(result.stdout == "checked\nafter\n", "\(result)")
-        #expect(result.stderr == diagnostic("checks.stk:1:1", "expectation failed: attr header 1 y is 154, expected == 150",
-                                            line: "expect attr header 1 y == 150", caretColumn: 1, length: 29)
-                + "note: included from <stdin>:1\n")
-        #expect(result.status == 1)
+        expectOutcome(result, stdout: "checked\nafter\n",
+                      stderr: diagnostic("checks.stk:1:1", "expectation failed: attr header 1 y is 154, expected == 150",
+                                         line: "expect attr header 1 y == 150", caretColumn: 1, length: 29)
+                              + "note: included from <stdin>:1\n", status: 1)
     }
 
     @Test func aParseErrorInAnIncludedFileIsReportedThere() throws {
@@ -111,10 +107,9 @@ import Testing
         // the include itself fails, at its path.
         #expect(result.stderr.hasPrefix("<command-line>:1:9: error: no such file: broken.stk"), "\(result)")
         let found = try StkProcess.run(["-e", "include broken.stk", "-e", "echo never"], in: folder.url)
-        #expect(found.stdout == "broken\n", "\(found)")
-        #expect(found.stderr == diagnostic("broken.stk:2:8", "expected a size WxH, got 'wide'", line: "bounds wide", caretColumn: 8, length: 4)
-                + "note: included from <command-line>:1\n")
-        #expect(found.status == 2)
+        expectOutcome(found, stdout: "broken\n",
+                      stderr: diagnostic("broken.stk:2:8", "expected a size WxH, got 'wide'", line: "bounds wide", caretColumn: 8, length: 4)
+                              + "note: included from <command-line>:1\n", status: 2)
     }
 
     @Test func includeCyclesAreRefusedAtTheIncludeThatClosesThem() throws {
@@ -122,11 +117,10 @@ import Testing
         try folder.write("a.stk", "echo a\ninclude b.stk\n")
         try folder.write("b.stk", "echo b\ninclude a.stk\n")
         let result = try StkProcess.run(["a.stk"], in: folder.url)
-        #expect(result.stdout == "a\nb\n", "\(result)")
-        #expect(result.stderr == diagnostic("b.stk:2:9", "include cycle: a.stk is already being run",
-                                            line: "include a.stk", caretColumn: 9, length: 5)
-                + "note: included from a.stk:2\n")
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "a\nb\n",
+                      stderr: diagnostic("b.stk:2:9", "include cycle: a.stk is already being run",
+                                         line: "include a.stk", caretColumn: 9, length: 5)
+                              + "note: included from a.stk:2\n", status: 2)
 
         try folder.write("self.stk", "include \"self.stk\"\n")
         let itself = try StkProcess.run(["self.stk"], in: folder.url)

@@ -63,9 +63,7 @@ import Testing
             expect attr header 0 hidden == true
             echo all held
             """)
-        #expect(result.stdout == "all held\n", "\(result)")
-        #expect(result.stderr == "")
-        #expect(result.status == 0)
+        expectOutcome(result, stdout: "all held\n", stderr: "", status: 0)
     }
 
     @Test func eachFailingExpectationNamesTheActualValue() throws {

@@ -173,9 +173,7 @@ import Testing
             scroll to 0,50; scroll by 0,20 steps=2; scroll to item 1:0 center; \
             trace off; step off; undo; reset; save session.stk
             """], in: folder.url)
-        #expect(result.stdout == "", "\(result)")
-        #expect(result.stderr == "")
-        #expect(result.status == 0)
+        expectOutcome(result, stdout: "", stderr: "", status: 0)
         #expect(folder.exists("session.stk"))
     }
 

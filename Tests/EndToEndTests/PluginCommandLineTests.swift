@@ -138,17 +138,14 @@ import Testing
             """, in: folder.url)
         // `load` resolves a relative path against the current directory; the
         // caret is under the path (column 6, 21 characters).
-        #expect(result.stdout == "before\n", "\(result)")
-        #expect(result.stderr == diagnostic(
-            "<stdin>:2:6", "cannot load plugin \(folder.url.path)/plugins/libMissing.so: no such file",
-            line: "load plugins/libMissing.so", caretColumn: 6, length: 21), "\(result)")
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "before\n",
+                      stderr: diagnostic(
+                          "<stdin>:2:6", "cannot load plugin \(folder.url.path)/plugins/libMissing.so: no such file",
+                          line: "load plugins/libMissing.so", caretColumn: 6, length: 21), status: 2)
     }
 
     @Test func aMissingPluginOnTheCommandLineStopsBeforeAnyScript() throws {
         let result = try StkProcess.run(commands: "echo never", options: ["--plugin", "libMissing.so"])
-        #expect(result.stdout == "", "\(result)")
-        #expect(result.stderr == "error: cannot load plugin libMissing.so: no such file\n")
-        #expect(result.status == 2)
+        expectOutcome(result, stdout: "", stderr: "error: cannot load plugin libMissing.so: no such file\n", status: 2)
     }
 }

@@ -131,3 +131,12 @@ func expectRefusal(_ commands: String, column: Int, length: Int, _ message: Stri
     #expect(result.status == 2, "\(commands): \(result)", sourceLocation: sourceLocation)
     return result
 }
+
+/// Expects the whole outcome of a run: exactly what it printed on each stream
+/// and its exit status, each shown with the run when it differs.
+func expectOutcome(_ result: StkResult, stdout: String, stderr: String, status: Int32,
+                   sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(result.stdout == stdout, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stderr == stderr, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
+}
