@@ -306,11 +306,9 @@ extension ElementKey {
         // Asked for every registered kind, after prepare(forCollectionViewUpdates:)
         // and before finalizeCollectionViewUpdates().
         let calls = layout.calls
-        let prepared = try #require(calls.firstIndex(of: "prepare(forCollectionViewUpdates:)"))
-        let finalized = try #require(calls.firstIndex(of: "finalizeCollectionViewUpdates()"))
         for kind in ["background", "badge"] {
-            let asked = try #require(calls.firstIndex(of: "indexPathsToInsertForDecorationView(ofKind: \(kind))"))
-            #expect(prepared < asked && asked < finalized)
+            _ = try firstIndices(inOrder: ["prepare(forCollectionViewUpdates:)", "indexPathsToInsertForDecorationView(ofKind: \(kind))",
+                                           "finalizeCollectionViewUpdates()"], of: calls)
             #expect(calls.contains("indexPathsToDeleteForDecorationView(ofKind: \(kind))"))
         }
         // Headers and footers are always asked, though this layout has none.

@@ -233,10 +233,9 @@ final class OffsetSettingLayout: ColumnLayout {
         // B was asked with the current offset; the move is a bounds change of B's,
         // and both layouts are finalized after it.
         let names = log.names
-        let asked = try #require(names.firstIndex(of: "B.targetContentOffset(forProposedContentOffset: 0,300)"))
-        let moved = try #require(names.firstIndex(of: "B.shouldInvalidateLayout(forBoundsChange: 0,120,390,844)"))
-        let finalized = try #require(names.firstIndex(of: "B.finalizeLayoutTransition()"))
-        #expect(asked < moved && moved < finalized)
+        let finalized = try firstIndices(inOrder: ["B.targetContentOffset(forProposedContentOffset: 0,300)",
+                                                   "B.shouldInvalidateLayout(forBoundsChange: 0,120,390,844)",
+                                                   "B.finalizeLayoutTransition()"], of: names)[2]
         #expect(log.entries[finalized].bounds == rect(0, 120, 390, 844))
         #expect(names.filter { $0.hasPrefix("B.targetContentOffset") }.count == 1)
     }
@@ -308,11 +307,7 @@ final class OffsetSettingLayout: ColumnLayout {
         #expect(log.names.filter { $0.contains("targetContentOffset") } == ["L.targetContentOffset(forProposedContentOffset: 0,300)"])
         #expect(cv.contentOffset == CGPoint(x: 0, y: 240))
         // After finalizeCollectionViewUpdates, then the move.
-        let names = recorder.names
-        let finalized = try #require(names.firstIndex(of: "updatesFinalized"))
-        let asked = try #require(names.firstIndex(of: "targetContentOffsetAsked"))
-        let moved = try #require(names.firstIndex(of: "boundsChanged"))
-        #expect(finalized < asked && asked < moved)
+        let asked = try firstIndices(inOrder: ["updatesFinalized", "targetContentOffsetAsked", "boundsChanged"], of: recorder.names)[1]
         guard case let .targetContentOffsetAsked(proposed, velocity, answer) = recorder.events[asked] else { return }
         #expect(proposed == CGPoint(x: 0, y: 300) && velocity == nil && answer == CGPoint(x: 0, y: 240))
     }
@@ -448,10 +443,7 @@ final class OffsetSettingLayout: ColumnLayout {
         // Inside prepare() the offset had not changed yet.
         #expect(layout.offsetsSeenInPrepare == [.zero])
         // The reload's pass ends (its visible diff) before the bounds change starts.
-        let names = recorder.names
-        let firstDiff = try #require(names.firstIndex(of: "visibleChanged"))
-        let boundsChange = try #require(names.firstIndex(of: "boundsChanged"))
-        #expect(firstDiff < boundsChange)
+        let boundsChange = try firstIndices(inOrder: ["visibleChanged", "boundsChanged"], of: recorder.names)[1]
         guard case let .boundsChanged(from, to) = recorder.events[boundsChange] else { return }
         #expect(from == Self.start && to == rect(0, 200, 390, 844))
         // Rows 2 (200..300) to 10 (1000..1100) overlap 200..1044; row 1 (100..200) only touches it.

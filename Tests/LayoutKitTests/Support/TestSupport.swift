@@ -53,6 +53,17 @@ struct RandomFlowSetUp {
     }
 }
 
+/// Where each of `wanted` first stands in `names`, each required to be there
+/// and each after the one before: the order of a cycle's calls and events,
+/// which many tests check, in one place.
+func firstIndices(inOrder wanted: [String], of names: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
+    let indices = try wanted.map { name in
+        try #require(names.firstIndex(of: name), "\(name) is not in \(names)", sourceLocation: sourceLocation)
+    }
+    #expect(zip(indices, indices.dropFirst()).allSatisfy { $0 < $1 }, "\(wanted) out of order in \(names)", sourceLocation: sourceLocation)
+    return indices
+}
+
 /// The attributes of every element, asked one by one (elements the layout has no attributes for are left out).
 func attributesByElement(_ layout: CollectionViewLayout, in cv: CollectionView) -> [ElementKey: CollectionViewLayoutAttributes] {
     var result: [ElementKey: CollectionViewLayoutAttributes] = [:]
