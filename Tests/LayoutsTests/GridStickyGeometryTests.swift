@@ -18,8 +18,7 @@ struct GridStickyGeometryTests {
         // 6 rows x 8 cells of 50x50, viewport 200x150; contentInset top 10 left 5,
         // safe area top 20: adjustedContentInset top 30, left 5. Offset (70, 40):
         // bounds x-range (70, 270), y-range (40, 190).
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 200, height: 150), layout: layout, itemCounts: Array(repeating: 8, count: 6))
+        let (layout, cv) = try gridStickyView(width: 200, height: 150, itemCounts: Array(repeating: 8, count: 6))
         try cv.setContentInset(EdgeInsets(top: 10, left: 5))
         try cv.setSafeAreaInsets(EdgeInsets(top: 20))
         try cv.setContentOffset(CGPoint(x: 70, y: 40))
@@ -88,8 +87,7 @@ struct GridStickyGeometryTests {
 
     @Test("at rest under the insets (offset = -inset) sticky cells sit at their natural frames")
     func restPositionUnderInsets() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 200, height: 150), layout: layout, itemCounts: [3, 3])
+        let (_, cv) = try gridStickyView(width: 200, height: 150, itemCounts: [3, 3])
         try cv.setSafeAreaInsets(EdgeInsets(top: 30, left: 5))
         // Offset (-5, -30): y = 0 + -30 + 30 = 0 and x = 0 + -5 + 5 = 0.
         try cv.setContentOffset(CGPoint(x: -5, y: -30))
@@ -161,8 +159,7 @@ struct GridStickyGeometryTests {
 
     @Test("a rect query returns cells in row-major order, sticky ones where they float")
     func queryOrder() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 120, height: 120), layout: layout, itemCounts: [4, 4, 4, 4])
+        let (_, cv) = try gridStickyView(width: 120, height: 120, itemCounts: [4, 4, 4, 4])
         try cv.setContentOffset(CGPoint(x: 60, y: 60))
         // Bounds (60, 60)-(180, 180). Visible: corner 0:0 at (60,60); 0:1 (50..100, at y 60),
         // 0:2, 0:3; 1:0 (x 60, y 50..100), 2:0, 3:0; plain 1:1...3:3 all overlap -> 16 cells.

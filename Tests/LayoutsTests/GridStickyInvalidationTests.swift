@@ -12,8 +12,7 @@ struct GridStickyInvalidationTests {
 
     @Test("a plain scroll of a 100 x 100 grid names only the sticky cells near the old and the new viewport")
     func minimalScrollContext() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 200, height: 300), layout: layout, itemCounts: Array(repeating: 100, count: 100))
+        let (layout, cv) = try gridStickyView(width: 200, height: 300, itemCounts: Array(repeating: 100, count: 100))
         let recorder = cv.startRecording()
         try cv.setContentOffset(CGPoint(x: 1000, y: 2000))
 
@@ -45,8 +44,7 @@ struct GridStickyInvalidationTests {
 
     @Test("a resize names the candidates of the old and the new size; a horizontal-only move too")
     func resizeContext() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: Array(repeating: 10, count: 10))
+        let (layout, cv) = try gridStickyView(width: 100, height: 100, itemCounts: Array(repeating: 10, count: 10))
         let recorder = cv.startRecording()
         try cv.setBoundsSize(CGSize(width: 160, height: 100))
         // Old (0,0,100,100): 0:0, 0:1 (50..100), 1:0. New (0,0,160,100): 0:0, 0:1, 0:2,
@@ -76,8 +74,7 @@ struct GridStickyInvalidationTests {
 
     @Test("option changes invalidate only the cells whose stickiness changes; itemSize everything")
     func optionContexts() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [4, 2, 5])
+        let (layout, cv) = try gridStickyView(width: 100, height: 100, itemCounts: [4, 2, 5])
         let recorder = cv.startRecording()
 
         // stickyRows 1 -> 2: row 1 becomes sticky: its 2 cells.
@@ -110,8 +107,7 @@ struct GridStickyInvalidationTests {
 
     @Test("a size override recomputes its row only and restacks the rows below")
     func sizeOverrideRecomputesOneRow() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 200, height: 200), layout: layout, itemCounts: Array(repeating: 20, count: 30))
+        let (layout, cv) = try gridStickyView(width: 200, height: 200, itemCounts: Array(repeating: 20, count: 30))
         let recorder = cv.startRecording()
         try cv.setItemSize(CGSize(width: 70, height: 80), at: IndexPath(item: 3, section: 10))
         // Row 10 is computed again from its one override (a sparse row), then
@@ -141,8 +137,7 @@ struct GridStickyInvalidationTests {
 
     @Test("batch updates: disappearing cells fade out where they were, appearing ones fade in where they land")
     func batchUpdateAttributes() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 400, height: 400), layout: layout, itemCounts: [3, 3, 3])
+        let (layout, cv) = try gridStickyView(width: 400, height: 400, itemCounts: [3, 3, 3])
         let recorder = cv.startRecording()
         try cv.performBatchUpdates([.deleteSection(1)])
         // Old row 1 disappears: 1:0 (sticky column, candidate: floating at 0 + 0 + 0 = 0),

@@ -26,8 +26,7 @@ struct GridStickyPluginTests {
 
     @Test("refused values throw naming the option, the value and what was expected, and change nothing")
     func refusedValues() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [3, 3])
+        let (layout, cv) = try gridStickyView(width: 100, height: 100, itemCounts: [3, 3])
         let recorder = cv.startRecording()
         let cases: [(String, LayoutOptionValue, [String])] = [
             ("stickyRows", .number(-1), ["stickyRows", "-1", "non-negative integer"]),
@@ -56,8 +55,7 @@ struct GridStickyPluginTests {
 
     @Test("accepted values apply, and zero turns stickiness off")
     func acceptedValues() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [3, 3, 3])
+        let (layout, cv) = try gridStickyView(width: 100, height: 100, itemCounts: [3, 3, 3])
         try cv.setContentOffset(CGPoint(x: 20, y: 30))
         try layout.setOption("stickyRows", to: .number(0))
         try layout.setOption("stickyColumns", to: .number(0))
@@ -78,8 +76,7 @@ struct GridStickyPluginTests {
 
     @Test("appearing cells with no prior state and cells that do not exist")
     func outOfRange() throws {
-        let layout = GridStickyLayout()
-        let cv = try CollectionView(size: CGSize(width: 100, height: 100), layout: layout, itemCounts: [2])
+        let (layout, cv) = try gridStickyView(width: 100, height: 100, itemCounts: [2])
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)) == nil)
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1)) == nil)
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: -1, section: 0)) == nil)

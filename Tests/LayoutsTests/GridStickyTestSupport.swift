@@ -188,3 +188,11 @@ enum GridTwin {
         return problems
     }
 }
+
+/// A new grid-sticky layout, its options at their defaults, in a collection
+/// view `width` x `height` with `itemCounts` (rows of items): where most grid
+/// tests start.
+func gridStickyView(width: CGFloat, height: CGFloat, itemCounts: [Int]) throws -> (GridStickyLayout, CollectionView) {
+    let layout = GridStickyLayout()
+    return (layout, try CollectionView(size: CGSize(width: width, height: height), layout: layout, itemCounts: itemCounts))
+}
