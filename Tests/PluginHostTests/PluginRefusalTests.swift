@@ -50,46 +50,37 @@ import Testing
         #expect(error.message == "cannot load plugin \(path): not a shared library for this system (dlopen: invalid ELF header); a plugin is the lib<Name>.so a `.dynamic` library product builds")
     }
 
-    @Test func aLibraryWithoutTheEntryPoint() throws {
-        let path = try ExamplePackage.library("FixtureNoEntryPoint")
-        let error = try refusal(loading: path)
-        #expect(error.reason == .noEntryPoint)
-        #expect(error.message == "cannot load plugin \(path): no entry point: the library does not export the C symbol 'stk_plugin_register' (declare `@_cdecl(\"stk_plugin_register\") public func ...(_ registrar: UnsafeMutableRawPointer?) -> Int32` calling stkRegisterPlugin)")
+    /// A library of the fixture package that the loader must refuse: the
+    /// reason, and the message after "cannot load plugin PATH: ".
+    struct RefusedFixture: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var product: String
+        var reason: PluginLoadError.Reason
+        var why: String
     }
 
-    @Test func aLibraryBuiltAgainstAnotherLayoutKitVersion() throws {
-        let path = try ExamplePackage.library("FixtureWrongVersion")
-        let error = try refusal(loading: path)
-        #expect(error.reason == .versionMismatch)
-        #expect(error.message == "cannot load plugin \(path): it was built against LayoutKit 0.9.0, but this stk has LayoutKit \(LayoutKitLibrary.version): rebuild the plugin against LayoutKit \(LayoutKitLibrary.version)")
-    }
+    /// Both ways a library can hold LayoutKit classes that are not stk's.
+    static let secondCopy = "it contains its own copy of LayoutKit, so its classes are not the ones stk uses and its layouts would never be recognised: link LayoutKit dynamically (depend only on the product LayoutKit of the Plugins package, which brings StkUIKit too, and on no static product that contains LayoutKit) and rebuild"
 
-    @Test func aLibraryNeedingASymbolThisLayoutKitLacks() throws {
-        let path = try ExamplePackage.library("FixtureMissingSymbol")
+    @Test(arguments: [
+        RefusedFixture(testDescription: "a library without the entry point", product: "FixtureNoEntryPoint", reason: .noEntryPoint,
+                       why: "no entry point: the library does not export the C symbol 'stk_plugin_register' (declare `@_cdecl(\"stk_plugin_register\") public func ...(_ registrar: UnsafeMutableRawPointer?) -> Int32` calling stkRegisterPlugin)"),
+        RefusedFixture(testDescription: "a library built against another LayoutKit version", product: "FixtureWrongVersion", reason: .versionMismatch,
+                       why: "it was built against LayoutKit 0.9.0, but this stk has LayoutKit \(LayoutKitLibrary.version): rebuild the plugin against LayoutKit \(LayoutKitLibrary.version)"),
+        RefusedFixture(testDescription: "a library needing a symbol this LayoutKit lacks", product: "FixtureMissingSymbol", reason: .unresolvedSymbol,
+                       why: "it needs the symbol LayoutKit.removedInThisVersion() -> () ($s9LayoutKit20removedInThisVersionyyF), which this stk does not define: it was built against another version of LayoutKit (or of a library it uses); rebuild it against this one"),
+        RefusedFixture(testDescription: "a library that registers before reporting its version", product: "FixtureSkipsVersion", reason: .entryPointFailed,
+                       why: "its entry point 'stk_plugin_register' returned 0 without reporting the LayoutKit version it was built against: it registered layout 'too-eager' before reporting its LayoutKit version (its body must be `stkRegisterPlugin(registrar, layouts: [...])`)"),
+        RefusedFixture(testDescription: "a library carrying its own copy of LayoutKit", product: "FixtureSecondCopy", reason: .secondLayoutKitCopy,
+                       why: PluginRefusalTests.secondCopy),
+        RefusedFixture(testDescription: "a library whose code sees another CollectionViewLayout", product: "FixtureForeignLayoutClass", reason: .secondLayoutKitCopy,
+                       why: PluginRefusalTests.secondCopy),
+    ])
+    func aFixtureLibraryIsRefused(_ fixture: RefusedFixture) throws {
+        let path = try ExamplePackage.library(fixture.product)
         let error = try refusal(loading: path)
-        #expect(error.reason == .unresolvedSymbol)
-        #expect(error.message == "cannot load plugin \(path): it needs the symbol LayoutKit.removedInThisVersion() -> () ($s9LayoutKit20removedInThisVersionyyF), which this stk does not define: it was built against another version of LayoutKit (or of a library it uses); rebuild it against this one")
-    }
-
-    @Test func aLibraryThatRegistersBeforeReportingItsVersion() throws {
-        let path = try ExamplePackage.library("FixtureSkipsVersion")
-        let error = try refusal(loading: path)
-        #expect(error.reason == .entryPointFailed)
-        #expect(error.message == "cannot load plugin \(path): its entry point 'stk_plugin_register' returned 0 without reporting the LayoutKit version it was built against: it registered layout 'too-eager' before reporting its LayoutKit version (its body must be `stkRegisterPlugin(registrar, layouts: [...])`)")
-    }
-
-    @Test func aLibraryCarryingItsOwnCopyOfLayoutKit() throws {
-        let path = try ExamplePackage.library("FixtureSecondCopy")
-        let error = try refusal(loading: path)
-        #expect(error.reason == .secondLayoutKitCopy)
-        #expect(error.message == "cannot load plugin \(path): it contains its own copy of LayoutKit, so its classes are not the ones stk uses and its layouts would never be recognised: link LayoutKit dynamically (depend only on the product LayoutKit of the Plugins package, which brings StkUIKit too, and on no static product that contains LayoutKit) and rebuild")
-    }
-
-    @Test func aLibraryWhoseCodeSeesAnotherCollectionViewLayout() throws {
-        let path = try ExamplePackage.library("FixtureForeignLayoutClass")
-        let error = try refusal(loading: path)
-        #expect(error.reason == .secondLayoutKitCopy)
-        #expect(error.message == "cannot load plugin \(path): it contains its own copy of LayoutKit, so its classes are not the ones stk uses and its layouts would never be recognised: link LayoutKit dynamically (depend only on the product LayoutKit of the Plugins package, which brings StkUIKit too, and on no static product that contains LayoutKit) and rebuild")
+        #expect(error.reason == fixture.reason)
+        #expect(error.message == "cannot load plugin \(path): \(fixture.why)")
     }
 
     @Test func aNameABuiltInLayoutHas() throws {
