@@ -78,10 +78,15 @@ public struct Toolchain {
 
     // MARK: The adapter
 
-    /// The `stk-adapt` executable: `$STK_ADAPTER`, else built (once, in debug
-    /// mode) from the SourceAdapter package of the checkout this stk was built in.
+    /// The `stk-adapt` executable, looked for in this order:
+    /// 1. `$STK_ADAPTER`;
+    /// 2. installed beside stk (`scripts/install` puts it there): `stk-adapt`
+    ///    in the folder of the running executable, links resolved;
+    /// 3. built (once, in debug mode) from the SourceAdapter package of the
+    ///    checkout this stk was built in.
     func adapter() throws -> String {
         if let path = ProcessInfo.processInfo.environment["STK_ADAPTER"], !path.isEmpty { return path }
+        if let installed = try Self.installedAdapter(besides: Self.runningExecutable) { return installed }
         let package = try adapterPackage()
         let binary = package + "/.build/debug/stk-adapt"
         if Self.isStale(binary, sources: [package + "/Package.swift", package + "/Sources"]) {
@@ -92,6 +97,28 @@ public struct Toolchain {
             }
         }
         return binary
+    }
+
+    /// The running stk, links resolved (`/proc/self/exe`).
+    static var runningExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    }
+
+    /// An `stk-adapt` installed in the folder of `executable`, nil when there
+    /// is none. One of another version is refused: its output would not be
+    /// what this stk compiles.
+    static func installedAdapter(besides executable: String) throws -> String? {
+        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidate = folder.appendingPathComponent("stk-adapt").path
+        guard FileManager.default.isExecutableFile(atPath: candidate) else { return nil }
+        let answer = try Subprocess.run(candidate, ["--version"], separateStandardError: true)
+        let version = answer.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard answer.status == 0, version == adapterVersion else {
+            throw PluginBuildError("the source adapter installed beside stk (\(candidate)) is version \(version.isEmpty ? "unknown" : version), "
+                                   + "this stk needs version \(adapterVersion): install stk and its adapter together (scripts/install)")
+        }
+        return candidate
     }
 
     /// The SourceAdapter package: found by walking up from LayoutKit's build folder.

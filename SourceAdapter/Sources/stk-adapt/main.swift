@@ -1,14 +1,21 @@
 // stk-adapt --out DIR [--label PATH=SHOWN ...] FILE...
+// stk-adapt --version
 //
 // Adapts Swift files written for iOS (see SourceAdapter) and writes the
 // adapted files and the generated registration into DIR. Prints the report
 // (layouts found, notes, errors) as JSON on standard output; exits 0 when the
 // sources can become a plugin, 1 when the report has errors, 2 on bad usage.
 // `--label` names a file in messages and line directives as the user gave it.
+// `--version` prints the version of the adapter's output (SourceAdapter.version):
+// stk checks that an installed adapter is the one it expects.
 import Foundation
 import SourceAdapter
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--version"] {
+    print(SourceAdapter.version)
+    exit(0)
+}
 var outDirectory: String?
 var labels: [String: String] = [:]
 var files: [String] = []
