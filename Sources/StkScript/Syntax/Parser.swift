@@ -43,10 +43,17 @@ public enum Parser {
     /// incomplete: `batch` followed by a misspelt update still waits for `end`,
     /// and the error is reported when the whole batch is parsed.
     public static func inputStatus(of text: String) -> InputStatus {
+        parseEntry(text).status
+    }
+
+    /// `inputStatus` and the script it parsed, for a reader that looks into a
+    /// complete entry before running it (the REPL asks whether it is
+    /// `reload`): one parse answers both.
+    public static func parseEntry(_ text: String) -> (status: InputStatus, script: Script) {
         let result = parseReportingOpenInput(SourceFile(name: SourceFile.stdinName, text: text))
-        if result.endsInContinuation { return .needsMoreInput(.lineContinuation) }
-        if result.endsInOpenBatch { return .needsMoreInput(.openBatch) }
-        return .complete
+        if result.endsInContinuation { return (.needsMoreInput(.lineContinuation), result.script) }
+        if result.endsInOpenBatch { return (.needsMoreInput(.openBatch), result.script) }
+        return (.complete, result.script)
     }
 
     static func parseReportingOpenInput(_ file: SourceFile) -> (script: Script, endsInContinuation: Bool, endsInOpenBatch: Bool) {

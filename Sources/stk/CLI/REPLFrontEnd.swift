@@ -67,7 +67,9 @@ struct REPLFrontEnd {
             prompt: { session.prompt },
             continuationPrompt: Self.continuationPrompt,
             isComplete: { entry in
-                if case .needsMoreInput = Parser.inputStatus(of: entry) { return false }
+                let parsed = Parser.parseEntry(entry)
+                if case .needsMoreInput = parsed.status { return false }
+                session.parsedEntry = (entry, parsed.script)
                 return true
             },
             evaluate: { entry in
@@ -130,9 +132,16 @@ final class WorkerSession {
         }
     }
 
+    /// The last complete entry as the line editor's completeness check
+    /// parsed it: `run` reads it instead of parsing the entry again.
+    var parsedEntry: (text: String, script: Script)?
+
     /// Runs one entry in the worker; recovers when it is lost.
     func run(_ entry: ReplayableEntry) -> REPLOutcome {
-        if Self.isReload(entry.text) {
+        let script = parsedEntry.flatMap { $0.text == entry.text ? $0.script : nil }
+            ?? Parser.parse(SourceFile(name: SourceFile.stdinName, text: entry.text))
+        parsedEntry = nil
+        if Self.isReload(script) {
             reload(entry)
             return .done
         }
@@ -319,9 +328,8 @@ final class WorkerSession {
     // MARK: Helpers
 
     /// Whether the entry is `reload` alone (comments and blank lines aside).
-    static func isReload(_ text: String) -> Bool {
-        let script = Parser.parse(SourceFile(name: SourceFile.stdinName, text: text))
-        return script.firstError == nil && !script.commands.isEmpty
+    static func isReload(_ script: Script) -> Bool {
+        script.firstError == nil && !script.commands.isEmpty
             && script.commands.allSatisfy { if case .reloadPlugins = $0.kind { return true } else { return false } }
     }
 
