@@ -24,20 +24,26 @@ import Testing
         }
     }
 
+    /// Loads `path` as `refusal` does and expects the refusal to be for
+    /// `reason`, with the message "cannot load plugin PATH: " and `why`.
+    private func expectRefusal(loading path: String, into registry: LayoutRegistry = LayoutRegistry(),
+                               _ reason: PluginLoadError.Reason, why: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let error = try refusal(loading: path, into: registry)
+        #expect(error.reason == reason, sourceLocation: sourceLocation)
+        #expect(error.message == "cannot load plugin \(path): \(why)", sourceLocation: sourceLocation)
+    }
+
     @Test func aMissingFile() throws {
         let path = "/nonexistent/libNothing.so"
-        let error = try refusal(loading: path)
-        #expect(error.reason == .fileNotFound)
-        #expect(error.message == "cannot load plugin /nonexistent/libNothing.so: no such file")
+        try expectRefusal(loading: path, .fileNotFound, why: "no such file")
     }
 
     @Test func aDirectory() throws {
         let temporary = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: temporary) }
         let directory = temporary.path
-        let error = try refusal(loading: directory)
-        #expect(error.reason == .notAFile)
-        #expect(error.message == "cannot load plugin \(directory): it is a directory, expected a shared library (.so)")
+        try expectRefusal(loading: directory, .notAFile, why: "it is a directory, expected a shared library (.so)")
     }
 
     @Test func aFileThatIsNotASharedLibrary() throws {
@@ -45,9 +51,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("libNotes.so").path
         try String(repeating: "these are notes, not machine code\n", count: 10).write(toFile: path, atomically: true, encoding: .utf8)
-        let error = try refusal(loading: path)
-        #expect(error.reason == .notASharedLibrary)
-        #expect(error.message == "cannot load plugin \(path): not a shared library for this system (dlopen: invalid ELF header); a plugin is the lib<Name>.so a `.dynamic` library product builds")
+        try expectRefusal(loading: path, .notASharedLibrary, why: "not a shared library for this system (dlopen: invalid ELF header); a plugin is the lib<Name>.so a `.dynamic` library product builds")
     }
 
     /// A library of the fixture package that the loader must refuse: the
@@ -78,9 +82,7 @@ import Testing
     ])
     func aFixtureLibraryIsRefused(_ fixture: RefusedFixture) throws {
         let path = try ExamplePackage.library(fixture.product)
-        let error = try refusal(loading: path)
-        #expect(error.reason == fixture.reason)
-        #expect(error.message == "cannot load plugin \(path): \(fixture.why)")
+        try expectRefusal(loading: path, fixture.reason, why: fixture.why)
     }
 
     @Test func aNameABuiltInLayoutHas() throws {
@@ -88,9 +90,7 @@ import Testing
         try registry.register(LayoutDescriptor(name: "flow-sticky", summary: "built in", options: []) { BuiltInStandIn() },
                               origin: LayoutRegistry.builtInOrigin)
         let path = try ExamplePackage.library("FixtureCollidingNames")
-        let error = try refusal(loading: path, into: registry)
-        #expect(error.reason == .nameTaken)
-        #expect(error.message == "cannot load plugin \(path): the layout name 'flow-sticky' is already registered by a built-in layout; none of its layouts (flow-sticky, left-aligned) were registered")
+        try expectRefusal(loading: path, into: registry, .nameTaken, why: "the layout name 'flow-sticky' is already registered by a built-in layout; none of its layouts (flow-sticky, left-aligned) were registered")
         #expect(registry.entry(named: "flow-sticky")?.origin == LayoutRegistry.builtInOrigin)
     }
 
@@ -99,17 +99,13 @@ import Testing
         let example = try ExamplePackage.library("LeftAlignedFlow")
         try PluginLoader(registry: registry).load(path: example)
         let path = try ExamplePackage.library("FixtureCollidingNames")
-        let error = try refusal(loading: path, into: registry)
-        #expect(error.reason == .nameTaken)
-        #expect(error.message == "cannot load plugin \(path): the layout name 'left-aligned' is already registered by \(example); none of its layouts (flow-sticky, left-aligned) were registered")
+        try expectRefusal(loading: path, into: registry, .nameTaken, why: "the layout name 'left-aligned' is already registered by \(example); none of its layouts (flow-sticky, left-aligned) were registered")
         #expect(registry.names == ["left-aligned", "uikit-sticky"])
     }
 
     @Test func aFactoryThatThrows() throws {
         let path = try ExamplePackage.library("FixtureThrowingFactory")
-        let error = try refusal(loading: path)
-        #expect(error.reason == .factoryThrew)
-        #expect(error.message == "cannot load plugin \(path): the factory of layout 'throws-at-birth' threw: the cache file layout.cache is missing; none of its layouts (fine-before-the-throw, throws-at-birth) were registered")
+        try expectRefusal(loading: path, .factoryThrew, why: "the factory of layout 'throws-at-birth' threw: the cache file layout.cache is missing; none of its layouts (fine-before-the-throw, throws-at-birth) were registered")
     }
 
     @Test func aRefusedLibraryIsRefusedAgainTheSameWay() throws {
