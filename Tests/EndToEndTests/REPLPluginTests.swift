@@ -18,12 +18,10 @@ final class REPLPluginTests {
         let plugin = try ExamplePackage.library()
         let session = try InteractiveSession(stateHome: home.url)
 
-        let loaded = try session.lines("load \(plugin)")
-        #expect(loaded.contains { $0.contains("loaded left-aligned, uikit-sticky from \(plugin)") }, "load printed \(loaded)")
+        try session.expect("load \(plugin)", showsLineContaining: "loaded left-aligned, uikit-sticky from \(plugin)")
 
         // The prompt names the session's layout.
-        let stickyPrompt = "stk:uikit-sticky> "
-        try session.run("layout uikit-sticky", expectingPrompt: stickyPrompt)
+        let stickyPrompt = try session.useLayout("uikit-sticky")
         try session.run("scroll to 0,100", expectingPrompt: stickyPrompt)
         let answer = try session.lines("attr header 0", expectingPrompt: stickyPrompt)
 
@@ -49,28 +47,22 @@ final class REPLPluginTests {
             "STK_ADAPTER": try SourceAdapterTool.path(),
             "STK_CACHE_DIR": home.url.appendingPathComponent("cache").path,
         ])
-        let loaded = try session.lines("load \(file.path)")
-        #expect(loaded.contains { $0.contains("loaded tiny-layout (TinyLayout) from \(file.path)") }, "load printed \(loaded)")
-        let prompt = "stk:tiny-layout> "
-        try session.run("layout tiny-layout", expectingPrompt: prompt)
+        try session.expect("load \(file.path)", showsLineContaining: "loaded tiny-layout (TinyLayout) from \(file.path)")
+        let prompt = try session.useLayout("tiny-layout")
         try session.run("scroll to 10,0", expectingPrompt: prompt)
-        let before = try session.lines("attr item 0:1", expectingPrompt: prompt)
-        #expect(before.contains("item 0:1 frame=100,0,100,10 zIndex=0 alpha=1 hidden=false"), "\(before)")
+        try session.expect("attr item 0:1", showsLine: "item 0:1 frame=100,0,100,10 zIndex=0 alpha=1 hidden=false", expectingPrompt: prompt)
 
-        let unchanged = try session.lines("reload", expectingPrompt: prompt)
-        #expect(unchanged.contains { $0.contains("\(file.path) is unchanged") }, "\(unchanged)")
+        try session.expect("reload", showsLineContaining: "\(file.path) is unchanged", expectingPrompt: prompt)
 
         try Data(SourcePluginTests.tinyLayout(width: 60).utf8).write(to: file)
-        let reloaded = try session.lines("reload", expectingPrompt: prompt)
-        #expect(reloaded.contains { $0.contains("reloaded tiny-layout (TinyLayout) from \(file.path) (built in ") }, "\(reloaded)")
-        let after = try session.lines("attr item 0:1", expectingPrompt: prompt)
-        #expect(after.contains("item 0:1 frame=60,0,60,10 zIndex=0 alpha=1 hidden=false"), "\(after)")
+        try session.expect("reload", showsLineContaining: "reloaded tiny-layout (TinyLayout) from \(file.path) (built in ",
+                           expectingPrompt: prompt)
+        try session.expect("attr item 0:1", showsLine: "item 0:1 frame=60,0,60,10 zIndex=0 alpha=1 hidden=false", expectingPrompt: prompt)
         // The offset survived the reload; undo reverts the scroll, with the new code.
         let offset = try session.lines("expect attr item 0:1 x == 60; render width=20", expectingPrompt: prompt)
         #expect(offset.contains { $0.hasPrefix("offset=10,0 ") }, "\(offset)")
         try session.run("undo", expectingPrompt: prompt)
         try session.expectRendered(offset: "0,0", expectingPrompt: prompt)
-        let width = try session.lines("attr item 0:1", expectingPrompt: prompt)
-        #expect(width.contains("item 0:1 frame=60,0,60,10 zIndex=0 alpha=1 hidden=false"), "\(width)")
+        try session.expect("attr item 0:1", showsLine: "item 0:1 frame=60,0,60,10 zIndex=0 alpha=1 hidden=false", expectingPrompt: prompt)
     }
 }

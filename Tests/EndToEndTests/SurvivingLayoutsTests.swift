@@ -147,9 +147,7 @@ final class SurvivingLayoutsTests {
     /// chosen, and the prompt that names it.
     func terminalSession(plugin: String, layout: String) throws -> (InteractiveSession, prompt: String) {
         let session = try InteractiveSession(stateHome: home.url, arguments: ["--plugin", plugin], extraEnvironment: try environment)
-        let prompt = "stk:\(layout)> "
-        try session.run("layout \(layout)", expectingPrompt: prompt)
-        return (session, prompt)
+        return (session, try session.useLayout(layout))
     }
 
     /// Through a real terminal: the crash is reported, the prompt comes back,
@@ -178,9 +176,8 @@ final class SurvivingLayoutsTests {
         try session.type("\u{03}")
         let interrupted = try session.waitFor(InteractiveSession.prompt, timeout: .seconds(20))
         #expect(interrupted.contains("error: interrupted while running 'sections 2000000 items=100'"), "\(interrupted.debugDescription)")
-        let after = try session.lines("attr header 0")
         // The offset is 30: header 0 pinned at y 30.
-        #expect(after.contains("header 0 frame=0,30,390,44 zIndex=2 alpha=1 hidden=false pinned"), "\(after)")
+        try session.expect("attr header 0", showsLine: "header 0 frame=0,30,390,44 zIndex=2 alpha=1 hidden=false pinned")
     }
 
     /// A layout stuck in a loop: Ctrl-C is the way out, and the session goes on.

@@ -56,6 +56,29 @@ struct InteractiveSession {
         Self.visibleLines(try run(line, expectingPrompt: prompt))
     }
 
+    /// Chooses the layout `name` (with `options`, "key=value ...") and
+    /// returns the prompt that now names it, for the commands that follow.
+    @discardableResult
+    func useLayout(_ name: String, options: String = "") throws -> String {
+        let prompt = "stk:\(name)> "
+        try run(options.isEmpty ? "layout \(name)" : "layout \(name) \(options)", expectingPrompt: prompt)
+        return prompt
+    }
+
+    /// Runs `line` and expects one of the lines it shows to contain `text`.
+    func expect(_ line: String, showsLineContaining text: String, expectingPrompt prompt: String = InteractiveSession.prompt,
+                sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let shown = try lines(line, expectingPrompt: prompt)
+        #expect(shown.contains { $0.contains(text) }, "'\(line)' showed \(shown)", sourceLocation: sourceLocation)
+    }
+
+    /// Runs `line` and expects `expected` among the lines it shows.
+    func expect(_ line: String, showsLine expected: String, expectingPrompt prompt: String = InteractiveSession.prompt,
+                sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let shown = try lines(line, expectingPrompt: prompt)
+        #expect(shown.contains(expected), "'\(line)' showed \(shown)", sourceLocation: sourceLocation)
+    }
+
     /// Expects `render` to draw the viewport at the content offset `offset`
     /// ("X,Y"): how the terminal tests see where a session's scroll stands.
     func expectRendered(offset: String, expectingPrompt prompt: String = InteractiveSession.prompt,
