@@ -19,6 +19,19 @@ final class CommandLineConventionsTests {
          "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
     }
 
+    /// Expects the REPL on `terminal` to come to its prompt, answer
+    /// `contentsize` with `size`, and end with status 0 at Ctrl-D: how these
+    /// tests see that a REPL runs, on the data they expect.
+    func expectREPL(_ terminal: PseudoTerminal, answersContentSize size: String, prompt: String = InteractiveSession.prompt,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try terminal.waitFor(text: prompt)
+        try terminal.write("contentsize\r")
+        try terminal.waitFor(text: size)
+        try terminal.waitFor(text: prompt)
+        try terminal.write("\u{04}")
+        #expect(try terminal.waitForExit() == .exited(0), sourceLocation: sourceLocation)
+    }
+
     // MARK: stk -
 
     @Test func aDashReadsStandardInputInItsPlace() throws {
@@ -73,12 +86,7 @@ final class CommandLineConventionsTests {
         let stk = try StkExecutable.locate().path
         let terminal = try PseudoTerminal(executable: URL(fileURLWithPath: "/bin/sh"),
                                           arguments: ["-c", "'\(stk)' | cat"], environment: environment)
-        try terminal.waitFor(text: InteractiveSession.prompt)
-        try terminal.write("contentsize\r")
-        try terminal.waitFor(text: "390x3080")
-        try terminal.waitFor(text: InteractiveSession.prompt)
-        try terminal.write("\u{04}")
-        #expect(try terminal.waitForExit() == .exited(0))
+        try expectREPL(terminal, answersContentSize: "390x3080")
     }
 
     // MARK: Colour, per stream
@@ -126,20 +134,10 @@ final class CommandLineConventionsTests {
         try Data("# my defaults\nlayout grid-sticky\nsections 3 items=3\n".utf8).write(to: stkrc)
 
         let repl = try startREPL([], extra: ["XDG_CONFIG_HOME": config.path])
-        try repl.waitFor(text: "stk:grid-sticky> ")
-        try repl.write("contentsize\r")
-        try repl.waitFor(text: "150x150")
-        try repl.waitFor(text: "stk:grid-sticky> ")
-        try repl.write("\u{04}")
-        #expect(try repl.waitForExit() == .exited(0))
+        try expectREPL(repl, answersContentSize: "150x150", prompt: "stk:grid-sticky> ")
 
         let plain = try startREPL(["--no-init"], extra: ["XDG_CONFIG_HOME": config.path])
-        try plain.waitFor(text: "stk:flow-sticky> ")
-        try plain.write("contentsize\r")
-        try plain.waitFor(text: "390x3080")
-        try plain.waitFor(text: InteractiveSession.prompt)
-        try plain.write("\u{04}")
-        #expect(try plain.waitForExit() == .exited(0))
+        try expectREPL(plain, answersContentSize: "390x3080")
     }
 
     @Test func initRunsAFileFirstAndStaysInteractive() throws {
@@ -148,12 +146,7 @@ final class CommandLineConventionsTests {
         let repl = try startREPL(["--no-color", "--init", setup.path])
         // Its error names the file and its line; the session goes on.
         try repl.waitFor(text: "setup.stk:2:1: error: unknown command 'bogus'")
-        try repl.waitFor(text: InteractiveSession.prompt)
-        try repl.write("contentsize\r")
-        try repl.waitFor(text: "390x94")
-        try repl.waitFor(text: InteractiveSession.prompt)
-        try repl.write("\u{04}")
-        #expect(try repl.waitForExit() == .exited(0))
+        try expectREPL(repl, answersContentSize: "390x94")
     }
 
     @Test func initRunsBeforeScriptsToo() throws {
