@@ -95,10 +95,8 @@ import Testing
     }
 
     @Test func bailStopsAtTheFirstFailedExpectation() throws {
-        let result = try StkProcess.run(script: "echo before\nexpect visible count == 3\necho after\n", options: ["--bail"])
-        expectOutcome(result, stdout: "before\n",
-                      stderr: diagnostic("<stdin>:2:1", "expectation failed: visible count is 47, expected == 3",
-                                         line: "expect visible count == 3", caretColumn: 1, length: 25), status: 1)
+        try expectScriptError("echo before\nexpect visible count == 3\necho after\n", options: ["--bail"], stdout: "before\n",
+                              line: 2, column: 1, length: 25, "expectation failed: visible count is 47, expected == 3", status: 1)
     }
 
     @Test func bailAlsoStopsLaterFiles() throws {
@@ -117,10 +115,10 @@ import Testing
         let folder = try ScratchFolder()
         try folder.write("checks.stk", "expect visible count == 1\necho inner after\n")
         let result = try StkProcess.run(["--bail", "-e", "include checks.stk", "-e", "echo outer after"], in: folder.url)
-        expectOutcome(result, stdout: "",
-                      stderr: diagnostic("checks.stk:1:1", "expectation failed: visible count is 47, expected == 1",
-                                         line: "expect visible count == 1", caretColumn: 1, length: 25)
-                              + "note: included from <command-line>:1\n", status: 1)
+        try expectOutcome(result, stdout: "",
+                          stderr: folder.diagnostic("checks.stk", line: 1, column: 1, length: 25,
+                                                    "expectation failed: visible count is 47, expected == 1")
+                                  + "note: included from <command-line>:1\n", status: 1)
     }
 
     @Test func anErrorStopsTheRunAtOnceAndKeepsTheOutputBeforeIt() throws {
@@ -138,10 +136,8 @@ import Testing
     }
 
     @Test func aParseErrorRunsWhatComesBeforeItThenStops() throws {
-        let result = try StkProcess.run(script: "echo one\nscroll to here\necho two\n")
-        expectOutcome(result, stdout: "one\n",
-                      stderr: diagnostic("<stdin>:2:11", "expected a point X,Y or 'item S:I', got 'here'",
-                                         line: "scroll to here", caretColumn: 11, length: 4), status: 2)
+        try expectScriptError("echo one\nscroll to here\necho two\n", stdout: "one\n", line: 2, column: 11, length: 4,
+                              "expected a point X,Y or 'item S:I', got 'here'", status: 2)
     }
 
     @Test func anErrorInAFileSkipsTheFilesAfterIt() throws {
@@ -149,8 +145,9 @@ import Testing
         try folder.write("bad.stk", "echo bad\nbounds 0\n")
         try folder.write("good.stk", "echo good\n")
         let result = try StkProcess.run(["bad.stk", "good.stk"], in: folder.url)
-        expectOutcome(result, stdout: "bad\n",
-                      stderr: diagnostic("bad.stk:2:8", "expected a size WxH, got '0'", line: "bounds 0", caretColumn: 8, length: 1), status: 2)
+        try expectOutcome(result, stdout: "bad\n",
+                          stderr: folder.diagnostic("bad.stk", line: 2, column: 8, length: 1,
+                                                    "expected a size WxH, got '0'"), status: 2)
     }
 
     @Test func quitEndsTheRunWithTheStatusSoFar() throws {

@@ -15,10 +15,8 @@ import Testing
     // MARK: File names
 
     @Test func stdinIsNamedStdin() throws {
-        let result = try StkProcess.run(script: "echo ok\n\n  lauout flow-sticky\n")
-        expectOutcome(result, stdout: "ok\n",
-                      stderr: diagnostic("<stdin>:3:3", "unknown command 'lauout'; did you mean 'layout'?",
-                                         line: "  lauout flow-sticky", caretColumn: 3, length: 6), status: 2)
+        try expectScriptError("echo ok\n\n  lauout flow-sticky\n", stdout: "ok\n", line: 3, column: 3, length: 6,
+                              "unknown command 'lauout'; did you mean 'layout'?", status: 2)
     }
 
     @Test func commandLineTextIsNamedCommandLine() throws {
@@ -29,9 +27,9 @@ import Testing
         let folder = try ScratchFolder()
         try folder.write("scripts/one.stk", "contentsize\nset pinLimt=nextHeader\n")
         let result = try StkProcess.run(["scripts/one.stk"], in: folder.url)
-        expectOutcome(result, stdout: "390x3080\n",
-                      stderr: diagnostic("scripts/one.stk:2:5", "layout 'flow-sticky' has no option 'pinLimt'; did you mean 'pinLimit'?",
-                                         line: "set pinLimt=nextHeader", caretColumn: 5, length: 7), status: 2)
+        try expectOutcome(result, stdout: "390x3080\n",
+                          stderr: folder.diagnostic("scripts/one.stk", line: 2, column: 5, length: 7,
+                                                    "layout 'flow-sticky' has no option 'pinLimt'; did you mean 'pinLimit'?"), status: 2)
     }
 
     // MARK: Did you mean
@@ -83,20 +81,20 @@ import Testing
         try folder.write("sub/middle.stk", "echo middle\n\ninclude inner.stk\n")
         try folder.write("sub/inner.stk", "echo inner\nattr item 0:70\n")
         let result = try StkProcess.run(["outer.stk"], in: folder.url)
-        expectOutcome(result, stdout: "outer\nmiddle\ninner\n",
-                      stderr: diagnostic("sub/inner.stk:2:11", "item 0:70 does not exist (section 0 has 7 items, expected 0..<7)",
-                                         line: "attr item 0:70", caretColumn: 11, length: 4)
-                              + "note: included from sub/middle.stk:3\nnote: included from outer.stk:2\n", status: 2)
+        try expectOutcome(result, stdout: "outer\nmiddle\ninner\n",
+                          stderr: folder.diagnostic("sub/inner.stk", line: 2, column: 11, length: 4,
+                                                    "item 0:70 does not exist (section 0 has 7 items, expected 0..<7)")
+                                  + "note: included from sub/middle.stk:3\nnote: included from outer.stk:2\n", status: 2)
     }
 
     @Test func aFailedExpectationInAnIncludedFileCarriesTheNotesAndTheRunGoesOn() throws {
         let folder = try ScratchFolder()
         try folder.write("checks.stk", "expect attr header 1 y == 150\necho checked\n")
         let result = try StkProcess.run(script: "include checks.stk\necho after\n", in: folder.url)
-        expectOutcome(result, stdout: "checked\nafter\n",
-                      stderr: diagnostic("checks.stk:1:1", "expectation failed: attr header 1 y is 154, expected == 150",
-                                         line: "expect attr header 1 y == 150", caretColumn: 1, length: 29)
-                              + "note: included from <stdin>:1\n", status: 1)
+        try expectOutcome(result, stdout: "checked\nafter\n",
+                          stderr: folder.diagnostic("checks.stk", line: 1, column: 1, length: 29,
+                                                    "expectation failed: attr header 1 y is 154, expected == 150")
+                                  + "note: included from <stdin>:1\n", status: 1)
     }
 
     @Test func aParseErrorInAnIncludedFileIsReportedThere() throws {
@@ -107,9 +105,10 @@ import Testing
         // the include itself fails, at its path.
         #expect(result.stderr.hasPrefix("<command-line>:1:9: error: no such file: broken.stk"), "\(result)")
         let found = try StkProcess.run(["-e", "include broken.stk", "-e", "echo never"], in: folder.url)
-        expectOutcome(found, stdout: "broken\n",
-                      stderr: diagnostic("broken.stk:2:8", "expected a size WxH, got 'wide'", line: "bounds wide", caretColumn: 8, length: 4)
-                              + "note: included from <command-line>:1\n", status: 2)
+        try expectOutcome(found, stdout: "broken\n",
+                          stderr: folder.diagnostic("broken.stk", line: 2, column: 8, length: 4,
+                                                    "expected a size WxH, got 'wide'")
+                                  + "note: included from <command-line>:1\n", status: 2)
     }
 
     @Test func includeCyclesAreRefusedAtTheIncludeThatClosesThem() throws {
@@ -117,15 +116,15 @@ import Testing
         try folder.write("a.stk", "echo a\ninclude b.stk\n")
         try folder.write("b.stk", "echo b\ninclude a.stk\n")
         let result = try StkProcess.run(["a.stk"], in: folder.url)
-        expectOutcome(result, stdout: "a\nb\n",
-                      stderr: diagnostic("b.stk:2:9", "include cycle: a.stk is already being run",
-                                         line: "include a.stk", caretColumn: 9, length: 5)
-                              + "note: included from a.stk:2\n", status: 2)
+        try expectOutcome(result, stdout: "a\nb\n",
+                          stderr: folder.diagnostic("b.stk", line: 2, column: 9, length: 5,
+                                                    "include cycle: a.stk is already being run")
+                                  + "note: included from a.stk:2\n", status: 2)
 
         try folder.write("self.stk", "include \"self.stk\"\n")
         let itself = try StkProcess.run(["self.stk"], in: folder.url)
-        #expect(itself.stderr == diagnostic("self.stk:1:9", "include cycle: self.stk is already being run",
-                                            line: "include \"self.stk\"", caretColumn: 9, length: 10), "\(itself)")
+        #expect(try itself.stderr == folder.diagnostic("self.stk", line: 1, column: 9, length: 10,
+                                                       "include cycle: self.stk is already being run"), "\(itself)")
         #expect(itself.status == 2)
     }
 

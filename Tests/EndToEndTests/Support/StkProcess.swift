@@ -140,3 +140,26 @@ func expectOutcome(_ result: StkResult, stdout: String, stderr: String, status: 
     #expect(result.stderr == stderr, "\(result)", sourceLocation: sourceLocation)
     #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
 }
+
+/// Runs `script` on stdin (with `options`) and expects its whole outcome:
+/// `stdout`, then on stderr exactly one diagnostic, of `message` at `line`
+/// and `column` of the script, under the script's own line there, `length`
+/// long; and `status`.
+func expectScriptError(_ script: String, options: [String] = [], stdout: String, line: Int, column: Int, length: Int,
+                       _ message: String, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let result = try StkProcess.run(script: script, options: options)
+    let source = script.components(separatedBy: "\n")[line - 1]
+    expectOutcome(result, stdout: stdout,
+                  stderr: diagnostic("<stdin>:\(line):\(column)", message, line: source, caretColumn: column, length: length),
+                  status: status, sourceLocation: sourceLocation)
+}
+
+extension ScratchFolder {
+    /// The diagnostic of `message` at `line` and `column` of the file
+    /// `relative` written in this folder (named as a run from the folder names
+    /// it), under that file's own line there, `length` long.
+    func diagnostic(_ relative: String, line: Int, column: Int, length: Int, _ message: String) throws -> String {
+        let source = try read(relative).components(separatedBy: "\n")[line - 1]
+        return EndToEndTests.diagnostic("\(relative):\(line):\(column)", message, line: source, caretColumn: column, length: length)
+    }
+}
