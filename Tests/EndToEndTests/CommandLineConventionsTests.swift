@@ -150,8 +150,7 @@ final class CommandLineConventionsTests {
     }
 
     @Test func initRunsBeforeScriptsToo() throws {
-        let folder = try ScratchFolder()
-        try folder.write("setup.stk", "sections 1 items=1\n")
+        let folder = try ScratchFolder(["setup.stk": "sections 1 items=1\n"])
         let result = try StkProcess.run(["--init", "setup.stk", "-e", "contentsize"], in: folder.url)
         #expect(result.stdout == "390x94\n", "\(result)")
         let ignored = try StkProcess.run(["--init", "setup.stk", "--no-init", "-e", "contentsize"], in: folder.url)

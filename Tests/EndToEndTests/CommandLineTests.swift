@@ -34,9 +34,10 @@ import Testing
     }
 
     @Test func filesRunInOrderInOneSession() throws {
-        let folder = try ScratchFolder()
-        try folder.write("first.stk", "echo first\nsections 2 items=1\n")
-        try folder.write("second.stk", "echo second\ncontentsize\n")
+        let folder = try ScratchFolder([
+            "first.stk": "echo first\nsections 2 items=1\n",
+            "second.stk": "echo second\ncontentsize\n",
+        ])
         let result = try StkProcess.run(["first.stk", "second.stk"], in: folder.url)
         // The second file sees the first one's data: 2 sections of 1 item,
         // each 44 + 50 = 94 high.
@@ -44,16 +45,16 @@ import Testing
     }
 
     @Test func aMissingFileIsAnErrorThatStopsTheRun() throws {
-        let folder = try ScratchFolder()
-        try folder.write("first.stk", "echo first\n")
-        try folder.write("third.stk", "echo third\n")
+        let folder = try ScratchFolder([
+            "first.stk": "echo first\n",
+            "third.stk": "echo third\n",
+        ])
         let result = try StkProcess.run(["first.stk", "missing.stk", "third.stk"], in: folder.url)
         expectOutcome(result, stdout: "first\n", stderr: "error: no such file: missing.stk\n", status: 2)
     }
 
     @Test func commandLineCommandsRunBeforeFilesWhereverTheyAreWritten() throws {
-        let folder = try ScratchFolder()
-        try folder.write("file.stk", "echo file\ncontentsize\n")
+        let folder = try ScratchFolder(["file.stk": "echo file\ncontentsize\n"])
         let result = try StkProcess.run(
             ["file.stk", "-e", "sections 3 items=1; echo one", "-e", "echo two"], in: folder.url)
         // 3 sections of one line: 3 x 94 = 282.
@@ -100,9 +101,10 @@ import Testing
     }
 
     @Test func bailAlsoStopsLaterFiles() throws {
-        let folder = try ScratchFolder()
-        try folder.write("a.stk", "expect contentsize == 1,1\n")
-        try folder.write("b.stk", "echo b\n")
+        let folder = try ScratchFolder([
+            "a.stk": "expect contentsize == 1,1\n",
+            "b.stk": "echo b\n",
+        ])
         let bailing = try StkProcess.run(["--bail", "a.stk", "b.stk"], in: folder.url)
         #expect(bailing.stdout == "")
         #expect(bailing.status == 1)
@@ -112,8 +114,7 @@ import Testing
     }
 
     @Test func bailInsideAnIncludedFileStopsEverythingWithStatusOne() throws {
-        let folder = try ScratchFolder()
-        try folder.write("checks.stk", "expect visible count == 1\necho inner after\n")
+        let folder = try ScratchFolder(["checks.stk": "expect visible count == 1\necho inner after\n"])
         let result = try StkProcess.run(["--bail", "-e", "include checks.stk", "-e", "echo outer after"], in: folder.url)
         try expectOutcome(result, stdout: "",
                           stderr: folder.diagnostic("checks.stk", line: 1, column: 1, length: 25,
@@ -141,9 +142,10 @@ import Testing
     }
 
     @Test func anErrorInAFileSkipsTheFilesAfterIt() throws {
-        let folder = try ScratchFolder()
-        try folder.write("bad.stk", "echo bad\nbounds 0\n")
-        try folder.write("good.stk", "echo good\n")
+        let folder = try ScratchFolder([
+            "bad.stk": "echo bad\nbounds 0\n",
+            "good.stk": "echo good\n",
+        ])
         let result = try StkProcess.run(["bad.stk", "good.stk"], in: folder.url)
         try expectOutcome(result, stdout: "bad\n",
                           stderr: folder.diagnostic("bad.stk", line: 2, column: 8, length: 1,
@@ -151,8 +153,7 @@ import Testing
     }
 
     @Test func quitEndsTheRunWithTheStatusSoFar() throws {
-        let folder = try ScratchFolder()
-        try folder.write("after.stk", "echo after\n")
+        let folder = try ScratchFolder(["after.stk": "echo after\n"])
         let clean = try StkProcess.run(["-e", "echo a", "-e", "quit; echo b", "-e", "echo c", "after.stk"], in: folder.url)
         #expect(clean.stdout == "a\n", "\(clean)")
         #expect(clean.status == 0)
@@ -260,8 +261,7 @@ import Testing
     }
 
     @Test func aScriptNamedHelpRunsThroughRun() throws {
-        let folder = try ScratchFolder()
-        try folder.write("help", "echo from the file\n")
+        let folder = try ScratchFolder(["help": "echo from the file\n"])
         let result = try StkProcess.run(["run", "help"], in: folder.url)
         #expect(result.stdout == "from the file\n", "\(result)")
         #expect(result.status == 0)

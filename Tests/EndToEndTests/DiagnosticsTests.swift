@@ -24,8 +24,7 @@ import Testing
     }
 
     @Test func aFileIsNamedByThePathAsGiven() throws {
-        let folder = try ScratchFolder()
-        try folder.write("scripts/one.stk", "contentsize\nset pinLimt=nextHeader\n")
+        let folder = try ScratchFolder(["scripts/one.stk": "contentsize\nset pinLimt=nextHeader\n"])
         let result = try StkProcess.run(["scripts/one.stk"], in: folder.url)
         try expectOutcome(result, stdout: "390x3080\n",
                           stderr: folder.diagnostic("scripts/one.stk", line: 2, column: 5, length: 7,
@@ -75,11 +74,12 @@ import Testing
     // MARK: include
 
     @Test func everyLevelOfIncludeAddsANoteInnermostFirst() throws {
-        let folder = try ScratchFolder()
-        try folder.write("outer.stk", "echo outer\ninclude sub/middle.stk\necho never\n")
-        // Relative to the including file: sub/middle.stk includes sub/inner.stk.
-        try folder.write("sub/middle.stk", "echo middle\n\ninclude inner.stk\n")
-        try folder.write("sub/inner.stk", "echo inner\nattr item 0:70\n")
+        let folder = try ScratchFolder([
+            "outer.stk": "echo outer\ninclude sub/middle.stk\necho never\n",
+            // Relative to the including file: sub/middle.stk includes sub/inner.stk.
+            "sub/middle.stk": "echo middle\n\ninclude inner.stk\n",
+            "sub/inner.stk": "echo inner\nattr item 0:70\n",
+        ])
         let result = try StkProcess.run(["outer.stk"], in: folder.url)
         try expectOutcome(result, stdout: "outer\nmiddle\ninner\n",
                           stderr: folder.diagnostic("sub/inner.stk", line: 2, column: 11, length: 4,
@@ -88,8 +88,7 @@ import Testing
     }
 
     @Test func aFailedExpectationInAnIncludedFileCarriesTheNotesAndTheRunGoesOn() throws {
-        let folder = try ScratchFolder()
-        try folder.write("checks.stk", "expect attr header 1 y == 150\necho checked\n")
+        let folder = try ScratchFolder(["checks.stk": "expect attr header 1 y == 150\necho checked\n"])
         let result = try StkProcess.run(script: "include checks.stk\necho after\n", in: folder.url)
         try expectOutcome(result, stdout: "checked\nafter\n",
                           stderr: folder.diagnostic("checks.stk", line: 1, column: 1, length: 29,
@@ -98,8 +97,7 @@ import Testing
     }
 
     @Test func aParseErrorInAnIncludedFileIsReportedThere() throws {
-        let folder = try ScratchFolder()
-        try folder.write("broken.stk", "echo broken\nbounds wide\n")
+        let folder = try ScratchFolder(["broken.stk": "echo broken\nbounds wide\n"])
         let result = try StkProcess.run(commands: "include broken.stk; echo never", options: [], environment: [:])
         // Run from the scratch folder of the helper, where broken.stk is not:
         // the include itself fails, at its path.
@@ -112,9 +110,10 @@ import Testing
     }
 
     @Test func includeCyclesAreRefusedAtTheIncludeThatClosesThem() throws {
-        let folder = try ScratchFolder()
-        try folder.write("a.stk", "echo a\ninclude b.stk\n")
-        try folder.write("b.stk", "echo b\ninclude a.stk\n")
+        let folder = try ScratchFolder([
+            "a.stk": "echo a\ninclude b.stk\n",
+            "b.stk": "echo b\ninclude a.stk\n",
+        ])
         let result = try StkProcess.run(["a.stk"], in: folder.url)
         try expectOutcome(result, stdout: "a\nb\n",
                           stderr: folder.diagnostic("b.stk", line: 2, column: 9, length: 5,
@@ -129,8 +128,7 @@ import Testing
     }
 
     @Test func aFileMayBeIncludedTwiceInARow() throws {
-        let folder = try ScratchFolder()
-        try folder.write("step.stk", "scroll by 0,10\n")
+        let folder = try ScratchFolder(["step.stk": "scroll by 0,10\n"])
         let result = try StkProcess.run(script: "include step.stk\ninclude step.stk\nattr header 0\n", in: folder.url)
         // Two scrolls of 10: header 0 sticks at y = 20.
         #expect(result.stdout == "header 0 frame=0,20,390,44 zIndex=2 alpha=1 hidden=false pinned\n", "\(result)")

@@ -6,8 +6,7 @@ import Testing
 /// without --force (as `save`), errors at the path, not recorded by `save`.
 @Suite struct ExportCommandTests {
     @Test func exportRefusesToOverwriteWithoutForce() throws {
-        let folder = try ScratchFolder()
-        try folder.write("view.svg", "old\n")
+        let folder = try ScratchFolder(["view.svg": "old\n"])
         let refused = try StkProcess.run(["-e", "scroll to 0,10; export svg view.svg"], in: folder.url)
         #expect(refused.stderr == diagnostic("<command-line>:1:28", "view.svg already exists; use 'export svg --force view.svg' to overwrite it",
                                              line: "scroll to 0,10; export svg view.svg", caretColumn: 28, length: 8), "\(refused)")

@@ -37,8 +37,7 @@ import Testing
         """
 
     @Test func whatALayoutPrintsStaysInOrderAndIsWrappedInJSON() throws {
-        let folder = try ScratchFolder()
-        try folder.write("Printing.swift", Self.printingLayout)
+        let folder = try ScratchFolder(["Printing.swift": Self.printingLayout])
         let environment = ["STK_ADAPTER": try SourceAdapterTool.path(), "STK_CACHE_DIR": folder.url.appendingPathComponent("cache").path]
         let commands = "layout printing-layout; contentsize; echo done"
         let text = try StkProcess.run(["--plugin", "Printing.swift", "-e", commands], environment: environment, in: folder.url)

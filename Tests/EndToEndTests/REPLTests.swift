@@ -53,8 +53,7 @@ final class REPLTests {
     /// A symbolic link to a folder (SwiftPM's `.build/debug`) completes as a
     /// folder, with `/` and no space, so the file inside can be typed next.
     @Test func tabCompletesASymlinkedFolderWithASlash() throws {
-        let folder = try ScratchFolder()
-        try folder.write("real/inside.stk", "echo included-through-link\n")
+        let folder = try ScratchFolder(["real/inside.stk": "echo included-through-link\n"])
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("links"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("links/debug").path,
                                                    withDestinationPath: "../real")

@@ -12,11 +12,12 @@ import Testing
     // MARK: include
 
     @Test func includeRunsAFileRelativeToTheIncludingFile() throws {
-        let folder = try ScratchFolder()
-        try folder.write("main.stk", "include setup/data.stk\ncontentsize\n")
-        // setup/data.stk names setup/more.stk as "more.stk": relative to itself.
-        try folder.write("setup/data.stk", "sections 2 items=1\ninclude more.stk\n")
-        try folder.write("setup/more.stk", "insert section 0 items=7\necho included\n")
+        let folder = try ScratchFolder([
+            "main.stk": "include setup/data.stk\ncontentsize\n",
+            // setup/data.stk names setup/more.stk as "more.stk": relative to itself.
+            "setup/data.stk": "sections 2 items=1\ninclude more.stk\n",
+            "setup/more.stk": "insert section 0 items=7\necho included\n",
+        ])
         let result = try StkProcess.run(["main.stk"], in: folder.url)
         // 154 + 2 x 94.
         #expect(result.stdout == "included\n390x342\n", "\(result)")
@@ -81,9 +82,10 @@ import Testing
     static let queries = "visible\ncontentsize\noptions\nrender\n"
 
     @Test func saveWritesAScriptThatReproducesTheState() throws {
-        let folder = try ScratchFolder()
-        try folder.write("original.stk", Self.session)
-        try folder.write("queries.stk", Self.queries)
+        let folder = try ScratchFolder([
+            "original.stk": Self.session,
+            "queries.stk": Self.queries,
+        ])
         let original = try StkProcess.run(["--json", "original.stk", "queries.stk"], in: folder.url)
         #expect(original.status == 0, "\(original)")
         #expect(original.stderr == "")
@@ -116,8 +118,7 @@ import Testing
     }
 
     @Test func saveRefusesToOverwriteWithoutForce() throws {
-        let folder = try ScratchFolder()
-        try folder.write("kept.stk", "old\n")
+        let folder = try ScratchFolder(["kept.stk": "old\n"])
         let refused = try StkProcess.run(["-e", "sections 2", "-e", "save kept.stk"], in: folder.url)
         #expect(refused.stderr == diagnostic("<command-line>:2:6", "kept.stk already exists; use 'save --force kept.stk' to overwrite it",
                                              line: "save kept.stk", caretColumn: 6, length: 8), "\(refused)")

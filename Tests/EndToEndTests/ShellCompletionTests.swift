@@ -79,11 +79,12 @@ struct ShellCompletionTests {
     /// end of the line, `_stk` called, COMPREPLY printed.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
     func bashCompletesLayoutsFilesAndOptions() throws {
-        let folder = try ScratchFolder()
-        try folder.write("demo.stk", "")
-        try folder.write("notes.txt", "")
-        try folder.write("scripts/other.stk", "")
-        try folder.write("completion.bash", try Self.script("bash"))
+        let folder = try ScratchFolder([
+            "demo.stk": "",
+            "notes.txt": "",
+            "scripts/other.stk": "",
+            "completion.bash": try Self.script("bash"),
+        ])
         let stk = try StkExecutable.locate()
         func complete(_ line: String) throws -> [String] {
             let driver = """
