@@ -38,39 +38,32 @@ public struct TranscriptIsolation: Sendable {
             try? FileManager.default.removeItem(at: errorFile)
             try? FileManager.default.removeItem(at: crashFile)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments + [file.path, file.displayPath]
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = CrashBacktrace.environmentValue(reportTo: crashFile.path)
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let messages = Pipe()
-        process.standardOutput = messages
-        // Standard error goes to a file: one pipe to drain, never two.
-        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil),
-              let errorHandle = try? FileHandle(forWritingTo: errorFile) else {
-            return Self.failure(file, "cannot create a temporary file in \(FileManager.default.temporaryDirectory.path)")
+        guard let messages = SpawnedProcess.pipe() else {
+            return Self.failure(file, "cannot create a pipe: \(String(cString: strerror(errno)))")
         }
-        process.standardError = errorHandle
+        let process: SpawnedProcess
         do {
-            try process.run()
+            // Standard error goes to a file: one pipe to drain, never two.
+            process = try SpawnedProcess(executable: executable, arguments: arguments + [file.path, file.displayPath],
+                                         environment: environment, stdin: .null, stdout: .descriptor(messages.write),
+                                         stderr: .file(errorFile.path))
         } catch {
-            try? errorHandle.close()
-            return Self.failure(file, "cannot run \(executable): \(error.localizedDescription)")
+            close(messages.read)
+            close(messages.write)
+            return Self.failure(file, "\(error)")
         }
-        try? errorHandle.close()
-        Self.running.withValue { _ = $0.insert(process.processIdentifier) }
-        defer { Self.running.withValue { _ = $0.remove(process.processIdentifier) } }
+        close(messages.write)
+        defer { close(messages.read) }
+        Self.running.withValue { _ = $0.insert(process.pid) }
+        defer { Self.running.withValue { _ = $0.remove(process.pid) } }
 
-        let reader = ChildReport(descriptor: messages.fileHandleForReading.fileDescriptor)
-        let deadline = timeout.map { DispatchTime.now().uptimeNanoseconds + UInt64($0 * 1e9) }
-        let timedOut = reader.readAll(until: deadline)
-        if timedOut { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        try? messages.fileHandleForReading.close()
+        let reader = ChildReport(descriptor: messages.read)
+        let timedOut = reader.readAll(until: SpawnedProcess.deadline(after: timeout))
+        let termination = timedOut ? process.kill() : process.wait()
 
-        if !timedOut, let result = reader.result, process.terminationReason == .exit {
+        if !timedOut, let result = reader.result, case .exited = termination {
             return result.decoded(for: file)
         }
         // It crashed, hung, or ended without a result.
@@ -82,13 +75,14 @@ public struct TranscriptIsolation: Sendable {
         if timedOut {
             kind = .timeout
             lines = ["\(place)error: timed out after \(Self.format(seconds: timeout ?? 0)) s\(command) (stk test --timeout)"]
-        } else if process.terminationReason == .uncaughtSignal {
+        } else if case .signalled(let signal) = termination {
             kind = .crash
-            lines = ["\(place)error: the layout crashed\(command): \(CrashReport.describe(signal: process.terminationStatus))"]
+            lines = ["\(place)error: the layout crashed\(command): \(CrashReport.describe(signal: signal))"]
             lines += CrashBacktrace.read(from: crashFile.path)?.userFrameLines() ?? []
         } else {
             kind = .crash
-            lines = ["\(place)error: the file's process exited with status \(process.terminationStatus)\(command) before it finished"]
+            let status = if case .exited(let status) = termination { status } else { Int32(0) }
+            lines = ["\(place)error: the file's process exited with status \(status)\(command) before it finished"]
         }
         // The runtime's own reason ("Fatal error: Index out of range").
         let stderr = String(decoding: FileManager.default.contents(atPath: errorFile.path) ?? Data(), as: UTF8.self)

@@ -44,32 +44,23 @@ public struct VerifyIsolation: Sendable {
     /// its process id (to stop it on an interrupt).
     public static func run(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
                            quiet: Bool = false, timeout: Double? = nil, started: (pid_t) -> Void = { _ in }) -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        if quiet {
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-        }
+        let process: SpawnedProcess
         do {
-            try process.run()
+            process = try SpawnedProcess(executable: executable, arguments: arguments,
+                                         environment: ProcessInfo.processInfo.environment.merging(extra) { $1 },
+                                         stdin: .null, stdout: quiet ? .null : .inherited, stderr: quiet ? .null : .inherited)
         } catch {
             return .exited(ExitStatus.error.rawValue)
         }
-        started(process.processIdentifier)
-        if let timeout {
-            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-            while process.isRunning && DispatchTime.now().uptimeNanoseconds < deadline { usleep(5_000) }
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                return .timedOut
-            }
+        started(process.pid)
+        guard let termination = process.wait(until: SpawnedProcess.deadline(after: timeout)) else {
+            process.kill()
+            return .timedOut
         }
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal ? .crashed(signal: process.terminationStatus) : .exited(process.terminationStatus)
+        switch termination {
+        case .signalled(let signal): return .crashed(signal: signal)
+        case .exited(let status): return .exited(status)
+        }
     }
 
     /// Whether running `operations` from a fresh session (then the checks)

@@ -355,7 +355,7 @@ enum Interruption {
 
     static func install() {
         guard pipeDescriptors[0] < 0 else { return }
-        guard let fds = makeClosedOnExecPipe(nonBlocking: true) else { return }
+        guard let fds = SpawnedProcess.pipe(nonBlocking: true) else { return }
         pipeDescriptors = [fds.read, fds.write]
         writeDescriptor = fds.write
         var action = sigaction()

@@ -121,7 +121,7 @@ struct TestCommand: ParsableCommand {
         var childArguments = [TestFileCommand.configuration.commandName!] + global.workerArguments
         childArguments += ["--update-mode", options.updateMode.rawValue]
         if options.updatesFail { childArguments.append("--updates-fail") }
-        let isolation = TranscriptIsolation(executable: WorkerProcess.executablePath, arguments: childArguments,
+        let isolation = TranscriptIsolation(executable: SpawnedProcess.currentExecutable, arguments: childArguments,
                                             timeout: timeout > 0 ? timeout : nil)
         runner.fileRunner = { isolation.run($0) }
         let started = Date()

@@ -215,11 +215,11 @@ struct VerifyCommand: ParsableCommand {
             }
             Foundation.exit(128 + signal)
         }
-        let outcome = VerifyIsolation.run(WorkerProcess.executablePath, Array(CommandLine.arguments.dropFirst()),
+        let outcome = VerifyIsolation.run(SpawnedProcess.currentExecutable, Array(CommandLine.arguments.dropFirst()),
                                           environment: [VerifyIsolation.logEnvironmentKey: logPath,
                                                         "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath)],
                                           started: { pid in child.withValue { $0 = pid } })
-        let isolation = VerifyIsolation(executable: WorkerProcess.executablePath,
+        let isolation = VerifyIsolation(executable: SpawnedProcess.currentExecutable,
                                         replayArguments: ["verify", layout, "--no-color"] + global.plugins.flatMap { ["--plugin", $0] } + ["--replay"],
                                         replayTimeout: timeout > 0 ? timeout : nil)
         var report: Verifier.Report

@@ -68,14 +68,3 @@ enum WorkerMessage: Codable, Equatable {
     case completions([String])
 }
 
-/// A pipe whose ends are closed on exec (the worker gets only the ends it is
-/// given as fd 3 and 4), optionally non-blocking. Nil on failure, errno set.
-func makeClosedOnExecPipe(nonBlocking: Bool = false) -> (read: Int32, write: Int32)? {
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { return nil }
-    for fd in fds {
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-    }
-    return (fds[0], fds[1])
-}
