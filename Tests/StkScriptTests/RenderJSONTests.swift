@@ -196,8 +196,7 @@ func jsonNumber(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
     /// The visible diff of a real scroll (RenderTraceTests.stickyScene scrolled to
     /// 0,50): item 0:2 appeared, 0:0 disappeared, header 0 and footer 0 changed.
     @Test func visibleDiffAsJSON() throws {
-        let (cv, recorder) = RenderTraceTests.stickyScene()
-        try cv.reloadData(itemCounts: [3])
+        let (cv, recorder) = try RenderTraceTests.stickyScene(itemCounts: [3])
         recorder.events.removeAll()
         try cv.setContentOffset(CGPoint(x: 0, y: 50))
         guard case .visibleChanged(let diff)? = recorder.events.last else {

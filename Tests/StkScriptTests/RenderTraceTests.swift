@@ -128,7 +128,7 @@ extension EventRecorder {
     /// Three items 50x50 at y = 60*i, a header that follows the offset and fades in
     /// over 100 points (pinned once scrolled), a footer at 0,90,100,10 whose
     /// zIndex rises once scrolled. Viewport 100x100.
-    static func stickyScene() -> (CollectionView, EventRecorder) {
+    static func stickyScene(itemCounts: [Int]) throws -> (CollectionView, EventRecorder) {
         let layout = ScriptedLayout { layout, cv in
             let offset = cv.contentOffset.y
             let itemCount = cv.numberOfSections > 0 ? cv.numberOfItems(inSection: 0) : 0
@@ -149,9 +149,23 @@ extension EventRecorder {
             elements += [h, f]
             return elements
         }
+        return try scene(layout, itemCounts: itemCounts)
+    }
+
+    /// `layout` in a 100x100 collection view holding `itemCounts`, and a
+    /// recorder that has seen it load.
+    static func scene(_ layout: CollectionViewLayout, itemCounts: [Int]) throws -> (CollectionView, EventRecorder) {
         let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
         let recorder = cv.startRecording()
+        try cv.reloadData(itemCounts: itemCounts)
         return (cv, recorder)
+    }
+
+    /// The trace lines of `change` alone: what `recorder` saw before is dropped.
+    static func traceLines(_ recorder: EventRecorder, of change: () throws -> Void) rethrows -> [String] {
+        recorder.events.removeAll()
+        try change()
+        return recorder.lines
     }
 
     /// Scrolling to 0,50: item 0:0 (y 0..50) leaves (touching is not overlapping),
@@ -159,11 +173,8 @@ extension EventRecorder {
     /// and the footer only changes zIndex. 3 cells + 2 supplementary views are
     /// made per query: 5 created; 4 are visible (0:1, 0:2, header, footer).
     @Test func aRealScrollReadsAsTheLayoutCycle() throws {
-        let (cv, recorder) = Self.stickyScene()
-        try cv.reloadData(itemCounts: [3])
-        recorder.events.removeAll()
-        try cv.setContentOffset(CGPoint(x: 0, y: 50))
-        #expect(recorder.lines == [
+        let (cv, recorder) = try Self.stickyScene(itemCounts: [3])
+        #expect(try Self.traceLines(recorder) { try cv.setContentOffset(CGPoint(x: 0, y: 50)) } == [
             "shouldInvalidateLayout(forBoundsChange: 0,50,100,100) -> true   [bounds still 0,0,100,100]",
             "invalidationContext(forBoundsChange:) -> CollectionViewLayoutInvalidationContext: nothing",
             "invalidateLayout(with:)",
@@ -183,11 +194,8 @@ extension EventRecorder {
     /// viewport (disappeared, under its old key); the new 0:0 appeared. The base
     /// layout gives no initial or final attributes (nil).
     @Test func aRealBatchUpdateReadsAsTheLayoutCycle() throws {
-        let (cv, recorder) = Self.stickyScene()
-        try cv.reloadData(itemCounts: [3])
-        recorder.events.removeAll()
-        try cv.performBatchUpdates([.insertItem(IndexPath(item: 0, section: 0))])
-        #expect(recorder.lines == [
+        let (cv, recorder) = try Self.stickyScene(itemCounts: [3])
+        #expect(try Self.traceLines(recorder) { try cv.performBatchUpdates([.insertItem(IndexPath(item: 0, section: 0))]) } == [
             "context (batch updates) -> CollectionViewLayoutInvalidationContext: dataSourceCounts",
             "invalidateLayout(with:)",
             "prepare()  (touched 0, sections 0)",
@@ -205,14 +213,11 @@ extension EventRecorder {
     }
 
     @Test func anUnchangedVisibleSet() throws {
-        let (cv, recorder) = Self.stickyScene()
-        try cv.reloadData(itemCounts: [1])
+        let (cv, recorder) = try Self.stickyScene(itemCounts: [1])
         try cv.setContentOffset(CGPoint(x: 0, y: 50))
-        recorder.events.removeAll()
         // This layout places everything by the vertical offset only: a sideways
         // scroll changes nothing visible.
-        try cv.setContentOffset(CGPoint(x: 1, y: 50))
-        #expect(recorder.lines.last == "visible: unchanged")
+        #expect(try Self.traceLines(recorder) { try cv.setContentOffset(CGPoint(x: 1, y: 50)) }.last == "visible: unchanged")
     }
 
     /// 12 cells that all follow the offset: 10 change lines, then a count of the rest.
@@ -224,12 +229,8 @@ extension EventRecorder {
                 return a
             }
         }
-        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        let recorder = cv.startRecording()
-        try cv.reloadData(itemCounts: [12])
-        recorder.events.removeAll()
-        try cv.setContentOffset(CGPoint(x: 0, y: 10))
-        let diffLines = Array(recorder.lines.suffix(11))
+        let (cv, recorder) = try Self.scene(layout, itemCounts: [12])
+        let diffLines = Array(try Self.traceLines(recorder) { try cv.setContentOffset(CGPoint(x: 0, y: 10)) }.suffix(11))
         #expect(diffLines.first == "moved: item 0:0 0,0,8,8 -> 0,10,8,8")
         #expect(diffLines[9] == "moved: item 0:9 72,0,8,8 -> 72,10,8,8")
         #expect(diffLines.last == "… and 2 more changed")
@@ -247,15 +248,12 @@ extension EventRecorder {
                 return a
             }
         }
-        let cv = CollectionView(size: CGSize(width: 100, height: 100), layout: layout)
-        let recorder = cv.startRecording()
-        try cv.reloadData(itemCounts: [30])
-        recorder.events.removeAll()
-        try cv.setContentOffset(CGPoint(x: 0, y: 200))
-        #expect(Array(recorder.lines.suffix(2)) == [
+        let (cv, recorder) = try Self.scene(layout, itemCounts: [30])
+        let lines = try Self.traceLines(recorder) { try cv.setContentOffset(CGPoint(x: 0, y: 200)) }
+        #expect(Array(lines.suffix(2)) == [
             "appeared: " + (20...27).map { "item 0:\($0)" }.joined(separator: ", ") + " … and 2 more",
             "disappeared: item 0:0, item 0:1, item 0:2, item 0:3, item 0:4, item 0:5, item 0:6, item 0:7, item 0:8 … and 1 more",
         ])
-        for line in recorder.lines { #expect(line.count <= TraceFormat.lineLimit) }
+        for line in lines { #expect(line.count <= TraceFormat.lineLimit) }
     }
 }
