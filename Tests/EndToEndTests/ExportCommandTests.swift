@@ -7,10 +7,8 @@ import Testing
 @Suite struct ExportCommandTests {
     @Test func exportRefusesToOverwriteWithoutForce() throws {
         let folder = try ScratchFolder(["view.svg": "old\n"])
-        let refused = try StkProcess.run(["-e", "scroll to 0,10; export svg view.svg"], in: folder.url)
-        #expect(refused.stderr == diagnostic("<command-line>:1:28", "view.svg already exists; use 'export svg --force view.svg' to overwrite it",
-                                             line: "scroll to 0,10; export svg view.svg", caretColumn: 28, length: 8), "\(refused)")
-        #expect(refused.status == 2)
+        try expectRefusal("scroll to 0,10; export svg view.svg", column: 28, length: 8,
+                          "view.svg already exists; use 'export svg --force view.svg' to overwrite it", in: folder.url)
         #expect(try folder.read("view.svg") == "old\n")
 
         // The rect 10..854 holds sections 0 to 4 whole (154 points each: a

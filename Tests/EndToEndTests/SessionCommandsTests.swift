@@ -119,10 +119,8 @@ import Testing
 
     @Test func saveRefusesToOverwriteWithoutForce() throws {
         let folder = try ScratchFolder(["kept.stk": "old\n"])
-        let refused = try StkProcess.run(["-e", "sections 2", "-e", "save kept.stk"], in: folder.url)
-        #expect(refused.stderr == diagnostic("<command-line>:2:6", "kept.stk already exists; use 'save --force kept.stk' to overwrite it",
-                                             line: "save kept.stk", caretColumn: 6, length: 8), "\(refused)")
-        #expect(refused.status == 2)
+        try expectRefusal(commandLines: ["sections 2", "save kept.stk"], line: 2, column: 6, length: 8,
+                          "kept.stk already exists; use 'save --force kept.stk' to overwrite it", in: folder.url)
         #expect(try folder.read("kept.stk") == "old\n")
 
         let forced = try StkProcess.run(["-e", "sections 2; save --force kept.stk"], in: folder.url)

@@ -116,19 +116,28 @@ func diagnostic(_ location: String, _ message: String, line: String, caretColumn
     return "\(location): error: \(message)\n    \(line)\n    \(caret)\n"
 }
 
-/// Runs `commands` as `stk -e` and expects them refused with an error: status
-/// 2 and, on stderr, exactly the diagnostic of `message` with its caret at
-/// `column` of the one command line, `length` long. Many tests check a
-/// refusal of a one-line command; this is the one place that says what such
-/// a refusal looks like. Returns the run for checks of its own.
+/// Runs `commands` as `stk -e` (in `directory`) and expects them refused
+/// with an error: status 2 and, on stderr, exactly the diagnostic of
+/// `message` with its caret at `column` of the one command line, `length`
+/// long. Many tests check a refusal of a one-line command; this is the one
+/// place that says what such a refusal looks like. Returns the run for
+/// checks of its own.
 @discardableResult
-func expectRefusal(_ commands: String, column: Int, length: Int, _ message: String,
+func expectRefusal(_ commands: String, column: Int, length: Int, _ message: String, in directory: URL? = nil,
                    sourceLocation: SourceLocation = #_sourceLocation) throws -> StkResult {
-    let result = try StkProcess.run(commands: commands)
-    #expect(result.stderr == diagnostic("<command-line>:1:\(column)", message, line: commands,
+    try expectRefusal(commandLines: [commands], line: 1, column: column, length: length, message, in: directory,
+                      sourceLocation: sourceLocation)
+}
+
+/// The same for several `-e` lines, the refusal at `line` of them.
+@discardableResult
+func expectRefusal(commandLines: [String], line: Int, column: Int, length: Int, _ message: String, in directory: URL? = nil,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws -> StkResult {
+    let result = try StkProcess.run(commandLines.flatMap { ["-e", $0] }, in: directory)
+    #expect(result.stderr == diagnostic("<command-line>:\(line):\(column)", message, line: commandLines[line - 1],
                                         caretColumn: column, length: length),
-            "\(commands): \(result)", sourceLocation: sourceLocation)
-    #expect(result.status == 2, "\(commands): \(result)", sourceLocation: sourceLocation)
+            "\(commandLines): \(result)", sourceLocation: sourceLocation)
+    #expect(result.status == 2, "\(commandLines): \(result)", sourceLocation: sourceLocation)
     return result
 }
 
