@@ -6,20 +6,14 @@ import Testing
 /// without --force (as `save`), errors at the path, not recorded by `save`.
 @Suite struct ExportCommandTests {
     @Test func exportRefusesToOverwriteWithoutForce() throws {
-        let folder = try ScratchFolder(["view.svg": "old\n"])
-        try expectRefusal("scroll to 0,10; export svg view.svg", column: 28, length: 8,
-                          "view.svg already exists; use 'export svg --force view.svg' to overwrite it", in: folder.url)
-        #expect(try folder.read("view.svg") == "old\n")
-
         // The rect 10..854 holds sections 0 to 4 whole (154 points each: a
         // header and 7 items) and section 5's header (770) and first line
         // (814..864): 5 * 8 + 7 = 47 elements.
-        let forced = try StkProcess.run(["-e", "scroll to 0,10; export svg --force view.svg"], in: folder.url)
-        #expect(forced.stdout == "exported the viewport (390x844, 47 elements) to view.svg\n", "\(forced)")
-        #expect(forced.status == 0)
-        #expect(try folder.read("view.svg").hasPrefix("<svg xmlns="))
-        // Written in one piece: no temporary file is left beside it.
-        #expect(try folder.contents() == ["view.svg"])
+        let written = try expectOverwriteNeedsForce(
+            "view.svg", refusing: ["scroll to 0,10; export svg view.svg"], column: 28,
+            "view.svg already exists; use 'export svg --force view.svg' to overwrite it",
+            forcing: "scroll to 0,10; export svg --force view.svg", printed: "exported the viewport (390x844, 47 elements) to view.svg\n")
+        #expect(written.hasPrefix("<svg xmlns="))
     }
 
     @Test func exportIntoAMissingFolderOrOverAFolderIsAnError() throws {

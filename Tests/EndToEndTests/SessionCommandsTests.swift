@@ -118,19 +118,12 @@ import Testing
     }
 
     @Test func saveRefusesToOverwriteWithoutForce() throws {
-        let folder = try ScratchFolder(["kept.stk": "old\n"])
-        try expectRefusal(commandLines: ["sections 2", "save kept.stk"], line: 2, column: 6, length: 8,
-                          "kept.stk already exists; use 'save --force kept.stk' to overwrite it", in: folder.url)
-        #expect(try folder.read("kept.stk") == "old\n")
-
-        let forced = try StkProcess.run(["-e", "sections 2; save --force kept.stk"], in: folder.url)
-        #expect(forced.stdout == "saved 1 command to kept.stk\n", "\(forced)")
-        #expect(forced.status == 0)
-        let text = try folder.read("kept.stk")
+        let text = try expectOverwriteNeedsForce(
+            "kept.stk", refusing: ["sections 2", "save kept.stk"], column: 6,
+            "kept.stk already exists; use 'save --force kept.stk' to overwrite it",
+            forcing: "sections 2; save --force kept.stk", printed: "saved 1 command to kept.stk\n")
         #expect(text.hasSuffix("\nsections 2\n"), "\(text)")
         #expect(!text.contains("old"))
-        // Written in one piece: no temporary file is left beside it.
-        #expect(try folder.contents() == ["kept.stk"])
     }
 
     @Test func saveIntoAMissingFolderIsAnErrorAndWritesNothing() throws {

@@ -141,6 +141,26 @@ func expectRefusal(commandLines: [String], line: Int, column: Int, length: Int, 
     return result
 }
 
+/// A command that writes `file` where one already is (holding "old\n"), as
+/// `save` and `export` do: `refusing` is refused at `column` of its last -e
+/// line with `message` and leaves the file as it was; `forcing` (with
+/// --force) prints `printed` and replaces the file in one piece. Returns the
+/// new text, for the command's own checks.
+func expectOverwriteNeedsForce(_ file: String, refusing: [String], column: Int, _ message: String,
+                               forcing: String, printed: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let folder = try ScratchFolder([file: "old\n"])
+    try expectRefusal(commandLines: refusing, line: refusing.count, column: column, length: file.count, message,
+                      in: folder.url, sourceLocation: sourceLocation)
+    #expect(try folder.read(file) == "old\n", sourceLocation: sourceLocation)
+    let forced = try StkProcess.run(["-e", forcing], in: folder.url)
+    #expect(forced.stdout == printed, "\(forced)", sourceLocation: sourceLocation)
+    #expect(forced.status == 0, sourceLocation: sourceLocation)
+    // Written in one piece: no temporary file is left beside it.
+    #expect(try folder.contents() == [file], sourceLocation: sourceLocation)
+    return try folder.read(file)
+}
+
 /// Expects the whole outcome of a run: exactly what it printed on each stream
 /// and its exit status, each shown with the run when it differs.
 func expectOutcome(_ result: StkResult, stdout: String, stderr: String, status: Int32,
