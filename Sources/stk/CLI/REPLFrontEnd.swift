@@ -120,7 +120,8 @@ final class WorkerSession {
     /// Starts the first worker (it loads the plugins and prints their notes).
     /// False when it could not start; it said why.
     func start() -> Bool {
-        Interruption.install()
+        // Ctrl-C while an entry runs: the front end watches the pipe with the worker's messages.
+        SignalPipe.install([SIGINT])
         switch launch(quiet: false, pins: [:]) {
         case .success(let (process, ready)):
             worker = process
@@ -151,7 +152,7 @@ final class WorkerSession {
     /// - keep: add the entry to the history once it finished.
     private func runInWorker(_ entry: ReplayableEntry, keep: Bool) -> REPLOutcome {
         guard let worker else { return .quit }
-        Interruption.clear()
+        SignalPipe.clear()
         fflush(stdout)
         var running: (location: String, command: String)?
         guard worker.send(.run(entry)) else {
@@ -159,7 +160,7 @@ final class WorkerSession {
             return .done
         }
         while true {
-            switch worker.messages.next(WorkerMessage.self, watching: Interruption.descriptor) {
+            switch worker.messages.next(WorkerMessage.self, watching: SignalPipe.descriptor) {
             case .message(.running(let location, let command)):
                 running = (location, command)
             case .message(.done(let newState, let includes, let quit)):
@@ -345,34 +346,3 @@ final class WorkerSession {
     }
 }
 
-/// Ctrl-C while an entry runs: the handler writes a byte to a pipe that the
-/// front end watches while it waits for the worker. (While a line is being
-/// typed, the line editor handles SIGINT itself and puts this handler back.)
-enum Interruption {
-    nonisolated(unsafe) private static var pipeDescriptors: [Int32] = [-1, -1]
-
-    static var descriptor: Int32 { pipeDescriptors[0] }
-
-    static func install() {
-        guard pipeDescriptors[0] < 0 else { return }
-        guard let fds = SpawnedProcess.pipe(nonBlocking: true) else { return }
-        pipeDescriptors = [fds.read, fds.write]
-        writeDescriptor = fds.write
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            var byte: UInt8 = 1
-            _ = write(Interruption.writeDescriptor, &byte, 1)
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, nil)
-    }
-
-    nonisolated(unsafe) private static var writeDescriptor: Int32 = -1
-
-    /// Forgets a Ctrl-C pressed while nothing ran (during a replay).
-    static func clear() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(descriptor, &buffer, buffer.count) > 0 {}
-    }
-}

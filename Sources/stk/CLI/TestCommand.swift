@@ -129,7 +129,8 @@ struct TestCommand: ParsableCommand {
         let progress = Locked<[TranscriptFileResult]>([])
         // Interrupted: the report of the files finished so far, the others
         // as interrupted errors, then the exit status of a death by the signal.
-        InterruptWatch.install { [junit] signal in
+        SignalPipe.install([SIGINT, SIGTERM])
+        SignalPipe.watch { [junit] signal in
             // The files finished before the signal, taken before the children
             // are killed: a child killed here is interrupted, not a crash
             // (its death could otherwise be recorded first).
@@ -143,9 +144,12 @@ struct TestCommand: ParsableCommand {
             Foundation.exit(128 + signal)
         }
         let summary = runner.run(files) { [format] result in
+            // A file whose child the interrupt killed is not a result.
+            SignalPipe.yieldToInterrupt()
             progress.withValue { $0.append(result) }
             Self.printOut(format == .json ? [TranscriptReport.json(for: result)] : TranscriptReport.lines(for: result))
         }
+        SignalPipe.yieldToInterrupt()
         Self.printOut([format == .json ? TranscriptReport.json(for: summary) : summary.summaryLine])
         if let junit {
             do {

@@ -202,7 +202,8 @@ struct VerifyCommand: ParsableCommand {
         }
         let started = Date()
         let child = Locked<pid_t>(0)
-        InterruptWatch.install { [self] signal in
+        SignalPipe.install([SIGINT, SIGTERM])
+        SignalPipe.watch { [self] signal in
             let pid = child.withValue { $0 }
             if pid > 0 { kill(pid, SIGKILL) }
             let done = OperationLog.read(path: logPath)?.operationsRun ?? 0
@@ -219,6 +220,8 @@ struct VerifyCommand: ParsableCommand {
                                           environment: [VerifyIsolation.logEnvironmentKey: logPath,
                                                         "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath)],
                                           started: { pid in child.withValue { $0 = pid } })
+        // Killed by the interrupt's handler, the child is no crash: the handler reports.
+        SignalPipe.yieldToInterrupt()
         let isolation = VerifyIsolation(executable: SpawnedProcess.currentExecutable,
                                         replayArguments: ["verify", layout, "--no-color"] + global.plugins.flatMap { ["--plugin", $0] } + ["--replay"],
                                         replayTimeout: timeout > 0 ? timeout : nil)
