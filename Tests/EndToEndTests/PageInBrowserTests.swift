@@ -20,11 +20,9 @@ import Testing
 @Suite struct PageInBrowserTests {
     static let session = "bounds 390x360; scroll by 0,100 steps=2"
 
-    /// Appended to a copy of the page: reads the drawn rectangles, presses
-    /// the right arrow twice, and writes what it saw into the DOM.
-    static let probe = """
-    <script>
-    (function () {
+    /// Run in a copy of the page: reads the drawn rectangles, presses the
+    /// right arrow twice, and reports what it saw.
+    static let framesProbe = """
       function rects() {
         var out = {};
         document.querySelectorAll("#viewport-view g.el").forEach(function (g) {
@@ -42,13 +40,39 @@ import Testing
         document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true}));
         result.frames.push(seen());
       }
-      var pre = document.createElement("pre");
-      pre.id = "probe";
-      pre.textContent = JSON.stringify(result);
-      document.body.appendChild(pre);
-    })();
-    </script>
+      return JSON.stringify(result);
     """
+
+    /// Runs `body` (a JavaScript function body that returns the text to
+    /// report) at the end of a copy of `page`, written beside it as
+    /// probed.html and opened in the browser at `fragment`. Returns the text,
+    /// unescaped, and the screenshot; nil, with an issue, when the probe
+    /// reported nothing (the page's script failed).
+    static func runProbe(_ page: String, in folder: ScratchFolder, fragment: String? = nil, _ body: String,
+                         sourceLocation: SourceLocation = #_sourceLocation) throws -> (text: String, screenshot: PNGImage)? {
+        let script = """
+            <script>
+            (function () {
+              var pre = document.createElement("pre");
+              pre.id = "probe";
+              pre.textContent = (function () {
+            \(body)
+              })();
+              document.body.appendChild(pre);
+            })();
+            </script>
+            """
+        let file = try folder.write("probed.html", page.replacingOccurrences(of: "</body>", with: script + "\n</body>"))
+        let (dom, screenshot) = try HeadlessBrowser.load(file, fragment: fragment)
+        guard let start = dom.range(of: "<pre id=\"probe\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+            Issue.record("the probe wrote nothing: the page's script failed?\n\(dom.suffix(3000))", sourceLocation: sourceLocation)
+            return nil
+        }
+        let text = String(dom[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        return (text, screenshot)
+    }
 
     struct Seen: Decodable {
         let count: Int
@@ -74,17 +98,8 @@ import Testing
         }
         let exported = try Self.exportedFrames(page)
 
-        let probed = page.replacingOccurrences(of: "</body>", with: Self.probe + "\n</body>")
-        let file = try folder.write("probed.html", probed)
-        let (dom, screenshot) = try HeadlessBrowser.load(file)
-
         // The probe's findings.
-        guard let start = dom.range(of: "<pre id=\"probe\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            Issue.record("the probe wrote nothing: the page's script failed?\n\(dom.suffix(3000))")
-            return
-        }
-        let json = String(dom[start.upperBound..<end.lowerBound])
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        guard let (json, screenshot) = try Self.runProbe(page, in: folder, Self.framesProbe) else { return }
         let seen = try JSONDecoder().decode(Seen.self, from: Data(json.utf8))
         #expect(seen.count == 3)
         #expect(seen.frames.map(\.frame) == [0, 1, 2])
@@ -130,8 +145,6 @@ import Testing
     /// Opened at `#frame=5`: reads what frame 5 shows, steps twice to the
     /// batch (frame 7) and reads its motion, then turns presentation mode on.
     static let talkProbe = """
-    <script>
-    (function () {
       var view = document.getElementById("viewport-view");
       function styleOf(node) { var s = getComputedStyle(node); return [s.stroke, s.fill, s.strokeDasharray]; }
       var result = {position: document.getElementById("position").textContent, hash: location.hash};
@@ -163,12 +176,7 @@ import Testing
                         phases: getComputedStyle(document.getElementById("phases")).display,
                         diffFont: parseFloat(getComputedStyle(document.getElementById("diff")).fontSize),
                         view: view.getBoundingClientRect().width};
-      var pre = document.createElement("pre");
-      pre.id = "probe";
-      pre.textContent = JSON.stringify(result);
-      document.body.appendChild(pre);
-    })();
-    </script>
+      return JSON.stringify(result);
     """
 
     struct Talk: Decodable {
@@ -204,15 +212,7 @@ import Testing
         let export = try StkProcess.run(["-e", Self.talk + "; export html page.html"], in: folder.url)
         #expect(export.stdout == "exported 7 frames of 4 operations to page.html\n", "\(export)")
         let page = try folder.read("page.html")
-        let file = try folder.write("probed.html", page.replacingOccurrences(of: "</body>", with: Self.talkProbe + "\n</body>"))
-        let (dom, screenshot) = try HeadlessBrowser.load(file, fragment: "frame=5")
-        guard let start = dom.range(of: "<pre id=\"probe\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            Issue.record("the probe wrote nothing: the page's script failed?\n\(dom.suffix(3000))")
-            return
-        }
-        let json = String(dom[start.upperBound..<end.lowerBound])
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        guard let (json, screenshot) = try Self.runProbe(page, in: folder, fragment: "frame=5", Self.talkProbe) else { return }
         let seen = try JSONDecoder().decode(Talk.self, from: Data(json.utf8))
 
         // Opened at frame 5, and the address says so; two steps later, frame 7.
@@ -271,26 +271,12 @@ import Testing
         // layout, sections, scroll: the scroll's one pass is frame 3.
         #expect(export.stdout == "exported 3 frames of 3 operations to page.html\n", "\(export)")
         let probe = """
-        <script>
-        (function () {
           var thumbs = Array.prototype.map.call(document.querySelectorAll("#viewport-view g.row rect.thumb"), function (r) {
             return r.parentNode.getAttribute("data-section") + " " + r.getAttribute("x") + " " + r.getAttribute("width");
           });
-          var pre = document.createElement("pre");
-          pre.id = "probe";
-          pre.textContent = thumbs.join("|") + "\\n" + document.getElementById("diff").textContent;
-          document.body.appendChild(pre);
-        })();
-        </script>
+          return thumbs.join("|") + "\\n" + document.getElementById("diff").textContent;
         """
-        let page = try folder.read("page.html")
-        let file = try folder.write("probed.html", page.replacingOccurrences(of: "</body>", with: probe + "\n</body>"))
-        let (dom, _) = try HeadlessBrowser.load(file, fragment: "frame=3")
-        guard let start = dom.range(of: "<pre id=\"probe\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            Issue.record("the probe wrote nothing: the page's script failed?\n\(dom.suffix(3000))")
-            return
-        }
-        let text = String(dom[start.upperBound..<end.lowerBound])
+        guard let (text, _) = try Self.runProbe(try folder.read("page.html"), in: folder, fragment: "frame=3", probe) else { return }
         // The page's numbers to 6 decimals: 390 x 390 / 3105 = 48.985507, 300 / 2715 x (390 - 48.985507) = 37.681159.
         #expect(text.hasPrefix("0 0 48.985507|1 37.681159 48.985507\n"), "\(text)")
         #expect(text.contains("rows: section 0 at 0 of 0...2715  section 1 at 300 of 0...2715"), "\(text)")
