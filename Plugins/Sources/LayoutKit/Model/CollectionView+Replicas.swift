@@ -58,6 +58,31 @@ extension CollectionView {
         layOutFromTheRecord()
     }
 
+    /// Restores data previously read from another collection view of the same
+    /// host (`undo` builds a new collection view for each state it restores)
+    /// into this one, which never had data: the sections keep their
+    /// identities and revisions, and this view numbers new ones after every
+    /// number `previous` gave, so an identity and revision name the same
+    /// content in both. A layout that keeps geometry by identity and revision
+    /// (the flow layout, `adoptGeometry(of:)`) can then reuse what it computed
+    /// for `previous`. Then the first pass, as `restoreSections(_:)`.
+    public func restoreSections(_ data: [SectionData], continuingFrom previous: CollectionView) {
+        precondition(sections.isEmpty, "restoreSections(_:continuingFrom:) restores into a collection view without data")
+        nextIdentity = max(nextIdentity, previous.nextIdentity)
+        nextRevision = max(nextRevision, previous.nextRevision)
+        sections = data
+        invalidateEverything(reason: .reloadData)
+        layOutFromTheRecord()
+    }
+
+    /// Gives up the data to a host that rebuilds the view in another one
+    /// (`undo`): the caller then owns the only copy and can change it in
+    /// place. This view is left without sections and must not be used again.
+    public func takeSections() -> [SectionData] {
+        defer { sections = [] }
+        return sections
+    }
+
     /// The first pass of a state restored or copied: cells are not measured
     /// anew; the layout is told the recorded measurements instead.
     func layOutFromTheRecord() {

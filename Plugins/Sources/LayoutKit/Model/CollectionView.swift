@@ -25,8 +25,16 @@ public final class CollectionView {
     public internal(set) var sections: [SectionData] = [] {
         // Constant time: a change to one section (a measurement, a size) must
         // not scan them all; the scan happens once, when next asked.
-        didSet { cachedHasPreferredSizes = nil }
+        didSet {
+            cachedHasPreferredSizes = nil
+            sectionsGeneration &+= 1
+        }
     }
+    /// Moves whenever `sections` changes in any way (a count, a size, a
+    /// measurement): a host that took a copy of the data at one generation
+    /// knows it still holds them while the generation is the same, without
+    /// comparing a million sections.
+    public private(set) var sectionsGeneration = 0
     /// Whether any cell declares a preferred size: without one, no pass measures anything.
     var hasPreferredSizes: Bool {
         if let known = cachedHasPreferredSizes { return known }
