@@ -111,6 +111,44 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
     }
 
+    /// Geometry another layout of this class computed with the same metrics
+    /// (`adoptGeometry(of:)`), which the next rebuild over data starts from.
+    private var adoptedGeometry: (geometry: FlowGeometry, generation: Int)?
+
+    /// Starts this layout, not yet prepared, from the geometry `previous`
+    /// computed: the first time it lays out data, the sections whose identity
+    /// and revision `previous` laid out are taken as they are (their geometry
+    /// follows from the section's data, the metrics and the width alone) and
+    /// only the others are computed, so the layout answers exactly as if it
+    /// had computed every section, at the cost of what differs. For a host
+    /// that replaces a layout by a fresh one of the same class over nearly the
+    /// same data in a view that continues the numbering of `previous`'s
+    /// (`CollectionView.restoreSections(_:continuingFrom:)`), as stk's `undo`.
+    ///
+    /// Nothing is adopted unless `previous` is of the very same class, with
+    /// the same metrics, prepared with them and without a delegate; the
+    /// geometry moves (`previous` is left to compute everything again, should
+    /// it ever be prepared), so it can be changed in place.
+    public func adoptGeometry(of previous: CollectionViewFlowLayout) {
+        guard previous !== self, type(of: previous) == type(of: self), let owner = previous.geometryOwner,
+              owner.installedDelegate == nil, previous.geometryGeneration == previous.metricsGeneration,
+              previous.hasSameGeometryMetrics(as: self), !previous.geometry.sections.isEmpty else { return }
+        adoptedGeometry = (previous.geometry, metricsGeneration)
+        previous.geometry = FlowGeometry()
+        previous.geometryBeforeUpdate = nil
+        previous.geometryOwner = nil
+        previous.pendingGeometry = true
+        previous.pendingEverything = true
+    }
+
+    /// Whether the properties a section's geometry depends on are the same.
+    private func hasSameGeometryMetrics(as other: CollectionViewFlowLayout) -> Bool {
+        itemSize == other.itemSize && minimumLineSpacing == other.minimumLineSpacing
+            && minimumInteritemSpacing == other.minimumInteritemSpacing && sectionInset == other.sectionInset
+            && headerReferenceSize == other.headerReferenceSize && footerReferenceSize == other.footerReferenceSize
+            && scrollDirection == other.scrollDirection && estimatedItemSize == other.estimatedItemSize
+    }
+
     // What the recorded invalidations ask prepare() to redo.
     var pendingGeometry = true
     var pendingDelegateMetrics = true
@@ -307,6 +345,19 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// old one and is computed without a look-up.
     private func rebuildGeometry(in cv: CollectionView) {
         let width = contentCrossExtent(for: cv.bounds)
+        if adoptedGeometry != nil, !cv.sections.isEmpty {
+            let usable = adoptedGeometry?.generation == metricsGeneration && adoptedGeometry?.geometry.width == width
+                && cv.installedDelegate == nil
+            if usable, let adopted = adoptedGeometry?.geometry { geometry = adopted }
+            // Dropped before the geometry changes, which then has no other owner.
+            adoptedGeometry = nil
+            if usable {
+                geometryGeneration = metricsGeneration
+                geometryOwner = cv
+                if patchAdoptedGeometry(in: cv) { return }
+                pendingEverything = false
+            }
+        }
         let reuseAllowed = !pendingEverything && width == geometry.width && geometryGeneration == metricsGeneration
             && geometryOwner === cv && !(pendingDelegateMetrics && cv.installedDelegate != nil)
         let old = geometry
@@ -336,12 +387,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             guard let o = index![identity], oldKeys[o].revision == revision else { return nil }
             return o
         }
-        // Without a delegate, a plain section's geometry follows from its
-        // item count and header and footer sizes alone (and the layout's
-        // values, the same throughout): the sections `reloadData` makes are
-        // computed once per kind, not once each.
-        let plainSectionsShareGeometry = cv.installedDelegate == nil && !isSelfSizing
-        var lastPlain: (itemCount: Int, headerSize: CGSize?, footerSize: CGSize?, geometry: FlowSectionGeometry)?
+        var lastPlain: LastPlainSection?
         var s = 0
         var o = 0
         while s < n {
@@ -362,45 +408,18 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 o = place
                 continue
             }
-            let section: FlowSectionGeometry
-            if let trial = measuredTrial, cv.installedDelegate == nil, isSelfSizing,
-               trial.matches(sections[s], measured: measuredSizes(of: sections[s]), width: width, generation: metricsGeneration) {
-                // Computed when the context was made; counted here, as any other section.
-                section = trial.geometry
-                counters.sectionsComputed += 1
-                counters.elementsTouched += sections[s].measuredSizes.count
-            } else if plainSectionsShareGeometry, sections[s].isPlain, let last = lastPlain,
-                      last.itemCount == sections[s].itemCount, last.headerSize == sections[s].headerSize,
-                      last.footerSize == sections[s].footerSize {
-                section = last.geometry
-                counters.sectionsComputed += 1
-            } else {
-                section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
-                if plainSectionsShareGeometry, sections[s].isPlain {
-                    lastPlain = (sections[s].itemCount, sections[s].headerSize, sections[s].footerSize, section)
-                }
-                counters.sectionsComputed += 1
-                if cv.installedDelegate != nil || Self.laysOutItemByItem(sections[s]) {
-                    counters.elementsTouched += sections[s].itemCount
-                } else {
-                    counters.elementsTouched += sections[s].itemSizes.count + (isSelfSizing ? sections[s].measuredSizes.count : 0)
-                }
-            }
-            next.sections.append(section)
+            next.sections.append(computeSection(s, in: cv, width: width, lastPlain: &lastPlain))
             next.cacheKeys.append((sections[s].identity, sections[s].revision))
             // A changed section takes its old place's turn.
             if o < oldKeys.count, oldKeys[o].identity == sections[s].identity { o += 1 }
             s += 1
         }
         var y: CGFloat = 0
-        var warnings: [String] = []
         var maximumIdentity = Int.min
         for s in 0..<n {
             next.starts.append(y)
             let section = next.sections[s]
-            if let item = section.firstOversizeItem {
-                warnings.append("item \(s):\(item) is wider than the available width \((width - section.inset.left - section.inset.right).stk): it sits alone on its line (UIKit logs: \(Self.itemTooLargeMessage))")
-            }
+            if section.firstOversizeItem != nil { next.oversizeSections.append(s) }
             y += section.length
             maximumIdentity = max(maximumIdentity, next.cacheKeys[s].identity)
         }
@@ -408,7 +427,110 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         geometry = next
         geometryGeneration = metricsGeneration
         geometryOwner = cv
-        layoutWarnings = warnings
+        layoutWarnings = oversizeWarnings()
+    }
+
+    /// The warnings of the sections with an item wider than the line, in order.
+    private func oversizeWarnings() -> [String] {
+        geometry.oversizeSections.map { s in
+            let section = geometry.sections[s]
+            return "item \(s):\(section.firstOversizeItem!) is wider than the available width \((geometry.width - section.inset.left - section.inset.right).stk): it sits alone on its line (UIKit logs: \(Self.itemTooLargeMessage))"
+        }
+    }
+
+    /// The plain section computed last in a rebuild, whose geometry the next
+    /// plain section of the same counts and sizes takes as it is.
+    private typealias LastPlainSection = (itemCount: Int, headerSize: CGSize?, footerSize: CGSize?, geometry: FlowSectionGeometry)
+
+    /// Computes section `s`'s geometry, counted in `counters`. Without a
+    /// delegate, a plain section's geometry follows from its item count and
+    /// header and footer sizes alone (and the layout's values, the same
+    /// throughout): the sections `reloadData` makes are computed once per
+    /// kind, not once each (`lastPlain`).
+    private func computeSection(_ s: Int, in cv: CollectionView, width: CGFloat, lastPlain: inout LastPlainSection?) -> FlowSectionGeometry {
+        let data = cv.sections[s]
+        let plainSectionsShareGeometry = cv.installedDelegate == nil && !isSelfSizing
+        if let trial = measuredTrial, cv.installedDelegate == nil, isSelfSizing,
+           trial.matches(data, measured: measuredSizes(of: data), width: width, generation: metricsGeneration) {
+            // Computed when the context was made; counted here, as any other section.
+            counters.sectionsComputed += 1
+            counters.elementsTouched += data.measuredSizes.count
+            return trial.geometry
+        }
+        if plainSectionsShareGeometry, data.isPlain, let last = lastPlain, last.itemCount == data.itemCount,
+           last.headerSize == data.headerSize, last.footerSize == data.footerSize {
+            counters.sectionsComputed += 1
+            return last.geometry
+        }
+        let section = FlowSectionGeometry.make(sectionInput(s, in: cv), width: width)
+        if plainSectionsShareGeometry, data.isPlain {
+            lastPlain = (data.itemCount, data.headerSize, data.footerSize, section)
+        }
+        counters.sectionsComputed += 1
+        if cv.installedDelegate != nil || Self.laysOutItemByItem(data) {
+            counters.elementsTouched += data.itemCount
+        } else {
+            counters.elementsTouched += data.itemSizes.count + (isSelfSizing ? data.measuredSizes.count : 0)
+        }
+        return section
+    }
+
+    /// The rebuild of adopted geometry (`adoptGeometry(of:)`), in place: the
+    /// sections at the start and at the end whose identity and revision are
+    /// those it was computed for stay where they are, the ones between are
+    /// taken from it by identity or computed, and the starts are summed again
+    /// from the first that changed, as a full rebuild sums them. False, with
+    /// nothing changed, when the sections between are too many for this to
+    /// pay (changes at both ends): the general rebuild does it.
+    private func patchAdoptedGeometry(in cv: CollectionView) -> Bool {
+        let sections = cv.sections
+        let n = sections.count, oldN = geometry.cacheKeys.count
+        func unchanged(_ s: Int, _ o: Int) -> Bool {
+            geometry.cacheKeys[o].identity == sections[s].identity && geometry.cacheKeys[o].revision == sections[s].revision
+        }
+        var head = 0
+        while head < min(n, oldN), unchanged(head, head) { head += 1 }
+        var tail = 0
+        while tail < min(n, oldN) - head, unchanged(n - 1 - tail, oldN - 1 - tail) { tail += 1 }
+        let newMiddle = head..<(n - tail), oldMiddle = head..<(oldN - tail)
+        guard newMiddle.count + oldMiddle.count <= max(64, n / 16) else { return false }
+        var oldPlaces: [Int: Int] = [:]
+        for o in oldMiddle { oldPlaces[geometry.cacheKeys[o].identity] = o }
+        var lastPlain: LastPlainSection?
+        var middle: [FlowSectionGeometry] = []
+        middle.reserveCapacity(newMiddle.count)
+        for s in newMiddle {
+            if let o = oldPlaces[sections[s].identity], geometry.cacheKeys[o].revision == sections[s].revision {
+                middle.append(geometry.sections[o])
+            } else {
+                middle.append(computeSection(s, in: cv, width: geometry.width, lastPlain: &lastPlain))
+            }
+        }
+        geometry.sections.replaceSubrange(oldMiddle, with: middle)
+        geometry.cacheKeys.replaceSubrange(oldMiddle, with: newMiddle.map { (sections[$0].identity, sections[$0].revision) })
+        // The identities of the sections computed for the first time are the
+        // largest yet; one that left may leave the bound above every identity
+        // present, which only makes a later look-up search further.
+        for s in newMiddle { geometry.maximumIdentity = max(geometry.maximumIdentity, sections[s].identity) }
+        // Out of the layout while they change, so each is changed in place.
+        var starts = geometry.starts
+        geometry.starts = []
+        starts.replaceSubrange(oldMiddle, with: repeatElement(0, count: newMiddle.count))
+        var y: CGFloat = head == 0 ? 0 : starts[head - 1] + geometry.sections[head - 1].length
+        geometry.sections.withUnsafeBufferPointer { sections in
+            for s in head..<n {
+                starts[s] = y
+                y += sections[s].length
+            }
+        }
+        geometry.starts = starts
+        let shift = n - oldN
+        var oversize = geometry.oversizeSections.filter { $0 < head }
+        for s in newMiddle where geometry.sections[s].firstOversizeItem != nil { oversize.append(s) }
+        for o in geometry.oversizeSections where o >= oldN - tail { oversize.append(o + shift) }
+        geometry.oversizeSections = oversize
+        layoutWarnings = oversizeWarnings()
+        return true
     }
 
     // MARK: Natural attributes

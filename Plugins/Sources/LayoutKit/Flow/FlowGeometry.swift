@@ -624,8 +624,10 @@ struct FlowGeometry {
     var starts: [CGFloat] = []
     /// identity -> (revision, index in `sections`) of the last computation, for reuse.
     var cacheKeys: [(identity: Int, revision: Int)] = []
-    /// The largest identity in `cacheKeys`: a section with a larger one is new.
+    /// At least the largest identity in `cacheKeys`: a section with a larger one is new.
     var maximumIdentity = Int.min
+    /// The sections with an item wider than the line (`firstOversizeItem`), in order.
+    var oversizeSections: [Int] = []
 
     var contentLength: CGFloat { (starts.last ?? 0) + (sections.last?.length ?? 0) }
 
