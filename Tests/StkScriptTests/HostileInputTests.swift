@@ -129,6 +129,71 @@ import Testing
         #expect(restored.allSatisfy { $0.itemCount == 2 && $0.isPlain })
     }
 
+    /// `undo` costs what the undone command changed: over 100,000 sections
+    /// the restored flow layout lays out again only the section the insert
+    /// touched (it starts from the geometry of the layout it replaces), and
+    /// the data come back as they were, identities and revisions and all, so
+    /// the next state taken shares every chunk with the one restored.
+    @Test func undoLaysOutOnlyWhatTheUndoneCommandChanged() throws {
+        let (interpreter, _) = try run("sections 100000 items=2")
+        let session = interpreter.session
+        let data = session.collectionView.sections
+        let before = session.state().sections
+        ScriptRunner(interpreter: interpreter).run(text: "insert item 500:0\nundo", name: "<test>")
+        #expect(session.collectionView.sections == data)
+        #expect(session.layout.counters.sectionsComputed <= 2, "sections computed: \(session.layout.counters.sectionsComputed)")
+        #expect(session.state().sections.isSame(as: before))
+        // And so does the undo of a section insert, which moves every section after it.
+        ScriptRunner(interpreter: interpreter).run(text: "insert section 3 items=5\nundo", name: "<test>")
+        #expect(session.collectionView.sections == data)
+        #expect(session.layout.counters.sectionsComputed <= 2, "sections computed: \(session.layout.counters.sectionsComputed)")
+    }
+
+    /// What `undo` restores answers as a session that never ran the undone
+    /// commands: every element's attributes over the whole content, the
+    /// content size and the bounds, after each undo and after a command that
+    /// follows it (the restored layout's caches must name the data as it is).
+    @Test func undoAnswersAsASessionWithoutTheUndoneCommands() throws {
+        let setUps = [
+            "sections 40 items=7",
+            "sections 40 items=7; safearea 20,10,0,5; inset 0,0,30,0",
+            "layout global-stretchy; sections 30 items=5; set headerSize=390x30 footerSize=390x10",
+            "layout fading-first-header; sections 30 items=4; size item 2:1 80x80",
+            "layout grid-sticky; sections 30 items=9",
+            "sections 20 items=3; set estimatedItemSize=50x50; prefer item 0:0 60x90",
+        ]
+        let undone = [
+            "insert item 3:0", "delete section 2", "insert section 5 items=9", "move section 1 to 7",
+            "size item 4:0 120x30", "scroll to 0,400", "set itemSize=40x40", "reload section 6",
+        ]
+        let after = ["insert item 0:0", "scroll to 0,200", "delete item 9:1"]
+        for setUp in setUps {
+            for command in undone {
+                for next in after {
+                    let (withUndo, _) = try run("\(setUp); scroll to 0,100; \(command); undo; \(next)")
+                    let (without, _) = try run("\(setUp); scroll to 0,100; \(next)")
+                    #expect(without.status == .success, "\(setUp); \(next)")
+                    #expect(withUndo.status == without.status, "\(setUp); \(command); undo; \(next)")
+                    #expect(picture(of: withUndo.session) == picture(of: without.session), "\(setUp); \(command); undo; \(next)")
+                }
+                let (withUndo, _) = try run("\(setUp); scroll to 0,100; \(command); undo")
+                let (without, _) = try run("\(setUp); scroll to 0,100")
+                #expect(picture(of: withUndo.session) == picture(of: without.session), "\(setUp); \(command); undo")
+            }
+        }
+    }
+
+    /// Everything a session shows of its layout: the bounds, the content size
+    /// and every element over the whole content, in order.
+    private func picture(of session: Session) -> [String] {
+        let cv = session.collectionView
+        let size = cv.contentSize
+        let everything = CGRect(x: -1000, y: -1000, width: size.width + 2000, height: size.height + 2000)
+        let elements = (session.layout.layoutAttributesForElements(in: everything) ?? [])
+            .map { AttributesSnapshot($0).description }.sorted()
+        return ["bounds \(cv.bounds)", "content \(size)", "insets \(cv.adjustedContentInset)"] + elements
+    }
+
     /// An allocation that fails (the runtime aborts after malloc said
     /// ENOMEM) is stk running out of memory, never the layout crashing.
     @Test func anAllocationFailureIsNotBlamedOnTheLayout() {

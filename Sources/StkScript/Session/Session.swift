@@ -30,6 +30,12 @@ public final class Session: LayoutCycleObserver {
     private var undoStack: [SessionState] = []
     /// The sections of the last state taken, which the next one shares.
     private var lastSections: SharedSections?
+    /// The collection view and its `sectionsGeneration` when `lastSections`
+    /// was taken from it (or restored to it): while both are the same, its
+    /// data are still exactly `lastSections`, and taking them again costs
+    /// nothing. Weak: a view that is gone may leave its address to a new one.
+    private weak var lastSectionsView: CollectionView?
+    private var lastSectionsGeneration = 0
     /// The command the last `undo` reverted (nil: `reset`).
     public private(set) var lastUndoneCommand: String?
     /// How many states `undo` keeps.
@@ -132,12 +138,30 @@ public final class Session: LayoutCycleObserver {
     // MARK: State for undo
 
     func state() -> SessionState {
-        let sections = SharedSections(collectionView.sections, sharingWith: lastSections)
-        lastSections = sections
-        return SessionState(layoutName: layoutName, options: explicitOptions, sections: sections,
+        SessionState(layoutName: layoutName, options: explicitOptions, sections: currentSections(),
                      bounds: collectionView.bounds, contentInset: collectionView.contentInset,
                      safeAreaInsets: collectionView.safeAreaInsets, scrollView: ScrollViewSettings(of: collectionView),
                      history: commandHistory, identifiers: identifiers)
+    }
+
+    /// The collection view's sections as an undo state keeps them: the last
+    /// ones taken while the data has not changed since, else taken again
+    /// (one pass over the sections), sharing every chunk that did not change.
+    private func currentSections() -> SharedSections {
+        if let last = lastSections, lastSectionsView === collectionView,
+           lastSectionsGeneration == collectionView.sectionsGeneration {
+            return last
+        }
+        let sections = SharedSections(collectionView.sections, sharingWith: lastSections)
+        noteCurrentSections(sections)
+        return sections
+    }
+
+    /// Records that the collection view's data are now exactly `sections`.
+    private func noteCurrentSections(_ sections: SharedSections) {
+        lastSections = sections
+        lastSectionsView = collectionView
+        lastSectionsGeneration = collectionView.sectionsGeneration
     }
 
     private func stateMatches(_ s: SessionState) -> Bool {
@@ -150,11 +174,20 @@ public final class Session: LayoutCycleObserver {
     /// Whether the session is as it was in `s`, option values compared as the
     /// layout sees them (`set pinLimit=lastItem` at the default changes nothing).
     private func changedNothing(since s: SessionState) -> Bool {
-        guard s.layoutName == layoutName, s.sections.equals(collectionView.sections), s.bounds == collectionView.bounds,
+        guard s.layoutName == layoutName, sectionsUnchanged(since: s), s.bounds == collectionView.bounds,
               s.contentInset == collectionView.contentInset, s.safeAreaInsets == collectionView.safeAreaInsets,
               s.scrollView == ScrollViewSettings(of: collectionView)
         else { return false }
         return effectiveOptions(s.options) == effectiveOptions(explicitOptions)
+    }
+
+    /// Whether the data are still `s`'s: the same chunks when they are
+    /// taken sharing with `s`'s (as after `beginOperation`), at no cost while
+    /// the data have not changed; compared section by section otherwise.
+    private func sectionsUnchanged(since s: SessionState) -> Bool {
+        let sharesWithState = lastSections?.isSame(as: s.sections) ?? false
+        if currentSections().isSame(as: s.sections) { return true }
+        return sharesWithState ? false : s.sections.equals(collectionView.sections)
     }
 
     /// Every option of the current layout with its value: the default unless set.
@@ -167,22 +200,56 @@ public final class Session: LayoutCycleObserver {
 
     /// Rebuilds the session from a state: a fresh layout with the options, the
     /// data, the insets and the bounds. Not recorded as an operation.
+    ///
+    /// What it costs is what differs from the current state: the data are the
+    /// current view's, rewritten where the state's differ (`SharedSections.patch`),
+    /// and a built-in flow layout starts from the geometry the current one
+    /// computed, laying out again only the sections whose data differ (its
+    /// answers are a fresh layout's, bit for bit). A layout loaded from a
+    /// plugin starts from nothing, as it always has.
     func restore(_ s: SessionState) throws {
         guard let entry = registry.entry(named: s.layoutName) else {
             throw SessionError("layout '\(s.layoutName)' is no longer registered")
         }
         let newLayout = try entry.descriptor.makeLayout()
         for (name, value) in s.options { try entry.descriptor.setOption(name, to: value, on: newLayout) }
+        // Checked before the data leave the current view, so that a refusal
+        // leaves the session as it was (a recorded state was valid when taken).
+        try Validate.insets(s.contentInset, "contentInset")
+        try Validate.insets(s.safeAreaInsets, "safeAreaInsets")
+        try Validate.point(s.bounds.origin, "contentOffset")
+        try Validate.size(s.bounds.size, "bounds size")
+        let old = collectionView
         let cv = CollectionView(size: s.bounds.size, layout: newLayout)
         cv.maximumVisibleElements = Limits.visibleElements
         cv.derivesPinnedFromMotion = entry.descriptor.derivesPinned
         s.scrollView.apply(to: cv)
-        cv.restoreSections(s.sections.array)
-        try cv.setContentInset(s.contentInset)
-        try cv.setSafeAreaInsets(s.safeAreaInsets)
+        // A built-in flow layout that does not size its cells answers from
+        // the data, its metrics and the final bounds and insets alone, however
+        // it got there: it gets the insets before the data, so that the
+        // geometry it adopted is met at the width it was computed for.
+        var insetsFirst = false
+        if entry.origin == LayoutRegistry.builtInOrigin, let flow = newLayout as? CollectionViewFlowLayout,
+           let previous = layout as? CollectionViewFlowLayout {
+            flow.adoptGeometry(of: previous)
+            insetsFirst = !flow.isSelfSizing
+        }
+        if insetsFirst {
+            try cv.setContentInset(s.contentInset)
+            try cv.setSafeAreaInsets(s.safeAreaInsets)
+        }
+        let current = currentSections()
+        var data = old.takeSections()
+        current.patch(&data, into: s.sections)
+        cv.restoreSections(data, continuingFrom: old)
+        if !insetsFirst {
+            try cv.setContentInset(s.contentInset)
+            try cv.setSafeAreaInsets(s.safeAreaInsets)
+        }
         try cv.setBounds(s.bounds)
         cv.observer = self
         collectionView = cv
+        noteCurrentSections(s.sections)
         layout = newLayout
         layoutName = s.layoutName
         explicitOptions = s.options

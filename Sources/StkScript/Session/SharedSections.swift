@@ -117,6 +117,61 @@ struct SharedSections {
         return true
     }
 
+    /// Whether these hold the same sections as `other`, taken from the same
+    /// data or sharing with it (`init(_:sharingWith:)`): two takes of equal
+    /// sections cut them at the same places and share every chunk, so equal
+    /// data is the same chunk objects, compared without reading a section.
+    func isSame(as other: SharedSections) -> Bool {
+        count == other.count && chunks.count == other.chunks.count
+            && zip(chunks, other.chunks).allSatisfy { $0 === $1 }
+    }
+
+    /// Turns `sections`, which hold exactly these sections, into exactly
+    /// `target`'s, rewriting only where the two do not share chunks: what
+    /// `undo` does to the data it restores, so it costs what the undone
+    /// command changed, not a copy of every section (an insert or a delete of
+    /// sections also moves the sections after it, one memory move).
+    ///
+    /// The chunks they share are found by identity, in order: every run of
+    /// target chunks between two shared ones replaces what lies between the
+    /// same two here. A chunk that moved (`move section`) is rewritten where
+    /// it now is; the result is the target's sections either way.
+    func patch(_ sections: inout [SectionData], into target: SharedSections) {
+        precondition(sections.count == count, "patch: the sections are not these")
+        var place: [ObjectIdentifier: Int] = [:]
+        place.reserveCapacity(chunks.count)
+        var starts: [Int] = []
+        starts.reserveCapacity(chunks.count + 1)
+        var start = 0
+        for (k, chunk) in chunks.enumerated() {
+            place[ObjectIdentifier(chunk)] = k
+            starts.append(start)
+            start += chunk.count
+        }
+        starts.append(start)
+        var edits: [(range: Range<Int>, chunks: ArraySlice<Chunk>)] = []
+        var next = 0           // the first chunk here not yet matched or replaced
+        var pendingStart = 0   // the first target chunk not yet placed
+        for (t, chunk) in target.chunks.enumerated() {
+            guard let k = place[ObjectIdentifier(chunk)], k >= next else { continue }
+            if next < k || pendingStart < t {
+                edits.append((starts[next]..<starts[k], target.chunks[pendingStart..<t]))
+            }
+            next = k + 1
+            pendingStart = t + 1
+        }
+        if next < chunks.count || pendingStart < target.chunks.count {
+            edits.append((starts[next]..<starts[chunks.count], target.chunks[pendingStart...]))
+        }
+        // Back to front, so that each range is still where it was found.
+        for edit in edits.reversed() {
+            var replacement: [SectionData] = []
+            replacement.reserveCapacity(edit.chunks.reduce(0) { $0 + $1.count })
+            for chunk in edit.chunks { chunk.append(to: &replacement) }
+            sections.replaceSubrange(edit.range, with: replacement)
+        }
+    }
+
     /// The chunk objects, for tests of sharing.
     var chunkIdentities: [ObjectIdentifier] { chunks.map(ObjectIdentifier.init) }
 
