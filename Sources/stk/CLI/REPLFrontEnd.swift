@@ -293,7 +293,7 @@ final class WorkerSession {
         }
         let process: WorkerProcess
         do {
-            process = try WorkerProcess(arguments: arguments)
+            process = try WorkerProcess(command: WorkerCommand.configuration.commandName!, arguments: arguments)
         } catch {
             return .failure(LaunchFailure(description: "\(error)"))
         }

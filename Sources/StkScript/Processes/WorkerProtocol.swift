@@ -1,5 +1,4 @@
 import Foundation
-import StkScript
 
 // The REPL runs in two processes (see REPLFrontEnd): the front end keeps the
 // line editor and the session's replayable history; a worker process holds
@@ -10,24 +9,30 @@ import StkScript
 // sees passes through the front end.
 
 /// The worker's end of the pipes.
-enum WorkerDescriptors {
-    static let requests: Int32 = 3
-    static let messages: Int32 = 4
+public enum WorkerDescriptors {
+    public static let requests: Int32 = 3
+    public static let messages: Int32 = 4
 }
 
 /// One REPL entry as the worker ran it, enough to run it again exactly.
-struct ReplayableEntry: Codable, Equatable {
+public struct ReplayableEntry: Codable, Equatable, Sendable {
     /// The entry as typed (several lines for a `batch`).
-    var text: String
+    public var text: String
     /// Its first line's number in the session, for diagnostics.
-    var firstLine: Int
+    public var firstLine: Int
     /// The bytes of every file it included (`include`), by absolute path: a
     /// replay reads these, not the files, which may have changed since.
-    var includes: [String: String] = [:]
+    public var includes: [String: String] = [:]
+
+    public init(text: String, firstLine: Int, includes: [String: String] = [:]) {
+        self.text = text
+        self.firstLine = firstLine
+        self.includes = includes
+    }
 }
 
 /// What the front end asks.
-enum WorkerRequest: Codable, Equatable {
+public enum WorkerRequest: Codable, Equatable, Sendable {
     /// Run one entry, output to the terminal.
     case run(ReplayableEntry)
     /// Rebuild the session: run the entries in order, printing nothing and
@@ -41,20 +46,27 @@ enum WorkerRequest: Codable, Equatable {
 }
 
 /// The worker's state as the front end shows and checks it.
-struct WorkerState: Codable, Equatable {
+public struct WorkerState: Codable, Equatable, Sendable {
     /// The prompt for the next entry (`stk:flow-sticky> `).
-    var prompt: String
+    public var prompt: String
     /// `Interpreter.fingerprint`: a replay must come back with the same one.
-    var fingerprint: String
+    public var fingerprint: String
     /// The library loaded for each plugin built from source, by origin: a
     /// worker started after a crash loads these builds, not new ones.
-    var sources: [String: String] = [:]
+    public var sources: [String: String] = [:]
     /// `step` has an operation paused.
-    var paused = false
+    public var paused = false
+
+    public init(prompt: String, fingerprint: String, sources: [String: String] = [:], paused: Bool = false) {
+        self.prompt = prompt
+        self.fingerprint = fingerprint
+        self.sources = sources
+        self.paused = paused
+    }
 }
 
 /// What the worker says.
-enum WorkerMessage: Codable, Equatable {
+public enum WorkerMessage: Codable, Equatable, Sendable {
     /// Started, plugins loaded: ready for requests.
     case ready(WorkerState)
     /// About to run a command (sent before each one of a `run`): a crash or an

@@ -1,28 +1,28 @@
 import Foundation
-import StkScript
 
 /// The front end's handle on one worker process: this same executable
 /// (`stk _worker`) started as a `SpawnedProcess`, with two pipes as its fd 3
 /// and 4, and how it ended. A fresh executable also loads the plugins anew,
 /// which is what `reload` needs.
-final class WorkerProcess {
+public final class WorkerProcess {
     private let process: SpawnedProcess
-    var pid: pid_t { process.pid }
+    public var pid: pid_t { process.pid }
     private let requests: JSONLineWriter
     private let requestDescriptor: Int32
-    let messages: JSONLineReader
+    public let messages: JSONLineReader
     /// Where the Swift runtime writes the worker's crash report (JSON).
-    let backtraceFile: String
+    public let backtraceFile: String
 
-    typealias Termination = SpawnedProcess.Termination
+    public typealias Termination = SpawnedProcess.Termination
 
-    struct SpawnError: Error, CustomStringConvertible {
-        let description: String
+    public struct SpawnError: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    /// Starts `stk _worker ARGUMENTS` with stdin from /dev/null and the
+    /// Starts this executable as `stk COMMAND ARGUMENTS` (COMMAND: the
+    /// worker's subcommand, `_worker`) with stdin from /dev/null and the
     /// terminal as stdout and stderr.
-    init(arguments: [String]) throws {
+    public init(command: String, arguments: [String]) throws {
         guard let toWorker = SpawnedProcess.pipe(), let fromWorker = SpawnedProcess.pipe() else {
             throw SpawnError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
         }
@@ -35,7 +35,7 @@ final class WorkerProcess {
         environment["SWIFT_BACKTRACE"] = CrashBacktrace.environmentValue(reportTo: backtraceFile)
         let executable = SpawnedProcess.currentExecutable
         do {
-            process = try SpawnedProcess(executable: executable, arguments: [WorkerCommand.configuration.commandName!] + arguments,
+            process = try SpawnedProcess(executable: executable, arguments: [command] + arguments,
                                          environment: environment, stdin: .null,
                                          descriptors: [(WorkerDescriptors.requests, toWorker.read), (WorkerDescriptors.messages, fromWorker.write)],
                                          // As the worker always started: with the front end's signal mask and ignored signals.
@@ -60,12 +60,12 @@ final class WorkerProcess {
 
     /// False when the worker is gone.
     @discardableResult
-    func send(_ request: WorkerRequest) -> Bool {
+    public func send(_ request: WorkerRequest) -> Bool {
         requests.send(request)
     }
 
     /// Closes its requests (it leaves when it reads their end) and waits.
-    func finish() {
+    public func finish() {
         close(requestDescriptor)
         _ = wait()
     }
@@ -76,19 +76,19 @@ final class WorkerProcess {
     /// ended within `backtraceSeconds`. The backtracer takes well under a
     /// second on a quiet machine; on a loaded one it took more than 3, and
     /// the user lost the line their layout was stuck on.
-    func terminate(backtraceSeconds: Double = 10) -> Termination {
+    public func terminate(backtraceSeconds: Double = 10) -> Termination {
         process.signal(SIGABRT)
         return process.wait(until: SpawnedProcess.deadline(after: backtraceSeconds)) ?? process.kill()
     }
 
     /// Waits for it to end.
     @discardableResult
-    func wait() -> Termination {
+    public func wait() -> Termination {
         process.wait()
     }
 
     /// The crash report the runtime wrote, if it did.
-    func crashReport() -> CrashBacktrace? {
+    public func crashReport() -> CrashBacktrace? {
         CrashBacktrace.read(from: backtraceFile)
     }
 }
