@@ -14,12 +14,7 @@ import Testing
 /// long, of which the section shows its container's 390: offsets 0...2715.
 @Suite struct OrthogonalRowPictureTests {
     func session(_ text: String) throws -> (Session, OutputBuffer) {
-        try BuiltinLayouts.register()
-        let session = try Session()
-        let output = OutputBuffer()
-        let interpreter = Interpreter(session: session, output: output)
-        ScriptRunner(interpreter: interpreter).run(text: text, name: "<test>")
-        #expect(interpreter.status == .success, "\(output.diagnostics)")
+        let (session, _, output) = try pictureSession(text)
         return (session, output)
     }
 

@@ -9,13 +9,7 @@ import Testing
 /// `export html`, and the SVG and HTML writers.
 @Suite struct PictureTests {
     func session(_ text: String) throws -> (Session, Interpreter, OutputBuffer) {
-        try BuiltinLayouts.register()
-        let session = try Session()
-        let output = OutputBuffer()
-        let interpreter = Interpreter(session: session, output: output)
-        ScriptRunner(interpreter: interpreter).run(text: text, name: "<test>")
-        #expect(interpreter.status == .success, "\(output.diagnostics)")
-        return (session, interpreter, output)
+        try pictureSession(text)
     }
 
     // MARK: render

@@ -1,6 +1,21 @@
+import Builtins
 import Foundation
 import LayoutKit
+import StkScript
+import Testing
 @testable import StkRender
+
+/// A session of the built-in layouts that ran `text` (which must succeed),
+/// its interpreter and what it printed: the picture tests draw from it.
+func pictureSession(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (Session, Interpreter, OutputBuffer) {
+    try BuiltinLayouts.register()
+    let session = try Session()
+    let output = OutputBuffer()
+    let interpreter = Interpreter(session: session, output: output)
+    ScriptRunner(interpreter: interpreter).run(text: text, name: "<test>")
+    #expect(interpreter.status == .success, "\(output.diagnostics)", sourceLocation: sourceLocation)
+    return (session, interpreter, output)
+}
 
 /// Hand-built attributes for the render tests.
 func cell(_ section: Int, _ item: Int, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat) -> CollectionViewLayoutAttributes {
