@@ -70,7 +70,12 @@ public final class FrameLog {
         case let .elementsQueried(_, attributes, _):
             queried = attributes
         case .visibleChanged:
-            let elements = queried.map { PictureElement.element(of: $0, in: collectionView) }.sorted { $0.key < $1.key }
+            var elements = queried.map { PictureElement.element(of: $0, in: collectionView) }
+            // Most layouts answer in key order already: sorting the large
+            // values anyway cost a tenth of a long script's time.
+            if zip(elements, elements.dropFirst()).contains(where: { !($0.key < $1.key) }) {
+                elements.sort { $0.key < $1.key }
+            }
             pending.append(frame(elements: elements, events: passEvents, in: collectionView))
             passEvents = []
             queried = []
