@@ -178,32 +178,29 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
 
     /// The fields `attr` and trace list, in order: the table's, then the layout's own.
     public var shownFields: [Entry] {
-        var entries: [Entry] = []
-        for field in Self.fields {
-            guard let value = field.read(self) else { continue }
-            if field.inText == .whenSet {
-                if case .flag(false) = value { continue }
-                entries.append(Entry(name: field.name, value: value, isBare: value == .flag(true)))
-            } else {
-                entries.append(Entry(name: field.name, value: value, isBare: false))
-            }
-        }
-        for (name, value) in extraFields.sorted(by: { $0.key < $1.key }) {
-            entries.append(Entry(name: name, value: .number(value), isBare: false))
-        }
-        return entries
+        listed(by: \.inText).map { field, value in
+            Entry(name: field.name, value: value, isBare: field.inText == .whenSet && value == .flag(true))
+        } + sortedExtraFields.map { Entry(name: $0.name, value: $0.value, isBare: false) }
     }
 
     /// The fields the JSON output lists, by their JSON names, in order.
     public var jsonFields: [(name: String, value: Value)] {
-        var members: [(name: String, value: Value)] = []
-        for field in Self.fields {
-            guard let value = field.read(self) else { continue }
-            if field.inJSON == .whenSet, case .flag(false) = value { continue }
-            members.append((field.jsonName, value))
+        listed(by: \.inJSON).map { ($0.field.jsonName, $0.value) } + sortedExtraFields
+    }
+
+    /// The table's fields with their values, in order, as `presence` lists
+    /// them: a field not set is never listed, a `.whenSet` flag only when true.
+    private func listed(by presence: KeyPath<Field, Presence>) -> [(field: Field, value: Value)] {
+        Self.fields.compactMap { field in
+            guard let value = field.read(self) else { return nil }
+            if field[keyPath: presence] == .whenSet, value == .flag(false) { return nil }
+            return (field, value)
         }
-        for (name, value) in extraFields.sorted(by: { $0.key < $1.key }) { members.append((name, .number(value))) }
-        return members
+    }
+
+    /// The layout's own fields, sorted by name.
+    private var sortedExtraFields: [(name: String, value: Value)] {
+        extraFields.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }
     }
 
     /// The value of the field named `name` (a table field or the layout's
