@@ -208,8 +208,12 @@ extension CATransform3D {
     /// (CGAffineTransform's fields), else `transform3D=` and the 16 elements,
     /// row by row.
     public var stk: String {
-        isAffine
-            ? "transform=" + [m11, m12, m21, m22, m41, m42].map(\.stk).joined(separator: ",")
-            : "transform3D=" + elements.map(\.stk).joined(separator: ",")
+        (isAffine ? "transform=" : "transform3D=") + printedNumbers.map(\.stk).joined(separator: ",")
+    }
+
+    /// The numbers `stk` prints: an affine transform's six (CGAffineTransform's
+    /// fields), else the 16 elements, row by row.
+    public var printedNumbers: [CGFloat] {
+        isAffine ? [m11, m12, m21, m22, m41, m42] : elements
     }
 }

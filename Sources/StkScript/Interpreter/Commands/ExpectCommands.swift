@@ -65,7 +65,7 @@ extension Interpreter {
             case .number(let n): return .number(n)
             case .flag(let b): return .bool(b)
             // As `attr` prints it: an affine transform's 6 numbers, else 16.
-            case .transform(let t): return .numbers((t.isAffine ? [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42] : t.elements).map { Double($0) })
+            case .transform(let t): return .numbers(t.printedNumbers.map { Double($0) })
             }
         }
     }
