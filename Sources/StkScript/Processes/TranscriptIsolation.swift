@@ -72,16 +72,16 @@ public struct TranscriptIsolation: Sendable {
         let command = running.map { " while running '\(Self.firstLine(of: $0.command))'" } ?? ""
         var lines: [String]
         let kind: TranscriptFileResult.AbnormalEnd
-        if timedOut {
+        switch (timedOut, termination) {
+        case (true, _):
             kind = .timeout
             lines = ["\(place)error: timed out after \(Self.format(seconds: timeout ?? 0)) s\(command) (stk test --timeout)"]
-        } else if case .signalled(let signal) = termination {
+        case (false, .signalled(let signal)):
             kind = .crash
             lines = ["\(place)error: the layout crashed\(command): \(CrashReport.describe(signal: signal))"]
             lines += CrashBacktrace.read(from: crashFile.path)?.userFrameLines() ?? []
-        } else {
+        case (false, .exited(let status)):
             kind = .crash
-            let status = if case .exited(let status) = termination { status } else { Int32(0) }
             lines = ["\(place)error: the file's process exited with status \(status)\(command) before it finished"]
         }
         // The runtime's own reason ("Fatal error: Index out of range").
