@@ -19,10 +19,10 @@ import LayoutKit
 ///                 "cx":["context text",...],    its contexts, as `context` prints them
 ///                 "m":[invalidated,everything,appeared,moved,"reasons"],
 ///                 "d":["item 0:0",...],        what disappeared
-///                 "r":[[section,offset,max,x,y,w,h,horizontal,start,length],...]
-///                                              orthogonal rows: the band on
-///                                              screen (content coordinates) and
-///                                              the thumb along it
+///                 "r":[[section,offset,max,track x,y,w,h,thumb x,y,w,h],...]
+///                                              orthogonal rows: where each is
+///                                              scrolled, and its indicator
+///                                              (`OrthogonalRow.indicator`)
 ///                 "tf":..., "L":..., "mv":..., "pb":...}]}   geometry (see `geometry`)
 ///
 /// `cat` is 0 cell, 1 supplementary, 2 decoration; `kind` an index into
@@ -125,9 +125,9 @@ public enum HTMLFilm {
             }
             if !frame.rows.isEmpty {
                 members.append(("r", .array(frame.rows.map { row in
-                    .array([.integer(row.state.section), number(row.state.offset), number(row.state.maximumOffset),
-                            number(row.band.minX), number(row.band.minY), number(row.band.width), number(row.band.height),
-                            .integer(row.isHorizontal ? 1 : 0), number(CGFloat(row.thumb.start)), number(CGFloat(row.thumb.length))])
+                    let indicator = row.indicator(origin: frame.bounds.origin)
+                    let rects = [indicator.track, indicator.thumb].flatMap { [$0.minX, $0.minY, $0.width, $0.height].map(number) }
+                    return .array([.integer(row.state.section), number(row.state.offset), number(row.state.maximumOffset)] + rects)
                 })))
             }
             members += extras
@@ -556,16 +556,11 @@ public enum HTMLFilm {
       defs(svg);
       el("rect", {"class": "viewport", width: num(b[2]), height: num(b[3])}, svg);
       var shapes = drawElements(svg, f, b[0], b[1]);
-      // Each orthogonal row's own indicator, along its bottom (or trailing) edge.
+      // Each orthogonal row's own indicator, placed by the exporter.
       if (f.r) for (var k = 0; k < f.r.length; k++) {
-        var r = f.r[k], x = r[3] - b[0], y = r[4] - b[1], g = el("g", {"class": "row", "data-section": r[0]}, svg);
-        if (r[7]) {
-          el("rect", {"class": "track", x: num(x), y: num(y + r[6] - 8), width: num(r[5]), height: 6, rx: 3}, g);
-          el("rect", {"class": "thumb", x: num(x + r[8]), y: num(y + r[6] - 8), width: num(r[9]), height: 6, rx: 3}, g);
-        } else {
-          el("rect", {"class": "track", x: num(x + r[5] - 8), y: num(y), width: 6, height: num(r[6]), rx: 3}, g);
-          el("rect", {"class": "thumb", x: num(x + r[5] - 8), y: num(y + r[8]), width: 6, height: num(r[9]), rx: 3}, g);
-        }
+        var r = f.r[k], g = el("g", {"class": "row", "data-section": r[0]}, svg);
+        el("rect", {"class": "track", x: num(r[3]), y: num(r[4]), width: num(r[5]), height: num(r[6]), rx: 3}, g);
+        el("rect", {"class": "thumb", x: num(r[7]), y: num(r[8]), width: num(r[9]), height: num(r[10]), rx: 3}, g);
       }
       return shapes;
     }

@@ -65,4 +65,22 @@ public struct OrthogonalRow: Equatable, Sendable {
         let share = Double(state.offset) / Double(state.maximumOffset)
         return (min(max(share, 0), 1) * (track - length), length)
     }
+
+    /// The indicator as the SVG picture and the page draw it, relative to a
+    /// viewport whose origin is `origin`: a track along the row's bottom edge
+    /// (its trailing edge when the row scrolls vertically), 2 points in and
+    /// 6 thick, and the thumb on it.
+    public func indicator(origin: CGPoint) -> (track: CGRect, thumb: CGRect) {
+        let band = self.band.offsetBy(dx: -origin.x, dy: -origin.y)
+        let thickness: CGFloat = 6, inset: CGFloat = 2
+        let thumb = self.thumb
+        if isHorizontal {
+            let y = band.maxY - thickness - inset
+            return (CGRect(x: band.minX, y: y, width: band.width, height: thickness),
+                    CGRect(x: band.minX + CGFloat(thumb.start), y: y, width: CGFloat(thumb.length), height: thickness))
+        }
+        let x = band.maxX - thickness - inset
+        return (CGRect(x: x, y: band.minY, width: thickness, height: band.height),
+                CGRect(x: x, y: band.minY + CGFloat(thumb.start), width: thickness, height: CGFloat(thumb.length)))
+    }
 }

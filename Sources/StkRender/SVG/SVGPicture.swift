@@ -251,27 +251,13 @@ public enum SVGPicture {
         return out
     }
 
-    /// An orthogonal row's own scroll indicator: a track along the row's
-    /// bottom edge (trailing edge for a row that scrolls vertically), inside
-    /// the viewport, with the thumb where the row's offset puts it.
+    /// An orthogonal row's own scroll indicator (see `OrthogonalRow.indicator`).
     static func rowIndicator(_ row: OrthogonalRow, origin: CGPoint) -> String {
-        let band = row.band.offsetBy(dx: -origin.x, dy: -origin.y)
-        let inset = 2.0, thumb = row.thumb
-        let track: (x: Double, y: Double, w: Double, h: Double)
-        let knob: (x: Double, y: Double, w: Double, h: Double)
-        if row.isHorizontal {
-            let y = Double(band.maxY) - indicatorThickness - inset
-            track = (Double(band.minX), y, Double(band.width), indicatorThickness)
-            knob = (Double(band.minX) + thumb.start, y, thumb.length, indicatorThickness)
-        } else {
-            let x = Double(band.maxX) - indicatorThickness - inset
-            track = (x, Double(band.minY), indicatorThickness, Double(band.height))
-            knob = (x, Double(band.minY) + thumb.start, indicatorThickness, thumb.length)
+        let indicator = row.indicator(origin: origin)
+        func rect(_ cls: String, _ r: CGRect) -> String {
+            "<rect class=\"\(cls)\" x=\"\(n(Double(r.minX)))\" y=\"\(n(Double(r.minY)))\" width=\"\(n(Double(r.width)))\" height=\"\(n(Double(r.height)))\" rx=\"3\"/>"
         }
-        func rect(_ cls: String, _ r: (x: Double, y: Double, w: Double, h: Double)) -> String {
-            "<rect class=\"\(cls)\" x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.w))\" height=\"\(n(r.h))\" rx=\"3\"/>"
-        }
-        return "<g class=\"row\" data-section=\"\(row.state.section)\">" + rect("track", track) + rect("thumb", knob) + "</g>\n"
+        return "<g class=\"row\" data-section=\"\(row.state.section)\">" + rect("track", indicator.track) + rect("thumb", indicator.thumb) + "</g>\n"
     }
 
     static func category(_ c: ElementCategory) -> String {
