@@ -38,7 +38,7 @@ struct InteractiveSession {
     }
 
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
+    func waitFor(_ text: String, timeout: Duration = PseudoTerminal.patience) throws -> String {
         try terminal.waitFor(text: text, timeout: timeout)
     }
 

@@ -138,8 +138,14 @@ final class PseudoTerminal {
     /// output from the previous match up to and including this one. Throws,
     /// showing what was seen instead, when `timeout` passes or the program
     /// closes its terminal first.
+    /// How long a wait lasts by default. A wait that succeeds returns as soon
+    /// as the text arrives, so this bounds only a failure; the full suite runs
+    /// its suites in parallel on two cores, where a REPL's start (a worker
+    /// process and its layouts) has taken more than 10 s.
+    static let patience: Duration = .seconds(60)
+
     @discardableResult
-    func waitFor(text: String, timeout: Duration = .seconds(10)) throws -> String {
+    func waitFor(text: String, timeout: Duration = PseudoTerminal.patience) throws -> String {
         let needle = Array(text.utf8)
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -180,7 +186,7 @@ final class PseudoTerminal {
 
     /// Waits for the program to end, reading its output meanwhile (a full
     /// terminal buffer would otherwise block it).
-    func waitForExit(timeout: Duration = .seconds(10)) throws -> ExitStatus {
+    func waitForExit(timeout: Duration = PseudoTerminal.patience) throws -> ExitStatus {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let status = reap(blocking: false) { return status }
