@@ -117,6 +117,7 @@ struct LayoutPass {
         }
         CollectionViewLayoutAttributes.instancesCreated = initialisedBefore // stk's copies, not the layout's
         cv.checkAnswer(answer)
+        VisibleSet.sortByKey(&answer)
         report(.elementsQueried(rect: cv.bounds, attributes: cv.observer?.wantsAttributeCopies == true ? answer.map { AttributesSnapshot($0) } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
         return answer

@@ -36,6 +36,12 @@ struct VisibleSet {
         cachedByKey = byKey
     }
 
+    /// The visible elements (in key order when the answer came sorted),
+    /// without building the dictionary.
+    var elements: [CollectionViewLayoutAttributes] {
+        sorted?.attributes ?? cachedByKey.map { Array($0.values) } ?? []
+    }
+
     /// How many elements are visible, without building the dictionary.
     var count: Int { sorted?.attributes.count ?? cachedByKey?.count ?? 0 }
 
@@ -72,6 +78,26 @@ struct VisibleSet {
             return true
         }
         return complete ? keys : nil
+    }
+
+    /// Puts an answer in key order when its keys are all orderable as integers
+    /// and distinct; leaves it as answered otherwise (a key answered twice
+    /// keeps its last attributes, by key). Sorting by the integer keys once
+    /// is cheap; every reader after it (the diff's merge, the frame log, the
+    /// JSON) wants key order, and each would otherwise sort on its own.
+    static func sortByKey(_ answer: inout [CollectionViewLayoutAttributes]) {
+        var pairs: [(key: ElementOrderKey, attributes: CollectionViewLayoutAttributes)] = []
+        pairs.reserveCapacity(answer.count)
+        var isSorted = true
+        for a in answer {
+            guard let key = a.orderKey else { return }
+            if let last = pairs.last, !(last.key < key) { isSorted = false }
+            pairs.append((key, a))
+        }
+        guard !isSorted else { return }
+        pairs.sort { $0.key < $1.key }
+        for i in pairs.indices.dropFirst() where !(pairs[i - 1].key < pairs[i].key) { return }
+        answer = pairs.map(\.attributes)
     }
 
     /// The visible diff of two strictly sorted answers, by one merge: keys in
