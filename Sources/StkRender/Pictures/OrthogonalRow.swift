@@ -22,9 +22,11 @@ public struct OrthogonalRow: Equatable, Sendable {
     }
 
     /// The orthogonal rows of the sections that have a cell among `elements`,
-    /// by section; none for a layout that is not compositional.
-    public static func rows(in collectionView: CollectionView, elements: [PictureElement]) -> [OrthogonalRow] {
+    /// by section; none for a layout that is not compositional (the elements
+    /// are not even made then: the frame log makes them later).
+    public static func rows(in collectionView: CollectionView, elements: @autoclosure () -> [PictureElement]) -> [OrthogonalRow] {
         guard let layout = collectionView.collectionViewLayout as? CollectionViewCompositionalLayout else { return [] }
+        let elements = elements()
         let isHorizontal = layout.configuration.scrollDirection == .vertical
         let bounds = collectionView.bounds
         var cellsBySection: [Int: CGRect] = [:]

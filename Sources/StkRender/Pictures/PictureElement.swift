@@ -64,9 +64,14 @@ public struct PictureElement: Equatable, Sendable {
 
     /// The same for attributes taken as values (a pass's answer, as its event carries it).
     public static func element(of attributes: AttributesSnapshot, in collectionView: CollectionView) -> PictureElement {
+        element(of: attributes, pinnedByMotion: collectionView.derivesPinnedFromMotion ? collectionView.pinnedByMotion : [])
+    }
+
+    /// The same with the elements stk marked pinned from their motion, as
+    /// they were when the attributes were taken (a frame made later).
+    public static func element(of attributes: AttributesSnapshot, pinnedByMotion: Set<ElementKey>) -> PictureElement {
         var attributes = attributes
-        attributes.isPinned = attributes.isPinned
-            || (collectionView.derivesPinnedFromMotion && collectionView.pinnedByMotion.contains(attributes.key))
+        attributes.isPinned = attributes.isPinned || pinnedByMotion.contains(attributes.key)
         return PictureElement(attributes)
     }
 

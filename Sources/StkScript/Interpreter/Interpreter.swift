@@ -46,7 +46,7 @@ public final class Interpreter {
     /// Real paths of the files being included, outermost first (cycles are refused).
     var includeStack: [String] = []
     /// The visible elements before the last state-changing command (`check`).
-    var visibleBeforeLastOperation: [ElementKey: LayoutChecks.Displayed]?
+    var visibleBeforeLastOperation: LayoutChecks.VisibleBefore?
     /// Layout warnings already reported, so each is said once.
     var reportedWarnings: [String] = []
     /// The warnings shown at commands since the last `check` (the collection

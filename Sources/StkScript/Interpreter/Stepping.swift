@@ -12,7 +12,7 @@ final class PausedOperation {
     /// The argument a refusal of the model blames (as `mutate` has it).
     let blamed: SourceRange?
     /// What was on screen before it (for `check`).
-    let visibleBefore: [ElementKey: LayoutChecks.Displayed]
+    let visibleBefore: LayoutChecks.VisibleBefore
     /// The command's first word, for the prompt (`scroll`).
     let verb: String
     /// The bounds changes it plans (`scroll by … steps=8`), when more than one.
@@ -25,7 +25,7 @@ final class PausedOperation {
     var phasesShown: Int { run.phaseCount }
 
     init(run: ResumableOperation, pending: Session.PendingOperation, context: CommandContext, blamed: SourceRange?,
-         visibleBefore: [ElementKey: LayoutChecks.Displayed], phase: LayoutCycleEvent) {
+         visibleBefore: LayoutChecks.VisibleBefore, phase: LayoutCycleEvent) {
         self.run = run
         self.pending = pending
         self.context = context
@@ -113,7 +113,7 @@ extension Interpreter {
     /// and shows its first phase. An operation without phases (`paging on`)
     /// ends at once, as it would straight through.
     func startStepped(_ c: CommandContext, record: Bool, blaming blamed: SourceRange?,
-                      visibleBefore: [ElementKey: LayoutChecks.Displayed], _ body: @escaping () throws -> Void) throws {
+                      visibleBefore: LayoutChecks.VisibleBefore, _ body: @escaping () throws -> Void) throws {
         let pending = session.beginOperation(record ? c.command.description : nil)
         let run = ResumableOperation(body)
         session.steppedOperation = run
@@ -136,7 +136,7 @@ extension Interpreter {
     /// Ends an operation that ran (straight through or in steps): its undo
     /// step and history, or on failure the state as it was, then its warnings.
     func end(_ pending: Session.PendingOperation, _ result: Result<Void, Error>, context c: CommandContext,
-             blaming blamed: SourceRange?, visibleBefore: [ElementKey: LayoutChecks.Displayed]) throws {
+             blaming blamed: SourceRange?, visibleBefore: LayoutChecks.VisibleBefore) throws {
         visibleBeforeLastOperation = visibleBefore
         do {
             try session.endOperation(pending, result)

@@ -22,7 +22,7 @@ public final class FrameLog {
     public var isEnabled = true
 
     private struct Operation {
-        var frames: [PictureFrame]
+        var frames: [RecordedFrame]
         /// A `reset`: the film starts again here.
         var startsOver: Bool
     }
@@ -34,7 +34,7 @@ public final class FrameLog {
     private var trimmedFrames = 0
 
     // The operation being recorded.
-    private var pending: [PictureFrame] = []
+    private var pending: [RecordedFrame] = []
     private var pendingDropped = 0
     private var passEvents: [LayoutCycleEvent] = []
     private var queried: [AttributesSnapshot] = []
@@ -44,6 +44,12 @@ public final class FrameLog {
     /// helpers count what they touch; a layout written without them never
     /// does, and its frames leave the counters out (`prepare()` alone).
     private var layoutsCountingWork: Set<ObjectIdentifier> = []
+
+    /// How many frames the log holds before it trims to `capacity`: a
+    /// quarter more, so that trimming (which moves the operations kept) runs
+    /// once per quarter of the capacity, and the frames held stay close to
+    /// those an export shows (each holds its pass's answer and events).
+    private var trimThreshold: Int { capacity + max(1, capacity / 4) }
 
     public init(capacity: Int = FrameLog.defaultCapacity) {
         self.capacity = max(1, capacity)
@@ -70,16 +76,10 @@ public final class FrameLog {
         case let .elementsQueried(_, attributes, _):
             queried = attributes
         case .visibleChanged:
-            var elements = queried.map { PictureElement.element(of: $0, in: collectionView) }
-            // Most layouts answer in key order already: sorting the large
-            // values anyway cost a tenth of a long script's time.
-            if zip(elements, elements.dropFirst()).contains(where: { !($0.key < $1.key) }) {
-                elements.sort { $0.key < $1.key }
-            }
-            pending.append(frame(elements: elements, events: passEvents, in: collectionView))
+            pending.append(RecordedFrame(queried: queried, events: passEvents, in: collectionView))
             passEvents = []
             queried = []
-            if pending.count >= 2 * capacity {
+            if pending.count > trimThreshold {
                 // One operation of more passes than the log keeps: its first ones go.
                 let excess = pending.count - capacity
                 pending.removeFirst(excess)
@@ -104,27 +104,25 @@ public final class FrameLog {
         guard isEnabled else { return }
         var frames = pending
         if frames.isEmpty {
-            var frame = self.frame(elements: PictureElement.visible(in: collectionView), events: passEvents, in: collectionView)
-            if frame.phases.isEmpty { frame.phases = ["(no layout pass: the layout was not invalidated)"] }
-            frames = [frame]
-        } else if !passEvents.isEmpty {
-            frames[frames.count - 1].phases += passEvents.map(Self.phase)
+            frames = [RecordedFrame(shown: PictureElement.visible(in: collectionView), events: passEvents, in: collectionView)]
+        } else {
+            frames[frames.count - 1].trailingEvents = passEvents
         }
         let passes = pendingDropped + frames.count
         for i in frames.indices {
-            frames[i].operation = operation
-            frames[i].pass = pendingDropped + i + 1
-            frames[i].passes = passes
+            frames[i].frame.operation = operation
+            frames[i].frame.pass = pendingDropped + i + 1
+            frames[i].frame.passes = passes
         }
         operations.append(Operation(frames: frames, startsOver: startsOverAtNextCommit))
         frameCount += frames.count
         trimmedFrames += pendingDropped
         startsOverAtNextCommit = false
         begin()
-        // Past twice the capacity, whole operations go from the front while
-        // the rest still hold `capacity` frames (trimming in bulk keeps a
-        // long session's commits cheap).
-        guard frameCount > 2 * capacity else { return }
+        // Past the threshold, whole operations go from the front while the
+        // rest still hold `capacity` frames (trimming in bulk keeps a long
+        // session's commits cheap).
+        guard frameCount > trimThreshold else { return }
         var drop = 0
         var remaining = frameCount
         while drop < operations.count - 1, remaining - operations[drop].frames.count >= capacity {
@@ -149,18 +147,17 @@ public final class FrameLog {
     /// before those the log no longer holds.
     public var film: (frames: [PictureFrame], dropped: Int) {
         let start = operations.lastIndex(where: \.startsOver) ?? 0
-        var frames: [PictureFrame] = []
-        for operation in operations[start...] { frames += operation.frames }
+        var recorded: [RecordedFrame] = []
+        for operation in operations[start...] { recorded += operation.frames }
+        if recorded.count > capacity { recorded.removeFirst(recorded.count - capacity) }
+        var frames = recorded.map(\.picture)
         for i in frames.indices {
             if let layout = frames[i].layoutClass, !layoutsCountingWork.contains(layout) {
                 frames[i].phases = Self.withoutCounters(frames[i].phases)
             }
         }
         var dropped = operations[start...].contains(where: \.startsOver) ? 0 : trimmedFrames
-        if frames.count > capacity {
-            dropped += frames.count - capacity
-            frames.removeFirst(frames.count - capacity)
-        }
+        dropped += operations[start...].reduce(0) { $0 + $1.frames.count } - frames.count
         return (frames, dropped)
     }
 
@@ -177,22 +174,78 @@ public final class FrameLog {
         phases.map { $0.hasPrefix("prepare()  (touched ") ? "prepare()" : $0 }
     }
 
-    private func frame(elements: [PictureElement], events: [LayoutCycleEvent], in collectionView: CollectionView) -> PictureFrame {
-        var contentSize: CGSize?
-        var contexts: [(reason: String, snapshot: InvalidationContextSnapshot)] = []
-        for event in events {
-            switch event {
-            case let .contentSize(size): contentSize = size
-            case let .contextCreated(snapshot, reason): contexts.append((reason.rawValue, snapshot))
-            default: break
+    /// One frame as the pass left it: the answer and the events kept as
+    /// they came (the events hold the answer's snapshots already, so this is
+    /// no second copy), and the picture (elements in key order, the phases
+    /// as trace prints them, the marks) made only when the film is read.
+    /// Making every pass's picture as it happened was a quarter of a long
+    /// script's time, for frames most sessions never export.
+    private struct RecordedFrame {
+        /// Bounds, content size, layout class and rows; the rest is made by `picture`.
+        var frame: PictureFrame
+        /// The pass's answer, as its `elementsQueried` event carried it.
+        var queried: [AttributesSnapshot]
+        /// The elements stk marks pinned from their motion, as they were after the pass.
+        var pinnedByMotion: Set<ElementKey>
+        /// The elements of a frame of an operation that ran no pass (the state as it is).
+        var shown: [PictureElement]?
+        var events: [LayoutCycleEvent]
+        /// Events after the operation's last pass (a batch update's
+        /// `targetContentOffset`): phases of this frame, not part of its marks.
+        var trailingEvents: [LayoutCycleEvent] = []
+
+        /// A pass's frame.
+        init(queried: [AttributesSnapshot], events: [LayoutCycleEvent], in collectionView: CollectionView) {
+            let pinned = collectionView.derivesPinnedFromMotion ? collectionView.pinnedByMotion : []
+            self.queried = queried
+            self.events = events
+            pinnedByMotion = pinned
+            frame = Self.frame(events: events, in: collectionView) {
+                queried.map { PictureElement.element(of: $0, pinnedByMotion: pinned) }
             }
         }
-        var frame = PictureFrame(operation: "", bounds: collectionView.bounds,
-                                 contentSize: contentSize ?? collectionView.contentSize, elements: elements,
-                                 phases: events.map(Self.phase), contexts: contexts,
-                                 marks: CycleMarks(events: events))
-        frame.layoutClass = ObjectIdentifier(type(of: collectionView.collectionViewLayout))
-        frame.rows = OrthogonalRow.rows(in: collectionView, elements: elements)
-        return frame
+
+        /// The one frame of an operation that ran no layout pass.
+        init(shown: [PictureElement], events: [LayoutCycleEvent], in collectionView: CollectionView) {
+            queried = []
+            pinnedByMotion = []
+            self.shown = shown
+            self.events = events
+            frame = Self.frame(events: events, in: collectionView) { shown }
+        }
+
+        /// What is read from the collection view as the pass ends. The rows
+        /// (compositional layouts only) need the elements at once.
+        private static func frame(events: [LayoutCycleEvent], in collectionView: CollectionView,
+                                  elements: () -> [PictureElement]) -> PictureFrame {
+            var contentSize: CGSize?
+            for case let .contentSize(size) in events { contentSize = size }
+            var frame = PictureFrame(operation: "", bounds: collectionView.bounds,
+                                     contentSize: contentSize ?? collectionView.contentSize, elements: [])
+            frame.layoutClass = ObjectIdentifier(type(of: collectionView.collectionViewLayout))
+            frame.rows = OrthogonalRow.rows(in: collectionView, elements: elements())
+            return frame
+        }
+
+        /// The picture of the frame.
+        var picture: PictureFrame {
+            var picture = frame
+            if let shown {
+                picture.elements = shown
+            } else {
+                var elements = queried.map { PictureElement.element(of: $0, pinnedByMotion: pinnedByMotion) }
+                // The pass hands the answer in key order whenever its keys
+                // allow (LayoutKit's VisibleSet.sortByKey).
+                if zip(elements, elements.dropFirst()).contains(where: { !($0.key < $1.key) }) {
+                    elements.sort { $0.key < $1.key }
+                }
+                picture.elements = elements
+            }
+            picture.phases = (events + trailingEvents).map(FrameLog.phase)
+            if shown != nil, picture.phases.isEmpty { picture.phases = ["(no layout pass: the layout was not invalidated)"] }
+            for case let .contextCreated(snapshot, reason) in events { picture.contexts.append((reason.rawValue, snapshot)) }
+            picture.marks = CycleMarks(events: events)
+            return picture
+        }
     }
 }

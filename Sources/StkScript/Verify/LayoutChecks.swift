@@ -90,10 +90,33 @@ public enum LayoutChecks {
         public var description: String { attributes.comparedFieldsText }
     }
 
-    /// The visible elements' displayed values: taken before an operation, for
-    /// the context check after it.
-    public static func snapshot(_ collectionView: CollectionView) -> [ElementKey: Displayed] {
-        collectionView.visibleAttributes.mapValues(Displayed.init)
+    /// What was visible before an operation, for the context check after it.
+    public static func snapshot(_ collectionView: CollectionView) -> VisibleBefore {
+        VisibleBefore(collectionView)
+    }
+
+    /// The visible elements before an operation: the collection view's own
+    /// objects, kept rather than copied, and read as displayed values only
+    /// when a check runs (most operations are never checked; copying every
+    /// visible element before each was a twelfth of a long script's time).
+    /// Safe to keep: the collection view never changes an element once
+    /// shown. Each pass's answer is new objects or stk's copies
+    /// (`LayoutPass.queryVisibleElements`), and self-sizing hands the layout
+    /// copies.
+    public struct VisibleBefore {
+        private let elements: [CollectionViewLayoutAttributes]
+
+        public init(_ collectionView: CollectionView) {
+            elements = collectionView.visibleElements
+        }
+
+        /// The displayed values by key.
+        public var displayed: [ElementKey: Displayed] {
+            var result: [ElementKey: Displayed] = [:]
+            result.reserveCapacity(elements.count)
+            for a in elements { result[a.key] = Displayed(a) }
+            return result
+        }
     }
 
     /// What one evaluation found: the findings, and the over-invalidation of
@@ -108,12 +131,12 @@ public enum LayoutChecks {
     /// Every check on the session's state. `before` is `snapshot` of the view
     /// before the last operation, and `events` that operation's cycle events
     /// (the context check is skipped without them).
-    public static func run(on session: Session, before: [ElementKey: Displayed]?, events: [LayoutCycleEvent]) -> [Finding] {
+    public static func run(on session: Session, before: VisibleBefore?, events: [LayoutCycleEvent]) -> [Finding] {
         evaluate(session, before: before, events: events).findings
     }
 
     /// `run`, with the over-invalidation counted against the same fresh layout.
-    public static func evaluate(_ session: Session, before: [ElementKey: Displayed]?, events: [LayoutCycleEvent]) -> Evaluation {
+    public static func evaluate(_ session: Session, before visibleBefore: VisibleBefore?, events: [LayoutCycleEvent]) -> Evaluation {
         let live = session.collectionView
         live.layoutIfNeeded()
         var evaluation = Evaluation()
@@ -131,7 +154,7 @@ public enum LayoutChecks {
         evaluation.findings += compareWithFresh(live: live, answers: answers, fresh: fresh)
         evaluation.findings += singleQueries(live, answer: answers[0])
         evaluation.findings += indexPaths(live, answers: answers)
-        if let before {
+        if let before = visibleBefore?.displayed {
             let answers = FreshAnswers(fresh)
             evaluation.findings += context(before: before, events: events, live: live, fresh: answers)
             (evaluation.named, evaluation.namedButUnchanged) = overInvalidation(before: before, events: events, fresh: answers)

@@ -71,8 +71,14 @@ extension CollectionView {
     /// (`SectionData.measuredSizes`) once the context is made, so that the
     /// layout builds the context from the sizes taken before this one.
     /// Returns whether the layout took it.
-    func offer(_ size: CGSize, to original: CollectionViewLayoutAttributes, recording: Bool) -> Bool {
+    func offer(_ size: CGSize, to shown: CollectionViewLayoutAttributes, recording: Bool) -> Bool {
         let layout = collectionViewLayout
+        // The layout gets a copy, as UIKit hands it the attributes applied to
+        // the cell: an element once shown never changes (what was visible
+        // before an operation is kept as those very objects).
+        let createdBefore = CollectionViewLayoutAttributes.instancesCreated
+        let original = shown.copied()
+        CollectionViewLayoutAttributes.instancesCreated = createdBefore // stk's copy, not the layout's
         let preferred = original.copied()
         preferred.frame = CGRect(origin: original.frame.origin, size: size)
         let accepted = layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)

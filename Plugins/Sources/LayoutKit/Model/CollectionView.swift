@@ -102,6 +102,9 @@ public final class CollectionView {
         visible.byKey()
     }
 
+    /// The same elements as a list (cheaper than `visibleAttributes`: no dictionary is built).
+    public var visibleElements: [CollectionViewLayoutAttributes] { visible.elements }
+
     /// How many elements are visible (cheaper than `visibleAttributes.count`).
     public var visibleCount: Int { visible.count }
 
