@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import StkTestSupport
 import Testing
 @testable import StkScript
 
@@ -23,6 +24,20 @@ private func range(_ line: Int, _ columns: Range<Int>) -> SourceRange {
 @Suite("Lexer")
 struct LexerTests {
     // MARK: Literals
+
+    /// The ASCII reading of a token (bytes) and the Character reading agree
+    /// on every token: 20,000 seeded tokens from the characters that decide
+    /// a shape (digits, signs, dots, `x`, `:`, `,`, `=`, letters, `_`).
+    @Test func theASCIIReadingAgreesWithTheCharacterReading() {
+        let alphabet = Array("0123456789-.x:,=_aZ")
+        var random = SplitMix64(seed: 31)
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...9, using: &random)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+            let range = SourceRange(line: 3, columns: 5..<(5 + text.count))
+            #expect(Literal.classify(text, range: range) == Literal.classifyCharacters(text, range: range), "\(text)")
+        }
+    }
 
     @Test func numbers() {
         #expect(literal("12") == .number(12))
