@@ -62,3 +62,38 @@ private final class CachingStickyHeaderLayout: CollectionViewLayout {
         #expect(cv.visibleAttributes[.header(0)]?.frame.minY == 100)
     }
 }
+
+/// A flow subclass that passes its superclass's answer on, as flow-sticky
+/// and most published flow subclasses do, and remembers weakly what it
+/// returned (a strong reference would make the objects shared).
+private final class PassingFlowLayout: CollectionViewFlowLayout {
+    final class WeakAttributes {
+        weak var attributes: CollectionViewLayoutAttributes?
+        init(_ attributes: CollectionViewLayoutAttributes) { self.attributes = attributes }
+    }
+    var returned: [WeakAttributes] = []
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        let answer = super.layoutAttributesForElements(in: rect)
+        returned = (answer ?? []).map(WeakAttributes.init)
+        return answer
+    }
+}
+
+@Suite struct AnswerOwnershipTests {
+    /// Objects that only the answer holds are kept as they are, not copied:
+    /// the flow layout's list of what it handed its subclass (for UIKit's
+    /// "cached frame mismatch" warning) lets go of them before the pass
+    /// decides what is shared. A copy would leave the objects returned
+    /// freed and the visible ones others.
+    @Test func aFlowSubclassAnswerIsKeptWithoutCopies() throws {
+        let layout = PassingFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 50)
+        let cv = try CollectionView(size: CGSize(width: 390, height: 300), layout: layout, itemCounts: [40])
+        try cv.setContentOffset(CGPoint(x: 0, y: 120))
+        let returned = Set(layout.returned.compactMap { $0.attributes.map(ObjectIdentifier.init) })
+        let visible = cv.visibleElements
+        #expect(!visible.isEmpty)
+        #expect(visible.allSatisfy { returned.contains(ObjectIdentifier($0)) }, "\(returned.count) of \(visible.count) still alive")
+    }
+}

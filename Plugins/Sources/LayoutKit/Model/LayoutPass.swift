@@ -97,6 +97,10 @@ struct LayoutPass {
         let cv = collectionView
         let createdBefore = layout.counters.attributesCreated
         var answer = layout.layoutAttributesForElements(in: cv.bounds) ?? []
+        // A flow subclass's answer has been adjusted by now: checking what the
+        // flow layout handed it also lets go of those objects, so that the
+        // answer's own are not taken for shared and copied below.
+        (layout as? CollectionViewFlowLayout)?.checkHandedOut()
         cv.visibleQueryLimit = nil
         if let limit = cv.maximumVisibleElements, answer.count > limit {
             // A layout that does not stop at the limit (a plugin): its answer
