@@ -2,6 +2,8 @@ import Builtins
 import Foundation
 import LayoutKit
 import StkScript
+import StkRender
+import StkTestSupport
 import Testing
 @testable import StkRender
 
@@ -427,5 +429,42 @@ import Testing
 
     func key(header section: Int) -> ElementKey {
         ElementKey(category: .supplementaryView, kind: ElementKind.sectionHeader, indexPath: IndexPath(item: 0, section: section))
+    }
+}
+
+/// Frames are pictured when the film is read (FrameLog keeps each pass's
+/// answer and events): a frame read long after its operation must be the
+/// frame read right after it, whatever the session did in between.
+@Suite struct LatePicturingTests {
+    /// A seeded session of scrolls, flings, data changes, batches, resizes
+    /// and a second layout; the film is read after every command, and each
+    /// new frame's page kept as it was then.
+    @Test(arguments: [("flow-sticky", 5), ("compositional-carousel", 6)])
+    func aFramePicturedLateIsTheFramePicturedAtOnce(layout: String, seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let (session, interpreter, output) = try pictureSession("layout \(layout)\nsections 3 items=12")
+        var early = session.frameLog.film.frames.map { HTMLFilm.page(frames: [$0]) }
+        for _ in 0..<60 {
+            let command: String
+            switch random.next() % 7 {
+            case 0: command = "scroll to 0,\(random.next() % 900)"
+            case 1: command = "scroll by 0,\(Int(random.next() % 300) - 150) steps=3"
+            case 2: command = "insert item \(random.next() % 3):0"
+            case 3: command = "batch\ndelete item \(random.next() % 3):1\ninsert item 0:0\nend"
+            case 4: command = "bounds \(300 + random.next() % 200)x\(500 + random.next() % 400)"
+            case 5: command = layout.hasPrefix("compositional") ? "scroll section \(random.next() % 3) to \(random.next() % 600)" : "scroll fling 0,\(random.next() % 2000)"
+            default: command = "delete item \(random.next() % 3):0"
+            }
+            let before = session.frameLog.film.frames.count
+            let diagnosticsBefore = output.diagnostics.count
+            ScriptRunner(interpreter: interpreter).run(text: command, name: "<test>")
+            #expect(!output.diagnostics[diagnosticsBefore...].contains { $0.contains("error:") }, "\(command): \(output.diagnostics.suffix(1))")
+            let frames = session.frameLog.film.frames
+            early += frames[before...].map { HTMLFilm.page(frames: [$0]) }
+        }
+        let late = session.frameLog.film.frames.map { HTMLFilm.page(frames: [$0]) }
+        #expect(late.count == early.count && late.count > 60, "\(late.count) frames late, \(early.count) at once")
+        // The first frame that differs, by its index (a page is long).
+        #expect(late.indices.first { $0 >= early.count || late[$0] != early[$0] } == nil)
     }
 }
