@@ -6,38 +6,14 @@ import Testing
 
 /// Long scripts cost what their lines cost, no more: a seeded mix of every
 /// kind of entry (scrolls, queries, data changes, undo, batches, snapshot
-/// edits, `\` continuations, comments) run through the reader files and
+/// edits, `\` continuations, comments; StkBench's `MixedScript`, which
+/// `stk bench`'s script workload runs too) run through the reader files and
 /// standard input share, at two lengths. The time per line of the long one
 /// must stay within a small factor of the short one's: a cost that grows with
 /// what came before (an array copied per command into 200 undo states, the
 /// pending input parsed again per line) makes it eight times as long and fails.
 /// Ratios of one run, each length's best of two: the machine's speed cancels.
 @Suite(.serialized) struct ScriptScalingTests {
-    static func script(lines count: Int, seed: UInt64) -> String {
-        var random = SplitMix64(seed: seed)
-        var lines = ["sections 4 items=3"]
-        var y = 0
-        var names = 0
-        while lines.count < count {
-            switch random.next() % 10 {
-            case 0, 1:
-                y = (y + 1 + Int(random.next() % 100)) % 400
-                lines.append("scroll to 0,\(y)")
-            case 2: lines.append("contentsize")
-            case 3: lines.append("expect visible count >= 1")
-            case 4: lines.append("insert item 1:0; undo")
-            case 5: lines.append("# a comment between entries")
-            case 6: lines += ["batch", "insert item 2:0", "delete item 2:1", "end"]
-            case 7:
-                names += 1
-                lines += ["snapshot edit", "append items N\(names) to S0", "apply"]
-            case 8: lines += ["scroll by 0,10 \\", "steps=2"]
-            default: lines.append("attr item 0:0")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     /// Seconds per line of `text`, run as a file is (StreamingInput).
     static func secondsPerLine(_ text: String) throws -> Double {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("stk-scaling-\(UUID().uuidString).stk").path
@@ -60,8 +36,8 @@ import Testing
 
     @Test func timePerLineDoesNotGrowWithTheScript() throws {
         try BuiltinLayouts.register()
-        let short = try Self.secondsPerLine(Self.script(lines: 1_000, seed: 11))
-        let long = try Self.secondsPerLine(Self.script(lines: 8_000, seed: 11))
+        let short = try Self.secondsPerLine(MixedScript.text(lines: 1_000, seed: 11))
+        let long = try Self.secondsPerLine(MixedScript.text(lines: 8_000, seed: 11))
         // Linear: a ratio near 1. Quadratic: near 8. The bound leaves room for
         // a machine busy with other tests while one length runs.
         #expect(long / short < 4, "per line: \(short * 1e6) µs at 1,000 lines, \(long * 1e6) µs at 8,000")
