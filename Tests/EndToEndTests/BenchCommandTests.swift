@@ -50,7 +50,8 @@ import Testing
     }
 
     /// The suites measure stk verify's checker too: checked operations per
-    /// second on a 1,000-item flow-sticky (500 operations in the quick suite).
+    /// second on a 1,000-item flow-sticky (500 operations in the quick suite);
+    /// and export html and a long script.
     @Test func aSuiteMeasuresTheChecker() throws {
         let result = try StkProcess.run(["bench", "--suite", "quick", "--json"])
         // A debug build misses the quick suite's absolute time targets: 1.
@@ -72,6 +73,16 @@ import Testing
         #expect(exports.first?["frames"] as? Int == 1_001)
         let bytes = exports.first?["pageBytes"] as? Int ?? 0
         #expect(bytes > 100_000 && bytes <= 5_000_000, "\(bytes) bytes")
+        // And a script of 20,000 lines run as a file is (it may end up to
+        // three lines past, to close its last entry), its time scaled to a
+        // million lines.
+        let scripts = try #require(object["scriptResults"] as? [[String: Any]])
+        #expect(scripts.count == 1 && scripts.first?["label"] as? String == "script 20k lines", "\(scripts)")
+        let lines = scripts.first?["lines"] as? Int ?? 0
+        #expect((20_000...20_003).contains(lines), "\(lines) lines")
+        #expect((scripts.first?["secondsPerMillionLines"] as? Double ?? 0) > 0 && (scripts.first?["peakResidentMB"] as? Double ?? 0) > 0)
+        let scriptTargets = outcomes.filter { $0["workload"] as? String == "script 20k lines" }.compactMap { $0["target"] as? String }
+        #expect(scriptTargets == ["<= 10 s", "<= 300 MB"], "\(scriptTargets)")
     }
 
     /// `--compare LAYOUT`: both layouts' columns and the line of ratios.
@@ -93,6 +104,7 @@ import Testing
         let result = try StkProcess.run(["bench", "--suite", "quick", "--errors-only"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("verify flow-sticky 1k") && result.stdout.contains("targets met"), "\(result)")
+        #expect(result.stdout.contains("script 20k lines"), "\(result)")
         #expect(!result.stdout.contains("failed:"), "\(result)")
     }
 

@@ -122,7 +122,8 @@ import Testing
         #expect(text.contains(BenchReport.text(report.results)))
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(BenchReport.json(report).utf8)) as? [String: Any])
-        #expect(Set(json.keys) == ["suite", "results", "outcomes", "failures", "verifyResults", "exportResults", "diffableResults", "targetsMet", "targetsTotal"])
+        #expect(Set(json.keys) == ["suite", "results", "outcomes", "failures", "verifyResults", "exportResults", "diffableResults",
+                                "scriptResults", "targetsMet", "targetsTotal"])
         let outcomes = try #require(json["outcomes"] as? [[String: Any]])
         #expect(outcomes.count == 5)
         #expect(Set(outcomes[0].keys) == ["workload", "metric", "title", "measured", "unit", "target", "met"])
@@ -200,6 +201,79 @@ import Testing
             #expect(workload.targets.map(\.description) == ["<= 1000 ms", "<= 5 MB"])
         }
         #expect(try BenchSuite.exportWorkloads(named: "verify").isEmpty)
+    }
+
+    /// Long scripts, as a file is run: a million lines in the standard suite,
+    /// 20,000 in quick, both held to 10 s a million lines and 300 MB.
+    @Test func theSuitesRunALongScript() throws {
+        let standard = try #require(try BenchSuite.scriptWorkloads(named: "standard").first)
+        #expect(standard.name == "script 1M lines" && standard.lines == 1_000_000 && standard.layoutName == "flow-sticky")
+        #expect(standard.targets.map(\.description) == ["<= 10 s", "<= 300 MB"])
+        #expect(standard.targets.map(\.title) == ["time per million lines", "peak RSS"])
+        let quick = try BenchSuite.scriptWorkloads(named: "quick")
+        #expect(quick.map(\.name) == ["script 20k lines"] && quick.map(\.lines) == [20_000])
+        #expect(quick.first?.targets == standard.targets && quick.first?.seed == standard.seed)
+        #expect(try BenchSuite.scriptWorkloads(named: "verify").isEmpty)
+        #expect(try BenchSuite.scriptWorkloads(named: "diffable").isEmpty)
+        #expect(throws: BenchError("unknown suite 'fast' (expected one of standard, quick, verify, diffable)")) {
+            try BenchSuite.scriptWorkloads(named: "fast")
+        }
+    }
+
+    static func scriptResult(_ label: String, lines: Int = 20_000, seconds: Double, peakMB: Double = 80) -> ScriptBenchResult {
+        ScriptBenchResult(label: label, layout: "flow-sticky", seed: 1, lines: lines, outputLines: 5_000, seconds: seconds,
+                          peakResidentMB: peakMB, peakSource: "VmHWM since the start of the run", residentAtStartMB: 30)
+    }
+
+    /// 20,000 lines in 0.1 s is 5 µs a line, 5 s a million: met; in 2.6 s,
+    /// 130 s: missed; 400 MB misses the memory; a workload that did not run
+    /// (its script ended in an error) misses both.
+    @Test func scriptTargetsAreCheckedOnTheTimeScaledToAMillionLines() throws {
+        let fast = Self.scriptResult("fast", seconds: 0.1)
+        #expect(fast.microsPerLine == 5 && fast.secondsPerMillionLines == 5)
+        let slow = Self.scriptResult("slow", lines: 20_003, seconds: 2.6, peakMB: 400)
+        #expect(abs(slow.secondsPerMillionLines - 2.6 * 1e6 / 20_003) < 0.001)
+        #expect(slow.microsPerLine == slow.secondsPerMillionLines)
+        let workloads = ["fast", "slow", "missing"].map { ScriptWorkload(name: $0, lines: 20_000, targets: BenchSuite.script.targets) }
+        let outcomes = BenchSuite.evaluate(workloads, results: [fast, slow])
+        #expect(outcomes.map(\.measured) == [5, 80, 129.981, 400, nil, nil])
+        #expect(outcomes.map(\.met) == [true, true, false, false, false, false])
+        #expect(outcomes.map(\.unit) == ["s", "MB", "s", "MB", "s", "MB"])
+    }
+
+    /// A suite run hands its script workloads to the closure it is given and
+    /// reports them; one whose closure throws (a script that ended in an
+    /// error) is a failure and misses its targets, and so is every one
+    /// without a closure (StkBench alone).
+    @Test func aSuiteRunsTheScriptWorkloadsThroughItsClosure() throws {
+        let workloads = ["clean", "broken"].map { ScriptWorkload(name: $0, lines: 300, targets: BenchSuite.script.targets) }
+        var asked: [String] = []
+        let report = BenchSuite.run([], suite: "scripts", resolve: { _ in throw BenchError("no layout workload") },
+                                    scriptWorkloads: workloads, script: { workload in
+            asked.append(workload.name)
+            if workload.name == "broken" { throw BenchError("the script of 300 lines ended in an error: unknown command") }
+            return Self.scriptResult(workload.name, lines: 300, seconds: 0.0015)
+        })
+        #expect(asked == ["clean", "broken"])
+        #expect(report.scriptResults.map(\.label) == ["clean"])
+        #expect(report.failures == [BenchFailure(workload: "broken", message: "the script of 300 lines ended in an error: unknown command")])
+        #expect(report.outcomes.map(\.workload) == ["clean", "clean", "broken", "broken"])
+        #expect(report.outcomes.map(\.measured) == [5, 80, nil, nil])
+        #expect(report.outcomes.map(\.met) == [true, true, false, false])
+        #expect(report.targetsMet == 2 && report.targetsTotal == 4 && !report.allMet)
+
+        let text = BenchReport.text(report)
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("clean ") && $0.contains(" time per million lines ") })
+        #expect(row.contains(" 5 s ") && row.contains(" <= 10 s ") && row.hasSuffix("pass"), "\(row)")
+        for row in BenchReport.scriptRowTitles { #expect(text.contains("\n" + row + " "), "no '\(row)' row in:\n\(text)") }
+        #expect(text.contains("Peak RSS (VmHWM since the start of the run)"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(BenchReport.json(report).utf8)) as? [String: Any])
+        let results = try #require(json["scriptResults"] as? [[String: Any]])
+        #expect(results.count == 1 && results[0]["lines"] as? Int == 300 && results[0]["secondsPerMillionLines"] as? Double == 5)
+
+        let alone = BenchSuite.run([], suite: "scripts", resolve: { _ in throw BenchError("no layout workload") }, scriptWorkloads: workloads)
+        #expect(alone.failures.map(\.message) == Array(repeating: "the script interpreter is not available here", count: 2))
+        #expect(alone.outcomes.map(\.measured) == [nil, nil, nil, nil])
     }
 
     /// A page of 4.2 MB exported in a median of 300 ms meets both targets;

@@ -8,19 +8,20 @@ import Darwin
 /// Resident memory of this process. On Linux the peak (VmHWM) can be reset
 /// (writing 5 to /proc/self/clear_refs), so a run reports its own peak, not the
 /// peak of whatever the process did before; elsewhere the peak is getrusage's
-/// ru_maxrss, the peak of the whole process so far.
-enum ResidentMemory {
-    struct Reading {
+/// ru_maxrss, the peak of the whole process so far. Public for the workloads
+/// whose runs belong to the interpreter (`ScriptWorkload`).
+public enum ResidentMemory {
+    public struct Reading {
         /// Megabytes (2^20 bytes) resident now, if known.
-        var currentMB: Double?
-        var peakMB: Double
+        public var currentMB: Double?
+        public var peakMB: Double
         /// Where the peak comes from, for the report.
-        var source: String
+        public var source: String
     }
 
     /// Starts a new peak. Returns whether the peak could be reset.
     @discardableResult
-    static func resetPeak() -> Bool {
+    public static func resetPeak() -> Bool {
         #if os(Linux)
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
         defer { try? handle.close() }
@@ -35,7 +36,23 @@ enum ResidentMemory {
         #endif
     }
 
-    static func read(peakWasReset: Bool) -> Reading {
+    /// Hands the memory the heap holds free back to the system (glibc's
+    /// `malloc_trim`, looked up at run time: Glibc's module does not declare
+    /// it), so that what a workload allocated and freed is not resident when
+    /// the next one starts, and counted in its peak. Returns whether it could.
+    @discardableResult
+    public static func releaseFreeMemory() -> Bool {
+        #if os(Linux)
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") else { return false }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    public static func read(peakWasReset: Bool) -> Reading {
         #if os(Linux)
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
            let peak = kilobytes("VmHWM:", in: status) {

@@ -125,6 +125,9 @@ public enum BenchReport {
         if !suite.exportResults.isEmpty {
             text += "\n" + self.text(suite.exportResults)
         }
+        if !suite.scriptResults.isEmpty {
+            text += "\n" + self.text(suite.scriptResults)
+        }
         if !suite.diffableResults.isEmpty {
             text += "\n" + self.text(suite.diffableResults)
         }
@@ -183,6 +186,33 @@ public enum BenchReport {
     frames (one per layout pass) and written atomically to a temporary folder.
 
     """
+
+    /// The rows of `text(_: [ScriptBenchResult])`, in order.
+    public static let scriptRowTitles = [
+        "layout", "seed", "lines", "output lines", "time", "per line", "per million lines", "peak RSS", "RSS at start",
+    ]
+
+    /// The long-script runs: one column per run, then a note on what is
+    /// timed and where the peak comes from.
+    public static func text(_ results: [ScriptBenchResult]) -> String {
+        var table = TextTable(header: ["script"] + results.map(\.label))
+        let columns = results.map { r in
+            [r.layout, String(r.seed), BenchFormat.count(r.lines), BenchFormat.count(r.outputLines),
+             BenchFormat.value(r.seconds, unit: "s"), BenchFormat.micros(r.microsPerLine),
+             BenchFormat.value(r.secondsPerMillionLines, unit: "s"), BenchFormat.value(r.peakResidentMB, unit: "MB"),
+             r.residentAtStartMB.map { BenchFormat.value($0, unit: "MB") } ?? "-"]
+        }
+        for (row, title) in scriptRowTitles.enumerated() {
+            table.add([title] + columns.map { $0[row] })
+        }
+        let sources = Set(results.map(\.peakSource)).sorted().joined(separator: "; ")
+        return table.render() + "\n" + """
+            A script run is every line of its file read, parsed and run, as `stk FILE.stk` runs it, its
+            output counted instead of written; per million lines is its time scaled to 1,000,000 lines.
+            Peak RSS (\(sources)) includes what was resident when the run started.
+
+            """
+    }
 
     /// The rows of `text(_: [VerifyBenchResult])`, in order.
     public static let verifyRowTitles = [

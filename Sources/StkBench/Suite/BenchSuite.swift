@@ -35,6 +35,8 @@ public struct BenchSuiteReport: Codable, Equatable, Sendable {
     public var exportResults: [ExportBenchResult] = []
     /// The runs of diffable snapshots (`DiffableWorkload`).
     public var diffableResults: [DiffableBenchResult] = []
+    /// The runs of long scripts (`ScriptWorkload`).
+    public var scriptResults: [ScriptBenchResult] = []
     public var targetsMet: Int
     public var targetsTotal: Int
     /// Every target met and every workload ran.
@@ -71,6 +73,17 @@ public enum BenchSuite {
     public static func exportWorkloads(named name: String) throws -> [ExportWorkload] {
         switch name {
         case "standard", "quick": return [export]
+        case "verify", "diffable": return []
+        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        }
+    }
+
+    /// The long-script workloads of a suite: a million lines in standard,
+    /// 20,000 in quick; none in `verify` or `diffable`.
+    public static func scriptWorkloads(named name: String) throws -> [ScriptWorkload] {
+        switch name {
+        case "standard": return [script]
+        case "quick": return [scriptQuick]
         case "verify", "diffable": return []
         default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
         }
@@ -116,6 +129,18 @@ public enum BenchSuite {
     public static let export = ExportWorkload(
         name: "export html 1k frames", layoutName: "flow-sticky", commands: "sections 200 items=7; scroll by 0,20000 steps=1000",
         targets: [.atMost(.exportMedianMillis, 1_000), .atMost(.pageMegabytes, 5)])
+
+    /// A script of a million lines, every kind of entry mixed
+    /// (`MixedScript`), run as a file is on flow-sticky: at most 10 s (10 µs
+    /// a line) and 300 MB, the project's target for long scripts.
+    public static let script = ScriptWorkload(
+        name: "script 1M lines", lines: 1_000_000, seed: 1, layoutName: "flow-sticky",
+        targets: [.atMost(.secondsPerMillionLines, 10), .atMost(.peakResidentMB, 300)])
+
+    /// The same mix, 20,000 lines (the targets kept: the time is scaled to a
+    /// million lines).
+    public static let scriptQuick = ScriptWorkload(
+        name: "script 20k lines", lines: 20_000, seed: 1, layoutName: "flow-sticky", targets: script.targets)
 
     /// `stk verify`'s checker on a 1,000-item flow-sticky (10 sections of 100
     /// items, as every session of the run starts): at least 2,000 operations
@@ -264,6 +289,8 @@ public enum BenchSuite {
         verify: ((VerifyWorkload) throws -> VerifyBenchResult)? = nil,
         exportWorkloads: [ExportWorkload] = [],
         export: ((ExportWorkload) throws -> ExportBenchResult)? = nil,
+        scriptWorkloads: [ScriptWorkload] = [],
+        script: ((ScriptWorkload) throws -> ScriptBenchResult)? = nil,
         diffableWorkloads: [DiffableWorkload] = [],
         progress: ((String) -> Void)? = nil
     ) -> BenchSuiteReport {
@@ -303,6 +330,16 @@ public enum BenchSuite {
                 failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
             }
         }
+        var scriptResults: [ScriptBenchResult] = []
+        for workload in scriptWorkloads {
+            progress?(workload.name)
+            do {
+                guard let script else { throw BenchError("the script interpreter is not available here") }
+                scriptResults.append(try script(workload))
+            } catch {
+                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
+            }
+        }
         var diffableResults: [DiffableBenchResult] = []
         for workload in diffableWorkloads {
             progress?(workload.name)
@@ -315,14 +352,18 @@ public enum BenchSuite {
         return report(suite: suite, workloads: workloads, results: results, failures: failures,
                       verifyWorkloads: verifyWorkloads, verifyResults: verifyResults,
                       exportWorkloads: exportWorkloads, exportResults: exportResults,
+                      scriptWorkloads: scriptWorkloads, scriptResults: scriptResults,
                       diffableWorkloads: diffableWorkloads, diffableResults: diffableResults)
     }
 
     /// Runs the suite of that name against the layouts of a registry; `verify`
-    /// runs its checker workloads (those of `verifyWorkloads(named:)`).
+    /// runs its checker workloads (those of `verifyWorkloads(named:)`),
+    /// `export` and `script` those of `export html` and long scripts (left
+    /// out when not given).
     public static func run(named name: String, registry: LayoutRegistry,
                            verify: ((VerifyWorkload) throws -> VerifyBenchResult)? = nil,
                            export: ((ExportWorkload) throws -> ExportBenchResult)? = nil,
+                           script: ((ScriptWorkload) throws -> ScriptBenchResult)? = nil,
                            progress: ((String) -> Void)? = nil) throws -> BenchSuiteReport {
         let workloads = try workloads(named: name)
         return run(workloads, suite: name, resolve: { layoutName in
@@ -333,6 +374,7 @@ public enum BenchSuite {
             return entry.descriptor
         }, verifyWorkloads: try verifyWorkloads(named: name), verify: verify,
            exportWorkloads: export == nil ? [] : try exportWorkloads(named: name), export: export,
+           scriptWorkloads: script == nil ? [] : try scriptWorkloads(named: name), script: script,
            diffableWorkloads: try diffableWorkloads(named: name), progress: progress)
     }
 
@@ -341,12 +383,14 @@ public enum BenchSuite {
     public static func report(suite: String, workloads: [BenchWorkload], results: [BenchResult], failures: [BenchFailure],
                               verifyWorkloads: [VerifyWorkload] = [], verifyResults: [VerifyBenchResult] = [],
                               exportWorkloads: [ExportWorkload] = [], exportResults: [ExportBenchResult] = [],
+                              scriptWorkloads: [ScriptWorkload] = [], scriptResults: [ScriptBenchResult] = [],
                               diffableWorkloads: [DiffableWorkload] = [], diffableResults: [DiffableBenchResult] = []) -> BenchSuiteReport {
         let outcomes = evaluate(workloads, results: results) + evaluate(verifyWorkloads, results: verifyResults)
-            + evaluate(exportWorkloads, results: exportResults) + evaluate(diffableWorkloads, results: diffableResults)
+            + evaluate(exportWorkloads, results: exportResults) + evaluate(scriptWorkloads, results: scriptResults)
+            + evaluate(diffableWorkloads, results: diffableResults)
         return BenchSuiteReport(suite: suite, results: results, outcomes: outcomes, failures: failures,
                                 verifyResults: verifyResults, exportResults: exportResults, diffableResults: diffableResults,
-                                targetsMet: outcomes.filter(\.met).count, targetsTotal: outcomes.count)
+                                scriptResults: scriptResults, targetsMet: outcomes.filter(\.met).count, targetsTotal: outcomes.count)
     }
 
     /// One outcome per target of the checker's workloads; a run that stopped
@@ -397,6 +441,22 @@ public enum BenchSuite {
             }
         }
         return outcomes
+    }
+
+    /// One outcome per target of the script workloads; one that did not run
+    /// (its script ended in an error, or there was no interpreter) misses its
+    /// targets.
+    public static func evaluate(_ workloads: [ScriptWorkload], results: [ScriptBenchResult]) -> [BenchOutcome] {
+        var byName: [String: ScriptBenchResult] = [:]
+        for r in results { byName[r.label] = r }
+        return workloads.flatMap { workload in
+            workload.targets.map { target in
+                let measured = byName[workload.name].flatMap { target.metric.value(in: $0) }
+                return BenchOutcome(workload: workload.name, metric: target.metric, title: target.title, measured: measured,
+                                    unit: target.unit, target: target.description,
+                                    met: measured.map { target.comparison.holds($0, target.limit) } ?? false)
+            }
+        }
     }
 
     /// One outcome per target, in the order of the workloads and their targets.

@@ -25,6 +25,9 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
     /// a snapshot and a shuffled copy (a `DiffableWorkload`'s figures).
     case snapshotApplyMedianMillis
     case shuffledDiffMillis
+    /// A long script run as a file is: its time scaled to a million lines (a
+    /// `ScriptWorkload`'s figure, with `peakResidentMB`).
+    case secondsPerMillionLines
 
     /// How reports name it.
     public var title: String {
@@ -45,6 +48,7 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .pageMegabytes: return "page size"
         case .snapshotApplyMedianMillis: return "snapshot apply median"
         case .shuffledDiffMillis: return "diff of a shuffled copy"
+        case .secondsPerMillionLines: return "time per million lines"
         }
     }
 
@@ -58,6 +62,7 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .checkedOperationsPerSecond: return "ops/s"
         case .exportMedianMillis, .snapshotApplyMedianMillis, .shuffledDiffMillis: return "ms"
         case .pageMegabytes: return "MB"
+        case .secondsPerMillionLines: return "s"
         }
     }
 
@@ -75,7 +80,8 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .peakResidentMB: return result.peakResidentMB
         case .flingRatio: return result.flingRatio
         case .measuringScrollMedianMicros: return result.measuringScroll.flatMap { $0.count > 0 ? $0.medianMicros : nil }
-        case .checkedOperationsPerSecond, .exportMedianMillis, .pageMegabytes, .snapshotApplyMedianMillis, .shuffledDiffMillis: return nil
+        case .checkedOperationsPerSecond, .exportMedianMillis, .pageMegabytes, .snapshotApplyMedianMillis, .shuffledDiffMillis,
+             .secondsPerMillionLines: return nil
         }
     }
 
@@ -103,6 +109,15 @@ extension BenchMetric {
         switch self {
         case .snapshotApplyMedianMillis: return result.applyMedianMillis
         case .shuffledDiffMillis: return result.kind == .shuffled ? result.diffMedianMillis : nil
+        case .peakResidentMB: return result.peakResidentMB
+        default: return nil
+        }
+    }
+
+    /// The figure in a script run; nil for the others.
+    public func value(in result: ScriptBenchResult) -> Double? {
+        switch self {
+        case .secondsPerMillionLines: return result.secondsPerMillionLines
         case .peakResidentMB: return result.peakResidentMB
         default: return nil
         }

@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure a layout: cold prepare, scroll steps, a resize and batch updates, minimal vs full invalidation.",
         discussion: """
             Times are medians and 99th percentiles in microseconds over one run, on this machine.
-            --suite runs a named list of workloads with their targets (standard, quick, verify, diffable) and exits 1 when a target is missed. verify is stk verify's checker alone, in checked operations per second; diffable is snapshot edits applied at scale alone (100 edits to 100,000 items, a million items diffed against a shuffled copy); standard and quick measure both, and export html of a 1,000-frame session (its time and its page size).
+            --suite runs a named list of workloads with their targets (standard, quick, verify, diffable) and exits 1 when a target is missed. verify is stk verify's checker alone, in checked operations per second; diffable is snapshot edits applied at scale alone (100 edits to 100,000 items, a million items diffed against a shuffled copy); standard and quick measure both, export html of a 1,000-frame session (its time and its page size), and a long script of every kind of entry run as a file is (1,000,000 lines, 20,000 in quick: its time scaled to a million lines and its peak memory).
             """
     )
 
@@ -100,7 +100,7 @@ struct BenchCommand: ParsableCommand {
         }
         if let suite {
             let report = try BenchSuite.run(named: suite, registry: .shared, verify: { try VerifyBench.run($0) },
-                                            export: { try ExportBench.run($0) }) { line in
+                                            export: { try ExportBench.run($0) }, script: { try ScriptBench.run($0) }) { line in
                 StandardStreams.write(line + "\n", to: .error)
             }
             StandardStreams.write((json ? BenchReport.json(report) : BenchReport.text(report)) + "\n", to: .output)
