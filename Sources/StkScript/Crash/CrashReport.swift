@@ -85,12 +85,14 @@ public enum CrashReport {
         (number == SIGABRT || number == SIGILL || number == SIGTRAP) && errno == ENOMEM
     }
 
+    /// Why a process stopped when an allocation failed, after `out of memory`
+    /// and the command (a script's handler, the REPL, `stk test`).
+    public static let outOfMemoryReason: StaticString = ": an allocation failed: the data needs more memory than this process may have (its limit, `ulimit -v`, or the machine's); stk stopped, the layout did not crash"
+
     /// What the handler writes after the place: `the layout crashed` and the
     /// signal, or that memory ran out.
     static func message(signal number: Int32, errno: Int32) -> (head: StaticString, tail: StaticString) {
-        if isAllocationFailure(signal: number, errno: errno) {
-            return ("out of memory", ": an allocation failed: the data needs more memory than this process may have (its limit, `ulimit -v`, or the machine's); stk stopped, the layout did not crash")
-        }
+        if isAllocationFailure(signal: number, errno: errno) { return ("out of memory", outOfMemoryReason) }
         return ("the layout crashed", ": ")
     }
 

@@ -76,6 +76,9 @@ public struct TranscriptIsolation: Sendable {
         case (true, _):
             kind = .timeout
             lines = ["\(place)error: timed out after \(Self.format(seconds: timeout ?? 0)) s\(command) (stk test --timeout)"]
+        case (false, .signalled(_)) where reader.ranOutOfMemory:
+            kind = .crash
+            lines = ["\(place)error: out of memory\(command)\(CrashReport.outOfMemoryReason)"]
         case (false, .signalled(let signal)):
             kind = .crash
             lines = ["\(place)error: the layout crashed\(command): \(CrashReport.describe(signal: signal))"]
@@ -129,6 +132,8 @@ enum TranscriptChildMessage: Codable {
     case running(location: String, command: String)
     case output(String)
     case result(EncodedTranscriptResult)
+    /// An allocation failed: the child is about to die of it (AllocationFailureNotice).
+    case outOfMemory
 }
 
 /// What the parent reads from a child while it runs.
@@ -137,6 +142,8 @@ final class ChildReport {
     private(set) var running: (location: String, command: String)?
     private(set) var output: [String] = []
     private(set) var result: EncodedTranscriptResult?
+    /// The child said an allocation failed.
+    private(set) var ranOutOfMemory = false
 
     init(descriptor: Int32) {
         reader = JSONLineReader(descriptor: descriptor)
@@ -150,6 +157,7 @@ final class ChildReport {
             case .message(.running(let location, let command)): running = (location, command)
             case .message(.output(let text)): output.append(text)
             case .message(.result(let encoded)): result = encoded
+            case .message(.outOfMemory): ranOutOfMemory = true
             case .timedOut: return true
             case .ended, .interrupted: return false
             }
@@ -230,6 +238,7 @@ extension TranscriptRunner {
     /// `descriptor` as it goes (see TranscriptIsolation).
     public func runReporting(_ file: TranscriptFile, to descriptor: Int32) {
         let writer = JSONLineWriter(descriptor: descriptor)
+        AllocationFailureNotice.install(TranscriptChildMessage.outOfMemory, on: descriptor)
         observer = TranscriptObserver(
             willRun: { writer.send(TranscriptChildMessage.running(location: $0, command: $1)) },
             printed: { writer.send(TranscriptChildMessage.output($0)) })

@@ -78,5 +78,7 @@ public enum WorkerMessage: Codable, Equatable, Sendable {
     case replayed(WorkerState, entries: Int, seconds: Double)
     /// The answer to `complete`.
     case completions([String])
+    /// An allocation failed: the process is about to die of it (AllocationFailureNotice).
+    case outOfMemory
 }
 

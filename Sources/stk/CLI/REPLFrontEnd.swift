@@ -155,6 +155,7 @@ final class WorkerSession {
         SignalPipe.clear()
         fflush(stdout)
         var running: (location: String, command: String)?
+        var ranOutOfMemory = false
         guard worker.send(.run(entry)) else {
             recover(from: worker, cause: .ended(worker.wait()), running: nil)
             return .done
@@ -163,6 +164,8 @@ final class WorkerSession {
             switch worker.messages.next(WorkerMessage.self, watching: SignalPipe.descriptor) {
             case .message(.running(let location, let command)):
                 running = (location, command)
+            case .message(.outOfMemory):
+                ranOutOfMemory = true
             case .message(.done(let newState, let includes, let quit)):
                 var finished = entry
                 finished.includes = includes
@@ -172,7 +175,7 @@ final class WorkerSession {
             case .message:
                 continue // not an answer to `run`
             case .ended, .timedOut: // no deadline is given
-                recover(from: worker, cause: .ended(worker.wait()), running: running)
+                recover(from: worker, cause: ranOutOfMemory ? .outOfMemory(worker.wait()) : .ended(worker.wait()), running: running)
                 return .done
             case .interrupted:
                 recover(from: worker, cause: .interrupted(worker.terminate()), running: running)
@@ -211,6 +214,8 @@ final class WorkerSession {
 
     enum Cause {
         case ended(WorkerProcess.Termination)
+        /// The worker said an allocation failed, then died of it.
+        case outOfMemory(WorkerProcess.Termination)
         case interrupted(WorkerProcess.Termination)
     }
 
@@ -231,6 +236,8 @@ final class WorkerSession {
         case .ended(.signalled(let signal)):
             lines.append("\(place)error: the layout crashed\(command): \(CrashReport.describe(signal: signal))")
             lines += report?.userFrameLines() ?? []
+        case .outOfMemory:
+            lines.append("\(place)error: out of memory\(command)\(CrashReport.outOfMemoryReason)")
         case .ended(.exited(let status)):
             lines.append("\(place)error: the session's process exited with status \(status)\(command)")
         }

@@ -39,6 +39,7 @@ struct WorkerCommand: ParsableCommand {
         if let pinnedSources, let pins = try? JSONDecoder().decode([String: String].self, from: Data(pinnedSources.utf8)) {
             PluginBridge.pinnedLibraries = pins
         }
+        AllocationFailureNotice.install(WorkerMessage.outOfMemory, on: WorkerDescriptors.messages)
         let host = try Host(global: global, echo: echo, showPluginNotes: !quiet)
         let worker = SessionWorker(interpreter: host.interpreter)
         worker.serve()
