@@ -414,44 +414,32 @@ public enum BenchSuite {
 
     /// One outcome per target of the diffable workloads; one that did not run misses its targets.
     public static func evaluate(_ workloads: [DiffableWorkload], results: [DiffableBenchResult]) -> [BenchOutcome] {
-        var byName: [String: DiffableBenchResult] = [:]
-        for r in results { byName[r.label] = r }
-        return workloads.flatMap { workload in
-            workload.targets.map { target in
-                let measured = byName[workload.name].flatMap { target.metric.value(in: $0) }
-                return BenchOutcome(workload: workload.name, metric: target.metric, title: target.title, measured: measured,
-                                    unit: target.unit, target: target.description,
-                                    met: measured.map { target.comparison.holds($0, target.limit) } ?? false)
-            }
-        }
+        outcomes(of: workloads.map { ($0.name, $0.targets) }, results: results, label: \.label) { $0.metric.value(in: $1) }
     }
 
     /// One outcome per target of the export workloads; one that did not run misses its targets.
     public static func evaluate(_ workloads: [ExportWorkload], results: [ExportBenchResult]) -> [BenchOutcome] {
-        var byName: [String: ExportBenchResult] = [:]
-        for r in results { byName[r.label] = r }
-        var outcomes: [BenchOutcome] = []
-        for workload in workloads {
-            for target in workload.targets {
-                let measured = byName[workload.name].flatMap { target.metric.value(in: $0) }
-                outcomes.append(BenchOutcome(
-                    workload: workload.name, metric: target.metric, title: target.title, measured: measured,
-                    unit: target.unit, target: target.description,
-                    met: measured.map { target.comparison.holds($0, target.limit) } ?? false))
-            }
-        }
-        return outcomes
+        outcomes(of: workloads.map { ($0.name, $0.targets) }, results: results, label: \.label) { $0.metric.value(in: $1) }
     }
 
     /// One outcome per target of the script workloads; one that did not run
     /// (its script ended in an error, or there was no interpreter) misses its
     /// targets.
     public static func evaluate(_ workloads: [ScriptWorkload], results: [ScriptBenchResult]) -> [BenchOutcome] {
-        var byName: [String: ScriptBenchResult] = [:]
-        for r in results { byName[r.label] = r }
+        outcomes(of: workloads.map { ($0.name, $0.targets) }, results: results, label: \.label) { $0.metric.value(in: $1) }
+    }
+
+    /// One outcome per target of `workloads`, measured by `measure` in the
+    /// result labelled with the workload's name; a target of a workload
+    /// without a result, or whose figure is missing, is missed.
+    private static func outcomes<Result>(of workloads: [(name: String, targets: [BenchTarget])], results: [Result],
+                                         label: KeyPath<Result, String>,
+                                         measure: (BenchTarget, Result) -> Double?) -> [BenchOutcome] {
+        var byName: [String: Result] = [:]
+        for r in results { byName[r[keyPath: label]] = r }
         return workloads.flatMap { workload in
             workload.targets.map { target in
-                let measured = byName[workload.name].flatMap { target.metric.value(in: $0) }
+                let measured = byName[workload.name].flatMap { measure(target, $0) }
                 return BenchOutcome(workload: workload.name, metric: target.metric, title: target.title, measured: measured,
                                     unit: target.unit, target: target.description,
                                     met: measured.map { target.comparison.holds($0, target.limit) } ?? false)
