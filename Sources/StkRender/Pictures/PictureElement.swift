@@ -54,7 +54,7 @@ public struct PictureElement: Equatable, Sendable {
     /// The elements of a collection view's visible set, with the pinning stk
     /// derives, in key order.
     public static func visible(in collectionView: CollectionView) -> [PictureElement] {
-        collectionView.visibleAttributes.values.sorted { $0.key < $1.key }.map { element(of: $0, in: collectionView) }
+        collectionView.visibleElementsInKeyOrder.map { element(of: $0, in: collectionView) }
     }
 
     /// One element of `collectionView`, with the pinning stk derives.

@@ -105,6 +105,10 @@ public final class CollectionView {
     /// The same elements as a list (cheaper than `visibleAttributes`: no dictionary is built).
     public var visibleElements: [CollectionViewLayoutAttributes] { visible.elements }
 
+    /// The same in key order (no dictionary built, and no sort when the
+    /// last answer came in key order or could be put in it).
+    public var visibleElementsInKeyOrder: [CollectionViewLayoutAttributes] { visible.elementsInKeyOrder }
+
     /// How many elements are visible (cheaper than `visibleAttributes.count`).
     public var visibleCount: Int { visible.count }
 

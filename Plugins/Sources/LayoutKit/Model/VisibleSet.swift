@@ -42,6 +42,13 @@ struct VisibleSet {
         sorted?.attributes ?? cachedByKey.map { Array($0.values) } ?? []
     }
 
+    /// The visible elements in key order: the answer itself when it came
+    /// sorted (as the pass makes it whenever its keys allow), else sorted.
+    var elementsInKeyOrder: [CollectionViewLayoutAttributes] {
+        if let sorted { return sorted.attributes }
+        return (cachedByKey.map { Array($0.values) } ?? []).sorted { $0.key < $1.key }
+    }
+
     /// How many elements are visible, without building the dictionary.
     var count: Int { sorted?.attributes.count ?? cachedByKey?.count ?? 0 }
 

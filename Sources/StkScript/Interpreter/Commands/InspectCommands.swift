@@ -59,7 +59,7 @@ extension Interpreter {
     var visibleSorted: [CollectionViewLayoutAttributes] {
         if paused != nil { return pausedAnswer() }
         session.collectionView.layoutIfNeeded()
-        return session.collectionView.visibleAttributes.values.sorted { $0.key < $1.key }
+        return session.collectionView.visibleElementsInKeyOrder
     }
 
     func runVisible() {
