@@ -26,4 +26,23 @@ import Testing
         #expect(session.collectionView.contentOffset == CGPoint(x: 0, y: 40))
         #expect(interpreter.status == .success)
     }
+
+    /// `undo` goes back at most `undoLimit` commands, the latest ones, however
+    /// many ran (the oldest states are dropped in bulk, so the count is
+    /// checked across several drops): with a limit of 3 and 23 scrolls to
+    /// 0,1 ... 0,23, three undos reach 0,20 and a fourth has nothing to undo.
+    @Test(arguments: [1, 3, 7])
+    func undoGoesBackAtMostItsLimit(limit: Int) throws {
+        try BuiltinLayouts.register()
+        let session = try Session()
+        session.undoLimit = limit
+        let interpreter = Interpreter(session: session, output: OutputBuffer())
+        run((1...23).map { "scroll to 0,\($0)" }.joined(separator: "\n"), in: interpreter)
+        for expected in stride(from: 22, to: 22 - limit, by: -1) {
+            #expect(try session.undo())
+            #expect(session.collectionView.contentOffset == CGPoint(x: 0, y: CGFloat(expected)))
+        }
+        #expect(try session.undo() == false)
+        #expect(session.collectionView.contentOffset == CGPoint(x: 0, y: CGFloat(23 - limit)))
+    }
 }

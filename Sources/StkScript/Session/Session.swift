@@ -27,7 +27,7 @@ public final class Session: LayoutCycleObserver {
     /// Commands that changed state, as replayable source text (for `save`).
     public var history: [String] { commandHistory.commands }
     private var commandHistory = CommandHistory()
-    private var undoStack: [SessionState] = []
+    private var undoStack = UndoStates()
     /// The sections of the last state taken, which the next one shares.
     private var lastSections: SharedSections?
     /// The collection view and its `sectionsGeneration` when `lastSections`
@@ -122,8 +122,7 @@ public final class Session: LayoutCycleObserver {
         if !currentEvents.isEmpty { lastOperationEvents = currentEvents }
         if !operation.recordsUnchanged && changedNothing(since: before) { return frameLog.discard() }
         frameLog.commit(operation.source ?? "reset", in: collectionView)
-        undoStack.append(before.undone(by: operation.source))
-        if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
+        undoStack.push(before.undone(by: operation.source), keeping: undoLimit)
         if let source = operation.source { commandHistory.append(source) }
     }
 
@@ -277,7 +276,7 @@ public final class Session: LayoutCycleObserver {
         digest.add(state().digest)
         for command in commandHistory.commands { digest.add(command) }
         digest.add(UInt64(undoStack.count))
-        for state in undoStack { digest.add(state.digest) }
+        for state in undoStack.kept { digest.add(state.digest) }
         return digest.hex
     }
 
@@ -306,7 +305,7 @@ public final class Session: LayoutCycleObserver {
     /// Reverts the last command that changed state. Returns false when there is nothing to undo.
     @discardableResult
     public func undo() throws -> Bool {
-        guard let previous = undoStack.popLast() else { return false }
+        guard let previous = undoStack.pop() else { return false }
         try restore(previous)
         lastUndoneCommand = previous.undoneCommand
         // The layout was rebuilt from scratch: the contexts of the command
@@ -415,4 +414,37 @@ struct FNV1a {
         for shift in stride(from: 0, to: 64, by: 8) { value = (value ^ ((number >> UInt64(shift)) & 0xff)) &* 0x100_0000_01b3 }
     }
     var hex: String { String(value, radix: 16) }
+}
+
+/// The undo states, at most a number of them, the oldest dropped first.
+/// Dropping one from the front of an array per command moved all the others
+/// (a few percent of a long script's time): a dropped state is let go at once
+/// (its slot emptied), and the empty slots go in bulk, once they are as many
+/// as the states kept.
+struct UndoStates {
+    private var slots: [SessionState?] = []
+    /// Slots before this index are empty.
+    private var first = 0
+
+    var count: Int { slots.count - first }
+    var isEmpty: Bool { count == 0 }
+    /// The states kept, oldest first.
+    var kept: [SessionState] { slots[first...].compactMap { $0 } }
+
+    mutating func push(_ state: SessionState, keeping limit: Int) {
+        slots.append(state)
+        while count > max(limit, 0) {
+            slots[first] = nil
+            first += 1
+        }
+        if first > 0, first >= count {
+            slots.removeFirst(first)
+            first = 0
+        }
+    }
+
+    mutating func pop() -> SessionState? {
+        guard count > 0 else { return nil }
+        return slots.removeLast()
+    }
 }
