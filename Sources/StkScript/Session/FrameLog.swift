@@ -3,8 +3,9 @@ import LayoutKit
 import StkRender
 
 /// The session's film: one `PictureFrame` per layout pass of every operation
-/// that changed state, recorded from the layout-cycle events as they happen.
-/// `export html` steps through it.
+/// that changed state, recorded from the layout-cycle events as they happen
+/// and pictured when the film is read (`RecordedFrame`). `export html` steps
+/// through it.
 ///
 /// The log follows what `save` replays: an operation that changed nothing
 /// (or failed) leaves no frames; `undo` takes the frames of the operation it
