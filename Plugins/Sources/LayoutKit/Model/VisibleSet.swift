@@ -93,18 +93,20 @@ struct VisibleSet {
     /// is cheap; every reader after it (the diff's merge, the frame log, the
     /// JSON) wants key order, and each would otherwise sort on its own.
     static func sortByKey(_ answer: inout [CollectionViewLayoutAttributes]) {
-        var pairs: [(key: ElementOrderKey, attributes: CollectionViewLayoutAttributes)] = []
-        pairs.reserveCapacity(answer.count)
+        var keys: [ElementOrderKey] = []
+        keys.reserveCapacity(answer.count)
         var isSorted = true
         for a in answer {
             guard let key = a.orderKey else { return }
-            if let last = pairs.last, !(last.key < key) { isSorted = false }
-            pairs.append((key, a))
+            if let last = keys.last, !(last < key) { isSorted = false }
+            keys.append(key)
         }
         guard !isSorted else { return }
-        pairs.sort { $0.key < $1.key }
-        for i in pairs.indices.dropFirst() where !(pairs[i - 1].key < pairs[i].key) { return }
-        answer = pairs.map(\.attributes)
+        // Indices are sorted, not the objects: moving references would
+        // retain and release them at every step of the sort.
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        for (i, j) in zip(order, order.dropFirst()) where !(keys[i] < keys[j]) { return }
+        answer = order.map { answer[$0] }
     }
 
     /// The visible diff of two strictly sorted answers, by one merge: keys in
