@@ -174,7 +174,7 @@ final class SurvivingLayoutsTests {
         try session.waitFor("\r\n") // the command was entered
         Thread.sleep(forTimeInterval: 0.5)
         try session.type("\u{03}")
-        let interrupted = try session.waitFor(InteractiveSession.prompt, timeout: .seconds(20))
+        let interrupted = try session.waitFor(InteractiveSession.prompt)
         #expect(interrupted.contains("error: interrupted while running 'sections 2000000 items=100'"), "\(interrupted.debugDescription)")
         // The offset is 30: header 0 pinned at y 30.
         try session.expect("attr header 0", showsLine: "header 0 frame=0,30,390,44 zIndex=2 alpha=1 hidden=false pinned")
@@ -188,7 +188,7 @@ final class SurvivingLayoutsTests {
         try session.waitFor("\r\n")
         Thread.sleep(forTimeInterval: 0.5)
         try session.type("\u{03}")
-        let interrupted = try session.waitFor(prompt, timeout: .seconds(20))
+        let interrupted = try session.waitFor(prompt)
         #expect(interrupted.contains("error: interrupted while running 'set hangs=true'"), "\(interrupted.debugDescription)")
         // Where the loop was: HangingLayout.swift's `while hangs {` loop (lines 13-15).
         // The signal lands on any instruction of the loop, and the compiler
