@@ -11,13 +11,12 @@ import Foundation
 /// the handler that was there before (the runtime's backtracer, or the
 /// default), which ends the process as it would have.
 public enum AllocationFailureNotice {
-    /// The signals an allocation failure raises (see CrashReport.isAllocationFailure).
-    private static let signals: [Int32] = [SIGABRT, SIGILL, SIGTRAP]
+    private static let signals = CrashReport.allocationFailureSignals
     nonisolated(unsafe) private static var line: UnsafeMutableBufferPointer<UInt8>?
     nonisolated(unsafe) private static var descriptor: Int32 = -1
     /// The handlers before this one, by the index of their signal in `signals`:
     /// allocated once, read in the handler without allocating.
-    nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 3)
+    nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: signals.count)
 
     /// Installs the handler: `message` goes to `descriptor` if an allocation fails.
     public static func install<Message: Encodable>(_ message: Message, on descriptor: Int32) {

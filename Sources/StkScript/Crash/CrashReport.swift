@@ -82,8 +82,12 @@ public enum CrashReport {
     /// The failed `malloc` left ENOMEM in the thread's errno, and the abort
     /// that follows changes nothing that would set it again.
     static func isAllocationFailure(signal number: Int32, errno: Int32) -> Bool {
-        (number == SIGABRT || number == SIGILL || number == SIGTRAP) && errno == ENOMEM
+        allocationFailureSignals.contains(number) && errno == ENOMEM
     }
+
+    /// The signals the runtime ends a process with when an allocation fails
+    /// (an abort, or a trap).
+    static let allocationFailureSignals: [Int32] = [SIGABRT, SIGILL, SIGTRAP]
 
     /// Why a process stopped when an allocation failed, after `out of memory`
     /// and the command (a script's handler, the REPL, `stk test`).

@@ -46,7 +46,7 @@ struct VisibleSet {
     /// sorted (as the pass makes it whenever its keys allow), else sorted.
     var elementsInKeyOrder: [CollectionViewLayoutAttributes] {
         if let sorted { return sorted.attributes }
-        return (cachedByKey.map { Array($0.values) } ?? []).sorted { $0.key < $1.key }
+        return elements.sorted { $0.key < $1.key }
     }
 
     /// How many elements are visible, without building the dictionary.
