@@ -43,6 +43,25 @@ import Testing
         #expect(long / short < 4, "per line: \(short * 1e6) µs at 1,000 lines, \(long * 1e6) µs at 8,000")
     }
 
+    /// The mixed script measures the script, not its data: however long it
+    /// is, it ends with the 4 sections of 30 items it starts with, plus the one
+    /// item its last snapshot edit appended (each edit deletes the one before).
+    /// A first section that grew by an item per edit would make every apply
+    /// diff a longer snapshot, and time per line grow with the script.
+    @Test func theMixedScriptKeepsItsDataTheSameSize() throws {
+        try BuiltinLayouts.register()
+        let text = MixedScript.text(lines: 3_000, seed: 11)
+        // A script of this length has snapshot edits: their item is the one extra.
+        #expect(text.contains("snapshot edit"))
+        let output = OutputBuffer()
+        let interpreter = Interpreter(session: try Session(), output: output)
+        ScriptRunner(interpreter: interpreter).run(text: text, name: "<mixed>")
+        #expect(interpreter.status == .success, "\(output.diagnostics.prefix(1))")
+        let collectionView = interpreter.session.collectionView
+        #expect(collectionView.numberOfSections == 4)
+        #expect((0..<4).map { collectionView.numberOfItems(inSection: $0) } == [31, 30, 30, 30])
+    }
+
     /// The reader alone: the case, one batch of a great many lines
     /// (each waits for the `end`, so each asks whether the entry is complete),
     /// and entries that cost next to nothing (`echo`, comments, `\`

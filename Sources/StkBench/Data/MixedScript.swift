@@ -3,9 +3,14 @@ import Foundation
 /// A long script of every kind of entry a script holds, seeded: scrolls,
 /// queries (`contentsize`, `attr`), expectations, data changes and their
 /// `undo`, batches, snapshot edits applied, `\` continuations and comments,
-/// over a flow of 4 sections of 3 items. Every entry runs without an error on
-/// flow-sticky. The same seed gives the same script, on every
-/// platform (SplitMix64). `stk bench`'s script workload (`ScriptWorkload`)
+/// over a flow of 4 sections of 30 items (taller than the view, so that every
+/// scroll shows some). Every entry runs without an error on flow-sticky, and
+/// the data stays that size however long the script: each snapshot edit
+/// appends an item and deletes the one the previous edit appended. (A script
+/// that only appended would grow its first section by an item per edit, and
+/// since an apply diffs the whole snapshot, as UIKit's does, its time would
+/// grow with its length by construction: it would measure the data, not the
+/// script.) The same seed gives the same script, on every platform (SplitMix64). `stk bench`'s script workload (`ScriptWorkload`)
 /// runs it, and so does the test that time per line does not grow with the
 /// script.
 public enum MixedScript {
@@ -13,7 +18,7 @@ public enum MixedScript {
     /// past it), each ending in a newline; at least one line.
     public static func text(lines count: Int, seed: UInt64) -> String {
         var random = SplitMix64(seed: seed)
-        var lines = ["sections 4 items=3"]
+        var lines = ["sections 4 items=30"]
         var y = 0
         var names = 0
         while lines.count < count {
@@ -28,7 +33,8 @@ public enum MixedScript {
             case 6: lines += ["batch", "insert item 2:0", "delete item 2:1", "end"]
             case 7:
                 names += 1
-                lines += ["snapshot edit", "append items N\(names) to S0", "apply"]
+                let previous = names > 1 ? ["delete items N\(names - 1)"] : []
+                lines += ["snapshot edit", "append items N\(names) to S0"] + previous + ["apply"]
             case 8: lines += ["scroll by 0,10 \\", "steps=2"]
             default: lines.append("attr item 0:0")
             }
