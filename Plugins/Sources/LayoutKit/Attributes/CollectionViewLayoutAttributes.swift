@@ -27,10 +27,30 @@ public enum ElementKind {
 /// `stretchFactor`); a subclass overrides `copy(with:)`, `isEqual(_:)` and
 /// `extraFields` exactly as it would on iOS.
 open class CollectionViewLayoutAttributes: NSObject, NSCopying {
-    open var frame: CGRect = .zero
-    open var zIndex: Int = 0
-    open var alpha: CGFloat = 1
-    open var isHidden: Bool = false
+    // Each open property keeps its value in a final stored one: a subclass
+    // may still override the property (with observers, or a getter of its
+    // own), while stk's comparison of two objects of this very class reads
+    // the values directly instead of calling each getter through the class.
+    open var frame: CGRect {
+        get { storedFrame }
+        set { storedFrame = newValue }
+    }
+    open var zIndex: Int {
+        get { storedZIndex }
+        set { storedZIndex = newValue }
+    }
+    open var alpha: CGFloat {
+        get { storedAlpha }
+        set { storedAlpha = newValue }
+    }
+    open var isHidden: Bool {
+        get { storedIsHidden }
+        set { storedIsHidden = newValue }
+    }
+    private final var storedFrame: CGRect = .zero
+    private final var storedZIndex = 0
+    private final var storedAlpha: CGFloat = 1
+    private final var storedIsHidden = false
     open var indexPath: IndexPath = CollectionViewLayoutAttributes.firstItem {
         didSet {
             storedIndexCount = indexPath.count
@@ -40,7 +60,11 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     }
     /// stk's addition: the element sits away from its natural position because it
     /// is pinned or sticky (render marks it). Not a UIKit property.
-    open var isPinned: Bool = false
+    open var isPinned: Bool {
+        get { storedIsPinned }
+        set { storedIsPinned = newValue }
+    }
+    private final var storedIsPinned = false
     public private(set) var representedElementCategory: ElementCategory = .cell
     public private(set) var representedElementKind: String? {
         didSet { storedKindRank = ElementKey.kindRank(representedElementKind) }
@@ -113,21 +137,38 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     /// its center. nil storage is the identity, so that the attributes of the
     /// millions of elements that never set one cost nothing to copy or compare.
     open var transform3D: CATransform3D {
-        get { storedTransform ?? .identity }
-        set { storedTransform = newValue == .identity ? nil : newValue }
+        get { storedTransform?.value ?? .identity }
+        set { storedTransform = newValue == .identity ? nil : TransformStorage(newValue) }
     }
 
     /// UIKit's `transform`: setting it replaces `transform3D` with the 3D form
     /// of the affine transform; reading it gives `transform3D`'s affine part.
     open var transform: CGAffineTransform {
-        get { storedTransform?.affine ?? .identity }
+        get { storedTransform?.value.affine ?? .identity }
         set { transform3D = CATransform3D(newValue) }
     }
 
     /// Whether a transform other than the identity is set.
     public var hasTransform: Bool { storedTransform != nil }
 
-    private var storedTransform: CATransform3D?
+    /// A transform other than the identity, out of line: the 128 bytes of a
+    /// matrix inline would be written at every object's creation, copied
+    /// with it and read by every comparison, for the few elements that have one.
+    private final class TransformStorage {
+        let value: CATransform3D
+        init(_ value: CATransform3D) { self.value = value }
+
+        static func same(_ a: TransformStorage?, _ b: TransformStorage?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): return true
+            case let (a?, b?): return a === b || a.value == b.value
+            default: return false
+            }
+        }
+    }
+
+    // Immutable, so a copy shares it.
+    private var storedTransform: TransformStorage?
 
     /// The identity as ordered integers (see `ElementOrderKey`); nil for a
     /// kind other than none, header or footer, whose order needs its name.
@@ -140,6 +181,16 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         }
         let key = self.key
         return ElementOrderKey(category: key.category.rawValue, section: key.section, item: key.item, kindRank: storedKindRank)
+    }
+
+    /// The index path's count, section and item, from the stored integers
+    /// when this very class answers (a subclass may override `indexPath`):
+    /// reading an IndexPath's indexes costs calls into its storage.
+    var indexPathIndexes: IndexPathIndexes {
+        if type(of: self) == CollectionViewLayoutAttributes.self {
+            return IndexPathIndexes(count: storedIndexCount, section: storedSection, item: storedItem)
+        }
+        return IndexPathIndexes(indexPath)
     }
 
     /// The element's identity: category, kind and index path.
@@ -196,7 +247,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         guard let other = object as? CollectionViewLayoutAttributes, type(of: other) == type(of: self) else { return false }
         return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
             && indexPath == other.indexPath && isPinned == other.isPinned && representedElementCategory == other.representedElementCategory
-            && representedElementKind == other.representedElementKind && storedTransform == other.storedTransform
+            && representedElementKind == other.representedElementKind && TransformStorage.same(storedTransform, other.storedTransform)
     }
 
     /// `isEqual`, without the dynamic cast when both are of this very class
@@ -208,10 +259,15 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         let sameIndexPath = storedIndexCount <= 2 && other.storedIndexCount <= 2
             ? storedIndexCount == other.storedIndexCount && storedSection == other.storedSection && storedItem == other.storedItem
             : indexPath == other.indexPath
-        return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
-            && isPinned == other.isPinned && sameIndexPath
+        // Both are of this very class, so no getter is overridden: the stored
+        // values are the properties.
+        return storedFrame.hasSameNumbers(as: other.storedFrame)
+            && storedZIndex == other.storedZIndex && storedAlpha == other.storedAlpha && storedIsHidden == other.storedIsHidden
+            && storedIsPinned == other.storedIsPinned && sameIndexPath
             && representedElementCategory == other.representedElementCategory
-            && representedElementKind == other.representedElementKind && storedTransform == other.storedTransform
+            && storedKindRank == other.storedKindRank
+            && (storedKindRank < ElementKey.otherKindRank || representedElementKind == other.representedElementKind)
+            && TransformStorage.same(storedTransform, other.storedTransform)
     }
 
     open override var hash: Int {
@@ -302,6 +358,26 @@ public struct ElementKey: Hashable, Comparable, Sendable, CustomStringConvertibl
         case (.supplementaryView, let kind): return "supplementary \(kind ?? "?") \(indexPath.stk)"
         case (.decorationView, let kind): return "decoration \(kind ?? "?") \(indexPath.stk)"
         }
+    }
+}
+
+/// An index path's count and first two indexes as plain integers (0 where
+/// the path is shorter).
+struct IndexPathIndexes {
+    var count: Int
+    var section: Int
+    var item: Int
+
+    init(count: Int, section: Int, item: Int) {
+        self.count = count
+        self.section = section
+        self.item = item
+    }
+
+    init(_ indexPath: IndexPath) {
+        count = indexPath.count
+        section = count > 0 ? indexPath[0] : 0
+        item = count > 1 ? indexPath[1] : 0
     }
 }
 

@@ -180,7 +180,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         guard !handedOut.isEmpty else { return }
         defer { handedOut.removeAll(keepingCapacity: true) }
         guard watchesHandedOut, let cv = collectionView else { return }
-        for (a, frame) in handedOut where a.frame != frame {
+        for (a, frame) in handedOut where !a.frame.hasSameNumbers(as: frame) {
             reportedCachedFrameMismatch = true
             let subclass = _typeName(type(of: self), qualified: false)
             cv.warn("UICollectionViewFlowLayout has cached frame mismatch for index path \(a.indexPath.stk) (\(a.key)) - cached value: \(a.frame.stk); expected value: \(frame.stk). This is likely occurring because the flow layout subclass \(subclass) is modifying attributes returned by UICollectionViewFlowLayout without copying them")

@@ -28,6 +28,15 @@ extension CGSize {
     public var stk: String { "\(width.stk)x\(height.stk)" }
 }
 
+extension CGRect {
+    /// `==` by the four numbers, inlined: CGRect's own `==` is a call into
+    /// Foundation, made for every visible element on every layout pass.
+    @inlinable
+    public func hasSameNumbers(as other: CGRect) -> Bool {
+        origin.x == other.origin.x && origin.y == other.origin.y && size.width == other.size.width && size.height == other.size.height
+    }
+}
+
 extension CGPoint {
     @inlinable
     public var transposed: CGPoint { CGPoint(x: y, y: x) }

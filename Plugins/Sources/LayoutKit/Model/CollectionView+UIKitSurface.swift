@@ -84,7 +84,11 @@ extension CollectionView {
 
     /// Whether an index path names an existing item.
     public func isValidItem(_ indexPath: IndexPath) -> Bool {
-        indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < sections.count
-            && indexPath.item >= 0 && indexPath.item < sections[indexPath.section].itemCount
+        isValidItem(IndexPathIndexes(indexPath))
+    }
+
+    func isValidItem(_ indexes: IndexPathIndexes) -> Bool {
+        indexes.count == 2 && indexes.section >= 0 && indexes.section < sections.count
+            && indexes.item >= 0 && indexes.item < sections[indexes.section].itemCount
     }
 }

@@ -21,16 +21,25 @@ extension CollectionView {
     /// UIKit's checks on a rect query's answer: it raises an exception for a
     /// cell whose index path does not exist (and stk names the first one).
     func checkAnswer(_ answer: [CollectionViewLayoutAttributes]) {
-        for a in answer where a.representedElementCategory == .cell && !isValidItem(a.indexPath) {
-            warn("UICollectionView received layout attributes for a cell with an index path that does not exist: \(a.indexPath.stk) (layoutAttributesForElements(in:); UIKit raises an exception here)")
-            return
+        // One walk, reading each element's frame and identity once (every
+        // pass checks every visible element). A cell that does not exist is
+        // named before any frame that is not a number, wherever each is.
+        var firstNotFinite: CollectionViewLayoutAttributes?
+        for a in answer {
+            if a.representedElementCategory == .cell, !isValidItem(a.indexPathIndexes) {
+                warn("UICollectionView received layout attributes for a cell with an index path that does not exist: \(a.indexPath.stk) (layoutAttributesForElements(in:); UIKit raises an exception here)")
+                return
+            }
+            if firstNotFinite == nil {
+                let f = a.frame
+                if !(f.origin.x.isFinite && f.origin.y.isFinite && f.size.width.isFinite && f.size.height.isFinite) { firstNotFinite = a }
+            }
         }
         // A frame that is not a number reaches the view's layer: Core Animation
         // throws CALayerInvalidGeometry. stk says so once per pass, rather
         // than printing `nan` later as if it were a place.
-        for a in answer where !(a.frame.origin.x.isFinite && a.frame.origin.y.isFinite && a.frame.size.width.isFinite && a.frame.size.height.isFinite) {
+        if let a = firstNotFinite {
             warn("the layout gave \(a.key) a frame that is not finite (\(a.frame.stk)): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (layoutAttributesForElements(in:))")
-            return
         }
     }
 }

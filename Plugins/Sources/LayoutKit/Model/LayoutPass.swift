@@ -50,8 +50,8 @@ struct LayoutPass {
         adjustContentOffset()
         prepare()
         prepareUpdates()
-        let answer = queryVisibleElements()
-        let diff = diffVisibleElements(answer)
+        let (answer, sortedKeys) = queryVisibleElements()
+        let diff = diffVisibleElements(answer, sortedKeys: sortedKeys)
         finishUpdates(diff.changes, answer: answer)
         commit(answer, diff)
         return cellsToMeasure(diff)
@@ -92,8 +92,9 @@ struct LayoutPass {
     }
 
     /// The layout's answer for the bounds, cut at the visible limit, as values
-    /// stk owns.
-    func queryVisibleElements() -> [CollectionViewLayoutAttributes] {
+    /// stk owns; in key order with its keys when the keys allow
+    /// (`VisibleSet.sortByKey`).
+    func queryVisibleElements() -> (answer: [CollectionViewLayoutAttributes], sortedKeys: [ElementOrderKey]?) {
         let cv = collectionView
         let createdBefore = layout.counters.attributesCreated
         var answer = layout.layoutAttributesForElements(in: cv.bounds) ?? []
@@ -121,19 +122,19 @@ struct LayoutPass {
         }
         CollectionViewLayoutAttributes.instancesCreated = initialisedBefore // stk's copies, not the layout's
         cv.checkAnswer(answer)
-        VisibleSet.sortByKey(&answer)
+        let sortedKeys = VisibleSet.sortByKey(&answer)
         report(.elementsQueried(rect: cv.bounds, attributes: cv.observer?.wantsAttributeCopies == true ? answer.map { AttributesSnapshot($0) } : [],
                                 attributesCreated: layout.counters.attributesCreated - createdBefore))
-        return answer
+        return (answer, sortedKeys)
     }
 
     /// What appeared, disappeared and changed since the last pass: one merge
     /// of two sorted sets for the scroll step of a layout that answers in key
     /// order (as most do), lookups by key otherwise, and after a batch update
     /// old elements matched to their new keys.
-    func diffVisibleElements(_ answer: [CollectionViewLayoutAttributes]) -> Diff {
+    func diffVisibleElements(_ answer: [CollectionViewLayoutAttributes], sortedKeys: [ElementOrderKey]?) -> Diff {
         var diff = Diff()
-        diff.sortedKeys = VisibleSet.sortedKeys(of: answer)
+        diff.sortedKeys = sortedKeys
         if mapping == nil, let keys = diff.sortedKeys, let before = collectionView.visible.sorted {
             VisibleSet.mergeDiff(old: before.attributes, oldKeys: before.keys, new: answer, newKeys: keys, into: &diff.changes)
             diff.isSorted = true

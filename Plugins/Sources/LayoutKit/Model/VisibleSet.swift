@@ -71,42 +71,33 @@ struct VisibleSet {
         return result
     }
 
-    /// The answer's keys when they are strictly sorted (every key smaller than
-    /// the next, so none twice) and all orderable as integers; else nil.
-    static func sortedKeys(of answer: [CollectionViewLayoutAttributes]) -> [ElementOrderKey]? {
+    /// Puts an answer in key order when its keys are all orderable as integers
+    /// and distinct, and returns its keys in that order; leaves it as
+    /// answered and returns nil otherwise (a key answered twice keeps its last
+    /// attributes, by key). Sorting by the integer keys once is cheap; every
+    /// reader after it (the diff's merge, the frame log, the JSON) wants key
+    /// order, and each would otherwise sort on its own. The keys returned are
+    /// the visible set's, and the next pass's merge reads them.
+    static func sortByKey(_ answer: inout [CollectionViewLayoutAttributes]) -> [ElementOrderKey]? {
         var keys: [ElementOrderKey] = []
         keys.reserveCapacity(answer.count)
-        let complete = answer.withUnsafeBufferPointer { answer in
+        var isSorted = true
+        let orderable = answer.withUnsafeBufferPointer { answer in
             for a in answer {
                 guard let key = a.orderKey else { return false }
-                if let last = keys.last, !(last < key) { return false }
+                if isSorted, let last = keys.last, !(last < key) { isSorted = false }
                 keys.append(key)
             }
             return true
         }
-        return complete ? keys : nil
-    }
-
-    /// Puts an answer in key order when its keys are all orderable as integers
-    /// and distinct; leaves it as answered otherwise (a key answered twice
-    /// keeps its last attributes, by key). Sorting by the integer keys once
-    /// is cheap; every reader after it (the diff's merge, the frame log, the
-    /// JSON) wants key order, and each would otherwise sort on its own.
-    static func sortByKey(_ answer: inout [CollectionViewLayoutAttributes]) {
-        var keys: [ElementOrderKey] = []
-        keys.reserveCapacity(answer.count)
-        var isSorted = true
-        for a in answer {
-            guard let key = a.orderKey else { return }
-            if let last = keys.last, !(last < key) { isSorted = false }
-            keys.append(key)
-        }
-        guard !isSorted else { return }
+        guard orderable else { return nil }
+        guard !isSorted else { return keys }
         // Indices are sorted, not the objects: moving references would
         // retain and release them at every step of the sort.
         let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        for (i, j) in zip(order, order.dropFirst()) where !(keys[i] < keys[j]) { return }
+        for (i, j) in zip(order, order.dropFirst()) where !(keys[i] < keys[j]) { return nil }
         answer = order.map { answer[$0] }
+        return order.map { keys[$0] }
     }
 
     /// The visible diff of two strictly sorted answers, by one merge: keys in
