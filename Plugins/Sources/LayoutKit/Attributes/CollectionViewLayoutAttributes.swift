@@ -51,13 +51,17 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     private final var storedZIndex = 0
     private final var storedAlpha: CGFloat = 1
     private final var storedIsHidden = false
-    open var indexPath: IndexPath = CollectionViewLayoutAttributes.firstItem {
-        didSet {
-            storedIndexCount = indexPath.count
-            storedSection = storedIndexCount > 0 ? indexPath[0] : 0
-            storedItem = storedIndexCount > 1 ? indexPath[1] : 0
+    open var indexPath: IndexPath {
+        get { storedIndexPath }
+        set {
+            storedIndexPath = newValue
+            let indexes = IndexPathIndexes(newValue)
+            storedIndexCount = indexes.count
+            storedSection = indexes.section
+            storedItem = indexes.item
         }
     }
+    private final var storedIndexPath = CollectionViewLayoutAttributes.firstItem
     /// stk's addition: the element sits away from its natural position because it
     /// is pinned or sticky (render marks it). Not a UIKit property.
     open var isPinned: Bool {
@@ -106,6 +110,31 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     public convenience init(forDecorationViewOfKind kind: String, with indexPath: IndexPath) {
         self.init()
         setIdentity(category: .decorationView, kind: kind, indexPath: indexPath)
+    }
+
+    /// Back to what `init()` makes, for an object of this very class that
+    /// nothing else holds (`CollectionViewLayout.reuseAttributes`): every
+    /// stored value (a subclass is never reused) but the identity, which
+    /// `makeAttributes` sets next (`setCellIdentity` or `setIdentity`).
+    func prepareForReuse() {
+        storedFrame = .zero
+        storedZIndex = 0
+        storedAlpha = 1
+        storedIsHidden = false
+        storedIsPinned = false
+        storedTransform = nil
+    }
+
+    /// A cell's identity from its two indexes, for an object of this very
+    /// class: the stored integers are the indexes given, not read back out
+    /// of the index path (reading an IndexPath is calls into its storage).
+    func setCellIdentity(item: Int, section: Int) {
+        storedIndexPath = IndexPath(item: item, section: section)
+        storedIndexCount = 2
+        storedSection = section
+        storedItem = item
+        representedElementCategory = .cell
+        representedElementKind = nil
     }
 
     /// Category and kind are fixed at creation in UIKit; LayoutKit's factories set them here.

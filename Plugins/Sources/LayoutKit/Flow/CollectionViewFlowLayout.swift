@@ -723,9 +723,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 // Past the limit nothing more is made: the host refuses the pass.
                 if result.count > limit { exceeded = true; return false }
                 counters.elementsTouched += 1
-                let indexPath = IndexPath(item: item, section: s)
-                if floatingHasCells, floating[.cell(indexPath)] != nil { return true }
-                let a = makeAttributes(forCellAt: indexPath)
+                if floatingHasCells, floating[.cell(IndexPath(item: item, section: s))] != nil { return true }
+                let a = makeAttributes(forItem: item, inSection: s)
                 a.frame = scrollAxisRect(frame)
                 a.zIndex = Self.cellZIndex
                 result.append(a)
@@ -815,19 +814,25 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// Names the elements in a context, cells as items and the rest by kind.
     public static func add<Keys: Sequence>(_ keys: Keys, to context: CollectionViewLayoutInvalidationContext) where Keys.Element == ElementKey {
+        let keys = keys.sorted()
+        // Kinds are few (header, footer, a badge): each kind's index paths are
+        // gathered by a walk of the keys rather than grouped in a dictionary,
+        // which a scroll step's handful of keys would pay to build.
         var items: [IndexPath] = []
-        var supplementary: [String: [IndexPath]] = [:]
-        var decoration: [String: [IndexPath]] = [:]
-        for key in keys.sorted() {
+        var supplementaryKinds: [String] = [], decorationKinds: [String] = []
+        for key in keys {
             switch key.category {
             case .cell: items.append(key.indexPath)
-            case .supplementaryView: supplementary[key.kind ?? "", default: []].append(key.indexPath)
-            case .decorationView: decoration[key.kind ?? "", default: []].append(key.indexPath)
+            case .supplementaryView: if !supplementaryKinds.contains(key.kind ?? "") { supplementaryKinds.append(key.kind ?? "") }
+            case .decorationView: if !decorationKinds.contains(key.kind ?? "") { decorationKinds.append(key.kind ?? "") }
             }
         }
+        func paths(_ category: ElementCategory, _ kind: String) -> [IndexPath] {
+            keys.compactMap { $0.category == category && ($0.kind ?? "") == kind ? $0.indexPath : nil }
+        }
         if !items.isEmpty { context.invalidateItems(at: items) }
-        for (kind, paths) in supplementary.sorted(by: { $0.key < $1.key }) { context.invalidateSupplementaryElements(ofKind: kind, at: paths) }
-        for (kind, paths) in decoration.sorted(by: { $0.key < $1.key }) { context.invalidateDecorationElements(ofKind: kind, at: paths) }
+        for kind in supplementaryKinds.sorted() { context.invalidateSupplementaryElements(ofKind: kind, at: paths(.supplementaryView, kind)) }
+        for kind in decorationKinds.sorted() { context.invalidateDecorationElements(ofKind: kind, at: paths(.decorationView, kind)) }
     }
 
     /// Records what to redo; prepare() does it.

@@ -26,19 +26,19 @@ open class CollectionViewLayoutInvalidationContext: NSObject {
     public required override init() { super.init() }
 
     open func invalidateItems(at indexPaths: [IndexPath]) {
-        itemIndexPaths = (itemIndexPaths ?? []) + indexPaths
+        if itemIndexPaths == nil { itemIndexPaths = indexPaths } else { itemIndexPaths?.append(contentsOf: indexPaths) }
     }
 
     open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-        var byKind = supplementaryIndexPaths ?? [:]
-        byKind[elementKind, default: []].append(contentsOf: indexPaths)
-        supplementaryIndexPaths = byKind
+        // In place: a copy of the dictionary, changed and stored back, would
+        // copy its storage (the context is made on every scroll step).
+        if supplementaryIndexPaths == nil { supplementaryIndexPaths = [:] }
+        supplementaryIndexPaths?[elementKind, default: []].append(contentsOf: indexPaths)
     }
 
     open func invalidateDecorationElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-        var byKind = decorationIndexPaths ?? [:]
-        byKind[elementKind, default: []].append(contentsOf: indexPaths)
-        decorationIndexPaths = byKind
+        if decorationIndexPaths == nil { decorationIndexPaths = [:] }
+        decorationIndexPaths?[elementKind, default: []].append(contentsOf: indexPaths)
     }
 
     /// A value copy of every field, for events, `context` and JSON. Subclasses

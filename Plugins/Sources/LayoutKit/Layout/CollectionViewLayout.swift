@@ -156,15 +156,28 @@ open class CollectionViewLayout: NSObject {
     /// Makes attributes of this layout's `layoutAttributesClass` and counts them.
     public func makeAttributes(forCellAt indexPath: IndexPath) -> CollectionViewLayoutAttributes {
         counters.attributesCreated += 1
-        let a = Self.attributesType.init()
+        let a = newAttributes()
         a.setIdentity(category: .cell, kind: nil, indexPath: indexPath)
+        return a
+    }
+
+    /// `makeAttributes(forCellAt:)` from the item's two indexes, as a rect
+    /// query that walks a section's items has them.
+    func makeAttributes(forItem item: Int, inSection section: Int) -> CollectionViewLayoutAttributes {
+        counters.attributesCreated += 1
+        let a = newAttributes()
+        if type(of: a) == CollectionViewLayoutAttributes.self {
+            a.setCellIdentity(item: item, section: section)
+        } else {
+            a.setIdentity(category: .cell, kind: nil, indexPath: IndexPath(item: item, section: section))
+        }
         return a
     }
 
     /// Makes supplementary attributes of this layout's `layoutAttributesClass` and counts them.
     public func makeAttributes(forSupplementaryOfKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes {
         counters.attributesCreated += 1
-        let a = Self.attributesType.init()
+        let a = newAttributes()
         a.setIdentity(category: .supplementaryView, kind: kind, indexPath: indexPath)
         return a
     }
@@ -172,9 +185,50 @@ open class CollectionViewLayout: NSObject {
     /// Makes decoration attributes of this layout's `layoutAttributesClass` and counts them.
     public func makeAttributes(forDecorationOfKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes {
         counters.attributesCreated += 1
-        let a = Self.attributesType.init()
+        let a = newAttributes()
         a.setIdentity(category: .decorationView, kind: kind, indexPath: indexPath)
         return a
+    }
+
+    // MARK: Reusing attribute objects
+
+    /// Objects of the base attributes class that earlier passes showed and
+    /// that nothing holds any more, from which `makeAttributes` makes the
+    /// next ones. Making an object per visible element on every pass and
+    /// freeing the last pass's was a third of a scroll step. No code can tell:
+    /// an object is taken back only when the collection view held the last
+    /// strong reference to it (`reuseAttributes`), and it comes back as new.
+    /// (A weak reference does not count, as for any object Swift frees: a
+    /// layout that kept only a weak reference to attributes it handed out
+    /// would see them made again where UIKit would see them gone.)
+    private var reusableAttributes: [CollectionViewLayoutAttributes] = []
+    /// Whether `makeAttributes` has made objects of the base class: a layout
+    /// that makes its own (one written for iOS) would never take them back.
+    private(set) var makesBaseAttributes = false
+    /// At most this many objects wait (about 300 bytes each).
+    static let reusableAttributesLimit = 4_096
+
+    private func newAttributes() -> CollectionViewLayoutAttributes {
+        let type = Self.attributesType
+        guard type == CollectionViewLayoutAttributes.self else { return type.init() }
+        makesBaseAttributes = true
+        if let reused = reusableAttributes.popLast() {
+            reused.prepareForReuse()
+            return reused
+        }
+        return type.init()
+    }
+
+    /// The collection view hands back what a pass no longer shows: the
+    /// objects of the base class that only `elements` holds are kept for
+    /// `makeAttributes`; `elements` is emptied either way.
+    func reuseAttributes(_ elements: inout [CollectionViewLayoutAttributes]) {
+        defer { elements = [] }
+        guard makesBaseAttributes else { return }
+        for i in elements.indices where reusableAttributes.count < Self.reusableAttributesLimit {
+            guard type(of: elements[i]) == CollectionViewLayoutAttributes.self, isKnownUniquelyReferenced(&elements[i]) else { continue }
+            reusableAttributes.append(elements[i])
+        }
     }
 
     /// The attributes of one element by its key, whatever its category.

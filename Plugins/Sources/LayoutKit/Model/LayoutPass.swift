@@ -47,6 +47,18 @@ struct LayoutPass {
     /// The template: every phase in order. Returns the cells the pass
     /// displayed (appeared, or resized) that self-sizing measures.
     mutating func run() -> [CollectionViewLayoutAttributes] {
+        // What was visible before: once the pass is over, the objects nothing
+        // else holds (no event kept, no layout's cache) go back to the layout
+        // to be made again.
+        var previous = layout.makesBaseAttributes ? collectionView.visible.elements : []
+        let cells = runPhases()
+        layout.reuseAttributes(&previous)
+        return cells
+    }
+
+    /// The phases, in a function of their own: the pass's diff and answer are
+    /// let go of when it returns, before what was visible is handed back.
+    private mutating func runPhases() -> [CollectionViewLayoutAttributes] {
         adjustContentOffset()
         prepare()
         prepareUpdates()
