@@ -394,7 +394,7 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
     }
 
     private func attributes(_ cell: GridCell, frame: CGRect, displaced: Bool, span: StickySpan) -> CollectionViewLayoutAttributes {
-        let a = makeAttributes(forCellAt: cell.indexPath)
+        let a = makeAttributes(forItem: cell.column, inSection: cell.row)
         a.frame = frame
         a.zIndex = span.kind(of: cell).zIndex
         a.isPinned = displaced

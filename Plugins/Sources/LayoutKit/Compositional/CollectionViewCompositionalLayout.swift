@@ -325,7 +325,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     }
 
     private func cellAttributes(_ section: SectionGeometry, _ item: Int, frame: CGRect) -> CollectionViewLayoutAttributes {
-        let a = makeAttributes(forCellAt: IndexPath(item: item, section: section.index))
+        let a = makeAttributes(forItem: item, inSection: section.index)
         a.frame = frame
         let slot = section.shape.slots[item % section.itemsPerGroup]
         a.zIndex = slot.zIndex

@@ -162,8 +162,9 @@ open class CollectionViewLayout: NSObject {
     }
 
     /// `makeAttributes(forCellAt:)` from the item's two indexes, as a rect
-    /// query that walks a section's items has them.
-    func makeAttributes(forItem item: Int, inSection section: Int) -> CollectionViewLayoutAttributes {
+    /// query that walks a section's items has them: cheaper, since the
+    /// attributes' identity is then not read back out of an index path.
+    public func makeAttributes(forItem item: Int, inSection section: Int) -> CollectionViewLayoutAttributes {
         counters.attributesCreated += 1
         let a = newAttributes()
         if type(of: a) == CollectionViewLayoutAttributes.self {
