@@ -201,9 +201,11 @@ public enum LayoutChecks {
         /// matching values (the usual case, settled without hashing).
         func sameInOrder(as other: RectAnswer) -> Bool {
             guard elements.count == other.elements.count else { return false }
-            for (a, b) in zip(elements, other.elements) {
-                guard a.key == b.key, a.displayed.frame.minX.isFinite, a.displayed.frame.minY.isFinite,
-                      a.displayed.matches(b.displayed) else { return false }
+            // By index, reading the elements in place: a pair from zip would
+            // copy both (each holds a whole snapshot) for every element.
+            for i in elements.indices {
+                guard elements[i].key == other.elements[i].key, elements[i].displayed.frame.minX.isFinite,
+                      elements[i].displayed.frame.minY.isFinite, elements[i].displayed.matches(other.elements[i].displayed) else { return false }
             }
             return true
         }

@@ -78,7 +78,9 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
         case integer(Int)
         case number(Double)
         case flag(Bool)
-        case transform(CATransform3D)
+        // Indirect: inline, its 128 bytes would be the size of every value
+        // (a frame is 32), copied with each one as fields are read and compared.
+        indirect case transform(CATransform3D)
 
         /// As stk prints it after `name=` (a transform prints its own name).
         public var text: String {
@@ -96,8 +98,8 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
         public func matches(_ other: Value, tolerance: Double) -> Bool {
             switch (self, other) {
             case let (.rect(a), .rect(b)):
-                return [(a.minX, b.minX), (a.minY, b.minY), (a.width, b.width), (a.height, b.height)]
-                    .allSatisfy { abs(Double($0.0 - $0.1)) <= tolerance }
+                func near(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(Double(x - y)) <= tolerance }
+                return near(a.minX, b.minX) && near(a.minY, b.minY) && near(a.width, b.width) && near(a.height, b.height)
             case let (.number(a), .number(b)): return abs(a - b) <= tolerance
             default: return self == other
             }
@@ -236,14 +238,22 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
 
     /// Equal, within `tolerance`, in every field verify compares.
     public func matchesInComparedFields(_ other: AttributesSnapshot, tolerance: Double) -> Bool {
-        Self.fields.lazy.filter(\.isComparedByVerify).allSatisfy { field in
-            switch (field.comparableValue(of: self), field.comparableValue(of: other)) {
-            case let (a?, b?): return a.matches(b, tolerance: tolerance)
-            case (nil, nil): return true
-            default: return false
+        // verify compares every element of every answer it asks for: one
+        // value of each side at a time, through the compared fields' readers
+        // alone (a copy of a whole field is a copy of its names too, retained
+        // and released).
+        for (read, unset) in Self.verifyComparedReaders {
+            guard let a = read(self) ?? unset else {
+                if (read(other) ?? unset) != nil { return false }
+                continue
             }
+            guard let b = read(other) ?? unset, a.matches(b, tolerance: tolerance) else { return false }
         }
+        return true
     }
+
+    /// The reader and unset value of each field verify compares, in the table's order.
+    private static let verifyComparedReaders = fields.filter(\.isComparedByVerify).map { ($0.read, $0.unsetValue) }
 
     /// The fields verify compares, as `attr` prints them:
     /// `frame=0,300,390,30 zIndex=2 alpha=1 hidden=false`.
