@@ -39,6 +39,35 @@ struct LexerTests {
         }
     }
 
+    /// A line of ASCII characters is read from its bytes; a line with any
+    /// other character from its Characters. Both readings give the same
+    /// tokens and diagnostics: 20,000 seeded lines lexed as they are and
+    /// with a non-ASCII comment after them (which makes the whole line
+    /// non-ASCII without changing its tokens), from the characters that
+    /// decide a token (blanks, `;`, `#`, quotes, escapes, `=`, signs, digits).
+    @Test func theByteReadingOfALineAgreesWithTheCharacterReading() {
+        let alphabet = Array("ab_=\"\\;# \t\r0123456789-.x:,")
+        var random = SplitMix64(seed: 47)
+        var compared = 0
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...14, using: &random)
+            var line = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+            // A `\` at the end continues the line, and a comment after it would
+            // not; a `#>` line is expected output, which would take it in.
+            while let last = line.last, Lexer.isBlank(last) || last == "\\" { line.removeLast() }
+            if line.isEmpty || line.drop(while: Lexer.isBlank).hasPrefix("#>") { continue }
+            let ascii = Lexer.lex(SourceFile(name: "t.stk", text: line))
+            // An unterminated string would take the comment in.
+            if ascii.diagnostics.contains(where: { $0.message.hasPrefix("unterminated") }) { continue }
+            let characters = Lexer.lex(SourceFile(name: "t.stk", text: line + " # é"))
+            #expect(ascii.items == characters.items, "\(line)")
+            #expect(ascii.diagnostics.map { "\($0.message) \(String(describing: $0.location?.range))" }
+                    == characters.diagnostics.map { "\($0.message) \(String(describing: $0.location?.range))" }, "\(line)")
+            compared += 1
+        }
+        #expect(compared > 10_000)
+    }
+
     @Test func numbers() {
         #expect(literal("12") == .number(12))
         #expect(literal("-3.5") == .number(-3.5))

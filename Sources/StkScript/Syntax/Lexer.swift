@@ -46,9 +46,13 @@ struct LexedCommand: Equatable {
 ///   stand alone or be the value of an assignment (`title="a b"`).
 /// - `echo` follows these rules like every other command; its text is then
 ///   rebuilt from its arguments (see `echoText(of:)`).
+///
+/// The lexer reads each line's units (`SourceFile.PhysicalLine.units`, a
+/// byte per character) rather than its Characters: every character it looks
+/// for is ASCII, and text is taken from the line only for what a token keeps.
 struct Lexer {
     let file: SourceFile
-    private let lines: [[Character]]
+    private let lines: [SourceFile.PhysicalLine]
     private(set) var diagnostics: [Diagnostic] = []
     /// True when the text ended with a `\` continuation still waiting for a line.
     private(set) var endsInContinuation = false
@@ -59,7 +63,7 @@ struct Lexer {
 
     init(file: SourceFile) {
         self.file = file
-        self.lines = file.physicalLines.map(\.characters)
+        self.lines = file.physicalLines
     }
 
     static func lex(_ file: SourceFile) -> (items: [LexedItem], diagnostics: [Diagnostic], endsInContinuation: Bool) {
@@ -88,16 +92,22 @@ struct Lexer {
 
     private var location: SourceLocation { SourceLocation(line: lineNumber(row), column: col + 1) }
 
-    private var current: Character? { col < lines[row].count ? lines[row][col] : nil }
+    /// The unit under the cursor (see `SourceFile.PhysicalLine.units`).
+    private var current: UInt8? { col < lines[row].units.count ? lines[row].units[col] : nil }
 
     /// Spaces and tabs separate arguments; so does a stray carriage return
     /// (a file with mixed line endings), rather than sticking to a word.
     static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }
 
+    /// `isBlank` for a unit.
+    static func isBlank(_ unit: UInt8) -> Bool {
+        unit == UInt8(ascii: " ") || unit == UInt8(ascii: "\t") || unit == UInt8(ascii: "\r")
+    }
+
     /// Whether the cursor is on a `\` followed only by blanks up to the end of the line.
     private var atContinuation: Bool {
-        guard current == "\\" else { return false }
-        return lines[row][(col + 1)...].allSatisfy(Lexer.isBlank)
+        guard current == UInt8(ascii: "\\") else { return false }
+        return lines[row].units[(col + 1)...].allSatisfy(Lexer.isBlank)
     }
 
     /// Moves past a continuation to the start of the next physical line.
@@ -129,17 +139,18 @@ struct Lexer {
     /// A token ends at a blank, `;`, a continuation or the end of the line.
     private var atTokenEnd: Bool {
         guard let c = current else { return true }
-        return Lexer.isBlank(c) || c == ";" || atContinuation
+        return Lexer.isBlank(c) || c == UInt8(ascii: ";") || atContinuation
     }
 
     // MARK: - Lines
 
-    private func expectedOutputLine(_ chars: [Character]) -> ExpectedLine? {
-        guard let first = chars.firstIndex(where: { !Lexer.isBlank($0) }),
-              first + 1 < chars.count, chars[first] == "#", chars[first + 1] == ">" else { return nil }
-        var text = chars[(first + 2)...]
-        if text.first == " " { text = text.dropFirst() }
-        let content = String(text)
+    private func expectedOutputLine(_ line: SourceFile.PhysicalLine) -> ExpectedLine? {
+        let units = line.units
+        guard let first = units.firstIndex(where: { !Lexer.isBlank($0) }),
+              first + 1 < units.count, units[first] == UInt8(ascii: "#"), units[first + 1] == UInt8(ascii: ">") else { return nil }
+        var start = first + 2
+        if start < units.count, units[start] == UInt8(ascii: " ") { start += 1 }
+        let content = line.text(start..<units.count)
         let isWildcard = content.trimmingCharacters(in: .whitespaces) == "..."
         return ExpectedLine(text: content, line: lineNumber(row), isWildcard: isWildcard)
     }
@@ -164,14 +175,14 @@ struct Lexer {
             skipBlanks()
             guard let c = current else { break }
             switch c {
-            case ";":
+            case UInt8(ascii: ";"):
                 finish()
                 col += 1
-            case "#":
+            case UInt8(ascii: "#"):
                 break scanning  // a comment runs to the end of this physical line
             default:
                 let before = diagnostics.count
-                let token = c == "\"" ? lexQuotedToken() : lexBareToken()
+                let token = c == UInt8(ascii: "\"") ? lexQuotedToken() : lexBareToken()
                 if diagnostics.count > before { failed = true }
                 tokens.append(token)
             }
@@ -184,23 +195,34 @@ struct Lexer {
 
     // MARK: - Tokens
 
+    /// A word: the characters up to a blank, `;`, a continuation or the end
+    /// of the line. A `"` inside it is reported and left out of its text,
+    /// unless it opens the whole value of an assignment (`key="a b"`).
     private mutating func lexBareToken() -> Token {
         let start = location
-        var chars: [Character] = []
+        let line = lines[row]
+        let units = line.units
         var quotedValue: (contents: String, start: SourceLocation)? = nil
         // Counted as the word grows, and one stray quote reported per word:
         // the work stays linear in the word's length however many quotes it holds.
         var equalsSigns = 0
         var reportedStrayQuote = false
+        // The word's last unit that is not a stray quote (its text leaves those out).
+        var last: UInt8? = nil
+        // Whether the word so far, before its `=`, is an option key: asked
+        // once however many quotes follow the `=`.
+        var isKeyBeforeEquals: Bool? = nil
         while !atTokenEnd, let c = current {
-            if c == "\"" {
+            if c == UInt8(ascii: "\"") {
                 // Allowed only as the whole value of an assignment: key="...".
-                if chars.last == "=", equalsSigns == 1,
-                   Literal.isOptionKey(chars.dropLast()[...]) {
+                if last == UInt8(ascii: "="), equalsSigns == 1 {
+                    isKeyBeforeEquals = isKeyBeforeEquals
+                        ?? Literal.isOptionKey(Self.withoutStrayQuotes(line, (start.column - 1)..<col).dropLast())
+                }
+                if last == UInt8(ascii: "="), equalsSigns == 1, isKeyBeforeEquals == true {
                     let valueStart = location
                     let raw = lexQuotedString()
-                    quotedValue = (raw.contents, valueStart)
-                    chars.append(contentsOf: raw.text)
+                    quotedValue = (raw, valueStart)
                     break
                 }
                 if !reportedStrayQuote {
@@ -211,13 +233,27 @@ struct Lexer {
                 col += 1
                 continue
             }
-            if c == "=" { equalsSigns += 1 }
-            chars.append(c)
+            if c == UInt8(ascii: "=") { equalsSigns += 1 }
+            last = c
+            isKeyBeforeEquals = nil
             col += 1
         }
         let end = location
-        let text = String(chars)
+        let columns = (start.column - 1)..<(end.column - 1)
         let range = SourceRange(start: start, end: end)
+        // The stray quotes left out; a quoted value keeps its quotes.
+        let chars: [Character]
+        if reportedStrayQuote {
+            let valueColumn = quotedValue.map { $0.start.column - 1 } ?? columns.upperBound
+            chars = Self.withoutStrayQuotes(line, columns.lowerBound..<valueColumn) + line.characters[valueColumn..<columns.upperBound]
+        } else if quotedValue != nil || !line.isASCII {
+            chars = line.characters[columns].map { $0 }
+        } else {
+            // The common word: ASCII, no quotes. Its text and literal straight from the bytes.
+            let text = line.text(columns)
+            return finishWord(text: text, range: range, literal: Literal.classify(ascii: units[columns], text: text, range: range))
+        }
+        let text = String(chars)
         if let quotedValue {
             if !atTokenEnd { reportJunkAfterQuote() }
             let eq = chars.firstIndex(of: "=")!
@@ -227,7 +263,11 @@ struct Lexer {
             let valueToken = Token(text: String(chars[(eq + 1)...]), range: valueRange, literal: .string(quotedValue.contents))
             return Token(text: text, range: range, literal: .assignment(key: key, keyRange: keyRange, value: valueToken))
         }
-        let literal = Literal.classify(text, range: range)
+        return finishWord(text: text, range: range, literal: Literal.classify(text, range: range))
+    }
+
+    /// A bare word's token, after a check that its numbers are in range.
+    private mutating func finishWord(text: String, range: SourceRange, literal: Literal) -> Token {
         if literal.numbers.contains(where: { abs($0) > Limits.magnitude }) {
             var written = (text, range)
             if case .assignment(_, _, let value?) = literal { written = (value.text, value.range) }
@@ -237,50 +277,65 @@ struct Lexer {
         return Token(text: text, range: range, literal: literal)
     }
 
+    /// The characters of `line` at `columns`, quotes left out (those of a
+    /// word before its quoted value, if any, are all stray).
+    private static func withoutStrayQuotes(_ line: SourceFile.PhysicalLine, _ columns: Range<Int>) -> [Character] {
+        columns.filter { line.units[$0] != UInt8(ascii: "\"") }.map { line.character(at: $0) }
+    }
+
     private mutating func lexQuotedToken() -> Token {
         let start = location
         let raw = lexQuotedString()
-        let token = Token(text: String(raw.text), range: SourceRange(start: start, end: location), literal: .string(raw.contents))
+        let token = Token(text: lines[row].text((start.column - 1)..<col), range: SourceRange(start: start, end: location),
+                          literal: .string(raw))
         if !atTokenEnd { reportJunkAfterQuote() }
         return token
     }
 
     /// Lexes a string starting at the opening quote. On an unterminated
-    /// string, reports it and consumes the rest of the physical line.
-    private mutating func lexQuotedString() -> (text: [Character], contents: String) {
+    /// string, reports it and consumes the rest of the physical line. Its
+    /// text as written is the line's characters from the opening quote to
+    /// where the cursor stops.
+    private mutating func lexQuotedString() -> String {
         let openColumn = col + 1
-        var text: [Character] = ["\""]
+        let line = lines[row]
         var contents = ""
         col += 1
+        // The contents are the line's text between escapes, taken a run at a time.
+        var run = col
         while let c = current {
-            text.append(c)
             col += 1
-            if c == "\"" { return (text, contents) }
-            if c == "\\" {
-                guard let escaped = current else { break }
-                text.append(escaped)
+            if c == UInt8(ascii: "\"") {
+                contents += line.text(run..<(col - 1))
+                return contents
+            }
+            if c == UInt8(ascii: "\\") {
+                contents += line.text(run..<(col - 1))
+                guard current != nil else {
+                    run = col
+                    break
+                }
+                let escaped = line.character(at: col)
                 col += 1
-                if escaped == "\"" || escaped == "\\" {
-                    contents.append(escaped)
-                } else {
+                if escaped != "\"" && escaped != "\\" {
                     report("unknown escape '\\\(escaped)' in a string; only \\\" and \\\\ are allowed",
                            SourceRange(line: lineNumber(row), columns: (col - 1)..<(col + 1)))
-                    contents.append(escaped)
                 }
-                continue
+                contents.append(escaped)
+                run = col
             }
-            contents.append(c)
         }
+        contents += line.text(run..<col)
         report("unterminated string: expected a closing '\"' before the end of the line",
                SourceRange(line: lineNumber(row), columns: openColumn..<(col + 1)))
-        return (text, contents)
+        return contents
     }
 
     /// After a closing quote only a blank, `;` or the end of the line may follow.
     private mutating func reportJunkAfterQuote() {
         let start = col
         while !atTokenEnd { col += 1 }
-        report("unexpected '\(String(lines[row][start..<col]))' after the closing quote; separate arguments with a space",
+        report("unexpected '\(lines[row].text(start..<col))' after the closing quote; separate arguments with a space",
                SourceRange(line: lineNumber(row), columns: (start + 1)..<(col + 1)))
     }
 
@@ -298,7 +353,7 @@ struct Lexer {
             if let previous {
                 let (end, start) = (previous.range.end, token.range.start)
                 if end.line == start.line {
-                    text += String(lines[end.line - file.firstLine][(end.column - 1)..<(start.column - 1)])
+                    text += lines[end.line - file.firstLine].text((end.column - 1)..<(start.column - 1))
                 } else {
                     text += " "
                 }

@@ -86,10 +86,66 @@ public struct SourceFile: Sendable, Equatable {
     public static let commandLineName = "<command-line>"
 
     struct PhysicalLine: Sendable, Equatable {
-        /// The line's characters without the terminator.
-        var characters: [Character]
+        /// One unit per character (grapheme cluster) of the line, without the
+        /// terminator: the character's byte when it is a single ASCII scalar,
+        /// else `PhysicalLine.nonASCII`. The lexer reads these: every
+        /// character it looks for is ASCII, and comparing bytes costs a
+        /// fraction of comparing Characters.
+        let units: [UInt8]
+        /// The characters, kept only for a line that has a non-ASCII one
+        /// (nil: the line is ASCII, and `units` are its UTF-8 bytes).
+        private let nonASCIICharacters: [Character]?
         /// "\n", "\r\n", or "" for a last line without one.
         var terminator: String
+
+        /// The unit of every character that is not a single ASCII scalar
+        /// (`é`, `e` with a combining accent, an emoji): equal to none of the
+        /// ASCII characters the lexer looks for.
+        static let nonASCII: UInt8 = 0x80
+
+        /// A line from its UTF-8 bytes (valid UTF-8: SourceText checked it).
+        init<Bytes: Collection>(bytes: Bytes, terminator: String) where Bytes.Element == UInt8 {
+            self.terminator = terminator
+            // An ASCII byte is one character, as long as no CR is followed by
+            // LF, which a line never holds (LF ends it).
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                units = Array(bytes)
+                nonASCIICharacters = nil
+            } else {
+                let characters = Array(String(decoding: bytes, as: UTF8.self))
+                units = characters.map { character in
+                    let scalars = character.unicodeScalars
+                    guard let first = scalars.first, first.isASCII, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+                        return PhysicalLine.nonASCII
+                    }
+                    return UInt8(first.value)
+                }
+                nonASCIICharacters = characters
+            }
+        }
+
+        /// Whether every character is a single ASCII scalar (`units` are the bytes).
+        var isASCII: Bool { nonASCIICharacters == nil }
+
+        /// The line's characters without the terminator.
+        var characters: [Character] { nonASCIICharacters ?? units.map { Character(Unicode.Scalar($0)) } }
+
+        /// The number of characters.
+        var count: Int { units.count }
+
+        /// The character at `column` (0-based).
+        func character(at column: Int) -> Character {
+            nonASCIICharacters?[column] ?? Character(Unicode.Scalar(units[column]))
+        }
+
+        /// The text of the characters at `columns` (0-based).
+        func text(_ columns: Range<Int>) -> String {
+            if let nonASCIICharacters { return String(nonASCIICharacters[columns]) }
+            return String(decoding: units[columns], as: UTF8.self)
+        }
+
+        /// The whole line without its terminator.
+        var text: String { text(0..<units.count) }
     }
 
     let physicalLines: [PhysicalLine]
@@ -113,8 +169,7 @@ public struct SourceFile: Sendable, Equatable {
 
     /// The text of line `number` without its terminator, or nil outside the file.
     public func line(_ number: Int) -> String? {
-        guard let l = physical(number) else { return nil }
-        return String(l.characters)
+        physical(number)?.text
     }
 
     /// The source text a range covers. Lines are joined with "\n"; columns
@@ -122,14 +177,15 @@ public struct SourceFile: Sendable, Equatable {
     public func text(in range: SourceRange) -> String {
         var parts: [String] = []
         for number in range.start.line...max(range.start.line, range.end.line) {
-            guard let chars = physical(number)?.characters else { continue }
+            guard let line = physical(number) else { continue }
             let from = number == range.start.line ? range.start.column - 1 : 0
-            let to = number == range.end.line ? range.end.column - 1 : chars.count
-            let lo = min(max(from, 0), chars.count)
-            let hi = min(max(to, lo), chars.count)
-            parts.append(String(chars[lo..<hi]))
+            let to = number == range.end.line ? range.end.column - 1 : line.count
+            let lo = min(max(from, 0), line.count)
+            let hi = min(max(to, lo), line.count)
+            parts.append(line.text(lo..<hi))
         }
-        return parts.joined(separator: "\n")
+        // Most commands lie on one line: its text, without joining.
+        return parts.count == 1 ? parts[0] : parts.joined(separator: "\n")
     }
 
     func physical(_ number: Int) -> PhysicalLine? {
@@ -155,15 +211,13 @@ public struct SourceFile: Sendable, Equatable {
             if bytes[i] == UInt8(ascii: "\n") {
                 let crlf = i > start && bytes[i - 1] == UInt8(ascii: "\r")
                 let contentEnd = crlf ? i - 1 : i
-                let content = String(decoding: bytes[start..<contentEnd], as: UTF8.self)
-                lines.append(PhysicalLine(characters: Array(content), terminator: crlf ? "\r\n" : "\n"))
+                lines.append(PhysicalLine(bytes: bytes[start..<contentEnd], terminator: crlf ? "\r\n" : "\n"))
                 start = i + 1
             }
             i += 1
         }
         if start < bytes.count {
-            let content = String(decoding: bytes[start...], as: UTF8.self)
-            lines.append(PhysicalLine(characters: Array(content), terminator: ""))
+            lines.append(PhysicalLine(bytes: bytes[start...], terminator: ""))
         }
         return lines
     }

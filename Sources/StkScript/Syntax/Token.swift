@@ -59,6 +59,15 @@ extension Literal {
         return classifyCharacters(text, range: range)
     }
 
+    /// `classify` for a token the lexer took from an ASCII line: its bytes,
+    /// already at hand, and its text.
+    static func classify(ascii bytes: ArraySlice<UInt8>, text: String, range: SourceRange) -> Literal {
+        if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return ASCIIToken(bytes: Array(bytes), text: text, range: range).literal
+        }
+        return classifyCharacters(text, range: range)
+    }
+
     /// The rules, read as Characters: the reference the ASCII reading must
     /// agree with (a test compares them), and the reading of any other text.
     static func classifyCharacters(_ text: String, range: SourceRange) -> Literal {
