@@ -64,16 +64,35 @@ public enum CrashReport {
     nonisolated(unsafe) private static var placeLength = 0
 
     /// Records the command about to run: `FILE:LINE:COL` and its text.
+    ///
+    /// It runs before every command of a script, so it writes the message's
+    /// bytes straight into the buffer: `FILE:LINE:COL: error: ` (at most half
+    /// the buffer), then ` while running 'FIRST LINE OF COMMAND'` (as much as
+    /// fits, one byte kept free).
     public static func willRun(location: String, command: String) {
         guard isInstalled else { return }
-        let firstLine = command.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? command
-        let place = Array("\(location): error: ".utf8.prefix(capacity / 2))
-        let running = Array(" while running '\(firstLine)'".utf8.prefix(capacity - 1 - place.count))
-        (place + running).withUnsafeBufferPointer { source in
-            UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress!, byteCount: source.count)
+        // Most commands are one line; a command of several lines is cut at
+        // its first line break, as a Character ("\r\n" is none).
+        let firstLine = command.utf8.contains(UInt8(ascii: "\n"))
+            ? command.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? command
+            : command
+        var written = 0
+        func write<Bytes: Sequence>(_ bytes: Bytes, upTo limit: Int) where Bytes.Element == UInt8 {
+            for byte in bytes {
+                guard written < limit else { return }
+                buffer[written] = CChar(bitPattern: byte)
+                written += 1
+            }
         }
-        placeLength = place.count
-        length = place.count + running.count
+        write(location.utf8, upTo: capacity / 2)
+        write(": error: ".utf8, upTo: capacity / 2)
+        let place = written
+        let limit = capacity - 1
+        write(" while running '".utf8, upTo: limit)
+        write(firstLine.utf8, upTo: limit)
+        write("'".utf8, upTo: limit)
+        placeLength = place
+        length = written
     }
 
     /// An allocation that failed (the Swift runtime then aborts, having said
