@@ -204,6 +204,13 @@ private struct ASCIIToken {
         } else if whole.isEmpty {
             return nil
         }
+        // A whole number of at most 15 digits is exactly a Double (below
+        // 2^53): read without a string (a sign keeps -0 as Double("-0") reads it).
+        if dot == nil, whole.count <= 15 {
+            var value = 0
+            for digit in whole { value = value * 10 + Int(digit - UInt8(ascii: "0")) }
+            return body.count < bytes.count ? -Double(value) : Double(value)
+        }
         var literal = String(decoding: bytes, as: UTF8.self)
         // Double("-.5") and Double(".5") are nil on some platforms: add the zero.
         if whole.isEmpty { literal = literal.replacingOccurrences(of: ".", with: "0.") }
