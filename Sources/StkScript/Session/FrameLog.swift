@@ -62,7 +62,8 @@ public final class FrameLog {
     func begin() {
         pending = []
         pendingDropped = 0
-        passEvents = []
+        // Kept capacity: a pass reports about eight events, appended one by one.
+        passEvents.removeAll(keepingCapacity: true)
         queried = []
     }
 
@@ -78,7 +79,9 @@ public final class FrameLog {
             queried = attributes
         case .visibleChanged:
             pending.append(RecordedFrame(queried: queried, events: passEvents, in: collectionView))
-            passEvents = []
+            // The frame holds the events: the next pass's start in a buffer
+            // of the same size (no growth, one event at a time).
+            passEvents.removeAll(keepingCapacity: true)
             queried = []
             if pending.count > trimThreshold {
                 // One operation of more passes than the log keeps: its first ones go.
@@ -103,7 +106,9 @@ public final class FrameLog {
     /// `targetContentOffset`) join the last frame's phases.
     func commit(_ operation: String, in collectionView: CollectionView) {
         guard isEnabled else { return }
+        // Taken out of `pending`, so that naming the frames changes them in place.
         var frames = pending
+        pending = []
         if frames.isEmpty {
             frames = [RecordedFrame(shown: PictureElement.visible(in: collectionView), events: passEvents, in: collectionView)]
         } else {

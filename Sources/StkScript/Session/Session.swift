@@ -95,7 +95,9 @@ public final class Session: LayoutCycleObserver {
     /// (`step`): from here on its events are recorded.
     public func beginOperation(_ source: String?, recordsUnchanged: Bool = false) -> PendingOperation {
         let operation = PendingOperation(before: state(), source: source, recordsUnchanged: recordsUnchanged)
-        currentEvents = []
+        // The last operation's events may share this buffer (`lastOperationEvents`):
+        // a new one of the same capacity then, rather than one grown event by event.
+        currentEvents.removeAll(keepingCapacity: true)
         frameLog.begin()
         recording = true
         return operation
