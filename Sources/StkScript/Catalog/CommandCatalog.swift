@@ -289,8 +289,19 @@ public enum CommandCatalog {
 
     /// The command a verb names (its name or an alias), or nil.
     public static func command(named verb: String) -> CommandInfo? {
-        commands.first { $0.name == verb || $0.aliases.contains(verb) }
+        commandsByVerb[verb]
     }
+
+    /// Every command by its name and by each alias, the first in the
+    /// catalog's order where two would share a verb: the parser looks up
+    /// each command's verb here, rather than comparing it with every name.
+    private static let commandsByVerb: [String: CommandInfo] = {
+        var byVerb: [String: CommandInfo] = [:]
+        for command in commands {
+            for verb in [command.name] + command.aliases where byVerb[verb] == nil { byVerb[verb] = command }
+        }
+        return byVerb
+    }()
 
     /// The commands' names (not their aliases), in the catalog's order.
     public static var commandNames: [String] { commands.map(\.name) }
