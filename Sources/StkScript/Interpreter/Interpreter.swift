@@ -276,7 +276,10 @@ public final class Interpreter {
         if options.json {
             output.writeLine(json().serialized)
         } else {
-            for line in text().split(separator: "\n", omittingEmptySubsequences: false) { output.writeLine(String(line)) }
+            let text = text()
+            // Most answers are one line: written as they are, not split.
+            guard text.utf8.contains(UInt8(ascii: "\n")) else { return output.writeLine(text) }
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) { output.writeLine(String(line)) }
         }
     }
 }
