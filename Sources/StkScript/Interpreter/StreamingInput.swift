@@ -21,10 +21,12 @@ public struct StreamingInput {
     public func run(in interpreter: Interpreter) -> Bool {
         var reader = LineReader(descriptor: descriptor)
         var pending: [String] = []
-        var tracker = InputTracker()
+        // Made for the first line that may not be an entry alone (most lines
+        // are), and made again after each entry it followed.
+        var tracker: InputTracker?
         var firstLine = 1
         func runPending() -> Bool {
-            defer { firstLine += pending.count; pending.removeAll(); tracker.reset() }
+            defer { firstLine += pending.count; pending.removeAll(); tracker = nil }
             let text = pending.joined(separator: "\n")
             // A byte order mark is set aside only at the start of the input
             // (LineReader did); later, it is a character, as in a file.
@@ -57,7 +59,10 @@ public struct StreamingInput {
                 continue
             }
             pending.append(line)
-            if !(pending.count == 1 && Self.completesAlone(line)), case .needsMoreInput = tracker.add(line) { continue }
+            if !(pending.count == 1 && Self.completesAlone(line)) {
+                if tracker == nil { tracker = InputTracker() }
+                if case .needsMoreInput = tracker!.add(line) { continue }
+            }
             if !runPending() { return false }
         }
         // What is left is incomplete (an open batch, a last `\`): it runs, and
