@@ -54,7 +54,7 @@ extension Literal {
         // A carriage return is no byte of its own as a Character (CR LF is one).
         let bytes = Array(text.utf8)
         if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            return ASCIIToken(bytes: bytes, text: text, range: range).literal
+            return ASCIIToken(bytes: bytes[...], text: text, range: range).literal
         }
         return classifyCharacters(text, range: range)
     }
@@ -63,7 +63,7 @@ extension Literal {
     /// already at hand, and its text.
     static func classify(ascii bytes: ArraySlice<UInt8>, text: String, range: SourceRange) -> Literal {
         if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            return ASCIIToken(bytes: Array(bytes), text: text, range: range).literal
+            return ASCIIToken(bytes: bytes, text: text, range: range).literal
         }
         return classifyCharacters(text, range: range)
     }
@@ -141,9 +141,10 @@ extension Literal {
 }
 
 /// `Literal.classify`'s rules on a token of ASCII bytes (no CR), one byte
-/// per column as one Character per column is.
+/// per column as one Character per column is. The bytes may be a slice of a
+/// line's (their indices start where the token does).
 private struct ASCIIToken {
-    let bytes: [UInt8]
+    let bytes: ArraySlice<UInt8>
     let text: String
     let range: SourceRange
 
@@ -152,18 +153,21 @@ private struct ASCIIToken {
 
     var literal: Literal {
         let minus = UInt8(ascii: "-")
-        if bytes.count > 2, bytes[0] == minus, bytes[1] == minus, Self.isLetter(bytes[2]) {
-            return .flag(String(decoding: bytes[2...], as: UTF8.self))
+        let first = bytes.startIndex
+        if bytes.count > 2, bytes[first] == minus, bytes[first + 1] == minus, Self.isLetter(bytes[first + 2]) {
+            return .flag(String(decoding: bytes[(first + 2)...], as: UTF8.self))
         }
-        if let eq = bytes.firstIndex(of: UInt8(ascii: "=")), Self.isOptionKey(bytes[..<eq]) {
-            let key = String(decoding: bytes[..<eq], as: UTF8.self)
+        if let eqIndex = bytes.firstIndex(of: UInt8(ascii: "=")), Self.isOptionKey(bytes[..<eqIndex]) {
+            let key = String(decoding: bytes[..<eqIndex], as: UTF8.self)
+            // Where the `=` is in the token: its column offset.
+            let eq = eqIndex - first
             let line = range.start.line
             let keyStart = range.start.column
             let keyRange = SourceRange(line: line, columns: keyStart..<(keyStart + eq))
             guard eq + 1 < bytes.count else {
                 return .assignment(key: key, keyRange: keyRange, value: nil)
             }
-            let valueText = String(decoding: bytes[(eq + 1)...], as: UTF8.self)
+            let valueText = String(decoding: bytes[(eqIndex + 1)...], as: UTF8.self)
             let valueRange = SourceRange(line: line, columns: (keyStart + eq + 1)..<(keyStart + bytes.count))
             let value = Token(text: valueText, range: valueRange, literal: Literal.classify(valueText, range: valueRange))
             return .assignment(key: key, keyRange: keyRange, value: value)
