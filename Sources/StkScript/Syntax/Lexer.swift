@@ -184,6 +184,8 @@ struct Lexer {
                 let before = diagnostics.count
                 let token = c == UInt8(ascii: "\"") ? lexQuotedToken() : lexBareToken()
                 if diagnostics.count > before { failed = true }
+                // Room for a command's usual few tokens at once, not grown one by one.
+                if tokens.capacity == 0 { tokens.reserveCapacity(8) }
                 tokens.append(token)
             }
         }
