@@ -73,24 +73,26 @@ public enum CrashReport {
         guard isInstalled else { return }
         // Most commands are one line; a command of several lines is cut at
         // its first line break, as a Character ("\r\n" is none).
-        let firstLine = command.utf8.contains(UInt8(ascii: "\n"))
+        let firstLine = command.containsLineFeed
             ? command.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? command
             : command
         var written = 0
-        func write<Bytes: Sequence>(_ bytes: Bytes, upTo limit: Int) where Bytes.Element == UInt8 {
-            for byte in bytes {
-                guard written < limit else { return }
-                buffer[written] = CChar(bitPattern: byte)
-                written += 1
+        func write(_ text: String, upTo limit: Int) {
+            var text = text
+            text.withUTF8 { bytes in
+                let count = min(bytes.count, max(limit - written, 0))
+                guard count > 0 else { return }
+                UnsafeMutableRawPointer(buffer + written).copyMemory(from: bytes.baseAddress!, byteCount: count)
+                written += count
             }
         }
-        write(location.utf8, upTo: capacity / 2)
-        write(": error: ".utf8, upTo: capacity / 2)
+        write(location, upTo: capacity / 2)
+        write(": error: ", upTo: capacity / 2)
         let place = written
         let limit = capacity - 1
-        write(" while running '".utf8, upTo: limit)
-        write(firstLine.utf8, upTo: limit)
-        write("'".utf8, upTo: limit)
+        write(" while running '", upTo: limit)
+        write(firstLine, upTo: limit)
+        write("'", upTo: limit)
         placeLength = place
         length = written
     }

@@ -278,7 +278,7 @@ public final class Interpreter {
         } else {
             let text = text()
             // Most answers are one line: written as they are, not split.
-            guard text.utf8.contains(UInt8(ascii: "\n")) else { return output.writeLine(text) }
+            guard text.containsLineFeed else { return output.writeLine(text) }
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) { output.writeLine(String(line)) }
         }
     }

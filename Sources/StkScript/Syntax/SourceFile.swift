@@ -1,5 +1,14 @@
 import Foundation
 
+extension String {
+    /// Whether the text holds a line feed: a scan of its UTF-8 bytes, for
+    /// the one-line fast paths of text most of which is one line.
+    var containsLineFeed: Bool {
+        var text = self
+        return text.withUTF8 { $0.contains(UInt8(ascii: "\n")) }
+    }
+}
+
 /// A position in a source file. Lines and columns are 1-based; columns count
 /// characters (grapheme clusters), so a caret lands under the right character
 /// whatever the encoding width of the text before it.
