@@ -10,8 +10,9 @@ import LayoutKit
 struct IdentifierTracker: Equatable {
     /// The item counts the numbering started from (the last `sections`).
     private var base: [Int]
-    /// Batch updates since, not yet followed.
-    private var pending: [[CollectionViewUpdate]] = []
+    /// Batch updates since, not yet followed: shared with the undo states
+    /// that hold the tracker, so that recording one copies none of them.
+    private var pending = SharedList<[CollectionViewUpdate]>()
     private var materialized: DiffableSnapshot?
 
     init(itemCounts: [Int]) {
@@ -38,9 +39,9 @@ struct IdentifierTracker: Equatable {
     mutating func snapshot(itemCounts: [Int]) -> DiffableSnapshot {
         if materialized == nil {
             var s = DiffableSnapshot(itemCounts: base)
-            for updates in pending { s = s.applying(updates) }
+            for updates in pending.elements { s = s.applying(updates) }
             materialized = s
-            pending = []
+            pending = SharedList()
         }
         if materialized!.itemCounts != itemCounts {
             self = IdentifierTracker(itemCounts: itemCounts)
@@ -52,6 +53,6 @@ struct IdentifierTracker: Equatable {
     /// After `apply`: the applied snapshot is the data.
     mutating func replace(with snapshot: DiffableSnapshot) {
         materialized = snapshot
-        pending = []
+        pending = SharedList()
     }
 }
