@@ -14,7 +14,9 @@ struct Token: Equatable, Sendable {
     var literal: Literal
 }
 
-indirect enum Literal: Equatable, Sendable {
+/// Only an assignment, which holds a token, is boxed: every other literal
+/// is stored inline, and lexing a word allocates nothing for it.
+enum Literal: Equatable, Sendable {
     /// `12`, `-3.5`, `.5`
     case number(Double)
     /// `100x44`
@@ -26,7 +28,7 @@ indirect enum Literal: Equatable, Sendable {
     /// `--force`: the name without the dashes.
     case flag(String)
     /// `key=value`; the value is nil when nothing follows the `=`.
-    case assignment(key: String, keyRange: SourceRange, value: Token?)
+    indirect case assignment(key: String, keyRange: SourceRange, value: Token?)
     /// Anything else written bare: names, keywords, operators, paths.
     case word(String)
     /// A "quoted string", escapes resolved.
@@ -182,9 +184,17 @@ private struct ASCIIToken {
             return .indexPath(section: s, item: i)
         }
         if bytes.contains(UInt8(ascii: ",")) {
-            let parts = bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-            let numbers = parts.compactMap { Self.number($0) }
-            if parts.count >= 2, numbers.count == parts.count { return .numbers(numbers) }
+            // Two or more parts (there is a comma), each a number; one that
+            // is not (an empty one too) makes the token a word.
+            var numbers: [Double] = []
+            var start = bytes.startIndex
+            while true {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex
+                guard let number = Self.number(bytes[start..<end]) else { return .word(text) }
+                numbers.append(number)
+                if end == bytes.endIndex { return .numbers(numbers) }
+                start = end + 1
+            }
         }
         return .word(text)
     }
