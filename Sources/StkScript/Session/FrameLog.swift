@@ -62,8 +62,7 @@ public final class FrameLog {
     func begin() {
         pending = []
         pendingDropped = 0
-        // Kept capacity: a pass reports about eight events, appended one by one.
-        passEvents.removeAll(keepingCapacity: true)
+        passEvents = []
         queried = []
     }
 
@@ -71,6 +70,9 @@ public final class FrameLog {
     /// diff, which closes a frame.
     func observe(_ event: LayoutCycleEvent, in collectionView: CollectionView) {
         guard isEnabled else { return }
+        // Grown event by event: each frame keeps its pass's events, and room
+        // reserved ahead (tried) made the 5,000 frames a log keeps take more
+        // memory than the growth costs time.
         passEvents.append(event)
         switch event {
         case let .prepared(touched, sections):
@@ -79,9 +81,7 @@ public final class FrameLog {
             queried = attributes
         case .visibleChanged:
             pending.append(RecordedFrame(queried: queried, events: passEvents, in: collectionView))
-            // The frame holds the events: the next pass's start in a buffer
-            // of the same size (no growth, one event at a time).
-            passEvents.removeAll(keepingCapacity: true)
+            passEvents = []
             queried = []
             if pending.count > trimThreshold {
                 // One operation of more passes than the log keeps: its first ones go.

@@ -60,6 +60,9 @@ public final class Session: LayoutCycleObserver {
 
     public func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent) {
         guard recording else { return }
+        // Room for a pass's usual events (a scroll's are eight) at once, not
+        // grown one by one; only the last operation's are kept.
+        if currentEvents.capacity == 0 { currentEvents.reserveCapacity(8) }
         currentEvents.append(event)
         frameLog.observe(event, in: collectionView)
         steppedOperation?.pause(after: event)
@@ -95,9 +98,7 @@ public final class Session: LayoutCycleObserver {
     /// (`step`): from here on its events are recorded.
     public func beginOperation(_ source: String?, recordsUnchanged: Bool = false) -> PendingOperation {
         let operation = PendingOperation(before: state(), source: source, recordsUnchanged: recordsUnchanged)
-        // The last operation's events may share this buffer (`lastOperationEvents`):
-        // a new one of the same capacity then, rather than one grown event by event.
-        currentEvents.removeAll(keepingCapacity: true)
+        currentEvents = []
         frameLog.begin()
         recording = true
         return operation
