@@ -158,6 +158,9 @@ struct LayoutPass {
         diff.byKey = byKey
         let visibleBefore = collectionView.visibleAttributes
         var matched = Set<ElementKey>()
+        // At most one per element visible before: room for them all at once,
+        // rather than a set rehashed as it grows on every batch update's pass.
+        if mapping != nil { matched.reserveCapacity(visibleBefore.count) }
         for (oldKey, before) in visibleBefore {
             // Keys are identities, except across a batch update's mapping.
             let key = mapping.map { $0.newKey(for: oldKey) } ?? oldKey
@@ -177,9 +180,9 @@ struct LayoutPass {
             // Key order is for people reading a trace; measuring observers skip
             // the sort (a diagonal grid scroll changes every sticky cell). Batch
             // updates always sort: initial and final attributes are asked in key order.
-            diff.changes.appeared.sort { $0.key < $1.key }
-            diff.changes.disappeared.sort { $0.key < $1.key }
-            diff.changes.changed.sort { $0.key < $1.key }
+            VisibleSet.sortEntriesByKey(&diff.changes.appeared) { $0 }
+            VisibleSet.sortEntriesByKey(&diff.changes.disappeared) { $0 }
+            VisibleSet.sortEntriesByKey(&diff.changes.changed) { $0.to }
         }
         return diff
     }

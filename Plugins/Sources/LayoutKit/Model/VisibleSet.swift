@@ -100,6 +100,28 @@ struct VisibleSet {
         return order.map { keys[$0] }
     }
 
+    /// Sorts `list` by the key of each entry's attributes, each key read once:
+    /// as integers when every key allows (`ElementOrderKey`), else as
+    /// `ElementKey`s. Comparing by `attributes.key` made the key again, an
+    /// index path and a kind string, at every comparison.
+    static func sortEntriesByKey<Entry>(_ list: inout [Entry], by attributes: (Entry) -> CollectionViewLayoutAttributes) {
+        guard list.count > 1 else { return }
+        var orderKeys: [ElementOrderKey] = []
+        orderKeys.reserveCapacity(list.count)
+        for entry in list {
+            guard let key = attributes(entry).orderKey else { break }
+            orderKeys.append(key)
+        }
+        let order: [Int]
+        if orderKeys.count == list.count {
+            order = list.indices.sorted { orderKeys[$0] < orderKeys[$1] || (!(orderKeys[$1] < orderKeys[$0]) && $0 < $1) }
+        } else {
+            let keys = list.map { attributes($0).key }
+            order = list.indices.sorted { keys[$0] < keys[$1] || (!(keys[$1] < keys[$0]) && $0 < $1) }
+        }
+        list = order.map { list[$0] }
+    }
+
     /// The visible diff of two strictly sorted answers, by one merge: keys in
     /// both are compared (`changed` when their attributes differ), keys only in
     /// the old answer disappeared, keys only in the new one appeared. Each list
