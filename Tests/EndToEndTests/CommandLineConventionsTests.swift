@@ -99,9 +99,16 @@ final class CommandLineConventionsTests {
             try terminal.waitFor(text: InteractiveSession.prompt, timeout: .seconds(30))
         } catch {
             print("note: \(error); starting it once more")
+            print("note: the first start's processes:\n\(terminal.sessionReport())")
             terminal.terminate()
             terminal = try start()
-            try terminal.waitFor(text: InteractiveSession.prompt)
+            do {
+                try terminal.waitFor(text: InteractiveSession.prompt)
+            } catch {
+                // Where it hangs, for whoever reads the log.
+                Issue.record("\(error)\nthe processes of its terminal:\n\(terminal.sessionReport())")
+                throw error
+            }
         }
         try terminal.write("contentsize\r")
         try terminal.waitFor(text: "390x3080")

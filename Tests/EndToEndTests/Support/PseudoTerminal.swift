@@ -66,6 +66,10 @@ final class PseudoTerminal {
         }
         var noSignalsBlocked = sigset_t()
         sigemptyset(&noSignalsBlocked)
+        // Every descriptor above the standard streams the test process may
+        // have open at the fork (other tests' pipes and terminals, opened by
+        // their threads at the same moment and not yet close-on-exec).
+        let descriptorLimit = Int32(clamping: max(256, sysconf(Int32(_SC_OPEN_MAX))))
 
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         var masterDescriptor: Int32 = -1
@@ -75,6 +79,15 @@ final class PseudoTerminal {
             // terminal session does not.
             sigprocmask(SIG_SETMASK, &noSignalsBlocked, nil)
             signal(SIGINT, SIG_DFL)
+            // The program starts with the terminal alone, as a user's shell
+            // does: no descriptor of another test reaches it (a pipe whose
+            // end it held open would keep that test waiting, and the
+            // reverse), whatever the other threads had open at the fork.
+            var descriptor: Int32 = 3
+            while descriptor < descriptorLimit {
+                close(descriptor)
+                descriptor += 1
+            }
             execve(path, argv, envp)
             _exit(127)
         }
@@ -84,6 +97,30 @@ final class PseudoTerminal {
         _ = fcntl(masterDescriptor, F_SETFD, FD_CLOEXEC) // keep it out of later children
         self.master = masterDescriptor
         self.processID = pid
+    }
+
+    /// The processes of the terminal's session, with their state, what
+    /// they wait in, and their descriptors: what a failure that hangs says,
+    /// for the engineer who reads it from a CI log.
+    func sessionReport() -> String {
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+        ps.arguments = ["-s", "\(processID)", "-o", "pid,ppid,pgid,tpgid,stat,wchan:24,args"]
+        let output = Pipe()
+        ps.standardOutput = output
+        ps.standardError = output
+        guard (try? ps.run()) != nil else { return "(ps could not run)" }
+        let table = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ps.waitUntilExit()
+        var report = table
+        for line in table.split(separator: "\n").dropFirst() {
+            guard let pid = line.split(separator: " ").first else { continue }
+            let folder = "/proc/\(pid)/fd"
+            let descriptors = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+            let targets = descriptors.map { "\($0)->\((try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) ?? "?")" }
+            report += "fds of \(pid): \(targets.joined(separator: " "))\n"
+        }
+        return report
     }
 
     deinit {
