@@ -31,22 +31,10 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     // may still override the property (with observers, or a getter of its
     // own), while stk's comparison of two objects of this very class reads
     // the values directly instead of calling each getter through the class.
-    open var frame: CGRect {
-        get { storedFrame }
-        set { storedFrame = newValue }
-    }
-    open var zIndex: Int {
-        get { storedZIndex }
-        set { storedZIndex = newValue }
-    }
-    open var alpha: CGFloat {
-        get { storedAlpha }
-        set { storedAlpha = newValue }
-    }
-    open var isHidden: Bool {
-        get { storedIsHidden }
-        set { storedIsHidden = newValue }
-    }
+    open var frame: CGRect { get { storedFrame } set { storedFrame = newValue } }
+    open var zIndex: Int { get { storedZIndex } set { storedZIndex = newValue } }
+    open var alpha: CGFloat { get { storedAlpha } set { storedAlpha = newValue } }
+    open var isHidden: Bool { get { storedIsHidden } set { storedIsHidden = newValue } }
     private final var storedFrame: CGRect = .zero
     private final var storedZIndex = 0
     private final var storedAlpha: CGFloat = 1
@@ -64,10 +52,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     private final var storedIndexPath = CollectionViewLayoutAttributes.firstItem
     /// stk's addition: the element sits away from its natural position because it
     /// is pinned or sticky (render marks it). Not a UIKit property.
-    open var isPinned: Bool {
-        get { storedIsPinned }
-        set { storedIsPinned = newValue }
-    }
+    open var isPinned: Bool { get { storedIsPinned } set { storedIsPinned = newValue } }
     private final var storedIsPinned = false
     public private(set) var representedElementCategory: ElementCategory = .cell
     public private(set) var representedElementKind: String? {
