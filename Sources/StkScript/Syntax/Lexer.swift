@@ -253,7 +253,7 @@ struct Lexer {
         } else {
             // The common word: ASCII, no quotes. Its text and literal straight from the bytes.
             let text = line.text(columns)
-            return finishWord(text: text, range: range, literal: Literal.classify(ascii: units[columns], text: text, range: range))
+            return finishWord(text: text, range: range, literal: Literal.classify(utf8: units[columns], text: text, range: range))
         }
         let text = String(chars)
         if let quotedValue {

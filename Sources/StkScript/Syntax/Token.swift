@@ -54,16 +54,12 @@ extension Literal {
         // Nearly every token is ASCII: read as bytes, the same rules cost a
         // fraction of reading as Characters (a tenth of a long script's time).
         // A carriage return is no byte of its own as a Character (CR LF is one).
-        let bytes = Array(text.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            return ASCIIToken(bytes: bytes[...], text: text, range: range).literal
-        }
-        return classifyCharacters(text, range: range)
+        classify(utf8: Array(text.utf8)[...], text: text, range: range)
     }
 
-    /// `classify` for a token the lexer took from an ASCII line: its bytes,
-    /// already at hand, and its text.
-    static func classify(ascii bytes: ArraySlice<UInt8>, text: String, range: SourceRange) -> Literal {
+    /// `classify` with the token's UTF-8 bytes at hand (the lexer's slice of
+    /// an ASCII line), so that they are not made again from its text.
+    static func classify(utf8 bytes: ArraySlice<UInt8>, text: String, range: SourceRange) -> Literal {
         if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             return ASCIIToken(bytes: bytes, text: text, range: range).literal
         }
