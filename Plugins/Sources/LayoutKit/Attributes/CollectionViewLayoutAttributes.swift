@@ -308,16 +308,18 @@ public struct ElementKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     public var indexPath: IndexPath {
         get { IndexPath(item: item, section: section) }
         set {
-            section = newValue.count > 0 ? newValue[0] : 0
-            item = newValue.count > 1 ? newValue[1] : 0
+            let indexes = IndexPathIndexes(newValue)
+            section = indexes.section
+            item = indexes.item
         }
     }
 
     public init(category: ElementCategory, kind: String?, indexPath: IndexPath) {
         self.category = category
         self.kind = kind
-        section = indexPath.count > 0 ? indexPath[0] : 0
-        item = indexPath.count > 1 ? indexPath[1] : 0
+        let indexes = IndexPathIndexes(indexPath)
+        section = indexes.section
+        item = indexes.item
     }
 
     public static func == (a: ElementKey, b: ElementKey) -> Bool {

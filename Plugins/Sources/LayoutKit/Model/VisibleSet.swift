@@ -46,7 +46,9 @@ struct VisibleSet {
     /// sorted (as the pass makes it whenever its keys allow), else sorted.
     var elementsInKeyOrder: [CollectionViewLayoutAttributes] {
         if let sorted { return sorted.attributes }
-        return elements.sorted { $0.key < $1.key }
+        var list = elements
+        Self.sortEntriesByKey(&list) { $0 }
+        return list
     }
 
     /// How many elements are visible, without building the dictionary.
