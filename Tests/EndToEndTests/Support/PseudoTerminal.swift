@@ -204,6 +204,33 @@ final class PseudoTerminal {
         }
     }
 
+    /// Reads until every one of `texts` appears after the previous match, in
+    /// any order (output that reaches the terminal by two paths, such as a
+    /// program's answers through a pipe and its prompt straight to the
+    /// terminal, arrives in either order), then moves past the last of them.
+    func waitFor(allOf texts: [String], timeout: Duration = PseudoTerminal.patience) throws {
+        let needles = texts.map { Array($0.utf8) }
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let ranges = needles.map { Self.firstRange(of: $0, in: transcript, from: searchStart) }
+            if ranges.allSatisfy({ $0 != nil }) {
+                searchStart = ranges.map { $0!.upperBound }.max() ?? searchStart
+                return
+            }
+            let remaining = deadline - ContinuousClock.now
+            if remaining <= .zero || inputClosed {
+                let unmatched = String(decoding: transcript[searchStart...], as: UTF8.self)
+                let missing = zip(texts, ranges).filter { $0.1 == nil }.map(\.0.debugDescription)
+                throw Failure(description: """
+                    \(executable.lastPathComponent) did not print \(missing.joined(separator: " and ")) \
+                    \(inputClosed ? "before closing its terminal" : "within \(timeout)"); \
+                    it printed since the last match: \(unmatched.debugDescription)
+                    """)
+            }
+            read(timeout: remaining)
+        }
+    }
+
     /// The output after the last match, as text, after reading what is pending.
     func unmatchedOutput() -> String {
         while !read(timeout: .milliseconds(0)).isEmpty {}
