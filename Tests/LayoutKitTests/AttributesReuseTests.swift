@@ -79,4 +79,39 @@ import StkTestSupport
         try fresh.setContentOffset(stepped.contentOffset)
         #expect(Self.values(stepped.visibleElementsInKeyOrder) == Self.values(fresh.visibleElementsInKeyOrder))
     }
+
+    /// A view rebuilt in another (as undo does): the old view's objects go to
+    /// the new layout, whose first pass makes its attributes from them, and
+    /// shows what a fresh view shows.
+    @Test func aViewRebuiltMakesItsFirstPassFromTheObjectsTheOldOneShowed() throws {
+        let old = try Self.stickyFlow()
+        try old.setContentOffset(CGPoint(x: 0, y: 500))
+        final class Weak {
+            weak var object: CollectionViewLayoutAttributes?
+            init(_ object: CollectionViewLayoutAttributes) { self.object = object }
+        }
+        // Watched without being held: freed, an object's reference is nil
+        // (its address could come back for a new object).
+        let shownBefore = old.visibleElements.map(Weak.init)
+        #expect(shownBefore.count > 40)
+        let layout = CollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 44)
+        layout.headerReferenceSize = CGSize(width: 390, height: 44)
+        layout.sectionHeadersPinToVisibleBounds = true
+        let rebuilt = CollectionView(size: old.bounds.size, layout: layout)
+        let data = old.takeSections()
+        old.handOverAttributes(to: layout)
+        #expect(old.visibleElements.isEmpty)
+        rebuilt.restoreSections(data, continuingFrom: old)
+        // The first pass (at the top: the offset comes after, as undo sets
+        // it) takes the objects handed over last, those the old view showed.
+        let shown = Set(rebuilt.visibleElements.map(ObjectIdentifier.init))
+        let madeAgain = shownBefore.filter { $0.object.map { shown.contains(ObjectIdentifier($0)) } ?? false }
+        #expect(madeAgain.count >= min(shownBefore.count, rebuilt.visibleElements.count) - 4,
+                "\(madeAgain.count) of \(rebuilt.visibleElements.count) made again")
+        try rebuilt.setContentOffset(CGPoint(x: 0, y: 500))
+        let fresh = try Self.stickyFlow()
+        try fresh.setContentOffset(CGPoint(x: 0, y: 500))
+        #expect(Self.values(rebuilt.visibleElementsInKeyOrder) == Self.values(fresh.visibleElementsInKeyOrder))
+    }
 }

@@ -87,4 +87,86 @@ private final class ShuffledAnswerLayout: CollectionViewLayout {
             }
         }
     }
+
+    /// A batch update's diff by one merge of mapped keys is exactly the diff
+    /// by lookups: the same elements appeared, disappeared and changed, in the
+    /// same order, with the same old keys and attributes. Two collection views
+    /// take the same seeded updates (items and sections inserted, deleted,
+    /// moved, reloaded) and scrolls, one with the merge off. A flow with
+    /// pinned headers and footers, and a layout that answers shuffled.
+    @Test func aBatchUpdatesMergedDiffIsTheDiffByLookups() throws {
+        var visibleChanges = 0
+        for seed in 0..<40 {
+            func make() throws -> CollectionView {
+                let layout: CollectionViewLayout
+                if seed % 2 == 0 {
+                    let flow = CollectionViewFlowLayout()
+                    flow.itemSize = CGSize(width: 50, height: 50)
+                    flow.headerReferenceSize = CGSize(width: 390, height: 30)
+                    flow.footerReferenceSize = CGSize(width: 390, height: 20)
+                    flow.sectionHeadersPinToVisibleBounds = seed % 4 == 0
+                    layout = flow
+                } else {
+                    let shuffled = ShuffledAnswerLayout()
+                    shuffled.random = SplitMix64(seed: UInt64(seed))
+                    layout = shuffled
+                }
+                let cv = try CollectionView(size: CGSize(width: 390, height: 600), layout: layout, itemCounts: [12, 30, 8, 20])
+                cv.layoutIfNeeded()
+                return cv
+            }
+            let merged = try make(), lookedUp = try make()
+            lookedUp.mergesMappedDiffs = false
+            let mergedEvents = merged.startRecording(), lookedUpEvents = lookedUp.startRecording()
+            var random = SplitMix64(seed: UInt64(7_000 + seed))
+            for step in 0..<30 {
+                let updates = Self.randomUpdates(counts: (0..<merged.numberOfSections).map(merged.numberOfItems(inSection:)), using: &random)
+                try merged.performBatchUpdates(updates)
+                try lookedUp.performBatchUpdates(updates)
+                let a = try #require(mergedEvents.lastDiff), b = try #require(lookedUpEvents.lastDiff)
+                #expect(Self.text(a) == Self.text(b), "seed \(seed) step \(step): \(updates)")
+                if !a.changed.isEmpty || !a.appeared.isEmpty || !a.disappeared.isEmpty { visibleChanges += 1 }
+                let y = CGFloat(Int.random(in: 0...1_200, using: &random))
+                try merged.setContentOffset(CGPoint(x: 0, y: y))
+                try lookedUp.setContentOffset(CGPoint(x: 0, y: y))
+            }
+        }
+        // Many updates change what is visible (596 of the 1,200).
+        #expect(visibleChanges > 400)
+    }
+
+    /// One to three updates valid together: items named by old index paths
+    /// (deletes, reloads, move sources) and new ones (inserts, move
+    /// destinations) in distinct sections, or one section update alone.
+    static func randomUpdates(counts: [Int], using random: inout SplitMix64) -> [CollectionViewUpdate] {
+        func item(in s: Int, count: Int) -> IndexPath { IndexPath(item: Int.random(in: 0..<count, using: &random), section: s) }
+        let sections = counts.count
+        if random.chance(0.2) {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: return [.insertSection(Int.random(in: 0...sections, using: &random), itemCount: Int.random(in: 0...10, using: &random))]
+            case 1 where sections > 2: return [.deleteSection(Int.random(in: 0..<sections, using: &random))]
+            case 2: return [.moveSection(Int.random(in: 0..<sections, using: &random), to: Int.random(in: 0..<sections, using: &random))]
+            default: return [.reloadSection(Int.random(in: 0..<sections, using: &random))]
+            }
+        }
+        var updates: [CollectionViewUpdate] = []
+        // Each section takes at most one update, so that old and new indexes cannot clash.
+        for s in (0..<sections).shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)) {
+            let n = counts[s]
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: updates.append(.insertItem(IndexPath(item: Int.random(in: 0...n, using: &random), section: s)))
+            case 1 where n > 0: updates.append(.deleteItem(item(in: s, count: n)))
+            case 2 where n > 1: updates.append(.moveItem(item(in: s, count: n), to: item(in: s, count: n)))
+            case 3 where n > 0: updates.append(.reloadItem(item(in: s, count: n)))
+            default: updates.append(.insertItem(IndexPath(item: 0, section: s)))
+            }
+        }
+        return updates
+    }
+
+    /// Every part of a diff, in order, as text.
+    static func text(_ diff: VisibleDiff) -> [String] {
+        diff.appeared.map { "+ \($0)" } + diff.disappeared.map { "- \($0)" }
+            + diff.changed.map { "~ \($0.oldKey) -> \($0.key): \($0.from) / \($0.to)" }
+    }
 }

@@ -52,9 +52,9 @@ public struct CycleMarks: Equatable, Sendable {
     public init(events: [LayoutCycleEvent]) {
         // Elements touched so far that are visible now, by their current key:
         // their attributes before the operation (nil: not visible then) and now.
-        var touched: [ElementKey: (first: CollectionViewLayoutAttributes?, last: CollectionViewLayoutAttributes)] = [:]
+        var touched: [ElementKey: (first: AttributesSnapshot?, last: AttributesSnapshot)] = [:]
         // Elements that left, under the key they had, with their first attributes.
-        var gone: [ElementKey: CollectionViewLayoutAttributes] = [:]
+        var gone: [ElementKey: AttributesSnapshot] = [:]
         var initials: [ElementKey: AttributesSnapshot] = [:]
         var finals: [ElementKey: AttributesSnapshot] = [:]
         for event in events {
@@ -77,7 +77,7 @@ public struct CycleMarks: Equatable, Sendable {
                     for path in paths { invalidated.insert(ElementKey(category: .decorationView, kind: kind, indexPath: path)) }
                 }
             case let .visibleChanged(diff):
-                var next: [ElementKey: (first: CollectionViewLayoutAttributes?, last: CollectionViewLayoutAttributes)] = [:]
+                var next: [ElementKey: (first: AttributesSnapshot?, last: AttributesSnapshot)] = [:]
                 for change in diff.changed {
                     let first = touched.removeValue(forKey: change.oldKey).map { $0.first } ?? change.from
                     next[change.key] = (first, change.to)
@@ -105,7 +105,7 @@ public struct CycleMarks: Equatable, Sendable {
             if first.frame != entry.last.frame {
                 moved.insert(key)
                 before[key] = PictureElement(first)
-            } else if !first.hasSameAttributes(as: entry.last) {
+            } else if first != entry.last {
                 changed.insert(key)
             }
         }

@@ -145,7 +145,7 @@ public enum TraceFormat {
         // Every field that changed but the frame (which `moved:` leads with),
         // in listing order: `zIndex 1 -> 2`, a transform as its own text.
         var fields: [String] = []
-        for difference in AttributesSnapshot.differences(from: AttributesSnapshot(from), to: AttributesSnapshot(to))
+        for difference in AttributesSnapshot.differences(from: from, to: to)
         where difference.name != "frame" {
             let old = difference.old?.text ?? "-", new = difference.new?.text ?? "-"
             if case .transform? = difference.old {

@@ -242,6 +242,7 @@ public final class Session: LayoutCycleObserver {
         }
         let current = currentSections()
         var data = old.takeSections()
+        old.handOverAttributes(to: newLayout)
         current.patch(&data, into: s.sections)
         cv.restoreSections(data, continuingFrom: old)
         if !insetsFirst {

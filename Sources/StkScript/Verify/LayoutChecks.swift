@@ -95,26 +95,23 @@ public enum LayoutChecks {
         VisibleBefore(collectionView)
     }
 
-    /// The visible elements before an operation: the collection view's own
-    /// objects, kept rather than copied, and read as displayed values only
-    /// when a check runs (most operations are never checked; copying every
-    /// visible element before each was a twelfth of a long script's time).
-    /// Safe to keep: the collection view never changes an element once
-    /// shown. Each pass's answer is new objects or stk's copies
-    /// (`LayoutPass.queryVisibleElements`), and self-sizing hands the layout
-    /// copies.
+    /// The visible elements before an operation, as the values displayed.
+    /// Values, not the collection view's objects: an object still held after
+    /// the operation's pass cannot be made again by the next one
+    /// (`CollectionViewLayout.reuseAttributes`), and making a pass's objects
+    /// anew costs more than reading the values of the ones shown.
     public struct VisibleBefore {
-        private let elements: [CollectionViewLayoutAttributes]
+        private let elements: [Displayed]
 
         public init(_ collectionView: CollectionView) {
-            elements = collectionView.visibleElements
+            elements = collectionView.visibleElements.map(Displayed.init)
         }
 
         /// The displayed values by key.
         public var displayed: [ElementKey: Displayed] {
             var result: [ElementKey: Displayed] = [:]
             result.reserveCapacity(elements.count)
-            for a in elements { result[a.key] = Displayed(a) }
+            for a in elements { result[a.attributes.key] = a }
             return result
         }
     }

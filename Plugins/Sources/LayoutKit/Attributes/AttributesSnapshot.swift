@@ -21,7 +21,13 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
     /// because it is pinned or sticky.
     public var isPinned: Bool
     /// UIKit's `transform3D` (the identity for most elements).
-    public var transform3D: CATransform3D
+    public var transform3D: CATransform3D {
+        get { storedTransform?.value ?? .identity }
+        set { storedTransform = newValue == .identity ? nil : .init(newValue) }
+    }
+    // Out of line and shared with the attributes it was read from: 128 bytes
+    // inline made every snapshot twice the size, in every frame a film keeps.
+    var storedTransform: CollectionViewLayoutAttributes.TransformStorage?
     /// The fields a subclass of the attributes adds (`stretchFactor`), by name.
     public var extraFields: [String: Double]
 
@@ -33,7 +39,7 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
         self.alpha = alpha
         self.isHidden = isHidden
         self.isPinned = isPinned
-        self.transform3D = transform ?? .identity
+        self.storedTransform = transform.flatMap { $0 == .identity ? nil : .init($0) }
         self.extraFields = extraFields
     }
 
@@ -43,10 +49,30 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
     /// read by reflection, which a comparison of displayed fields on every
     /// operation need not pay for).
     public init(_ attributes: CollectionViewLayoutAttributes, pinned: Bool? = nil, includingExtraFields: Bool = true) {
-        self.init(key: attributes.key, frame: attributes.frame, zIndex: attributes.zIndex, alpha: attributes.alpha,
-                  isHidden: attributes.isHidden, isPinned: pinned ?? attributes.isPinned,
-                  transform: attributes.hasTransform ? attributes.transform3D : nil,
-                  extraFields: includingExtraFields ? attributes.extraFields : [:])
+        if type(of: attributes) == CollectionViewLayoutAttributes.self {
+            self.init(storedValuesOf: attributes, pinned: pinned)
+        } else {
+            self.init(gettersOf: attributes, pinned: pinned, includingExtraFields: includingExtraFields)
+        }
+    }
+
+    /// Through the getters, which a subclass may override.
+    private init(gettersOf attributes: CollectionViewLayoutAttributes, pinned: Bool?, includingExtraFields: Bool) {
+        // Each field set once (an init delegated to copied the whole value).
+        key = attributes.key
+        frame = attributes.frame
+        zIndex = attributes.zIndex
+        alpha = attributes.alpha
+        isHidden = attributes.isHidden
+        isPinned = pinned ?? attributes.isPinned
+        storedTransform = attributes.transformForSnapshot
+        extraFields = includingExtraFields ? attributes.extraFields : [:]
+    }
+
+    /// Every field equal (the transform by value, wherever it is kept).
+    public static func == (a: AttributesSnapshot, b: AttributesSnapshot) -> Bool {
+        a.key == b.key && a.frame == b.frame && a.zIndex == b.zIndex && a.alpha == b.alpha && a.isHidden == b.isHidden
+            && a.isPinned == b.isPinned && a.transform3D == b.transform3D && a.extraFields == b.extraFields
     }
 
     // The names attribute objects answer to, so that code written against
@@ -58,7 +84,7 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
     public var center: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
     /// UIKit's `transform`: the affine part of `transform3D`.
     public var transform: CGAffineTransform { transform3D.affine }
-    public var hasTransform: Bool { transform3D != .identity }
+    public var hasTransform: Bool { storedTransform != nil }
 
     /// `header 1 frame=0,300,390,30 zIndex=2 alpha=1 hidden=false pinned`:
     /// the element's name, then `fieldsText`.

@@ -35,10 +35,10 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     open var zIndex: Int { get { storedZIndex } set { storedZIndex = newValue } }
     open var alpha: CGFloat { get { storedAlpha } set { storedAlpha = newValue } }
     open var isHidden: Bool { get { storedIsHidden } set { storedIsHidden = newValue } }
-    private final var storedFrame: CGRect = .zero
-    private final var storedZIndex = 0
-    private final var storedAlpha: CGFloat = 1
-    private final var storedIsHidden = false
+    fileprivate final var storedFrame: CGRect = .zero
+    fileprivate final var storedZIndex = 0
+    fileprivate final var storedAlpha: CGFloat = 1
+    fileprivate final var storedIsHidden = false
     open var indexPath: IndexPath {
         get { storedIndexPath }
         set {
@@ -53,7 +53,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     /// stk's addition: the element sits away from its natural position because it
     /// is pinned or sticky (render marks it). Not a UIKit property.
     open var isPinned: Bool { get { storedIsPinned } set { storedIsPinned = newValue } }
-    private final var storedIsPinned = false
+    fileprivate final var storedIsPinned = false
     public private(set) var representedElementCategory: ElementCategory = .cell
     public private(set) var representedElementKind: String? {
         didSet { storedKindRank = ElementKey.kindRank(representedElementKind) }
@@ -64,8 +64,8 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     // reading an IndexPath or comparing kind strings is what would cost there.
     private static let firstItem = IndexPath(item: 0, section: 0)
     private var storedIndexCount = 2
-    private var storedSection = 0
-    private var storedItem = 0
+    fileprivate var storedSection = 0
+    fileprivate var storedItem = 0
     private var storedKindRank = 0
 
     public required override init() {
@@ -167,8 +167,9 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
 
     /// A transform other than the identity, out of line: the 128 bytes of a
     /// matrix inline would be written at every object's creation, copied
-    /// with it and read by every comparison, for the few elements that have one.
-    private final class TransformStorage {
+    /// with it and read by every comparison, for the few elements that have
+    /// one. Immutable: copies and snapshots (`AttributesSnapshot`) share it.
+    final class TransformStorage: Sendable {
         let value: CATransform3D
         init(_ value: CATransform3D) { self.value = value }
 
@@ -182,7 +183,14 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     }
 
     // Immutable, so a copy shares it.
-    private var storedTransform: TransformStorage?
+    fileprivate var storedTransform: TransformStorage?
+
+    /// The transform as a snapshot keeps it (nil: the identity): shared with
+    /// this object where no getter is overridden.
+    var transformForSnapshot: TransformStorage? {
+        guard hasTransform else { return nil }
+        return type(of: self) == CollectionViewLayoutAttributes.self ? storedTransform : TransformStorage(transform3D)
+    }
 
     /// The identity as ordered integers (see `ElementOrderKey`); nil for a
     /// kind other than none, header or footer, whose order needs its name.
@@ -294,6 +302,23 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     open override var description: String { AttributesSnapshot(self).description }
 }
 
+extension AttributesSnapshot {
+    /// The values of an object of the base class, read from its stored
+    /// values (no getter of this very class is overridden): a pass takes a
+    /// snapshot of every element it shows, for the events and the film.
+    init(storedValuesOf a: CollectionViewLayoutAttributes, pinned: Bool?) {
+        key = ElementKey(category: a.representedElementCategory, kind: a.representedElementKind, section: a.storedSection, item: a.storedItem)
+        frame = a.storedFrame
+        zIndex = a.storedZIndex
+        alpha = a.storedAlpha
+        isHidden = a.storedIsHidden
+        isPinned = pinned ?? a.storedIsPinned
+        storedTransform = a.storedTransform
+        // A subclass's own fields only: none.
+        extraFields = [:]
+    }
+}
+
 /// The identity of an element: what UIKit uses to match an element across
 /// layout passes. Ordered as stk lists elements: cells first, then supplementary
 /// views, then decoration views, each in index path order (kind breaks ties).
@@ -320,6 +345,14 @@ public struct ElementKey: Hashable, Comparable, Sendable, CustomStringConvertibl
         let indexes = IndexPathIndexes(indexPath)
         section = indexes.section
         item = indexes.item
+    }
+
+    /// A key from its index path's section and item, as `init` reads them.
+    init(category: ElementCategory, kind: String?, section: Int, item: Int) {
+        self.category = category
+        self.kind = kind
+        self.section = section
+        self.item = item
     }
 
     public static func == (a: ElementKey, b: ElementKey) -> Bool {

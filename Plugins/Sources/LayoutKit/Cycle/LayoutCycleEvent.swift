@@ -66,43 +66,83 @@ public enum InvalidationReason: String, Sendable {
     case orthogonalScroll = "orthogonal scroll"
 }
 
-/// The difference between two visible sets. Elements are matched by identity
-/// across batch updates (an item moved from 0:3 to 0:2 is the same element).
+/// The difference between two visible sets, as values: what an observer
+/// keeps of a pass never holds the layout's objects (those are made again on
+/// later passes, `CollectionViewLayout.reuseAttributes`) and never changes
+/// after the pass. Elements are matched by identity across batch updates (an
+/// item moved from 0:3 to 0:2 is the same element).
 public struct VisibleDiff {
     public struct Change {
-        public let from: CollectionViewLayoutAttributes
-        public let to: CollectionViewLayoutAttributes
+        public let from: AttributesSnapshot
+        public let to: AttributesSnapshot
         /// The element's key now (the one its attributes `to` carry).
         public var key: ElementKey { to.key }
         /// The key the element had before (differs from `key` after batch updates).
-        public var oldKey: ElementKey { keyBefore ?? from.key }
+        public var oldKey: ElementKey { from.key }
+
+        public init(from: AttributesSnapshot, to: AttributesSnapshot) {
+            self.from = from
+            self.to = to
+        }
+
+        /// The change between two attribute objects, as they are now.
+        public init(from: CollectionViewLayoutAttributes, to: CollectionViewLayoutAttributes) {
+            self.init(from: AttributesSnapshot(from), to: AttributesSnapshot(to))
+        }
+        public var frameChanged: Bool { from.frame != to.frame }
+    }
+    public var appeared: [AttributesSnapshot] = []
+    public var disappeared: [AttributesSnapshot] = []
+    /// Elements visible before and after whose attributes differ.
+    public var changed: [Change] = []
+    public var isEmpty: Bool { appeared.isEmpty && disappeared.isEmpty && changed.isEmpty }
+    public init() {}
+
+    /// The values of a pass's diff of objects, as they are now.
+    init(_ changes: VisibleChanges) {
+        appeared = changes.appeared.map { AttributesSnapshot($0) }
+        disappeared = changes.disappeared.map { AttributesSnapshot($0) }
+        changed = changes.changed.map { change in
+            var from = AttributesSnapshot(change.from)
+            // After a batch update the old attributes carry the old key
+            // unless the layout changed it: the key the mapping matched wins.
+            if let keyBefore = change.keyBefore { from.key = keyBefore }
+            return Change(from: from, to: AttributesSnapshot(change.to))
+        }
+    }
+}
+
+/// A pass's own diff, of the attribute objects themselves: what the pass
+/// needs of it (the cells self-sizing measures, the keys a batch update
+/// animates) without a copy. It is reported as values (`VisibleDiff`).
+struct VisibleChanges {
+    struct Change {
+        let from: CollectionViewLayoutAttributes
+        let to: CollectionViewLayoutAttributes
         /// The key the element was visible under before a batch update, as the
         /// update's mapping matched it. On any other pass the element kept its
         /// key, which its old attributes carry: nothing is stored per change.
-        private let keyBefore: ElementKey?
+        let keyBefore: ElementKey?
 
         init(from: CollectionViewLayoutAttributes, to: CollectionViewLayoutAttributes, keyBefore: ElementKey? = nil) {
             self.from = from
             self.to = to
             self.keyBefore = keyBefore
         }
-        public var frameChanged: Bool { from.frame != to.frame }
+        var key: ElementKey { to.key }
     }
-    public var appeared: [CollectionViewLayoutAttributes] = []
-    public var disappeared: [CollectionViewLayoutAttributes] = []
-    /// Elements visible before and after whose attributes differ.
-    public var changed: [Change] = []
-    public var isEmpty: Bool { appeared.isEmpty && disappeared.isEmpty && changed.isEmpty }
-    public init() {}
+    var appeared: [CollectionViewLayoutAttributes] = []
+    var disappeared: [CollectionViewLayoutAttributes] = []
+    var changed: [Change] = []
 }
 
 /// Receives the events of the layout cycle.
 public protocol LayoutCycleObserver: AnyObject {
     func collectionView(_ collectionView: CollectionView, didReport event: LayoutCycleEvent)
-    /// Whether `elementsQueried` events should carry the attributes as values
-    /// and the visible diff be sorted by key (trace and step show them).
-    /// Measuring observers say no: copying every answer costs as much as the
-    /// query. Default: yes.
+    /// Whether `elementsQueried` and `visibleChanged` events should carry
+    /// the attributes as values, and the visible diff be sorted by key (trace
+    /// and step show them). Measuring observers say no, and get both events
+    /// empty: copying every answer costs as much as the query. Default: yes.
     var wantsAttributeCopies: Bool { get }
 }
 

@@ -232,6 +232,19 @@ open class CollectionViewLayout: NSObject {
         }
     }
 
+    /// Takes over the objects `other` keeps for reuse, and those in `shown`
+    /// that nothing else holds, when both layouts make objects of the base
+    /// class: a layout that replaces another (undo builds a new one) makes
+    /// its first pass from them instead of new ones. `shown` is emptied.
+    func takeReusableAttributes(from other: CollectionViewLayout, shown: inout [CollectionViewLayoutAttributes]) {
+        defer { shown = [] }
+        guard other !== self, other.makesBaseAttributes, Self.attributesType == CollectionViewLayoutAttributes.self else { return }
+        other.reuseAttributes(&shown)
+        let room = Self.reusableAttributesLimit - reusableAttributes.count
+        reusableAttributes += other.reusableAttributes.prefix(max(0, room))
+        other.reusableAttributes = []
+    }
+
     /// The attributes of one element by its key, whatever its category.
     public func layoutAttributes(for key: ElementKey) -> CollectionViewLayoutAttributes? {
         switch key.category {

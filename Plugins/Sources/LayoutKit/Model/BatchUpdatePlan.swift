@@ -93,6 +93,30 @@ public struct BatchUpdatePlan {
         }
     }
 
+    /// `newKey(for:)` on an element's integer key, for the visible diff's
+    /// merge: the same answer without making an index path or a key.
+    func newOrderKey(for old: ElementOrderKey) -> ElementOrderKey? {
+        let s = old.section
+        guard s >= 0, s < sectionMap.count, let ns = sectionMap[s], !reloadedSections.contains(s) else { return nil }
+        var key = old
+        if old.category == ElementCategory.cell.rawValue {
+            if !reloadedItems.isEmpty, reloadedItems.contains(IndexPath(item: old.item, section: s)) { return nil }
+            if let map = itemMaps[s] {
+                if let moved = map.moved[old.item] {
+                    key.section = moved.section
+                    key.item = moved.item
+                    return key
+                }
+                guard let item = map.stayingItem(old.item) else { return nil }
+                key.section = map.newSection
+                key.item = item
+                return key
+            }
+        }
+        key.section = ns
+        return key
+    }
+
     /// How the item count of section `t` after the update comes about, in
     /// UIKit's terms, for the message refusing counts that do not add up.
     func countExplanation(ofNewSection t: Int, old: [SectionData], updates: [CollectionViewUpdate]) -> String {

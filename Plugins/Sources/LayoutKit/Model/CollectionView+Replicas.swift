@@ -75,6 +75,16 @@ extension CollectionView {
         layOutFromTheRecord()
     }
 
+    /// Before this view is dropped for another (undo builds a new one): the
+    /// attribute objects its layout keeps to make again, and those it shows,
+    /// go to `layout`, so that the new view's first pass does not make them
+    /// anew. This view shows nothing after, and must not be used again.
+    public func handOverAttributes(to layout: CollectionViewLayout) {
+        var shown = visible.elements
+        visible = VisibleSet()
+        layout.takeReusableAttributes(from: collectionViewLayout, shown: &shown)
+    }
+
     /// Gives up the data to a host that rebuilds the view in another one
     /// (`undo`): the caller then owns the only copy and can change it in
     /// place. This view is left without sections and must not be used again.

@@ -52,6 +52,9 @@ public final class CollectionView {
     /// LayoutKit stop creating attributes past `visibleQueryLimit` and call
     /// `noteVisibleLimitExceeded()`; the host asks `takeVisibleLimitExceeded()`.
     public var maximumVisibleElements: Int?
+    /// Off, a batch update's visible diff always takes the lookups by key
+    /// instead of the merge of sorted keys: tests compare the two.
+    var mergesMappedDiffs = true
     /// `maximumVisibleElements` during a layout pass (its prepare and its
     /// visible query), nil otherwise (other queries, such as a check's over
     /// any rect, are answered whole).

@@ -35,7 +35,7 @@ struct LayoutPass {
 
     /// The visible diff and what it was computed from.
     struct Diff {
-        var changes = VisibleDiff()
+        var changes = VisibleChanges()
         /// The answer's keys in order, when it came sorted.
         var sortedKeys: [ElementOrderKey]?
         /// The answer by key, when the diff built it.
@@ -141,15 +141,20 @@ struct LayoutPass {
     }
 
     /// What appeared, disappeared and changed since the last pass: one merge
-    /// of two sorted sets for the scroll step of a layout that answers in key
-    /// order (as most do), lookups by key otherwise, and after a batch update
-    /// old elements matched to their new keys.
+    /// of two sorted sets when the layout answers in key order (as most do),
+    /// after a batch update with the old keys mapped to their new ones first;
+    /// lookups by key otherwise.
     func diffVisibleElements(_ answer: [CollectionViewLayoutAttributes], sortedKeys: [ElementOrderKey]?) -> Diff {
         var diff = Diff()
         diff.sortedKeys = sortedKeys
         if mapping == nil, let keys = diff.sortedKeys, let before = collectionView.visible.sorted {
             VisibleSet.mergeDiff(old: before.attributes, oldKeys: before.keys, new: answer, newKeys: keys, into: &diff.changes)
             diff.isSorted = true
+            return diff
+        }
+        if let mapping, collectionView.mergesMappedDiffs, let keys = diff.sortedKeys, let before = collectionView.visible.sorted,
+           VisibleSet.mergeMappedDiff(old: before.attributes, oldKeys: before.keys, mapping: mapping,
+                                      new: answer, newKeys: keys, into: &diff.changes) {
             return diff
         }
         var byKey: [ElementKey: CollectionViewLayoutAttributes] = [:]
@@ -190,7 +195,7 @@ struct LayoutPass {
     /// After a batch update: the initial attributes of what appears, the final
     /// attributes of what disappears (and of the views the layout inserts or
     /// deletes beyond them), then `finalizeCollectionViewUpdates()`.
-    func finishUpdates(_ diff: VisibleDiff, answer: [CollectionViewLayoutAttributes]) {
+    func finishUpdates(_ diff: VisibleChanges, answer: [CollectionViewLayoutAttributes]) {
         guard updates != nil else { return }
         for a in diff.appeared { report(.appearing(a.key, initial: initialAttributes(for: a.key).map { AttributesSnapshot($0) })) }
         for a in diff.disappeared { report(.disappearing(a.key, final: finalAttributes(for: a.key).map { AttributesSnapshot($0) })) }
@@ -219,7 +224,12 @@ struct LayoutPass {
         } else {
             cv.visible = VisibleSet(byKey: diff.byKey ?? [:])
         }
-        report(.visibleChanged(diff.changes))
+        // Values, made after derived pinning: what an observer keeps never
+        // holds the objects later passes make again. A measuring observer
+        // (no copies) is told that the pass ended, without them.
+        if let observer = cv.observer {
+            report(.visibleChanged(observer.wantsAttributeCopies ? VisibleDiff(diff.changes) : VisibleDiff()))
+        }
         (layout as? CollectionViewFlowLayout)?.checkHandedOut()
     }
 
@@ -256,7 +266,7 @@ struct LayoutPass {
     /// inserts or deletes beyond what the visible sets show, for every kind it
     /// knows (header, footer, the kinds on screen, the registered decoration
     /// kinds), and animates those too: they get initial or final attributes.
-    private func reportExtraUpdatedViews(diff: VisibleDiff, answer: [CollectionViewLayoutAttributes]) {
+    private func reportExtraUpdatedViews(diff: VisibleChanges, answer: [CollectionViewLayoutAttributes]) {
         var supplementaryKinds: Set<String> = [ElementKind.sectionHeader, ElementKind.sectionFooter]
         var decorationKinds = layout.registeredDecorationKinds
         for a in answer + diff.disappeared {

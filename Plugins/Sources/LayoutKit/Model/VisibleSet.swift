@@ -124,12 +124,74 @@ struct VisibleSet {
         list = order.map { list[$0] }
     }
 
+    /// The diff across a batch update, by one merge when every key allows:
+    /// each old key mapped to its new one (`BatchUpdatePlan.newOrderKey`), the
+    /// mapped keys sorted (only moves unsort them), then merged with the new
+    /// answer's. Matches what the lookups by key find: an element whose key
+    /// changed is a change, one that maps nowhere or to a key not shown
+    /// disappeared (in old key order), one no old element maps to appeared.
+    /// False, with `diff` untouched, when two old elements map to one key.
+    static func mergeMappedDiff(old: [CollectionViewLayoutAttributes], oldKeys: [ElementOrderKey], mapping: BatchUpdatePlan,
+                                new: [CollectionViewLayoutAttributes], newKeys: [ElementOrderKey],
+                                into diff: inout VisibleChanges) -> Bool {
+        var mapped: [(key: ElementOrderKey, old: Int)] = []
+        mapped.reserveCapacity(old.count)
+        var gone: [Int] = []
+        var isSorted = true
+        for i in oldKeys.indices {
+            guard let key = mapping.newOrderKey(for: oldKeys[i]) else {
+                gone.append(i)
+                continue
+            }
+            if isSorted, let last = mapped.last, !(last.key < key) { isSorted = false }
+            mapped.append((key, i))
+        }
+        if !isSorted {
+            mapped.sort { $0.key < $1.key }
+            for (a, b) in zip(mapped, mapped.dropFirst()) where !(a.key < b.key) { return false }
+        }
+        var changes = VisibleChanges()
+        var i = 0
+        var j = 0
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                while i < mapped.count && j < new.count {
+                    let (key, k) = mapped[i]
+                    if key == newKeys[j] {
+                        let same = oldKeys[k] == key && Unmanaged.passUnretained(old[k])._withUnsafeGuaranteedRef { before in
+                            Unmanaged.passUnretained(new[j])._withUnsafeGuaranteedRef { after in before.hasSameAttributes(as: after) }
+                        }
+                        if !same { changes.changed.append(.init(from: old[k], to: new[j])) }
+                        i += 1
+                        j += 1
+                    } else if key < newKeys[j] {
+                        gone.append(k)
+                        i += 1
+                    } else {
+                        changes.appeared.append(new[j])
+                        j += 1
+                    }
+                }
+                while i < mapped.count {
+                    gone.append(mapped[i].old)
+                    i += 1
+                }
+                if j < new.count { changes.appeared.append(contentsOf: new[j...]) }
+                // Old keys are sorted: so are their indexes.
+                gone.sort()
+                changes.disappeared = gone.map { old[$0] }
+            }
+        }
+        diff = changes
+        return true
+    }
+
     /// The visible diff of two strictly sorted answers, by one merge: keys in
     /// both are compared (`changed` when their attributes differ), keys only in
     /// the old answer disappeared, keys only in the new one appeared. Each list
     /// comes out in key order.
     static func mergeDiff(old: [CollectionViewLayoutAttributes], oldKeys: [ElementOrderKey],
-                          new: [CollectionViewLayoutAttributes], newKeys: [ElementOrderKey], into diff: inout VisibleDiff) {
+                          new: [CollectionViewLayoutAttributes], newKeys: [ElementOrderKey], into diff: inout VisibleChanges) {
         var i = 0
         var j = 0
         // Through buffers: reading an element of an array parameter would
