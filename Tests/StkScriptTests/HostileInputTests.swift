@@ -149,6 +149,22 @@ import Testing
         #expect(session.layout.counters.sectionsComputed <= 2, "sections computed: \(session.layout.counters.sectionsComputed)")
     }
 
+    /// The restored built-in flow's first pass is at the restored offset:
+    /// one pass makes what is visible there. (It laid out at the top first,
+    /// then scrolled: twice the attributes, half of an undo's time.)
+    @Test func undoLaysOutOnceAtTheRestoredOffset() throws {
+        let (interpreter, _) = try run("sections 40 items=7; scroll to 0,1500; insert item 3:0; undo")
+        let session = interpreter.session
+        #expect(interpreter.status == .success)
+        #expect(session.collectionView.contentOffset == CGPoint(x: 0, y: 1500))
+        let visible = session.collectionView.visibleElements.count
+        #expect(visible > 40)
+        // A query of the visible rect makes each visible element once; the
+        // pinned header of the section on top is made by prepare() as well.
+        #expect(session.layout.counters.attributesCreated <= visible + 2,
+                "made \(session.layout.counters.attributesCreated) for \(visible) visible")
+    }
+
     /// What `undo` restores answers as a session that never ran the undone
     /// commands: every element's attributes over the whole content, the
     /// content size and the bounds, after each undo and after a command that

@@ -222,20 +222,24 @@ public final class Session: LayoutCycleObserver {
         try Validate.point(s.bounds.origin, "contentOffset")
         try Validate.size(s.bounds.size, "bounds size")
         let old = collectionView
-        let cv = CollectionView(size: s.bounds.size, layout: newLayout)
-        cv.maximumVisibleElements = Limits.visibleElements
-        cv.derivesPinnedFromMotion = entry.descriptor.derivesPinned
-        s.scrollView.apply(to: cv)
         // A built-in flow layout that does not size its cells answers from
         // the data, its metrics and the final bounds and insets alone, however
         // it got there: it gets the insets before the data, so that the
-        // geometry it adopted is met at the width it was computed for.
+        // geometry it adopted is met at the width it was computed for, and
+        // its first pass is at the state's offset (a pass at the top, then
+        // one to scroll, was half of an undo).
         var insetsFirst = false
         if entry.origin == LayoutRegistry.builtInOrigin, let flow = newLayout as? CollectionViewFlowLayout,
            let previous = layout as? CollectionViewFlowLayout {
             flow.adoptGeometry(of: previous)
             insetsFirst = !flow.isSelfSizing
         }
+        // Pinning derived from motion would see none in a first pass at the offset.
+        let startsAtOffset = insetsFirst && !entry.descriptor.derivesPinned
+        let cv = try CollectionView(bounds: startsAtOffset ? s.bounds : CGRect(origin: .zero, size: s.bounds.size), layout: newLayout)
+        cv.maximumVisibleElements = Limits.visibleElements
+        cv.derivesPinnedFromMotion = entry.descriptor.derivesPinned
+        s.scrollView.apply(to: cv)
         if insetsFirst {
             try cv.setContentInset(s.contentInset)
             try cv.setSafeAreaInsets(s.safeAreaInsets)

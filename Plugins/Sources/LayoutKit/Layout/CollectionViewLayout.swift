@@ -240,9 +240,16 @@ open class CollectionViewLayout: NSObject {
         defer { shown = [] }
         guard other !== self, other.makesBaseAttributes, Self.attributesType == CollectionViewLayoutAttributes.self else { return }
         other.reuseAttributes(&shown)
-        let room = Self.reusableAttributesLimit - reusableAttributes.count
-        reusableAttributes += other.reusableAttributes.prefix(max(0, room))
-        other.reusableAttributes = []
+        // The waiting list moves whole when this layout has none (a new one):
+        // copying it retained and released up to `reusableAttributesLimit`
+        // objects per undo.
+        if reusableAttributes.isEmpty {
+            swap(&reusableAttributes, &other.reusableAttributes)
+        } else {
+            let room = Self.reusableAttributesLimit - reusableAttributes.count
+            reusableAttributes += other.reusableAttributes.prefix(max(0, room))
+            other.reusableAttributes = []
+        }
     }
 
     /// The attributes of one element by its key, whatever its category.

@@ -166,6 +166,17 @@ public final class CollectionView {
         layout.needsPrepare = true
     }
 
+    /// A view whose content is offset from its first pass on (`bounds`'
+    /// origin; undo rebuilds a view where the state it restores was
+    /// scrolled): no pass runs at the top first, nor a second to scroll.
+    /// The origin is refused as `setBounds` refuses it.
+    public convenience init(bounds: CGRect, layout: CollectionViewLayout) throws {
+        try Validate.point(bounds.origin, "contentOffset")
+        try Validate.size(bounds.size, "bounds size")
+        self.init(size: bounds.size, layout: layout)
+        self.bounds = bounds
+    }
+
     // MARK: Geometry
 
     /// UIKit's `contentOffset`. Setting it is a bounds change, as in UIKit; set
