@@ -82,6 +82,9 @@ private final class ShuffledAnswerLayout: CollectionViewLayout {
                 #expect(Set(diff.changed.map(\.key)) == changed, "seed \(seed)")
                 #expect(diff.appeared.count == appeared.count && diff.disappeared.count == disappeared.count
                         && diff.changed.count == changed.count, "seed \(seed): each key once")
+                // The values the pass took are the visible elements' (taken by
+                // the pass for a sorted answer, on the read otherwise).
+                #expect(cv.visibleSnapshots == cv.visibleElements.map { AttributesSnapshot($0) }, "seed \(seed)")
                 let inKeyOrder = cv.visibleElementsInKeyOrder.map(ObjectIdentifier.init)
                 #expect(inKeyOrder == after.values.sorted { $0.key < $1.key }.map(ObjectIdentifier.init), "seed \(seed)")
             }
@@ -125,6 +128,7 @@ private final class ShuffledAnswerLayout: CollectionViewLayout {
                 try lookedUp.performBatchUpdates(updates)
                 let a = try #require(mergedEvents.lastDiff), b = try #require(lookedUpEvents.lastDiff)
                 #expect(Self.text(a) == Self.text(b), "seed \(seed) step \(step): \(updates)")
+                #expect(merged.visibleSnapshots == merged.visibleElements.map { AttributesSnapshot($0) }, "seed \(seed) step \(step)")
                 if !a.changed.isEmpty || !a.appeared.isEmpty || !a.disappeared.isEmpty { visibleChanges += 1 }
                 let y = CGFloat(Int.random(in: 0...1_200, using: &random))
                 try merged.setContentOffset(CGPoint(x: 0, y: y))

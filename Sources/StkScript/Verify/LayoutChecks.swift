@@ -77,6 +77,12 @@ public enum LayoutChecks {
             self.attributes = AttributesSnapshot(attributes, includingExtraFields: false)
         }
 
+        /// The displayed values of a snapshot (its extra fields are not compared).
+        public init(_ snapshot: AttributesSnapshot) {
+            attributes = snapshot
+            attributes.extraFields = [:]
+        }
+
         /// Equal within a thousandth of a point (layouts compute in floating point).
         public func matches(_ other: Displayed) -> Bool {
             attributes.matchesInComparedFields(other.attributes, tolerance: 0.001)
@@ -99,19 +105,21 @@ public enum LayoutChecks {
     /// Values, not the collection view's objects: an object still held after
     /// the operation's pass cannot be made again by the next one
     /// (`CollectionViewLayout.reuseAttributes`), and making a pass's objects
-    /// anew costs more than reading the values of the ones shown.
+    /// anew costs more than reading the values of the ones shown. Usually
+    /// the values the pass that showed them took already
+    /// (`CollectionView.visibleSnapshots`): nothing is copied.
     public struct VisibleBefore {
-        private let elements: [Displayed]
+        private let elements: [AttributesSnapshot]
 
         public init(_ collectionView: CollectionView) {
-            elements = collectionView.visibleElements.map(Displayed.init)
+            elements = collectionView.visibleSnapshots
         }
 
         /// The displayed values by key.
         public var displayed: [ElementKey: Displayed] {
             var result: [ElementKey: Displayed] = [:]
             result.reserveCapacity(elements.count)
-            for a in elements { result[a.attributes.key] = a }
+            for a in elements { result[a.key] = Displayed(a) }
             return result
         }
     }

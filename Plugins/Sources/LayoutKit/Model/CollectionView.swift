@@ -108,6 +108,16 @@ public final class CollectionView {
     /// The same elements as a list (cheaper than `visibleAttributes`: no dictionary is built).
     public var visibleElements: [CollectionViewLayoutAttributes] { visible.elements }
 
+    /// The visible elements as values, in the order of `visibleElements`
+    /// (a key answered twice appears twice): the values the last pass took of
+    /// its answer when an observer wanted them, else taken now, once.
+    public var visibleSnapshots: [AttributesSnapshot] {
+        if let visibleValues { return visibleValues }
+        let values = visible.elements.map { AttributesSnapshot($0) }
+        visibleValues = values
+        return values
+    }
+
     /// The same in key order (no dictionary built, and no sort when the
     /// last answer came in key order or could be put in it).
     public var visibleElementsInKeyOrder: [CollectionViewLayoutAttributes] { visible.elementsInKeyOrder }
@@ -135,7 +145,10 @@ public final class CollectionView {
     }
 
     /// The answer of the last layout pass, as the visible diff needs it.
-    var visible = VisibleSet()
+    var visible = VisibleSet() { didSet { visibleValues = nil } }
+    /// `visibleSnapshots`, once taken: by the pass that showed the elements
+    /// (its `elementsQueried` values), or on the first read.
+    var visibleValues: [AttributesSnapshot]?
 
     var nextIdentity = 0
     var nextRevision = 0

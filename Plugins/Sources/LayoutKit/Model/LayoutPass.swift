@@ -62,10 +62,10 @@ struct LayoutPass {
         adjustContentOffset()
         prepare()
         prepareUpdates()
-        let (answer, sortedKeys) = queryVisibleElements()
+        let (answer, sortedKeys, values) = queryVisibleElements()
         let diff = diffVisibleElements(answer, sortedKeys: sortedKeys)
         finishUpdates(diff.changes, answer: answer)
-        commit(answer, diff)
+        commit(answer, diff, values: values)
         return cellsToMeasure(diff)
     }
 
@@ -106,7 +106,7 @@ struct LayoutPass {
     /// The layout's answer for the bounds, cut at the visible limit, as values
     /// stk owns; in key order with its keys when the keys allow
     /// (`VisibleSet.sortByKey`).
-    func queryVisibleElements() -> (answer: [CollectionViewLayoutAttributes], sortedKeys: [ElementOrderKey]?) {
+    func queryVisibleElements() -> (answer: [CollectionViewLayoutAttributes], sortedKeys: [ElementOrderKey]?, values: [AttributesSnapshot]) {
         let cv = collectionView
         let createdBefore = layout.counters.attributesCreated
         var answer = layout.layoutAttributesForElements(in: cv.bounds) ?? []
@@ -135,9 +135,9 @@ struct LayoutPass {
         CollectionViewLayoutAttributes.instancesCreated = initialisedBefore // stk's copies, not the layout's
         cv.checkAnswer(answer)
         let sortedKeys = VisibleSet.sortByKey(&answer)
-        report(.elementsQueried(rect: cv.bounds, attributes: cv.observer?.wantsAttributeCopies == true ? answer.map { AttributesSnapshot($0) } : [],
-                                attributesCreated: layout.counters.attributesCreated - createdBefore))
-        return (answer, sortedKeys)
+        let values = cv.observer?.wantsAttributeCopies == true ? answer.map { AttributesSnapshot($0) } : []
+        report(.elementsQueried(rect: cv.bounds, attributes: values, attributesCreated: layout.counters.attributesCreated - createdBefore))
+        return (answer, sortedKeys, values)
     }
 
     /// What appeared, disappeared and changed since the last pass: one merge
@@ -206,7 +206,7 @@ struct LayoutPass {
 
     /// The answer becomes the visible set, pinning derived from the motion
     /// where stk derives it, and the diff is reported.
-    func commit(_ answer: [CollectionViewLayoutAttributes], _ diff: Diff) {
+    func commit(_ answer: [CollectionViewLayoutAttributes], _ diff: Diff, values: [AttributesSnapshot]) {
         let cv = collectionView
         if cv.derivesPinnedFromMotion, let delta = offsetChange, delta != .zero {
             // Pinned along an axis: moved exactly with the offset on an axis
@@ -221,6 +221,9 @@ struct LayoutPass {
         if cv.derivesPinnedFromMotion { for a in answer { cv.applyDerivedPinning(to: a) } }
         if let sortedKeys = diff.sortedKeys {
             cv.visible = VisibleSet(sorted: answer, keys: sortedKeys, byKey: diff.byKey)
+            // The answer's values are the visible set's, element for element,
+            // unless pinning derived from the motion changed some since.
+            if values.count == answer.count, !cv.derivesPinnedFromMotion { cv.visibleValues = values }
         } else {
             cv.visible = VisibleSet(byKey: diff.byKey ?? [:])
         }
