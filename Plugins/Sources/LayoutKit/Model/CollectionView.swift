@@ -108,9 +108,10 @@ public final class CollectionView {
     /// The same elements as a list (cheaper than `visibleAttributes`: no dictionary is built).
     public var visibleElements: [CollectionViewLayoutAttributes] { visible.elements }
 
-    /// The visible elements as values, in the order of `visibleElements`
-    /// (a key answered twice appears twice): the values the last pass took of
-    /// its answer when an observer wanted them, else taken now, once.
+    /// The visible elements as values, one per element of `visibleElements`
+    /// and in its order: the values the last pass took of its answer when an
+    /// observer wanted them and the answer came in key order, else taken now,
+    /// once.
     public var visibleSnapshots: [AttributesSnapshot] {
         if let visibleValues { return visibleValues }
         let values = visible.elements.map { AttributesSnapshot($0) }
