@@ -171,51 +171,39 @@ final class PseudoTerminal {
         return chunk
     }
 
-    /// Reads until `text` appears after the previous match, then returns the
-    /// output from the previous match up to and including this one. Throws,
-    /// showing what was seen instead, when `timeout` passes or the program
-    /// closes its terminal first.
     /// How long a wait lasts by default. A wait that succeeds returns as soon
     /// as the text arrives, so this bounds only a failure; the full suite runs
     /// its suites in parallel on two cores, where a REPL's start (a worker
     /// process and its layouts) has taken more than 10 s.
     static let patience: Duration = .seconds(60)
 
+    /// Reads until `text` appears after the previous match, then returns the
+    /// output from the previous match up to and including this one. Throws,
+    /// showing what was seen instead, when `timeout` passes or the program
+    /// closes its terminal first.
     @discardableResult
     func waitFor(text: String, timeout: Duration = PseudoTerminal.patience) throws -> String {
-        let needle = Array(text.utf8)
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let range = Self.firstRange(of: needle, in: transcript, from: searchStart) {
-                let seen = String(decoding: transcript[searchStart..<range.upperBound], as: UTF8.self)
-                searchStart = range.upperBound
-                return seen
-            }
-            let remaining = deadline - ContinuousClock.now
-            if remaining <= .zero || inputClosed {
-                let unmatched = String(decoding: transcript[searchStart...], as: UTF8.self)
-                throw Failure(description: """
-                    \(executable.lastPathComponent) did not print \(text.debugDescription) \
-                    \(inputClosed ? "before closing its terminal" : "within \(timeout)"); \
-                    it printed since the last match: \(unmatched.debugDescription)
-                    """)
-            }
-            read(timeout: remaining)
-        }
+        try waitFor(allOf: [text], timeout: timeout)
     }
 
     /// Reads until every one of `texts` appears after the previous match, in
     /// any order (output that reaches the terminal by two paths, such as a
     /// program's answers through a pipe and its prompt straight to the
-    /// terminal, arrives in either order), then moves past the last of them.
-    func waitFor(allOf texts: [String], timeout: Duration = PseudoTerminal.patience) throws {
+    /// terminal, arrives in either order), then moves past the last of them
+    /// and returns the output up to there. Throws, naming the texts missing,
+    /// as `waitFor(text:)` does.
+    @discardableResult
+    func waitFor(allOf texts: [String], timeout: Duration = PseudoTerminal.patience) throws -> String {
         let needles = texts.map { Array($0.utf8) }
         let deadline = ContinuousClock.now + timeout
         while true {
             let ranges = needles.map { Self.firstRange(of: $0, in: transcript, from: searchStart) }
-            if ranges.allSatisfy({ $0 != nil }) {
-                searchStart = ranges.map { $0!.upperBound }.max() ?? searchStart
-                return
+            let ends = ranges.compactMap { $0?.upperBound }
+            if ends.count == needles.count {
+                let end = ends.max() ?? searchStart
+                let seen = String(decoding: transcript[searchStart..<end], as: UTF8.self)
+                searchStart = end
+                return seen
             }
             let remaining = deadline - ContinuousClock.now
             if remaining <= .zero || inputClosed {
