@@ -118,15 +118,18 @@ struct TypeIndex {
     /// The members of a type or extension, those inside `#if` included.
     static func memberDecls(_ block: MemberBlockSyntax) -> [DeclSyntax] { memberDecls(block.members) }
 
-    static func memberDecls(_ list: MemberBlockItemListSyntax) -> [DeclSyntax] {
-        var out: [DeclSyntax] = []
+    static func memberDecls(_ list: MemberBlockItemListSyntax) -> [DeclSyntax] { memberItems(list).map(\.decl) }
+
+    /// The items of a member list, those inside `#if` included.
+    static func memberItems(_ list: MemberBlockItemListSyntax) -> [MemberBlockItemSyntax] {
+        var out: [MemberBlockItemSyntax] = []
         for item in list {
             if let ifConfig = item.decl.as(IfConfigDeclSyntax.self) {
                 for clause in ifConfig.clauses {
-                    if case .decls(let decls)? = clause.elements { out += memberDecls(decls) }
+                    if case .decls(let decls)? = clause.elements { out += memberItems(decls) }
                 }
             } else {
-                out.append(item.decl)
+                out.append(item)
             }
         }
         return out

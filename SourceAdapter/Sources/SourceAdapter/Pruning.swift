@@ -279,7 +279,7 @@ struct Pruning {
             units.append(Unit(file: file, node: node, match: .names([simple]), scan: [node], label: label))
         } else {
             var members: [Unit] = []
-            for item in Self.flattened(ext.memberBlock.members) {
+            for item in TypeIndex.memberItems(ext.memberBlock.members) {
                 let decl = item.decl
                 let memberNode = Syntax(item)
                 if rootIDs.contains(decl.id) {
@@ -332,7 +332,7 @@ struct Pruning {
         let dropsOverride = ownerType.kind != .class || index.superclass(of: ownerType).map { !strippedTypes.contains($0.qualifiedName) } ?? true
         var members: [Unit] = []
         var permanent = false
-        for item in Self.flattened(list) {
+        for item in TypeIndex.memberItems(list) {
             let decl = item.decl
             let node = Syntax(item)
             let overrideModifier = dropsOverride
@@ -556,20 +556,6 @@ struct Pruning {
     }
 
     // MARK: Reading declarations
-
-    static func flattened(_ list: MemberBlockItemListSyntax) -> [MemberBlockItemSyntax] {
-        var out: [MemberBlockItemSyntax] = []
-        for item in list {
-            if let ifConfig = item.decl.as(IfConfigDeclSyntax.self) {
-                for clause in ifConfig.clauses {
-                    if case .decls(let decls)? = clause.elements { out += flattened(decls) }
-                }
-            } else {
-                out.append(item)
-            }
-        }
-        return out
-    }
 
     /// The names a declaration makes: a function's or type's name, a property's names.
     static func declaredNames(_ decl: DeclSyntax) -> [String] {

@@ -216,29 +216,38 @@ enum Registration {
         // stk derives pinning from motion only for layouts that cannot.
         out += "            derivesPinned: \(!layout.isCompositional),\n"
         out += "            makeAnyLayout: { \(type)() },\n"
-        out += "            setOption: { anyLayout, name, value in\n"
-        out += "                let layout = anyLayout as! \(type)\n"
-        out += "                switch name {\n"
-        for option in layout.options {
-            out += "                case \(literal(option.property.name)):\n"
-            out += write("layout", option)
+        out += optionSwitch("setOption", parameters: "anyLayout, name, value", type: type, options: layout.options,
+                            otherwise: "throw CollectionViewError(\"layout \(layout.name) has no option '\\(name)'\")") { option in
+            var body = "\n" + write("layout", option)
             // A plain stored property does not invalidate the layout: stk does
             // what an app does after changing it.
-            if !option.property.invalidatesItself { out += "                    layout.invalidateLayout()\n" }
+            if !option.property.invalidatesItself { body += "                    layout.invalidateLayout()\n" }
+            return body
         }
-        out += "                default: throw CollectionViewError(\"layout \(layout.name) has no option '\\(name)'\")\n"
-        out += "                }\n"
-        out += "            },\n"
-        out += "            optionValue: { anyLayout, name in\n"
+        out += ",\n"
+        out += optionSwitch("optionValue", parameters: "anyLayout, name", type: type, options: layout.options,
+                            otherwise: "return nil") { option in
+            " return \(read("layout", option))\n"
+        }
+        out += "))\n"
+        out += "        _ = probe\n    }\n"
+        return out
+    }
+
+    /// A descriptor's closure argument `label` that switches on the option's
+    /// name: `case "name":` then `body(option)` for each option, and
+    /// `otherwise` for any other name.
+    static func optionSwitch(_ label: String, parameters: String, type: String, options: [Option], otherwise: String,
+                             body: (Option) -> String) -> String {
+        var out = "            \(label): { \(parameters) in\n"
         out += "                let layout = anyLayout as! \(type)\n"
         out += "                switch name {\n"
-        for option in layout.options {
-            out += "                case \(literal(option.property.name)): return \(read("layout", option))\n"
+        for option in options {
+            out += "                case \(literal(option.property.name)):" + body(option)
         }
-        out += "                default: return nil\n"
+        out += "                default: \(otherwise)\n"
         out += "                }\n"
-        out += "            }))\n"
-        out += "        _ = probe\n    }\n"
+        out += "            }"
         return out
     }
 

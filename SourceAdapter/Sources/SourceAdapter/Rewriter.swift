@@ -65,11 +65,7 @@ final class InlineRewriter: SyntaxVisitor {
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
         let name = node.attributeName.trimmedDescription
         if Self.removedAttributes.contains(name) {
-            let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
-            let end = node.endPositionBeforeTrailingTrivia.utf8Offset
-            edits.append(Edit(start: start, end: end, text: String(repeating: " ", count: end - start)))
-            notes.append(AdapterMessage(position(node.positionAfterSkippingLeadingTrivia),
-                                        "removed \(node.trimmedDescription): Linux Swift has no Objective-C runtime"))
+            blank(node, note: "removed \(node.trimmedDescription): Linux Swift has no Objective-C runtime")
         }
         return .skipChildren
     }
@@ -77,15 +73,20 @@ final class InlineRewriter: SyntaxVisitor {
     override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
         if Self.removedModifiers.contains(name) {
-            let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
-            let end = node.endPositionBeforeTrailingTrivia.utf8Offset
-            edits.append(Edit(start: start, end: end, text: String(repeating: " ", count: end - start)))
-            let why = name == "optional"
+            blank(node, note: name == "optional"
                 ? "removed 'optional': the requirement gets a default implementation instead (Linux Swift has no optional requirements)"
-                : "removed 'dynamic': Linux Swift has no Objective-C message dispatch"
-            notes.append(AdapterMessage(position(node.positionAfterSkippingLeadingTrivia), why))
+                : "removed 'dynamic': Linux Swift has no Objective-C message dispatch")
         }
         return .skipChildren
+    }
+
+    /// Replaces `node` (without its trivia) by as many spaces, so that what
+    /// follows keeps its columns, with a note at its place.
+    private func blank(_ node: some SyntaxProtocol, note: String) {
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        edits.append(Edit(start: start, end: end, text: String(repeating: " ", count: end - start)))
+        notes.append(AdapterMessage(position(node.positionAfterSkippingLeadingTrivia), note))
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

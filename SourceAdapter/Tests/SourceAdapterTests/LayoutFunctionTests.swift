@@ -17,6 +17,14 @@ import Testing
         return SourceInput(path: "Examples/SourceLayouts/" + name, text: text)
     }
 
+    /// The fixture `name` and its adaptation, which must have no errors.
+    static func adaptedExample(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (input: SourceInput, output: AdapterOutput) {
+        let input = try example(name)
+        let output = SourceAdapter.adapt([input])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)", sourceLocation: sourceLocation)
+        return (input, output)
+    }
+
     func adapt(_ files: [(String, String)]) -> AdapterOutput {
         SourceAdapter.adapt(files.map { SourceInput(path: $0.0, text: $0.1) })
     }
@@ -47,9 +55,7 @@ import Testing
     // MARK: The fixtures
 
     @Test func theGridViewControllerIsRegisteredAndItsViewCodeLeftOut() throws {
-        let input = try Self.example("GridViewController.swift")
-        let output = SourceAdapter.adapt([input])
-        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let (input, output) = try Self.adaptedExample("GridViewController.swift")
         #expect(output.report.layouts == [FoundLayout(
             name: "grid-view-controller", className: "GridViewController",
             position: SourcePosition(file: input.path, line: 33, column: 10), isFlow: false, options: [],
@@ -94,9 +100,7 @@ import Testing
     }
 
     @Test func theOrthogonalSectionsKeepTheirEnumAndTheDecorationViewClass() throws {
-        let input = try Self.example("OrthogonalViewController.swift")
-        let output = SourceAdapter.adapt([input])
-        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let (input, output) = try Self.adaptedExample("OrthogonalViewController.swift")
         #expect(output.report.layouts.map { "\($0.name) \($0.className) \($0.source.rawValue) \($0.function ?? "-")" } == [
             "orthogonal-view-controller OrthogonalViewController function createLayout()",
         ])
@@ -125,9 +129,7 @@ import Testing
     }
 
     @Test func aPrivateLayoutFunctionOfACollectionViewControllerIsMadeCallable() throws {
-        let input = try Self.example("ListViewController.swift")
-        let output = SourceAdapter.adapt([input])
-        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let (input, output) = try Self.adaptedExample("ListViewController.swift")
         #expect(output.report.layouts.map(\.name) == ["list-view-controller"])
         #expect(output.files[0].text.contains("makeAnyLayout: { ListViewController().createLayout() },"))
         let text = body(output)
@@ -147,9 +149,7 @@ import Testing
     /// A subclass of the compositional layout is a layout class: registered
     /// through its `init(columns: Int = 3)`, its text unchanged.
     @Test func aCompositionalLayoutSubclassIsALayoutClass() throws {
-        let input = try Self.example("MosaicCompositionalLayout.swift")
-        let output = SourceAdapter.adapt([input])
-        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let (input, output) = try Self.adaptedExample("MosaicCompositionalLayout.swift")
         #expect(output.report.layouts == [FoundLayout(
             name: "mosaic-compositional-layout", className: "MosaicCompositionalLayout",
             position: SourcePosition(file: input.path, line: 12, column: 7), isFlow: false, options: [])])
@@ -162,8 +162,7 @@ import Testing
     }
 
     @Test func anInitialiserWithDefaultArgumentsIsCalledAsInit() throws {
-        let output = SourceAdapter.adapt([try Self.example("DefaultsInitLayout.swift")])
-        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let output = try Self.adaptedExample("DefaultsInitLayout.swift").output
         #expect(output.report.layouts.map { "\($0.name) flow=\($0.isFlow) \($0.options)" } == ["defaults-init-layout flow=true [\"columns\"]"])
         #expect(output.files[0].text.contains("        let probe = DefaultsInitLayout()\n"))
 
@@ -191,9 +190,7 @@ import Testing
     }
 
     @Test func overrideInitOfAnAttributesSubclassBecomesRequired() throws {
-        let input = try Self.example("RequiredInitAttributes.swift")
-        let output = SourceAdapter.adapt([input])
-        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let (input, output) = try Self.adaptedExample("RequiredInitAttributes.swift")
         let text = body(output)
         // Same length as `override`: every byte keeps its offset.
         #expect(text.utf8.count == input.text.utf8.count)
