@@ -48,12 +48,17 @@ public enum BenchSuite {
     /// Suite names `--suite` accepts.
     public static let names = ["standard", "quick", "verify", "diffable"]
 
+    /// What each `...workloads(named:)` throws for a name not in `names`.
+    private static func unknownSuite(_ name: String) -> BenchError {
+        BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+    }
+
     public static func workloads(named name: String) throws -> [BenchWorkload] {
         switch name {
         case "standard": return standard
         case "quick": return quick
         case "verify", "diffable": return []
-        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        default: throw unknownSuite(name)
         }
     }
 
@@ -64,7 +69,7 @@ public enum BenchSuite {
         case "standard", "verify": return [verify]
         case "quick": return [verifyQuick]
         case "diffable": return []
-        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        default: throw unknownSuite(name)
         }
     }
 
@@ -74,7 +79,7 @@ public enum BenchSuite {
         switch name {
         case "standard", "quick": return [export]
         case "verify", "diffable": return []
-        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        default: throw unknownSuite(name)
         }
     }
 
@@ -85,7 +90,7 @@ public enum BenchSuite {
         case "standard": return [script]
         case "quick": return [scriptQuick]
         case "verify", "diffable": return []
-        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        default: throw unknownSuite(name)
         }
     }
 
@@ -95,7 +100,7 @@ public enum BenchSuite {
         case "standard", "diffable": return diffable
         case "quick": return diffableQuick
         case "verify": return []
-        default: throw BenchError("unknown suite '\(name)' (expected one of \(names.joined(separator: ", ")))")
+        default: throw unknownSuite(name)
         }
     }
 
@@ -294,61 +299,36 @@ public enum BenchSuite {
         diffableWorkloads: [DiffableWorkload] = [],
         progress: ((String) -> Void)? = nil
     ) -> BenchSuiteReport {
-        var results: [BenchResult] = []
         var failures: [BenchFailure] = []
-        for workload in workloads {
-            progress?(workload.name)
-            do {
-                let descriptor = try resolve(workload.configuration.layoutName)
-                results.append(try BenchRunner.run(workload.configuration, descriptor: descriptor))
-            } catch {
-                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
-            }
-        }
-        var verifyResults: [VerifyBenchResult] = []
-        for workload in verifyWorkloads {
-            progress?(workload.name)
-            do {
-                guard let verify else { throw BenchError("the checker of stk verify is not available here") }
-                let result = try verify(workload)
-                verifyResults.append(result)
-                if result.foundSomething {
-                    failures.append(BenchFailure(workload: workload.name,
-                                                 message: "stk verify found something after \(result.operations) operations: its figures do not measure the checker"))
+        /// Runs each workload in order, telling `progress` its name first; one
+        /// that throws is a failure, and so is a result `fault` finds wrong
+        /// (kept all the same, its targets missed by `evaluate`).
+        func runEach<Workload: SuiteWorkload, Result>(_ workloads: [Workload], _ run: (Workload) throws -> Result,
+                                                      fault: (Result) -> String? = { _ in nil }) -> [Result] {
+            workloads.compactMap { workload in
+                progress?(workload.name)
+                do {
+                    let result = try run(workload)
+                    if let message = fault(result) { failures.append(BenchFailure(workload: workload.name, message: message)) }
+                    return result
+                } catch {
+                    failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
+                    return nil
                 }
-            } catch {
-                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
             }
         }
-        var exportResults: [ExportBenchResult] = []
-        for workload in exportWorkloads {
-            progress?(workload.name)
-            do {
-                guard let export else { throw BenchError("export html is not available here") }
-                exportResults.append(try export(workload))
-            } catch {
-                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
-            }
+        /// A run for a kind of workload whose runner was not given: each of them fails.
+        func unavailable<Workload, Result>(_ runner: String) -> (Workload) throws -> Result {
+            { _ in throw BenchError("\(runner) is not available here") }
         }
-        var scriptResults: [ScriptBenchResult] = []
-        for workload in scriptWorkloads {
-            progress?(workload.name)
-            do {
-                guard let script else { throw BenchError("the script interpreter is not available here") }
-                scriptResults.append(try script(workload))
-            } catch {
-                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
-            }
-        }
-        var diffableResults: [DiffableBenchResult] = []
-        for workload in diffableWorkloads {
-            progress?(workload.name)
-            do {
-                diffableResults.append(try DiffableRun.run(workload, descriptor: try resolve(workload.layoutName)))
-            } catch {
-                failures.append(BenchFailure(workload: workload.name, message: "\(error)"))
-            }
-        }
+        let results = runEach(workloads) { try BenchRunner.run($0.configuration, descriptor: try resolve($0.configuration.layoutName)) }
+        let verifyResults = runEach(verifyWorkloads, verify ?? unavailable("the checker of stk verify"), fault: { result in
+            result.foundSomething
+                ? "stk verify found something after \(result.operations) operations: its figures do not measure the checker" : nil
+        })
+        let exportResults = runEach(exportWorkloads, export ?? unavailable("export html"))
+        let scriptResults = runEach(scriptWorkloads, script ?? unavailable("the script interpreter"))
+        let diffableResults = runEach(diffableWorkloads) { try DiffableRun.run($0, descriptor: try resolve($0.layoutName)) }
         return report(suite: suite, workloads: workloads, results: results, failures: failures,
                       verifyWorkloads: verifyWorkloads, verifyResults: verifyResults,
                       exportWorkloads: exportWorkloads, exportResults: exportResults,
@@ -396,81 +376,85 @@ public enum BenchSuite {
     /// One outcome per target of the checker's workloads; a run that stopped
     /// at a finding or did not run misses its targets.
     public static func evaluate(_ workloads: [VerifyWorkload], results: [VerifyBenchResult]) -> [BenchOutcome] {
-        var byName: [String: VerifyBenchResult] = [:]
-        for r in results { byName[r.label] = r }
-        var outcomes: [BenchOutcome] = []
-        for workload in workloads {
-            let result = byName[workload.name]
-            for target in workload.targets {
-                let measured = result.flatMap { target.metric.value(in: $0) }
-                outcomes.append(BenchOutcome(
-                    workload: workload.name, metric: target.metric, title: target.title, measured: measured,
-                    unit: target.unit, target: target.description,
-                    met: result?.foundSomething == false && measured.map { target.comparison.holds($0, target.limit) } ?? false))
-            }
-        }
-        return outcomes
+        outcomes(of: workloads, results: results, trusting: { !$0.foundSomething }) { $0.metric.value(in: $1) }
     }
 
     /// One outcome per target of the diffable workloads; one that did not run misses its targets.
     public static func evaluate(_ workloads: [DiffableWorkload], results: [DiffableBenchResult]) -> [BenchOutcome] {
-        outcomes(of: workloads.map { ($0.name, $0.targets) }, results: results, label: \.label) { $0.metric.value(in: $1) }
+        outcomes(of: workloads, results: results) { $0.metric.value(in: $1) }
     }
 
     /// One outcome per target of the export workloads; one that did not run misses its targets.
     public static func evaluate(_ workloads: [ExportWorkload], results: [ExportBenchResult]) -> [BenchOutcome] {
-        outcomes(of: workloads.map { ($0.name, $0.targets) }, results: results, label: \.label) { $0.metric.value(in: $1) }
+        outcomes(of: workloads, results: results) { $0.metric.value(in: $1) }
     }
 
     /// One outcome per target of the script workloads; one that did not run
     /// (its script ended in an error, or there was no interpreter) misses its
     /// targets.
     public static func evaluate(_ workloads: [ScriptWorkload], results: [ScriptBenchResult]) -> [BenchOutcome] {
-        outcomes(of: workloads.map { ($0.name, $0.targets) }, results: results, label: \.label) { $0.metric.value(in: $1) }
-    }
-
-    /// One outcome per target of `workloads`, measured by `measure` in the
-    /// result labelled with the workload's name; a target of a workload
-    /// without a result, or whose figure is missing, is missed.
-    private static func outcomes<Result>(of workloads: [(name: String, targets: [BenchTarget])], results: [Result],
-                                         label: KeyPath<Result, String>,
-                                         measure: (BenchTarget, Result) -> Double?) -> [BenchOutcome] {
-        var byName: [String: Result] = [:]
-        for r in results { byName[r[keyPath: label]] = r }
-        return workloads.flatMap { workload in
-            workload.targets.map { target in
-                let measured = byName[workload.name].flatMap { measure(target, $0) }
-                return BenchOutcome(workload: workload.name, metric: target.metric, title: target.title, measured: measured,
-                                    unit: target.unit, target: target.description,
-                                    met: measured.map { target.comparison.holds($0, target.limit) } ?? false)
-            }
-        }
+        outcomes(of: workloads, results: results) { $0.metric.value(in: $1) }
     }
 
     /// One outcome per target, in the order of the workloads and their targets.
     /// A target whose value is missing (the workload or its baseline did not
     /// run, or did not measure that figure) is missed.
     public static func evaluate(_ workloads: [BenchWorkload], results: [BenchResult]) -> [BenchOutcome] {
-        var byName: [String: BenchResult] = [:]
-        for r in results { byName[r.label] = r }
-        var outcomes: [BenchOutcome] = []
-        for workload in workloads {
-            for target in workload.targets {
-                var measured = byName[workload.name].flatMap { target.metric.value(in: $0) }
-                if let baselineName = target.relativeTo {
-                    let baseline = byName[baselineName].flatMap { target.metric.value(in: $0) }
-                    if let value = measured, let base = baseline, base > 0 {
-                        measured = (value / base).rounded(places: 3)
-                    } else {
-                        measured = nil
-                    }
-                }
-                outcomes.append(BenchOutcome(
-                    workload: workload.name, metric: target.metric, title: target.title, measured: measured,
-                    unit: target.unit, target: target.description,
-                    met: measured.map { target.comparison.holds($0, target.limit) } ?? false))
+        let byLabel = labelled(results)
+        return outcomes(of: workloads, results: results) { target, result in
+            let value = target.metric.value(in: result)
+            guard let baselineName = target.relativeTo else { return value }
+            guard let value, let base = byLabel[baselineName].flatMap({ target.metric.value(in: $0) }), base > 0 else { return nil }
+            return (value / base).rounded(places: 3)
+        }
+    }
+
+    /// One outcome per target of `workloads`, in their order, measured by
+    /// `measure` in the result labelled with the workload's name; a target of
+    /// a workload without a result, or whose figure is missing, is missed, and
+    /// so is one of a result `trusting` does not trust (its figure still shown).
+    private static func outcomes<Workload: SuiteWorkload, Result: SuiteResult>(
+        of workloads: [Workload], results: [Result], trusting: (Result) -> Bool = { _ in true },
+        measure: (BenchTarget, Result) -> Double?
+    ) -> [BenchOutcome] {
+        let byLabel = labelled(results)
+        return workloads.flatMap { workload in
+            workload.targets.map { target in
+                let result = byLabel[workload.name]
+                let measured = result.flatMap { measure(target, $0) }
+                return BenchOutcome(workload: workload.name, metric: target.metric, title: target.title, measured: measured,
+                                    unit: target.unit, target: target.description,
+                                    met: result.map(trusting) == true && measured.map { target.comparison.holds($0, target.limit) } ?? false)
             }
         }
-        return outcomes
+    }
+
+    /// Results by label; of two with one label, the later.
+    private static func labelled<Result: SuiteResult>(_ results: [Result]) -> [String: Result] {
+        Dictionary(results.map { ($0.label, $0) }, uniquingKeysWith: { _, later in later })
     }
 }
+
+/// What a suite needs of a workload of any kind: the name that labels its
+/// result and `progress` hears, and the targets checked against that result.
+protocol SuiteWorkload {
+    var name: String { get }
+    var targets: [BenchTarget] { get }
+}
+
+/// What a suite needs of a result of any kind: the name of its workload.
+protocol SuiteResult {
+    var label: String { get }
+}
+
+extension BenchWorkload: SuiteWorkload {}
+extension VerifyWorkload: SuiteWorkload {}
+extension ExportWorkload: SuiteWorkload {}
+extension ScriptWorkload: SuiteWorkload {}
+extension DiffableWorkload: SuiteWorkload {}
+
+extension BenchResult: SuiteResult {}
+extension VerifyBenchResult: SuiteResult {}
+extension ExportBenchResult: SuiteResult {}
+extension ScriptBenchResult: SuiteResult {}
+extension DiffableBenchResult: SuiteResult {}
