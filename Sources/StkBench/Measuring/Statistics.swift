@@ -21,6 +21,24 @@ public enum Statistics {
     }
 }
 
+/// What a workload's result reports of its timings: the nearest-rank median
+/// and 99th percentile, the least and the greatest, each rounded to a
+/// thousandth of its unit; all nil when nothing was timed.
+struct TimingSpread {
+    let median: Double?
+    let p99: Double?
+    let min: Double?
+    let max: Double?
+
+    init(_ timings: [Double]) {
+        let sorted = timings.sorted()
+        median = Statistics.percentile(50, ofSorted: sorted)?.rounded(places: 3)
+        p99 = Statistics.percentile(99, ofSorted: sorted)?.rounded(places: 3)
+        min = sorted.first?.rounded(places: 3)
+        max = sorted.last?.rounded(places: 3)
+    }
+}
+
 extension Double {
     /// Rounded to `places` decimals, so JSON and tables do not show the last
     /// bits of a division.

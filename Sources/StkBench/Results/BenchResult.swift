@@ -78,37 +78,32 @@ public struct OperationStatistics: Codable, Equatable, Sendable {
     public var phaseMicrosMedian: PhaseMicros
 
     init(_ samples: [OperationSample]) {
+        /// A figure's median and largest value over some samples (0 when there are none).
+        func medianAndMax<Figure: Comparable & ExpressibleByIntegerLiteral>(_ figures: [Figure]) -> (Figure, Figure) {
+            let sorted = figures.sorted()
+            return (Statistics.percentile(50, ofSorted: sorted) ?? 0, sorted.last ?? 0)
+        }
+        func median<Figure: Comparable & ExpressibleByIntegerLiteral>(_ figure: KeyPath<OperationSample, Figure>) -> Figure {
+            medianAndMax(samples.map { $0[keyPath: figure] }).0
+        }
         let micros = samples.map(\.micros).sorted()
-        let named = samples.filter { !$0.invalidatedEverything }.map(\.invalidatedElements).sorted()
-        let created = samples.map(\.attributesCreated).sorted()
-        let touched = samples.map(\.elementsTouched).sorted()
-        let computed = samples.map(\.sectionsComputed).sorted()
-        let visible = samples.map(\.visible).sorted()
         count = samples.count
         medianMicros = Statistics.percentile(50, ofSorted: micros) ?? 0
         p99Micros = Statistics.percentile(99, ofSorted: micros) ?? 0
         meanMicros = (Statistics.mean(micros) ?? 0).rounded(places: 3)
         minMicros = micros.first ?? 0
         maxMicros = micros.last ?? 0
-        invalidatedElementsMedian = Statistics.percentile(50, ofSorted: named) ?? 0
-        invalidatedElementsMax = named.last ?? 0
+        (invalidatedElementsMedian, invalidatedElementsMax)
+            = medianAndMax(samples.filter { !$0.invalidatedEverything }.map(\.invalidatedElements))
         invalidatingEverything = samples.filter(\.invalidatedEverything).count
-        attributesCreatedMedian = Statistics.percentile(50, ofSorted: created) ?? 0
-        attributesCreatedMax = created.last ?? 0
-        elementsTouchedMedian = Statistics.percentile(50, ofSorted: touched) ?? 0
-        elementsTouchedMax = touched.last ?? 0
-        sectionsComputedMedian = Statistics.percentile(50, ofSorted: computed) ?? 0
-        sectionsComputedMax = computed.last ?? 0
-        visibleMedian = Statistics.percentile(50, ofSorted: visible) ?? 0
-        let prepares = samples.map(\.prepareCalls).sorted()
-        prepareCallsMedian = Statistics.percentile(50, ofSorted: prepares) ?? 0
-        prepareCallsMax = prepares.last ?? 0
-        inViewportMedian = Statistics.percentile(50, ofSorted: samples.map(\.inViewport).sorted()) ?? 0
-        func median(_ phase: KeyPath<PhaseMicros, Double>) -> Double {
-            Statistics.percentile(50, ofSorted: samples.map { $0.phaseMicros[keyPath: phase] }.sorted()) ?? 0
-        }
-        phaseMicrosMedian = PhaseMicros(invalidation: median(\.invalidation), prepare: median(\.prepare),
-                                        query: median(\.query), diff: median(\.diff))
+        (attributesCreatedMedian, attributesCreatedMax) = medianAndMax(samples.map(\.attributesCreated))
+        (elementsTouchedMedian, elementsTouchedMax) = medianAndMax(samples.map(\.elementsTouched))
+        (sectionsComputedMedian, sectionsComputedMax) = medianAndMax(samples.map(\.sectionsComputed))
+        visibleMedian = median(\.visible)
+        (prepareCallsMedian, prepareCallsMax) = medianAndMax(samples.map(\.prepareCalls))
+        inViewportMedian = median(\.inViewport)
+        phaseMicrosMedian = PhaseMicros(invalidation: median(\.phaseMicros.invalidation), prepare: median(\.phaseMicros.prepare),
+                                        query: median(\.phaseMicros.query), diff: median(\.phaseMicros.diff))
     }
 }
 

@@ -72,11 +72,11 @@ public struct DiffableBenchResult: Codable, Equatable, Sendable {
         self.itemsPerSection = itemsPerSection
         self.edits = edits
         runs = diffMillis.count
-        let apply = applyMillis.sorted(), diff = diffMillis.sorted()
-        applyMedianMillis = Statistics.percentile(50, ofSorted: apply)?.rounded(places: 3)
-        applyMaxMillis = apply.last?.rounded(places: 3)
-        diffMedianMillis = (Statistics.percentile(50, ofSorted: diff) ?? 0).rounded(places: 3)
-        diffMaxMillis = (diff.last ?? 0).rounded(places: 3)
+        let apply = TimingSpread(applyMillis), diff = TimingSpread(diffMillis)
+        applyMedianMillis = apply.median
+        applyMaxMillis = apply.max
+        diffMedianMillis = diff.median ?? 0
+        diffMaxMillis = diff.max ?? 0
         updatesMedian = Statistics.percentile(50, of: updateCounts) ?? 0
         self.peakResidentMB = peakResidentMB.rounded(places: 1)
         self.peakSource = peakSource

@@ -49,11 +49,11 @@ public struct ExportBenchResult: Codable, Equatable, Sendable {
         self.frames = frames
         self.pageBytes = pageBytes
         pageMegabytes = (Double(pageBytes) / 1_000_000).rounded(places: 3)
-        let sorted = exportMillis.sorted()
-        exportMedianMillis = (Statistics.percentile(50, ofSorted: sorted) ?? 0).rounded(places: 3)
-        exportMinMillis = (sorted.first ?? 0).rounded(places: 3)
-        exportMaxMillis = (sorted.last ?? 0).rounded(places: 3)
-        runs = sorted.count
+        let export = TimingSpread(exportMillis)
+        exportMedianMillis = export.median ?? 0
+        exportMinMillis = export.min ?? 0
+        exportMaxMillis = export.max ?? 0
+        runs = exportMillis.count
         self.sessionSeconds = sessionSeconds.rounded(places: 3)
     }
 }

@@ -61,9 +61,9 @@ public struct VerifyBenchResult: Codable, Equatable, Sendable {
         self.foundSomething = foundSomething
         self.seconds = seconds.rounded(places: 3)
         operationsPerSecond = seconds > 0 ? (Double(operations) / seconds).rounded(places: 1) : 0
-        let sorted = operationMicros.sorted()
-        operationMedianMicros = (Statistics.percentile(50, ofSorted: sorted) ?? 0).rounded(places: 3)
-        operationP99Micros = (Statistics.percentile(99, ofSorted: sorted) ?? 0).rounded(places: 3)
-        operationMaxMicros = (sorted.last ?? 0).rounded(places: 3)
+        let operation = TimingSpread(operationMicros)
+        operationMedianMicros = operation.median ?? 0
+        operationP99Micros = operation.p99 ?? 0
+        operationMaxMicros = operation.max ?? 0
     }
 }
