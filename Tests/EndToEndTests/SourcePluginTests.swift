@@ -82,6 +82,39 @@ import Testing
         #expect(result.stderrLines.first == "note: \(file):134:47: 'collectionView?(' became a plain call (the optional requirement has a default implementation), and wrapped the chain so that it is nil when the conformer does not implement it, as on iOS", "\(result)")
     }
 
+    /// The sticky-grid article's layout (reference 004), file as printed: a
+    /// 250 x 120 view of 3 rows of 4 cells, 100 x 50 but column 1, 120 wide
+    /// (x = 0, 100, 220, 320); row 0 and column 0 stick. Scrolled to (30, 40),
+    /// row 0 moves down by 40 and column 0 right by 30; their corner is above
+    /// both (zIndex 2), the rest of row 0 and column 0 above the other cells.
+    @Test func theStickyGridArticlesRowsAndColumnsStick() throws {
+        let file = Self.sourceLayouts.appendingPathComponent("StickyGridCollectionViewLayout.swift").path
+        let result = try stk(["--plugin", file, "-e", """
+            layout sticky-grid-collection-view-layout stickyRowsCount=1 stickyColumnsCount=1 itemSize=100x50
+            sections 4,4,4
+            bounds 250x120
+            size item 0:1 120x50; size item 1:1 120x50; size item 2:1 120x50
+            contentsize
+            visible
+            scroll to 30,40
+            visible
+            """])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.lines
+        #expect(lines.first == "420x150", "\(result)")
+        // Visible x 0..250, y 0..120: columns 0-2 of the 3 rows.
+        let atRest = try #require(lines.firstIndex(of: "9 elements"), "\(result)")
+        #expect(lines[..<atRest].contains("item 1:2 frame=220,50,100,50 zIndex=0 alpha=1 hidden=false"), "\(result)")
+        // Visible x 30..280, y 40..160: columns 0 (30..130, sticky), 1 (100..220)
+        // and 2 (220..320) of each of the 3 rows; column 3 (320..420) is out.
+        let scrolled = lines[(atRest + 1)...]
+        #expect(scrolled.last == "9 elements", "\(result)")
+        #expect(scrolled.contains("item 0:0 frame=30,40,100,50 zIndex=2 alpha=1 hidden=false pinned"), "\(result)")
+        #expect(scrolled.contains("item 0:2 frame=220,40,100,50 zIndex=1 alpha=1 hidden=false pinned"), "\(result)")
+        #expect(scrolled.contains("item 2:0 frame=30,100,100,50 zIndex=1 alpha=1 hidden=false pinned"), "\(result)")
+        #expect(scrolled.contains("item 1:1 frame=100,50,120,50 zIndex=0 alpha=1 hidden=false"), "\(result)")
+    }
+
     /// `load` in a script takes source too; a second `load` of the same path is a note.
     @Test func loadInAScriptBuildsSourceAndASecondLoadIsANote() throws {
         let sources = try folder(with: ["Grid.swift": Self.tinyLayout(width: 100)])

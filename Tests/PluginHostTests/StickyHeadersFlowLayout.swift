@@ -1,0 +1,1 @@
+../../Examples/LeftAlignedFlow/Sources/LeftAlignedFlow/StickyHeadersFlowLayout.swift
