@@ -24,11 +24,14 @@ let package = Package(
         .target(name: "LineEditor", dependencies: ["CLineEdit"], path: "Sources/LineEditor"),
         // prctl for the REPL's worker process (a variadic C function).
         .target(name: "CProcessControl", path: "Sources/CProcessControl"),
+        // Starting a child process and hearing how it ended: stk's one way
+        // (the REPL worker, transcript and verify children, the toolchain).
+        .target(name: "ChildProcesses", path: "Sources/ChildProcesses"),
         .target(
             name: "StkScript",
             dependencies: [
                 .product(name: "LayoutKit", package: "Plugins"),
-                "StkRender", "StkBench",
+                "StkRender", "StkBench", "ChildProcesses",
             ],
             path: "Sources/StkScript"
         ),
@@ -42,7 +45,7 @@ let package = Package(
         // (run as a separate executable, see SourceAdapter/), one swiftc call.
         .target(
             name: "PluginBuild",
-            dependencies: ["PluginHost", .product(name: "LayoutKit", package: "Plugins")],
+            dependencies: ["PluginHost", "ChildProcesses", .product(name: "LayoutKit", package: "Plugins")],
             path: "Sources/PluginBuild"
         ),
         // `stk bench`: workloads, timing, the report (text and JSON).
@@ -61,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "stk",
             dependencies: [
-                "StkScript", "StkRender", "StkBench", "LineEditor", "PluginHost", "PluginBuild", "CProcessControl",
+                "StkScript", "StkRender", "StkBench", "LineEditor", "PluginHost", "PluginBuild", "CProcessControl", "ChildProcesses",
                 // LayoutKit and the built-in layouts (Builtins), one dynamic product.
                 .product(name: "LayoutKit", package: "Plugins"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -93,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StkScriptTests",
-            dependencies: ["StkScript", "StkRender", "StkBench", "StkTestSupport", .product(name: "LayoutKit", package: "Plugins")],
+            dependencies: ["StkScript", "StkRender", "StkBench", "StkTestSupport", "ChildProcesses", .product(name: "LayoutKit", package: "Plugins")],
             path: "Tests/StkScriptTests",
             swiftSettings: testSettings
         ),

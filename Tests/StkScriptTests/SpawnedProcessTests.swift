@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import StkTestSupport
 import Testing
@@ -18,6 +19,31 @@ import Testing
             try SpawnedProcess(executable: "/no/such/program", arguments: [], environment: [:])
         }
         #expect(missing?.description.hasPrefix("cannot run /no/such/program: ") == true)
+    }
+
+    /// `run`, as the toolchain is run to build a source plugin: both streams
+    /// in one text, or standard error apart; a name found on PATH; a signal
+    /// reported as a shell does (128 + its number).
+    @Test func aProgramRunToItsEndHasItsOutputCaptured() throws {
+        let both = try SpawnedProcess.run("sh", ["-c", "echo out; echo err >&2; exit 4"])
+        #expect(both.termination == .exited(4))
+        #expect(both.status == 4)
+        #expect(both.output == "out\nerr\n")
+        #expect(both.errorOutput == "")
+
+        let apart = try SpawnedProcess.run("/bin/sh", ["-c", "echo out; echo err >&2"], separateStandardError: true)
+        #expect(apart.status == 0)
+        #expect(apart.output == "out\n")
+        #expect(apart.errorOutput == "err\n")
+
+        let killed = try SpawnedProcess.run("/bin/sh", ["-c", "kill -TERM $$"])
+        #expect(killed.termination == .signalled(SIGTERM))
+        #expect(killed.status == 128 + SIGTERM)
+
+        // More than a pipe holds (64 KiB): read while it runs, not after.
+        let large = try SpawnedProcess.run("/bin/sh", ["-c", "head -c 300000 /dev/zero | tr '\\0' x"])
+        #expect(large.output.utf8.count == 300_000)
+        #expect(throws: SpawnedProcess.SpawnError.self) { try SpawnedProcess.run("/no/such/program", []) }
     }
 
     @Test func aDeadlineStopsWaitingAndKillEndsIt() throws {

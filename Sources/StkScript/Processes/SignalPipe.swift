@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// The one way stk hears an interrupt (SIGINT, SIGTERM): a self-pipe. The

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// `stk test` runs each transcript in a process of its own, so that a layout

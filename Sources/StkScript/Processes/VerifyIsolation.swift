@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// `stk verify` runs its random sessions in a child process, so that a layout

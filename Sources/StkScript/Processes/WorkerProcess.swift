@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// The front end's handle on one worker process: this same executable

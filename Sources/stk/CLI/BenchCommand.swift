@@ -1,6 +1,6 @@
 import ArgumentParser
-import Builtins
 import Foundation
+import PluginBuild
 import LayoutKit
 import StkBench
 import StkScript
@@ -94,9 +94,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func measure() throws {
-        try BuiltinLayouts.register()
+        try LoadedPlugins.shared.registerBuiltins()
         for path in plugins {
-            _ = try PluginBridge.load(path)
+            _ = try LoadedPlugins.shared.load(path)
         }
         if let suite {
             let report = try BenchSuite.run(named: suite, registry: .shared, verify: { try VerifyBench.run($0) },

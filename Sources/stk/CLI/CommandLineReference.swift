@@ -1,5 +1,4 @@
 import ArgumentParser
-import Builtins
 import Foundation
 import LayoutKit
 import PluginBuild
@@ -133,7 +132,7 @@ enum ShellCompletion {
         // Completion prints candidates and nothing else (a message would land
         // in the middle of the typed line): what does not register is not
         // offered, and any run of stk reports why.
-        try? BuiltinLayouts.register()
+        try? LoadedPlugins.shared.registerBuiltins()
         for path in values(of: "--plugin", in: words) where !SourcePluginBuilder.isSource(path) {
             _ = try? PluginLoader.shared.load(path: path)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PluginBuild
 import LayoutKit
 import StkRender
 import StkScript
@@ -16,7 +17,7 @@ struct Host {
     ///   worker restarted after a crash does not: they were shown once).
     /// - echo: `--echo`, print each command (and comment line) before its output.
     init(global: GlobalOptions, echo: Bool = false, showPluginNotes: Bool = true) throws {
-        try PluginBridge.registerLayouts(global.shared, showingNotes: showPluginNotes)
+        try LoadedPlugins.shared.registerLayouts(global.shared, showingNotes: showPluginNotes)
         let environment = ProcessInfo.processInfo.environment
         // Each stream decides for itself: `stk 2>log` at a terminal colours
         // the drawing, not the log; `stk | less` colours the diagnostics.
@@ -37,9 +38,9 @@ struct Host {
         }
         interpreter = Interpreter(session: session, options: options, output: output)
         if isatty(STDOUT_FILENO) == 1 && !global.json { interpreter.terminalSize = Host.terminalSize }
-        interpreter.loadPlugin = PluginBridge.load
+        interpreter.loadPlugin = LoadedPlugins.shared.load
         interpreter.commandLinePlugins = global.plugins.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        interpreter.reloadPlugins = PluginBridge.reload
+        interpreter.reloadPlugins = LoadedPlugins.shared.reload
     }
 
     /// Standard output's terminal size (the REPL's worker writes to the

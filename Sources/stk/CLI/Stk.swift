@@ -1,6 +1,6 @@
 import ArgumentParser
-import Builtins
 import Foundation
+import PluginBuild
 import LineEditor
 import StkRender
 import StkScript
@@ -178,7 +178,7 @@ extension Stk {
     /// with a "did you mean".
     static func printCommandHelp(_ name: String) -> ExitStatus {
         do {
-            try BuiltinLayouts.register()
+            try LoadedPlugins.shared.registerBuiltins()
         } catch {
             StandardStreams.write("error: \(error)\n", to: .error)
             return .error

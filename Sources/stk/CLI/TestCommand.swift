@@ -1,5 +1,7 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
+import PluginBuild
 import StkScript
 
 /// `stk test [PATH ...]`: golden transcripts (docs/language.md, "Golden
@@ -114,9 +116,9 @@ struct TestCommand: ParsableCommand {
 
         // Every layout is registered before the files run in parallel: from
         // here on the registry is only read.
-        try PluginBridge.registerLayouts(global.shared)
+        try LoadedPlugins.shared.registerLayouts(global.shared)
 
-        let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
+        let runner = TranscriptRunner(options: options, loadPlugin: LoadedPlugins.shared.load)
         // Each file in a process of its own: a crash or a hang fails that file only.
         var childArguments = [TestFileCommand.configuration.commandName!] + global.workerArguments
         childArguments += ["--update-mode", options.updateMode.rawValue]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PluginBuild
 import StkScript
 
 /// `stk _test-file PATH DISPLAY`: one transcript of a `stk test` run, in a
@@ -28,11 +29,11 @@ struct TestFileCommand: ParsableCommand {
         _ = fcntl(report, F_SETFD, FD_CLOEXEC)
 
         // The parent loaded the same plugins and showed their notes.
-        try PluginBridge.registerLayouts(global.shared, showingNotes: false)
+        try LoadedPlugins.shared.registerLayouts(global.shared, showingNotes: false)
         var options = TranscriptRunner.Options(json: global.json, bail: global.bail, jobs: 1)
         options.updateMode = TranscriptUpdateMode(rawValue: updateMode) ?? .off
         options.updatesFail = updatesFail
-        let runner = TranscriptRunner(options: options, loadPlugin: PluginBridge.load)
+        let runner = TranscriptRunner(options: options, loadPlugin: LoadedPlugins.shared.load)
         runner.runReporting(TranscriptFile(displayPath: displayPath, path: path), to: report)
         throw ExitCode(ExitStatus.success.rawValue)
     }

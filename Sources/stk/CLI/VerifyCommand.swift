@@ -1,5 +1,7 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
+import PluginBuild
 import StkRender
 import StkScript
 
@@ -131,17 +133,17 @@ struct VerifyCommand: ParsableCommand {
         guard replay != nil || environment[VerifyIsolation.logEnvironmentKey] != nil else {
             throw ExitCode(try supervise(fixedPrefix: setupCommands == nil ? 1 : 2))
         }
-        try PluginBridge.registerLayouts(global, showingNotes: replay == nil)
+        try LoadedPlugins.shared.registerLayouts(global, showingNotes: replay == nil)
         if let replay {
             let text = (try? String(contentsOfFile: replay, encoding: .utf8)) ?? ""
-            let replayed = Verifier(layoutName: layout, options: Verifier.Options(), loadPlugin: PluginBridge.load)
+            let replayed = Verifier(layoutName: layout, options: Verifier.Options(), loadPlugin: LoadedPlugins.shared.load)
             replayed.replay(text.split(separator: "\n").map(String.init))
             return
         }
         let log = environment[VerifyIsolation.logEnvironmentKey].flatMap { OperationLog(path: $0) }
         var options = Verifier.Options(seed: seed, operations: operations, setup: setupCommands)
         options.keepsSections = keepSections
-        let verifier = Verifier(layoutName: layout, options: options, loadPlugin: PluginBridge.load)
+        let verifier = Verifier(layoutName: layout, options: options, loadPlugin: LoadedPlugins.shared.load)
         let showsProgress = isatty(STDERR_FILENO) == 1 && operations >= 2000
         if showsProgress {
             verifier.progress = { done in StandardStreams.write("\rverify \(layout): \(done)/\(operations) operations", to: .error) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CProcessControl
 import Foundation
 import LayoutKit
+import PluginBuild
 import StkScript
 
 /// `stk _worker`: the process that holds a REPL session and runs its commands
@@ -37,7 +38,7 @@ struct WorkerCommand: ParsableCommand {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         }
         if let pinnedSources, let pins = try? JSONDecoder().decode([String: String].self, from: Data(pinnedSources.utf8)) {
-            PluginBridge.pinnedLibraries = pins
+            LoadedPlugins.shared.pinnedLibraries = pins
         }
         AllocationFailureNotice.install(WorkerMessage.outOfMemory, on: WorkerDescriptors.messages)
         let host = try Host(global: global, echo: echo, showPluginNotes: !quiet)
@@ -73,7 +74,7 @@ final class SessionWorker {
 
     var state: WorkerState {
         WorkerState(prompt: REPLFrontEnd.prompt(layoutName: interpreter.session.layoutName, paused: interpreter.pausedOperationTag),
-                    fingerprint: interpreter.fingerprint, sources: PluginBridge.sourceLibraries,
+                    fingerprint: interpreter.fingerprint, sources: LoadedPlugins.shared.sourceLibraries,
                     paused: interpreter.pausedOperationTag != nil)
     }
 

@@ -2,8 +2,10 @@ import Foundation
 
 /// A child process of stk, and the one way stk starts one: the REPL's
 /// session worker (`stk _worker`), `stk test`'s file children
-/// (`stk _test-file`) and verify's session and replay children all come
-/// from here, and end the same ways (`Termination`).
+/// (`stk _test-file`), verify's session and replay children, and the
+/// toolchain a source plugin is built with (`swift`, `swiftc`, the source
+/// adapter: `run(_:_:separateStandardError:)`) all come from here, and end
+/// the same ways (`Termination`).
 ///
 /// posix_spawn, not fork: stk has threads (Dispatch, Foundation), and a forked
 /// child of a threaded process may only call async-signal-safe functions until
@@ -149,6 +151,65 @@ public final class SpawnedProcess: @unchecked Sendable {
             if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         }
         return (fds[0], fds[1])
+    }
+
+    /// What a program run to its end printed, and how it ended.
+    public struct Output: Sendable {
+        public var termination: Termination
+        /// Standard output, and standard error too unless it was kept apart.
+        public var output: String
+        /// Standard error when it was kept apart, else empty.
+        public var errorOutput: String
+
+        /// The exit status; for a signal, 128 plus its number, as a shell
+        /// reports it.
+        public var status: Int32 {
+            switch termination {
+            case .exited(let status): status
+            case .signalled(let signal): 128 + signal
+            }
+        }
+    }
+
+    /// Runs `executable` (a name without a slash is looked up on PATH) with
+    /// `arguments` and stk's environment to its end, standard input
+    /// /dev/null, and captures what it printed. Standard error kept apart
+    /// goes to a file while it runs, so that only one pipe has to be drained:
+    /// two pipes read in turn could fill and block the child.
+    public static func run(_ executable: String, _ arguments: [String], separateStandardError: Bool = false) throws -> Output {
+        let path = executable.contains("/") ? executable : (which(executable) ?? executable)
+        guard let pipe = pipe() else {
+            throw SpawnError(description: "cannot run \(executable): \(String(cString: strerror(errno)))")
+        }
+        let errorFile = separateStandardError
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("stk-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err").path
+            : nil
+        defer { if let errorFile { try? FileManager.default.removeItem(atPath: errorFile) } }
+        let child: SpawnedProcess
+        do {
+            child = try SpawnedProcess(executable: path, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+                                       stdout: .descriptor(pipe.write), stderr: errorFile.map { .file($0) } ?? .descriptor(pipe.write))
+        } catch {
+            close(pipe.read)
+            close(pipe.write)
+            throw error
+        }
+        // The child holds its own copy: the read below ends when it exits.
+        close(pipe.write)
+        let output = FileHandle(fileDescriptor: pipe.read, closeOnDealloc: true).readDataToEndOfFile()
+        let termination = child.wait()
+        let errorOutput = errorFile.flatMap { FileManager.default.contents(atPath: $0) } ?? Data()
+        return Output(termination: termination, output: String(decoding: output, as: UTF8.self),
+                      errorOutput: String(decoding: errorOutput, as: UTF8.self))
+    }
+
+    /// The first executable named `name` on PATH.
+    public static func which(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
     }
 
     /// This executable: children are the same build as their parent.

@@ -1,47 +1,43 @@
-import ArgumentParser
 import Builtins
 import Foundation
-import PluginBuild
 import PluginHost
-import StkScript
 
-/// `--plugin PATH`, `load PATH` and `reload`: load a layout library into the
-/// shared registry, building it first when PATH is Swift source (a `.swift`
-/// file, a folder, a package); returns notes to show.
-enum PluginBridge {
+/// The layouts this process has loaded, and how: the built-ins, libraries
+/// (`.so`), and plugins given as Swift source with the library built for
+/// each. `--plugin PATH`, `load PATH` and `reload` come here; loading builds a
+/// source plugin first (`SourcePluginBuilder`) and returns notes to show.
+///
+/// One per process (`shared`): the registry it fills (`PluginLoader.shared`,
+/// `LayoutRegistry.shared`) is the process's, as a loaded library is.
+public final class LoadedPlugins: @unchecked Sendable {
+    /// The process's: every command of stk loads through it.
+    public static let shared = LoadedPlugins()
+
     /// Whether to show every change the source adapter made (`--explain`).
-    nonisolated(unsafe) static var explain = false
+    public var explain = false
     /// Source plugins loaded so far, by origin (the path as given), with the
     /// library built for them.
-    nonisolated(unsafe) private static var sources: [(origin: String, library: String)] = []
+    private var sources: [(origin: String, library: String)] = []
     /// Builds to load instead of building, by origin: a REPL worker that
     /// replays a session loads what the lost one had loaded.
-    nonisolated(unsafe) static var pinnedLibraries: [String: String] = [:]
+    public var pinnedLibraries: [String: String] = [:]
+
+    public init() {}
 
     /// The library loaded for each source plugin, by origin.
-    static var sourceLibraries: [String: String] {
+    public var sourceLibraries: [String: String] {
         Dictionary(sources.map { ($0.origin, $0.library) }, uniquingKeysWith: { $1 })
     }
 
-    /// Registers the built-in layouts, then loads `--plugin` paths of the
-    /// command line in order, printing their notes on stderr (unless
-    /// `showingNotes` is false). A plugin that cannot be loaded is an error:
-    /// it is printed, and the run ends with status 2.
-    static func registerLayouts(_ global: SharedOptions, showingNotes: Bool = true) throws {
+    /// Registers the built-in layouts, listed once in the Plugins package
+    /// (`BuiltinLayouts`); an error says which could not be registered.
+    public func registerBuiltins() throws {
         try BuiltinLayouts.register()
-        explain = global.explain
-        for path in global.plugins {
-            do {
-                let notes = try load(path)
-                if showingNotes { for note in notes { StandardStreams.write("note: \(note)\n", to: .error) } }
-            } catch {
-                StandardStreams.write("error: \(error)\n", to: .error)
-                throw ExitCode(ExitStatus.error.rawValue)
-            }
-        }
     }
 
-    static func load(_ path: String) throws -> [String] {
+    /// Loads the plugin at `path` (a library, or Swift source built first);
+    /// returns the notes to show.
+    public func load(_ path: String) throws -> [String] {
         guard SourcePluginBuilder.isSource(path) else {
             let result = try PluginLoader.shared.load(path: path)
             var notes = result.notes
@@ -61,7 +57,7 @@ enum PluginBridge {
 
     /// Rebuilds every source plugin whose files changed and loads the new
     /// build in place of the old one. Returns notes and the origins reloaded.
-    static func reload() throws -> (notes: [String], reloaded: Set<String>) {
+    public func reload() throws -> (notes: [String], reloaded: Set<String>) {
         guard !sources.isEmpty else { return (["no plugin was loaded from source; nothing to reload"], []) }
         var notes: [String] = []
         var reloaded: Set<String> = []
@@ -80,7 +76,7 @@ enum PluginBridge {
         return (notes, reloaded)
     }
 
-    private static func loadSource(_ path: String, replacing: String?, built: BuiltPlugin? = nil) throws -> (notes: [String], library: String) {
+    private func loadSource(_ path: String, replacing: String?, built: BuiltPlugin? = nil) throws -> (notes: [String], library: String) {
         var built = try built ?? SourcePluginBuilder().build(path)
         var notes = built.notes
         let result: PluginLoadResult
