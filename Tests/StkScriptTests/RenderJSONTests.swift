@@ -1,4 +1,5 @@
 import Foundation
+import GlobalStretchy
 import LayoutKit
 import Testing
 @testable import StkRender
@@ -58,7 +59,8 @@ func jsonNumber(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
     }
 
     @Test func attrOfACellHasANullKindAndExtraFieldsLast() throws {
-        let a = StretchyAttributes(forCellWith: IndexPath(item: 15, section: 2))
+        // Global-stretchy's attributes add an extra field.
+        let a = GlobalStretchyLayoutAttributes(forCellWith: IndexPath(item: 15, section: 2))
         a.frame = CGRect(x: 10.5, y: -20, width: 50, height: 50)
         a.alpha = 0.25
         a.isHidden = true

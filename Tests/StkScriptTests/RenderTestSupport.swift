@@ -44,13 +44,3 @@ func supplementary(_ kind: String, _ section: Int, _ x: CGFloat, _ y: CGFloat, _
     return a
 }
 
-/// Attributes with an extra field, as global-stretchy's subclass adds one.
-final class StretchyAttributes: CollectionViewLayoutAttributes {
-    var stretchFactor: CGFloat = 0
-    override var extraFields: [String: Double] { ["stretchFactor": Double(stretchFactor)] }
-    override func copy(with zone: NSZone? = nil) -> Any {
-        let c = super.copy(with: zone) as! StretchyAttributes
-        c.stretchFactor = stretchFactor
-        return c
-    }
-}
