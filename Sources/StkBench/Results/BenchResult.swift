@@ -36,18 +36,13 @@ public struct OperationSample: Codable, Equatable, Sendable {
     public var phaseMicros = PhaseMicros()
 }
 
-/// An operation's time by phase of the layout cycle, in microseconds.
+/// An operation's time by phase of the layout cycle, in microseconds. The
+/// runner measures it; reports and JSON read it.
 public struct PhaseMicros: Codable, Equatable, Sendable {
     public var invalidation = 0.0
     public var prepare = 0.0
     public var query = 0.0
     public var diff = 0.0
-    public init(invalidation: Double = 0, prepare: Double = 0, query: Double = 0, diff: Double = 0) {
-        self.invalidation = invalidation
-        self.prepare = prepare
-        self.query = query
-        self.diff = diff
-    }
 }
 
 /// Figures over the timed operations of one kind. Times are microseconds;

@@ -28,7 +28,8 @@ import LayoutKit
 ///   (`Interpreter.checkEvaluation`): they come from the commands, not from
 ///   the state alone.
 public enum LayoutChecks {
-    /// What one check found.
+    /// What one check found. The checks, the interpreter's warnings and
+    /// `stk verify` make them (with the memberwise initializer); reports read them.
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
         public enum Check: String, Sendable {
             case freshLayout = "fresh layout"
@@ -54,16 +55,9 @@ public enum LayoutChecks {
         /// The finding also stopped the script as an error: a command failed
         /// because the layout's answer was unusable (a fling's target offset
         /// that is not a finite point), so a script replaying it stops there.
-        public var stoppedTheScript: Bool
+        public var stoppedTheScript = false
 
         public var description: String { "[\(check.rawValue)] \(message)" }
-
-        public init(check: Check, element: String?, message: String, stoppedTheScript: Bool = false) {
-            self.check = check
-            self.element = element
-            self.message = message
-            self.stoppedTheScript = stoppedTheScript
-        }
     }
 
     /// The values UIKit displays, for comparing two answers: the fields of
