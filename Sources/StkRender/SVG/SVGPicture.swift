@@ -228,24 +228,31 @@ public enum SVGPicture {
             let start = min(max(offset / content * viewport, 0), viewport - length)
             return (start, length)
         }
-        var out = ""
+        /// One bar: its track, its thumb, and where the thumb was before the
+        /// operation scrolled along it (a dashed outline). `rect` draws a
+        /// class's rect at a start and length along the bar (the track's start
+        /// left out).
+        func bar(offset: CGFloat, before: CGFloat?, viewport: Double, content: CGFloat,
+                 rect: (_ cls: String, _ start: Double?, _ length: Double) -> String) -> String {
+            var out = rect("track", nil, viewport)
+            let now = thumb(offset: Double(offset), viewport: viewport, content: Double(content))
+            out += rect("thumb", now.start, now.length) + "\n"
+            if let before, before != offset {
+                let then = thumb(offset: Double(before), viewport: viewport, content: Double(content))
+                out += rect("thumb-before", then.start, then.length) + "\n"
+            }
+            return out
+        }
         let x = width + indicatorGap
-        let v = thumb(offset: Double(bounds.minY), viewport: height, content: Double(contentSize.height))
-        out += "<rect class=\"track\" x=\"\(n(x))\" width=\"\(n(indicatorThickness))\" height=\"\(n(height))\" rx=\"3\"/>"
-        out += "<rect class=\"thumb\" x=\"\(n(x))\" y=\"\(n(v.start))\" width=\"\(n(indicatorThickness))\" height=\"\(n(v.length))\" rx=\"3\"/>\n"
-        // Where the thumb was before the operation scrolled: a dashed outline.
-        if let before, before.minY != bounds.minY {
-            let w = thumb(offset: Double(before.minY), viewport: height, content: Double(contentSize.height))
-            out += "<rect class=\"thumb-before\" x=\"\(n(x))\" y=\"\(n(w.start))\" width=\"\(n(indicatorThickness))\" height=\"\(n(w.length))\" rx=\"3\"/>\n"
+        var out = bar(offset: bounds.minY, before: before?.minY, viewport: height, content: contentSize.height) { cls, start, length in
+            "<rect class=\"\(cls)\" x=\"\(n(x))\"" + (start.map { " y=\"\(n($0))\"" } ?? "")
+                + " width=\"\(n(indicatorThickness))\" height=\"\(n(length))\" rx=\"3\"/>"
         }
         if across {
             let y = height + indicatorGap
-            let h = thumb(offset: Double(bounds.minX), viewport: width, content: Double(contentSize.width))
-            out += "<rect class=\"track\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(indicatorThickness))\" rx=\"3\"/>"
-            out += "<rect class=\"thumb\" x=\"\(n(h.start))\" y=\"\(n(y))\" width=\"\(n(h.length))\" height=\"\(n(indicatorThickness))\" rx=\"3\"/>\n"
-            if let before, before.minX != bounds.minX {
-                let w = thumb(offset: Double(before.minX), viewport: width, content: Double(contentSize.width))
-                out += "<rect class=\"thumb-before\" x=\"\(n(w.start))\" y=\"\(n(y))\" width=\"\(n(w.length))\" height=\"\(n(indicatorThickness))\" rx=\"3\"/>\n"
+            out += bar(offset: bounds.minX, before: before?.minX, viewport: width, content: contentSize.width) { cls, start, length in
+                "<rect class=\"\(cls)\"" + (start.map { " x=\"\(n($0))\"" } ?? "")
+                    + " y=\"\(n(y))\" width=\"\(n(length))\" height=\"\(n(indicatorThickness))\" rx=\"3\"/>"
             }
         }
         return out

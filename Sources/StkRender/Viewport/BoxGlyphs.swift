@@ -30,16 +30,20 @@ struct BoxGlyphs {
     static let pinned = BoxGlyphs(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛",
                                   horizontal: "━", vertical: "┃", rowStart: "┣", rowEnd: "┫",
                                   columnStart: "┳", columnEnd: "┻", single: "■")
-    static let faded = BoxGlyphs(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
-                                 horizontal: "┄", vertical: "┆", rowStart: "├", rowEnd: "┤",
-                                 columnStart: "┬", columnEnd: "┴", single: "▫")
-    static let pinnedFaded = BoxGlyphs(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛",
-                                       horizontal: "┅", vertical: "┇", rowStart: "┣", rowEnd: "┫",
-                                       columnStart: "┳", columnEnd: "┻", single: "▪")
+    static let faded = plain.dashed(horizontal: "┄", vertical: "┆", single: "▫")
+    static let pinnedFaded = pinned.dashed(horizontal: "┅", vertical: "┇", single: "▪")
     /// The viewport's own frame: double lines, distinct from every element.
     static let viewport = BoxGlyphs(topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝",
                                     horizontal: "═", vertical: "║", rowStart: "╠", rowEnd: "╣",
                                     columnStart: "╦", columnEnd: "╩", single: "▣")
+
+    /// The same corners and ends with dashed lines and another square: a
+    /// faded box keeps the weight of its state.
+    private func dashed(horizontal: Character, vertical: Character, single: Character) -> BoxGlyphs {
+        BoxGlyphs(topLeft: topLeft, topRight: topRight, bottomLeft: bottomLeft, bottomRight: bottomRight,
+                  horizontal: horizontal, vertical: vertical, rowStart: rowStart, rowEnd: rowEnd,
+                  columnStart: columnStart, columnEnd: columnEnd, single: single)
+    }
 
     static func forElement(pinned: Bool, faded: Bool) -> BoxGlyphs {
         switch (pinned, faded) {
