@@ -174,11 +174,11 @@ private struct ScriptParser {
         let verb = lexed.tokens[0]
         switch verb.word {
         case "batch":
-            return openBatch(lexed)
+            return openBlock(lexed, isSnapshot: false)
         case "end":
             return closeBatch(lexed)
         case "snapshot" where lexed.tokens.count > 1 && lexed.tokens[1].word == "edit":
-            return openSnapshot(lexed)
+            return openBlock(lexed, isSnapshot: true)
         case "apply" where openBatch?.isSnapshot == true:
             return closeSnapshot(lexed)
         case "apply" where openBatch == nil:
@@ -233,34 +233,23 @@ private struct ScriptParser {
         return true
     }
 
-    private mutating func openBatch(_ lexed: LexedCommand) -> Bool {
-        let keyword = lexed.tokens[0].range
-        if openBatch != nil {
-            report(ParseError("nested 'batch': a batch is already open; close it with 'end' first",
-                              at: keyword, notes: [batchOpenedHere()]))
-            openBatch!.failed = true
-            return false
-        }
-        openBatch = OpenBatch(keyword: keyword)
-        if lexed.tokens.count > 1 {
-            report(ParseError.extraArgument(lexed.tokens[1], verb: "batch"))
-            openBatch!.failed = true
-        }
-        if lexed.hasLexicalError { openBatch!.failed = true }
-        return false
-    }
-
-    private mutating func openSnapshot(_ lexed: LexedCommand) -> Bool {
-        let keyword = lexed.tokens[0].range.union(lexed.tokens[1].range)
+    /// Opens a `batch` block, or a `snapshot edit` block (`isSnapshot`).
+    /// Inside another block it is an error that spoils that block; arguments
+    /// after its keyword, or a lexical error, spoil the new block.
+    private mutating func openBlock(_ lexed: LexedCommand, isSnapshot: Bool) -> Bool {
+        let keywords = isSnapshot ? 2 : 1
+        let keyword = lexed.tokens[0].range.union(lexed.tokens[keywords - 1].range)
         if let open = openBatch {
-            report(ParseError("'snapshot edit' inside \(open.isSnapshot ? "a snapshot edit" : "a batch"); close it with \(open.isSnapshot ? "'apply'" : "'end'") first",
-                              at: keyword, notes: [batchOpenedHere()]))
+            let message = isSnapshot
+                ? "'snapshot edit' inside \(open.isSnapshot ? "a snapshot edit" : "a batch"); close it with \(open.isSnapshot ? "'apply'" : "'end'") first"
+                : "nested 'batch': a batch is already open; close it with 'end' first"
+            report(ParseError(message, at: keyword, notes: [batchOpenedHere()]))
             openBatch!.failed = true
             return false
         }
-        openBatch = OpenBatch(keyword: keyword, isSnapshot: true)
-        if lexed.tokens.count > 2 {
-            report(ParseError.extraArgument(lexed.tokens[2], verb: "snapshot edit"))
+        openBatch = OpenBatch(keyword: keyword, isSnapshot: isSnapshot)
+        if lexed.tokens.count > keywords {
+            report(ParseError.extraArgument(lexed.tokens[keywords], verb: isSnapshot ? "snapshot edit" : "batch"))
             openBatch!.failed = true
         }
         if lexed.hasLexicalError { openBatch!.failed = true }
