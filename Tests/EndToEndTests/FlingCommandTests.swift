@@ -11,10 +11,6 @@ import Testing
 /// The fling rule: proposed = offset + v / 1000 x r / (1 - r); normal
 /// r = 0.998: r / (1 - r) = 499; fast r = 0.99: 99.
 @Suite struct FlingCommandTests {
-    func output(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try StkProcess.quietLines(commands: commands, sourceLocation: sourceLocation)
-    }
-
     /// The caption of `render`: `offset=X,Y bounds=WxH content=WxH elements=N`.
     func offset(after commands: String) throws -> String? {
         let caption = try output(commands + "; render width=10").last { $0.hasPrefix("offset=") }

@@ -4,10 +4,6 @@ import Testing
 /// "Inspecting": attr, visible, contentsize, context, render, trace, step /
 /// next / continue, in text mode.
 @Suite struct InspectingTests {
-    func output(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try StkProcess.quietLines(commands: commands, sourceLocation: sourceLocation)
-    }
-
     // MARK: attr, visible, contentsize
 
     @Test func attrOfAnItemAHeaderAndAFooter() throws {

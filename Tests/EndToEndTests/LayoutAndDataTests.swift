@@ -13,10 +13,6 @@ import Testing
 /// is 44 + 50 = 94; an empty one is its header, 44.
 @Suite struct LayoutAndDataTests {
     /// stdout of `stk -e COMMANDS`, which must succeed silently on stderr.
-    func output(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try StkProcess.quietLines(commands: commands, sourceLocation: sourceLocation)
-    }
-
     // MARK: layout, set, options, layouts
 
     @Test func pinLimitOptionDecidesWhereAHeaderIsPushedOff() throws {

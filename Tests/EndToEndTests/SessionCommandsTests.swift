@@ -5,10 +5,6 @@ import Testing
 /// "Session" commands: include, echo, save, undo, reset, help, quit (quit is
 /// in CommandLineTests, include's diagnostics in DiagnosticsTests).
 @Suite struct SessionCommandsTests {
-    func output(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try StkProcess.quietLines(commands: commands, sourceLocation: sourceLocation)
-    }
-
     // MARK: include
 
     @Test func includeRunsAFileRelativeToTheIncludingFile() throws {

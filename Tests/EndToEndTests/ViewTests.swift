@@ -6,10 +6,6 @@ import Testing
 /// section s spans 154s..<154s+154, its header is pinned at
 /// y = min(max(top, 154s), 154s + 110) with top = offset + adjusted top inset.
 @Suite struct ViewTests {
-    func output(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try StkProcess.quietLines(commands: commands, sourceLocation: sourceLocation)
-    }
-
     /// The caption of `render`: `offset=X,Y bounds=WxH content=WxH elements=N`.
     func caption(_ commands: String) throws -> String? {
         try output(commands + "; render width=10").last { $0.hasPrefix("offset=") }

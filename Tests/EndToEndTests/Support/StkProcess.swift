@@ -109,6 +109,12 @@ enum StkProcess {
     }
 }
 
+/// The stdout lines of `commands` run as `stk -e`, which must succeed
+/// silently (StkProcess.quietLines): how the suites of one command's output read.
+func output(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    try StkProcess.quietLines(commands: commands, sourceLocation: sourceLocation)
+}
+
 /// A diagnostic as docs/language.md prints it: the location line, the source
 /// line indented by four spaces, and the caret line under the range.
 func diagnostic(_ location: String, _ message: String, line: String, caretColumn: Int, length: Int) -> String {
