@@ -44,6 +44,14 @@ import StkTestSupport
             #expect(e.message == "NSInternalInconsistencyException: There are currently no sections in the data source. Please add a section first.")
         } catch { Issue.record("\(error)") }
         #expect(s == DiffableSnapshot(itemCounts: [2]))
+        // A move relative to itself, of a section and of an item.
+        let section = #expect(throws: SnapshotEditError.self) { try s.moveSection("S0", .before, "S0") }
+        #expect(section?.message == "NSInternalInconsistencyException: Attempted to move a section identifier relative to itself: S0")
+        #expect(section?.identifier == "S0")
+        let item = #expect(throws: SnapshotEditError.self) { try s.moveItem("I1", .after, "I1") }
+        #expect(item?.message == "NSInternalInconsistencyException: Attempted to move an item identifier relative to itself: I1")
+        #expect(item?.identifier == "I1")
+        #expect(s == DiffableSnapshot(itemCounts: [2]))
     }
 
     @Test func longestIncreasingRunsStay() {

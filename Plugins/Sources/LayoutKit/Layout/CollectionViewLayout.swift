@@ -155,10 +155,7 @@ open class CollectionViewLayout: NSObject {
 
     /// Makes attributes of this layout's `layoutAttributesClass` and counts them.
     public func makeAttributes(forCellAt indexPath: IndexPath) -> CollectionViewLayoutAttributes {
-        counters.attributesCreated += 1
-        let a = newAttributes()
-        a.setIdentity(category: .cell, kind: nil, indexPath: indexPath)
-        return a
+        makeAttributes(.cell, kind: nil, at: indexPath)
     }
 
     /// `makeAttributes(forCellAt:)` from the item's two indexes, as a rect
@@ -177,17 +174,20 @@ open class CollectionViewLayout: NSObject {
 
     /// Makes supplementary attributes of this layout's `layoutAttributesClass` and counts them.
     public func makeAttributes(forSupplementaryOfKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes {
-        counters.attributesCreated += 1
-        let a = newAttributes()
-        a.setIdentity(category: .supplementaryView, kind: kind, indexPath: indexPath)
-        return a
+        makeAttributes(.supplementaryView, kind: kind, at: indexPath)
     }
 
     /// Makes decoration attributes of this layout's `layoutAttributesClass` and counts them.
     public func makeAttributes(forDecorationOfKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes {
+        makeAttributes(.decorationView, kind: kind, at: indexPath)
+    }
+
+    /// Attributes of `layoutAttributesClass` (reused where it can), counted,
+    /// with their identity.
+    private func makeAttributes(_ category: ElementCategory, kind: String?, at indexPath: IndexPath) -> CollectionViewLayoutAttributes {
         counters.attributesCreated += 1
         let a = newAttributes()
-        a.setIdentity(category: .decorationView, kind: kind, indexPath: indexPath)
+        a.setIdentity(category: category, kind: kind, indexPath: indexPath)
         return a
     }
 

@@ -103,17 +103,7 @@ struct ValidatedBatch {
     /// (the later of the two updates is at fault: it made the conflict), and
     /// inserts and move targets past the sections the update leaves.
     private mutating func checkSectionConflicts() throws {
-        for (s, deleted) in deletedSections.sorted(by: { $0.key < $1.key }) {
-            if let moved = movedSections[s] {
-                throw refusal(max(deleted, moved.update), .subject, "section \(s) is both deleted and moved in one batch")
-            }
-        }
-        for (s, reloaded) in reloadedSections.sorted(by: { $0.key < $1.key }) {
-            if let other = deletedSections[s] ?? movedSections[s]?.update {
-                throw refusal(max(reloaded, other), .subject,
-                              "section \(s) is both reloaded and \(deletedSections[s] != nil ? "deleted" : "moved") in one batch")
-            }
-        }
+        try checkConflicts(deleted: deletedSections, reloaded: reloadedSections, moved: movedSections.mapValues(\.update)) { "section \($0)" }
         newCount = oldCount - deletedSections.count + insertedSections.count
         for (t, i) in claimedSections.sorted(by: { $0.key < $1.key }) where t < 0 || t >= newCount {
             throw refusal(i, .destination, "\(updates[i]): section \(t) does not exist after the update: there will be \(newCount) section\(newCount == 1 ? "" : "s") (expected 0..<\(newCount))")
@@ -170,15 +160,24 @@ struct ValidatedBatch {
     }
 
     private func checkItemConflicts() throws {
-        for (p, deleted) in deletedItems.sorted(by: { $0.key < $1.key }) {
-            if let moved = movedItems[p] {
-                throw refusal(max(deleted, moved.update), .subject, "item \(p.stk) is both deleted and moved in one batch")
+        try checkConflicts(deleted: deletedItems, reloaded: reloadedItems, moved: movedItems.mapValues(\.update)) { "item \($0.stk)" }
+    }
+
+    /// The same element (section or item, as `name` says) both deleted and
+    /// moved, or reloaded and deleted or moved, in key order: the later of
+    /// the two updates is at fault, since it made the conflict. The values
+    /// are the updates' indexes.
+    private func checkConflicts<Key: Comparable>(deleted: [Key: Int], reloaded: [Key: Int], moved: [Key: Int],
+                                                 name: (Key) -> String) throws {
+        for (key, deletion) in deleted.sorted(by: { $0.key < $1.key }) {
+            if let move = moved[key] {
+                throw refusal(max(deletion, move), .subject, "\(name(key)) is both deleted and moved in one batch")
             }
         }
-        for (p, reloaded) in reloadedItems.sorted(by: { $0.key < $1.key }) {
-            if let other = deletedItems[p] ?? movedItems[p]?.update {
-                throw refusal(max(reloaded, other), .subject,
-                              "item \(p.stk) is both reloaded and \(deletedItems[p] != nil ? "deleted" : "moved") in one batch")
+        for (key, reload) in reloaded.sorted(by: { $0.key < $1.key }) {
+            if let other = deleted[key] ?? moved[key] {
+                throw refusal(max(reload, other), .subject,
+                              "\(name(key)) is both reloaded and \(deleted[key] != nil ? "deleted" : "moved") in one batch")
             }
         }
     }

@@ -380,6 +380,14 @@ public struct SnapshotEditError: Error, CustomStringConvertible, Sendable {
 extension DiffableSnapshot {
     public enum Position: Sendable { case before, after }
 
+    /// UIKit's exception for a move whose anchor is the identifier moved
+    /// (`what`: "a section" or "an item").
+    private func refuseMoveRelativeToItself(_ id: String, _ anchor: String, _ what: String) throws {
+        guard id != anchor else {
+            throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to move \(what) identifier relative to itself: \(id)", identifier: id)
+        }
+    }
+
     private func sectionIndex(_ id: String, verb: String) throws -> Int {
         guard let h = sectionNames.existingHandle(id), let s = sectionHandles.firstIndex(of: h) else {
             throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to \(verb) section identifier that does not exist in the snapshot: \(id)", identifier: id)
@@ -486,9 +494,7 @@ extension DiffableSnapshot {
     public mutating func moveSection(_ id: String, _ position: Position, _ anchor: String) throws {
         let s = try sectionIndex(id, verb: "move")
         _ = try sectionIndex(anchor, verb: "move relative to")
-        guard id != anchor else {
-            throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to move a section identifier relative to itself: \(id)", identifier: id)
-        }
+        try refuseMoveRelativeToItself(id, anchor, "a section")
         let items = itemHandles.remove(at: s)
         let h = sectionHandles.remove(at: s)
         let t = try sectionIndex(anchor, verb: "move relative to") + (position == .before ? 0 : 1)
@@ -545,9 +551,7 @@ extension DiffableSnapshot {
     public mutating func moveItem(_ id: String, _ position: Position, _ anchor: String) throws {
         let p = try itemPlace(id, verb: "move")
         _ = try itemPlace(anchor, verb: "move relative to")
-        guard id != anchor else {
-            throw SnapshotEditError(message: "NSInternalInconsistencyException: Attempted to move an item identifier relative to itself: \(id)", identifier: id)
-        }
+        try refuseMoveRelativeToItself(id, anchor, "an item")
         itemHandles[p.section].remove(at: p.item)
         shifted(by: 1)
         let q = try itemPlace(anchor, verb: "move relative to")
