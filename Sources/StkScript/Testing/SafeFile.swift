@@ -67,11 +67,7 @@ public enum SafeFile {
             // Nothing there yet (or a link to nothing): a new file at the link's end.
             try checkFolder(of: target, shown)
             let temporary = try writeTemporary(data, beside: target, shown, mode: nil)
-            guard rename(temporary, target) == 0 else {
-                let reason = errno
-                unlink(temporary)
-                throw failure(shown, reason)
-            }
+            try moveIntoPlace(temporary, target, shown)
             return
         }
         switch info.st_mode & S_IFMT {
@@ -83,11 +79,7 @@ public enum SafeFile {
             }
             let temporary = try writeTemporary(data, beside: target, shown, mode: info.st_mode & 0o7777)
             if getuid() == 0 { _ = chown(temporary, info.st_uid, info.st_gid) }
-            guard rename(temporary, target) == 0 else {
-                let reason = errno
-                unlink(temporary)
-                throw failure(shown, reason)
-            }
+            try moveIntoPlace(temporary, target, shown)
         default:
             // A device, a FIFO, a socket: written in place, never replaced.
             // Opened without waiting: a FIFO that no one reads would block
@@ -201,6 +193,16 @@ public enum SafeFile {
         }
         close(fd)
         return temporary
+    }
+
+    /// Renames a temporary file of `writeTemporary` over `target` in one
+    /// step; if that fails, removes it and throws.
+    private static func moveIntoPlace(_ temporary: String, _ target: String, _ shown: String) throws {
+        guard rename(temporary, target) == 0 else {
+            let reason = errno
+            unlink(temporary)
+            throw failure(shown, reason)
+        }
     }
 
     private static func writeAll(_ data: Data, to fd: Int32, _ shown: String) throws {
