@@ -5,19 +5,14 @@ import LayoutKit
 /// Section `s` draws from its own generator (seeded with the workload seed and
 /// `s`), so a section's sizes do not depend on how many items other sections
 /// have, and a section can be produced without producing the ones before it.
-public struct SeededSizes: Sendable {
-    public let seed: UInt64
-    public let min: CGSize
-    public let max: CGSize
-
-    public init(seed: UInt64, min: CGSize, max: CGSize) {
-        self.seed = seed
-        self.min = min
-        self.max = max
-    }
+struct SeededSizes: Sendable {
+    let seed: UInt64
+    /// The least and the greatest width and height an item may get.
+    let min: CGSize
+    let max: CGSize
 
     /// The sizes of the `count` items of section `section`.
-    public func sizes(section: Int, count: Int) -> [CGSize] {
+    func sizes(section: Int, count: Int) -> [CGSize] {
         // Mixing the section in through one SplitMix64 step keeps neighbouring
         // sections' streams unrelated.
         var mixer = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: section) &* 0xD1B5_4A32_D192_ED03))

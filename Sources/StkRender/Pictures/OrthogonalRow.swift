@@ -6,7 +6,7 @@ import LayoutKit
 /// slide inside the row, so the viewport alone does not say how far the row
 /// is scrolled: `render` adds a `rows:` line, and the SVG picture draws the
 /// row's own scroll indicator along its bottom (or trailing) edge, as iOS
-/// shows it while the row scrolls.
+/// shows it while the row scrolls. `rows(in:elements:)` makes them.
 public struct OrthogonalRow: Equatable, Sendable {
     public var state: OrthogonalRowState
     /// Where the row is on screen, in content coordinates: across the
@@ -14,12 +14,6 @@ public struct OrthogonalRow: Equatable, Sendable {
     public var band: CGRect
     /// The row scrolls horizontally (the collection view scrolls vertically).
     public var isHorizontal: Bool
-
-    public init(state: OrthogonalRowState, band: CGRect, isHorizontal: Bool) {
-        self.state = state
-        self.band = band
-        self.isHorizontal = isHorizontal
-    }
 
     /// The orthogonal rows of the sections that have a cell among `elements`,
     /// by section; none for a layout that is not compositional (the elements

@@ -21,27 +21,18 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Where a diagnostic points: the file's name, the range, and the text of
     /// the range's first line (kept so the diagnostic renders on its own).
+    /// `Diagnostic(_:_:at:in:)` and its kind make them from a source file.
     public struct Location: Equatable, Sendable {
         public var fileName: String
         public var range: SourceRange
         public var lineText: String
-
-        public init(fileName: String, range: SourceRange, lineText: String) {
-            self.fileName = fileName
-            self.range = range
-            self.lineText = lineText
-        }
     }
 
-    /// One level of `include`: the file that included and the line of its `include`.
+    /// One level of `include`: the file that included and the line of its
+    /// `include` (made by the interpreter as it runs one).
     public struct IncludeSite: Equatable, Sendable {
         public var fileName: String
         public var line: Int
-
-        public init(fileName: String, line: Int) {
-            self.fileName = fileName
-            self.line = line
-        }
     }
 
     public var severity: Severity
