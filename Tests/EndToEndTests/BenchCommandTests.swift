@@ -112,8 +112,7 @@ import Testing
     /// is measured under its own name.
     @Test func aLayoutsClassNameMeasuresIt() throws {
         let source = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/SourceLayouts/LeftAlignedFlowLayout.swift").path
-        let environment = ["STK_ADAPTER": try SourceAdapterTool.path(),
-                           "STK_CACHE_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("stk-bench-alias-cache").path]
+        let environment = try SourceAdapterTool.environment(cache: FileManager.default.temporaryDirectory.appendingPathComponent("stk-bench-alias-cache"))
         let result = try StkProcess.run(small + ["--plugin", source, "--layout", "LeftAlignedFlowLayout", "--no-scaling"],
                                         environment: environment)
         #expect(result.status == 0, "\(result)")

@@ -21,7 +21,7 @@ struct InstanceOptionTests {
 
     func stk(_ script: String, cache: ScratchFolder) throws -> StkResult {
         try StkProcess.run(["--plugin", Self.file, "-e", Self.setup + "; " + script],
-                           environment: ["STK_ADAPTER": try SourceAdapterTool.path(), "STK_CACHE_DIR": cache.url.path])
+                           environment: try SourceAdapterTool.environment(cache: cache.url))
     }
 
     /// `set animator=NAME` makes the animator and the layout answers with it.
@@ -89,7 +89,7 @@ struct InstanceOptionTests {
         #expect(!result.lines.contains { $0.hasPrefix("metrics ") }, "\(result)")
 
         let help = try StkProcess.run(["--plugin", Self.file, "-e", "help animated-cards-layout"],
-                                      environment: ["STK_ADAPTER": try SourceAdapterTool.path(), "STK_CACHE_DIR": cache.url.path])
+                                      environment: try SourceAdapterTool.environment(cache: cache.url))
         #expect(help.lines.contains { $0.hasPrefix("  stacking                 CardStacking|CenterOnTopStacking          CardStacking  Which card is on top") }, "\(help)")
     }
 
@@ -121,10 +121,8 @@ struct InstanceOptionTests {
         let file = home.url.appendingPathComponent("AnimatedCardsLayout.swift")
         let original = try String(contentsOfFile: Self.file, encoding: .utf8)
         try Data(original.utf8).write(to: file)
-        let session = try InteractiveSession(stateHome: home.url, extraEnvironment: [
-            "STK_ADAPTER": try SourceAdapterTool.path(),
-            "STK_CACHE_DIR": home.url.appendingPathComponent("cache").path,
-        ])
+        let session = try InteractiveSession(stateHome: home.url,
+                                             extraEnvironment: try SourceAdapterTool.environment(cache: home.url.appendingPathComponent("cache")))
         try session.run("load \(file.path)")
         let prompt = try session.useLayout("animated-cards-layout", options: "animator=ScaleCardAnimator")
         let edited = original.replacingOccurrences(of: "init(minimumScale: CGFloat = 0.8)", with: "init(minimumScale: CGFloat)")

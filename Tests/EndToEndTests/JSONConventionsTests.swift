@@ -38,7 +38,7 @@ import Testing
 
     @Test func whatALayoutPrintsStaysInOrderAndIsWrappedInJSON() throws {
         let folder = try ScratchFolder(["Printing.swift": Self.printingLayout])
-        let environment = ["STK_ADAPTER": try SourceAdapterTool.path(), "STK_CACHE_DIR": folder.url.appendingPathComponent("cache").path]
+        let environment = try SourceAdapterTool.environment(cache: folder.url.appendingPathComponent("cache"))
         let commands = "layout printing-layout; contentsize; echo done"
         let text = try StkProcess.run(["--plugin", "Printing.swift", "-e", commands], environment: environment, in: folder.url)
         #expect(text.lines == ["prepared \"once\"", "390x2200", "done"], "\(text)")

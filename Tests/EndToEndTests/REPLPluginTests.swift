@@ -43,10 +43,8 @@ final class REPLPluginTests {
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         let file = sources.appendingPathComponent("Tiny.swift")
         try Data(SourcePluginTests.tinyLayout(width: 100).utf8).write(to: file)
-        let session = try InteractiveSession(stateHome: home.url, extraEnvironment: [
-            "STK_ADAPTER": try SourceAdapterTool.path(),
-            "STK_CACHE_DIR": home.url.appendingPathComponent("cache").path,
-        ])
+        let session = try InteractiveSession(stateHome: home.url,
+                                             extraEnvironment: try SourceAdapterTool.environment(cache: home.url.appendingPathComponent("cache")))
         try session.expect("load \(file.path)", showsLineContaining: "loaded tiny-layout (TinyLayout) from \(file.path)")
         let prompt = try session.useLayout("tiny-layout")
         try session.run("scroll to 10,0", expectingPrompt: prompt)

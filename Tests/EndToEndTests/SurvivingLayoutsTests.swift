@@ -29,7 +29,7 @@ final class SurvivingLayoutsTests {
     }
 
     var environment: [String: String] {
-        get throws { ["STK_ADAPTER": try SourceAdapterTool.path(), "STK_CACHE_DIR": cache.path] }
+        get throws { try SourceAdapterTool.environment(cache: cache) }
     }
 
     /// `stk --repl` with stdin a file: the REPL front end and its worker, line

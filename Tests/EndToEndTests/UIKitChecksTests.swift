@@ -11,8 +11,7 @@ import Testing
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("stk-uikit-checks-cache")
 
     func stk(_ arguments: [String], in directory: URL? = nil) throws -> StkResult {
-        try StkProcess.run(arguments, environment: ["STK_ADAPTER": try SourceAdapterTool.path(), "STK_CACHE_DIR": cache.path],
-                           in: directory)
+        try StkProcess.run(arguments, environment: try SourceAdapterTool.environment(cache: cache), in: directory)
     }
 
     /// The fixture as written and with its bug fixed, each run with `script`.

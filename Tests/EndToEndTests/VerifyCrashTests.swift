@@ -15,10 +15,7 @@ import FoundationXML
     }
 
     var environment: [String: String] {
-        get throws {
-            ["STK_ADAPTER": try SourceAdapterTool.path(),
-             "STK_CACHE_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("stk-verify-crash-cache").path]
-        }
+        get throws { try SourceAdapterTool.environment(cache: FileManager.default.temporaryDirectory.appendingPathComponent("stk-verify-crash-cache")) }
     }
 
     @Test func aCrashIsAShrunkFindingWithAReproducer() throws {

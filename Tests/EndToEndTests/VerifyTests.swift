@@ -11,8 +11,7 @@ import Testing
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("stk-verify-cache")
 
     func stk(_ arguments: [String], in directory: URL? = nil) throws -> StkResult {
-        try StkProcess.run(arguments, environment: ["STK_ADAPTER": try SourceAdapterTool.path(), "STK_CACHE_DIR": cache.path],
-                           in: directory)
+        try StkProcess.run(arguments, environment: try SourceAdapterTool.environment(cache: cache), in: directory)
     }
 
     /// A line of scripts/lib/verify-layouts.txt: a layout, its source (nil

@@ -24,4 +24,10 @@ enum SourceAdapterTool {
     }()
 
     static func path() throws -> String { try built.get() }
+
+    /// The environment of a run of stk that builds source plugins with this
+    /// adapter into `cache` (STK_CACHE_DIR) instead of the user's cache.
+    static func environment(cache: URL) throws -> [String: String] {
+        ["STK_ADAPTER": try path(), "STK_CACHE_DIR": cache.path]
+    }
 }
