@@ -70,36 +70,26 @@ public enum FlowOptions {
     /// UIKit does (the property's own invalidation).
     @discardableResult
     public static func apply(_ name: String, _ value: LayoutOptionValue, to layout: CollectionViewFlowLayout) throws -> Bool {
+        /// Sets a property only when the value differs: setting one
+        /// invalidates the layout, as UIKit's setters do.
+        func assign<Value: Equatable>(_ property: ReferenceWritableKeyPath<CollectionViewFlowLayout, Value>, _ value: Value) {
+            if layout[keyPath: property] != value { layout[keyPath: property] = value }
+        }
         switch name {
-        case itemSize:
-            let v = try OptionValues.size(value, option: name)
-            if layout.itemSize != v { layout.itemSize = v }
-        case minimumLineSpacing:
-            let v = try OptionValues.nonNegativeNumber(value, option: name)
-            if layout.minimumLineSpacing != v { layout.minimumLineSpacing = v }
-        case minimumInteritemSpacing:
-            let v = try OptionValues.nonNegativeNumber(value, option: name)
-            if layout.minimumInteritemSpacing != v { layout.minimumInteritemSpacing = v }
-        case sectionInset:
-            let v = try OptionValues.insets(value, option: name)
-            if layout.sectionInset != v { layout.sectionInset = v }
-        case headerSize:
-            let v = try OptionValues.size(value, option: name)
-            if layout.headerReferenceSize != v { layout.headerReferenceSize = v }
-        case footerSize:
-            let v = try OptionValues.size(value, option: name)
-            if layout.footerReferenceSize != v { layout.footerReferenceSize = v }
+        case itemSize: assign(\.itemSize, try OptionValues.size(value, option: name))
+        case minimumLineSpacing: assign(\.minimumLineSpacing, try OptionValues.nonNegativeNumber(value, option: name))
+        case minimumInteritemSpacing: assign(\.minimumInteritemSpacing, try OptionValues.nonNegativeNumber(value, option: name))
+        case sectionInset: assign(\.sectionInset, try OptionValues.insets(value, option: name))
+        case headerSize: assign(\.headerReferenceSize, try OptionValues.size(value, option: name))
+        case footerSize: assign(\.footerReferenceSize, try OptionValues.size(value, option: name))
         case scrollDirection:
             let word = try OptionValues.choice(value, option: name, among: scrollDirections)
-            let v: CollectionViewFlowLayout.ScrollDirection = word == "horizontal" ? .horizontal : .vertical
-            if layout.scrollDirection != v { layout.scrollDirection = v }
+            assign(\.scrollDirection, word == "horizontal" ? .horizontal : .vertical)
         case estimatedItemSize:
-            let v: CGSize
             switch value {
-            case .automatic, .word("auto"): v = CollectionViewFlowLayout.automaticSize
-            default: v = try OptionValues.size(value, option: name)
+            case .automatic, .word("auto"): assign(\.estimatedItemSize, CollectionViewFlowLayout.automaticSize)
+            default: assign(\.estimatedItemSize, try OptionValues.size(value, option: name))
             }
-            if layout.estimatedItemSize != v { layout.estimatedItemSize = v }
         default:
             return false
         }
