@@ -404,29 +404,22 @@ final class OffsetSettingLayout: ColumnLayout {
         // Pinned headers make a scroll invalidate. A plain flow context names the
         // headers only (no section recomputed); this one says everything, so all
         // three sections are recomputed.
-        let layout = EverythingFlowContextLayout()
-        layout.headerReferenceSize = size(0, 40)
-        layout.sectionHeadersPinToVisibleBounds = true
-        let cv = try installed(layout, counts: [20, 20, 20])
-        let recorder = cv.startRecording()
-        try cv.setContentOffset(CGPoint(x: 0, y: 300))
-        #expect(recorder.contexts.first?.contextClass == "EverythingFlowContext")
-        let computed = recorder.events.compactMap { e -> Int? in
-            if case let .prepared(_, sections) = e { return sections } else { return nil }
+        /// `layout` with pinned headers over three sections, scrolled to 300, and the events of the scroll.
+        func pinnedAndScrolled(_ layout: CollectionViewFlowLayout) throws -> (CollectionView, EventRecorder) {
+            layout.headerReferenceSize = size(0, 40)
+            layout.sectionHeadersPinToVisibleBounds = true
+            let cv = try installed(layout, counts: [20, 20, 20])
+            let recorder = cv.startRecording()
+            try cv.setContentOffset(CGPoint(x: 0, y: 300))
+            return (cv, recorder)
         }
-        #expect(computed == [3])
+        let (cv, recorder) = try pinnedAndScrolled(EverythingFlowContextLayout())
+        #expect(recorder.contexts.first?.contextClass == "EverythingFlowContext")
+        #expect(recorder.prepared.map(\.sectionsComputed) == [3])
 
         // The same scroll with the plain context recomputes none.
-        let plain = CollectionViewFlowLayout()
-        plain.headerReferenceSize = size(0, 40)
-        plain.sectionHeadersPinToVisibleBounds = true
-        let other = try installed(plain, counts: [20, 20, 20])
-        let otherRecorder = other.startRecording()
-        try other.setContentOffset(CGPoint(x: 0, y: 300))
-        let otherComputed = otherRecorder.events.compactMap { e -> Int? in
-            if case let .prepared(_, sections) = e { return sections } else { return nil }
-        }
-        #expect(otherComputed == [0])
+        let (other, otherRecorder) = try pinnedAndScrolled(CollectionViewFlowLayout())
+        #expect(otherRecorder.prepared.map(\.sectionsComputed) == [0])
         // And both answer alike.
         #expect(differences(cv.visibleAttributes, other.visibleAttributes).isEmpty)
     }
