@@ -47,12 +47,16 @@ import Testing
 
     /// The built-in flow-sticky (every session starts with it) and the test layouts.
     static func registry() throws -> LayoutRegistry {
+        try registry(with: [descriptor("mutating-flow") { MutatingFlow() }, descriptor("twice-flow") { TwiceFlow() },
+                            descriptor("nan-target-flow") { NaNTargetFlow() }])
+    }
+
+    /// The built-in flow-sticky (every session starts with it) and `layouts`, from the origin "test".
+    static func registry(with layouts: [LayoutDescriptor]) throws -> LayoutRegistry {
         try BuiltinLayouts.register()
         let registry = LayoutRegistry()
         try registry.register(try #require(LayoutRegistry.shared.entry(named: "flow-sticky")).descriptor, origin: LayoutRegistry.builtInOrigin)
-        try registry.register(descriptor("mutating-flow") { MutatingFlow() }, origin: "test")
-        try registry.register(descriptor("twice-flow") { TwiceFlow() }, origin: "test")
-        try registry.register(descriptor("nan-target-flow") { NaNTargetFlow() }, origin: "test")
+        for layout in layouts { try registry.register(layout, origin: "test") }
         return registry
     }
 

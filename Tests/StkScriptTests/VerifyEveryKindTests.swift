@@ -25,11 +25,7 @@ import Testing
     }
 
     static func registry() throws -> LayoutRegistry {
-        try BuiltinLayouts.register()
-        let registry = LayoutRegistry()
-        try registry.register(try #require(LayoutRegistry.shared.entry(named: "flow-sticky")).descriptor, origin: LayoutRegistry.builtInOrigin)
-        try registry.register(VerifyCheckTests.descriptor("two-bugs-flow") { TwoBugsFlow() }, origin: "test")
-        return registry
+        try VerifyCheckTests.registry(with: [VerifyCheckTests.descriptor("two-bugs-flow") { TwoBugsFlow() }])
     }
 
     @Test func bothBugsAreReportedEachShrunk() throws {
