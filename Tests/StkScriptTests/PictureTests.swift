@@ -231,12 +231,6 @@ import Testing
         let script = "bounds 390x360\nscroll to 0,60\nscroll to 0,130"
         let (s1, _, _) = try self.session(script)
         let (s2, _, _) = try self.session(script)
-        func svg(_ s: Session) -> String {
-            let cv = s.collectionView
-            let elements = cv.visibleAttributes.values.sorted { $0.key < $1.key }.map { PictureElement.element(of: $0, in: cv) }
-            return SVGPicture.render(elements: elements, bounds: cv.bounds, contentSize: cv.contentSize,
-                                     marks: CycleMarks(events: s.lastOperationEvents))
-        }
         let picture = svg(s1)
         #expect(picture == svg(s2))
         #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
