@@ -11,13 +11,18 @@ import StkTestSupport
     /// A sticky flow of 20 sections of 30 items (100x44 cells, 3 to a line,
     /// 44-point headers) in a 390x844 view.
     private static func stickyFlow() throws -> CollectionView {
+        let cv = try CollectionView(size: CGSize(width: 390, height: 844), layout: stickyFlowLayout(), itemCounts: Array(repeating: 30, count: 20))
+        cv.layoutIfNeeded()
+        return cv
+    }
+
+    /// The sticky flow's layout: 100x44 cells, 44-point headers, pinned.
+    private static func stickyFlowLayout() -> CollectionViewFlowLayout {
         let layout = CollectionViewFlowLayout()
         layout.itemSize = CGSize(width: 100, height: 44)
         layout.headerReferenceSize = CGSize(width: 390, height: 44)
         layout.sectionHeadersPinToVisibleBounds = true
-        let cv = try CollectionView(size: CGSize(width: 390, height: 844), layout: layout, itemCounts: Array(repeating: 30, count: 20))
-        cv.layoutIfNeeded()
-        return cv
+        return layout
     }
 
     private static func values(_ elements: [CollectionViewLayoutAttributes]) -> [AttributesSnapshot] {
@@ -94,10 +99,7 @@ import StkTestSupport
         // (its address could come back for a new object).
         let shownBefore = old.visibleElements.map(Weak.init)
         #expect(shownBefore.count > 40)
-        let layout = CollectionViewFlowLayout()
-        layout.itemSize = CGSize(width: 100, height: 44)
-        layout.headerReferenceSize = CGSize(width: 390, height: 44)
-        layout.sectionHeadersPinToVisibleBounds = true
+        let layout = Self.stickyFlowLayout()
         let rebuilt = CollectionView(size: old.bounds.size, layout: layout)
         let data = old.takeSections()
         old.handOverAttributes(to: layout)
