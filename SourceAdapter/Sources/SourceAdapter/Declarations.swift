@@ -83,7 +83,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
-        let isPrivate = node.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
+        let isPrivate = TypeIndex.isFilePrivate(node.modifiers)
         var designated: [InitInfo] = []
         var hasZeroArgumentInit = false
         var properties: [PropertyInfo] = []
@@ -122,7 +122,7 @@ final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        scope.append((node.name.text, node.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }))
+        scope.append((node.name.text, TypeIndex.isFilePrivate(node.modifiers)))
         return .visitChildren
     }
 
@@ -142,7 +142,7 @@ final class DeclarationCollector: SyntaxVisitor {
             declarations.enums[node.name.text] = cases
             declarations.enums[qualified(node.name.text)] = cases
         }
-        scope.append((node.name.text, node.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }))
+        scope.append((node.name.text, TypeIndex.isFilePrivate(node.modifiers)))
         return .visitChildren
     }
 
