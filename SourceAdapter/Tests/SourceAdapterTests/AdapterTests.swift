@@ -5,19 +5,6 @@ import Testing
 /// The adapter on small sources, its rewritten text and its report checked
 /// exactly. Positions are 1-based lines and UTF-8 columns of the input.
 @Suite struct AdapterTests {
-    func adapt(_ files: [(String, String)]) -> AdapterOutput {
-        SourceAdapter.adapt(files.map { SourceInput(path: $0.0, text: $0.1) })
-    }
-
-    /// The rewritten text of file `index`, without the first line directive
-    /// and what follows the `#sourceLocation()` that closes the user's text.
-    func body(_ output: AdapterOutput, _ index: Int = 0) -> String {
-        let text = output.files[index].text
-        let start = text.range(of: ")\n")!.upperBound // after the first #sourceLocation(...)
-        let end = text.range(of: "\n#sourceLocation()\n")!.lowerBound
-        return String(text[start..<end])
-    }
-
     @Test func objcAttributesAndDynamicBecomeSpacesAndKeepColumns() {
         let source = """
             import UIKit

@@ -7,10 +7,6 @@ import Testing
 /// fit and that `init()` makes), and the registration code that makes,
 /// clears and names the instance.
 @Suite struct InstanceOptionTests {
-    func adapt(_ files: [(String, String)]) -> AdapterOutput {
-        SourceAdapter.adapt(files.map { SourceInput(path: $0.0, text: $0.1) })
-    }
-
     /// The words of an option as the registration declares them.
     func words(_ registration: String, _ option: String) -> String? {
         guard let start = registration.range(of: "LayoutOption(name: \"\(option)\", type: .choice([") else { return nil }

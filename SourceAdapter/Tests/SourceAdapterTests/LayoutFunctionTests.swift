@@ -25,19 +25,6 @@ import Testing
         return (input, output)
     }
 
-    func adapt(_ files: [(String, String)]) -> AdapterOutput {
-        SourceAdapter.adapt(files.map { SourceInput(path: $0.0, text: $0.1) })
-    }
-
-    /// The user's text as adapted: after the first line directive, before
-    /// the `#sourceLocation()` that closes it. Its line N is the user's line N.
-    func body(_ output: AdapterOutput, _ index: Int = 0) -> String {
-        let text = output.files[index].text
-        let start = text.range(of: ")\n")!.upperBound
-        let end = text.range(of: "\n#sourceLocation()\n")!.lowerBound
-        return String(text[start..<end])
-    }
-
     /// The lines (1-based) that the adaptation changed and did not blank:
     /// everything else is the user's line as written, or empty.
     func changedLines(_ original: String, _ adapted: String) -> [Int: String] {
