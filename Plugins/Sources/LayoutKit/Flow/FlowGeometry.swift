@@ -95,6 +95,23 @@ struct VariableLines {
     var lineMaxY: [CGFloat]
     var firstItem = 0
     var endItem: Int { firstItem + frames.count }
+
+    /// The lines before the one holding `item`, or nil when that is the
+    /// first line (or `item` is not in these lines).
+    func lines(before item: Int) -> VariableLines? {
+        guard item >= firstItem, item < endItem else { return nil }
+        // The last line that starts at or before `item`.
+        var lo = 0, hi = lineFirstItem.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lineFirstItem[mid] <= item { lo = mid + 1 } else { hi = mid }
+        }
+        let line = lo - 1
+        guard line > 0 else { return nil }
+        let itemCount = lineFirstItem[line] - firstItem
+        return VariableLines(frames: Array(frames[..<itemCount]), lineFirstItem: Array(lineFirstItem[..<line]),
+                             lineMinY: Array(lineMinY[..<line]), lineMaxY: Array(lineMaxY[..<line]), firstItem: firstItem)
+    }
 }
 
 /// A self-sizing section whose items are mostly at the estimate: lines made
@@ -204,9 +221,11 @@ extension FlowSectionGeometry {
             lines.frames.reserveCapacity(input.itemCount)
             var y = itemsStart
             var start = 0
+            var scratch: [CGSize] = []
             while start < input.itemCount {
                 if start > 0 { y += input.lineSpacing }
-                let line = appendGreedyLine(from: start, y: y, input: input, avail: avail, into: &lines, oversize: &oversize) { sizes[$0] }
+                let line = appendGreedyLine(from: start, y: y, input: input, avail: avail, into: &lines, oversize: &oversize,
+                                            line: &scratch) { sizes[$0] }
                 y += line.height
                 start = line.end
             }
@@ -250,33 +269,41 @@ extension FlowSectionGeometry {
     /// Breaks one line greedily from item `start` (step 3), places it (steps 4
     /// and 5: items centred in the line's height) at `y`, and appends it to
     /// `lines`. Returns the item after the line and the line's height.
+    /// `line` is scratch space for the line's sizes, passed in so that a scan
+    /// of many lines allocates it once, not twice a line (self-sizing makes a
+    /// scan for every cell it measures).
     static func appendGreedyLine(from start: Int, y: CGFloat, input: FlowSectionInput, avail: CGFloat,
-                                 into lines: inout VariableLines, oversize: inout Int?,
+                                 into lines: inout VariableLines, oversize: inout Int?, line: inout [CGSize],
                                  size: (Int) -> CGSize) -> (end: Int, height: CGFloat) {
-        var widths = [size(start).width]
-        var heights = [size(start).height]
-        var used = widths[0]
+        line.removeAll(keepingCapacity: true)
+        line.append(size(start))
+        var used = line[0].width
         var end = start + 1
         while end < input.itemCount {
             let next = size(end)
             guard used + input.interitemSpacing + next.width <= avail + fitTolerance else { break }
             used += input.interitemSpacing + next.width
-            widths.append(next.width)
-            heights.append(next.height)
+            line.append(next)
             end += 1
         }
         let isLast = end == input.itemCount
-        let lone = end - start == 1 && widths[0] > avail + fitTolerance
+        let lone = end - start == 1 && line[0].width > avail + fitTolerance
         if lone, oversize == nil { oversize = start }
-        let placement = linePlacement(widths: widths, virtualFill: widths[widths.count - 1], isLast: isLast,
+        // The widths added left to right from 0, as `reduce(0, +)` adds them.
+        var widthSum: CGFloat = 0
+        var lineHeight = line[0].height
+        for item in line {
+            widthSum += item.width
+            lineHeight = max(lineHeight, item.height)
+        }
+        let placement = linePlacement(count: line.count, widthSum: widthSum, virtualFill: line[line.count - 1].width, isLast: isLast,
                                       avail: avail, spacing: input.interitemSpacing, left: input.inset.left, oversize: lone)
-        let lineHeight = heights.max() ?? 0
         var precedingWidth: CGFloat = 0
-        for k in 0..<widths.count {
+        for (k, item) in line.enumerated() {
             // Each item is centred vertically in its line.
-            lines.frames.append(CGRect(x: placement.x(index: k, precedingWidth: precedingWidth), y: y + (lineHeight - heights[k]) / 2,
-                                       width: widths[k], height: heights[k]))
-            precedingWidth += widths[k]
+            lines.frames.append(CGRect(x: placement.x(index: k, precedingWidth: precedingWidth), y: y + (lineHeight - item.height) / 2,
+                                       width: item.width, height: item.height))
+            precedingWidth += item.width
         }
         lines.lineFirstItem.append(start)
         lines.lineMinY.append(y)
@@ -305,52 +332,88 @@ extension FlowSectionGeometry {
         var blocks: [LineBlock] = []
         var y = itemsStart
         var start = 0
+        // An explicit block the scan resumes inside, with its lines before
+        // the one it resumes at.
+        var open: (lines: VariableLines, minY: CGFloat)?
         if let resuming, !resuming.items.blocks.isEmpty {
             // A change at item k can pull k into the line before it (it got
             // narrower) or end a run of estimated lines early: the scan
-            // resumes at the block holding item k - 1. Blocks before it
-            // decided their extent on measured items before k (see `make(_:width:resuming:changedItem:)`).
-            let b = resuming.items.block(containing: max(0, min(resuming.changedItem, n) - 1))
+            // resumes at the line holding item k - 1. Lines before it
+            // decided their extent on measured items before k (see
+            // `make(_:width:resuming:changedItem:)`); the scan's state at a
+            // line boundary is only the item and the y it starts at, and the
+            // explicit block it is in (where a block ends does not change a
+            // frame, but it decides where the next change resumes, so it is
+            // kept as a fresh scan makes it).
+            let resumeItem = max(0, min(resuming.changedItem, n) - 1)
+            let b = resuming.items.block(containing: resumeItem)
             if b < resuming.items.blocks.count {
                 blocks = Array(resuming.items.blocks[..<b])
                 start = blocks.last?.endItem ?? 0
                 y = blocks.last?.maxY ?? itemsStart
+                let block = resuming.items.blocks[b]
+                if case .explicit(let lines) = block.lines, let kept = lines.lines(before: resumeItem) {
+                    start = kept.endItem
+                    y = kept.lineMaxY[kept.lineMaxY.count - 1]
+                    open = (kept, block.minY)
+                } else if let previous = blocks.last, case .explicit(let lines) = previous.lines {
+                    // Resuming where an explicit block ended: whether it went
+                    // on depended on the next measured item, which the
+                    // change may have made item k. Its lines stay; it is
+                    // open again, and the check below decides as a fresh scan would.
+                    blocks.removeLast()
+                    open = (lines, previous.minY)
+                }
                 if oversize == nil, let o = resuming.oversize, o < start { oversize = o }
             }
         }
+        var scratch: [CGSize] = []
         var next = measured.firstIndex(atOrAfter: start)
         func nextMeasured() -> Int {
             while next < measured.count, measured.items[next] < start { next += 1 }
             return next < measured.count ? min(measured.items[next], n) : n
         }
+        /// Whether an explicit block goes on with another line from `start`.
+        func continuesBlock(_ lines: VariableLines, nextMeasured m: Int) -> Bool {
+            start < n && m < n && m <= start + perLine && lines.lineFirstItem.count < explicitLinesPerBlock
+        }
+        if let resumed = open, !continuesBlock(resumed.lines, nextMeasured: nextMeasured()) {
+            blocks.append(LineBlock(firstItem: resumed.lines.firstItem, endItem: start, minY: resumed.minY, maxY: y,
+                                    lines: .explicit(resumed.lines)))
+            open = nil
+        }
         while start < n {
             var m = nextMeasured()
-            // Lines of estimated items only: every line left when no measured
-            // item follows; otherwise the full lines that end before the item
-            // just before it (a narrow measured item may still join the line
-            // of the perLine estimated items before it, so that line is explicit).
-            let count = m == n ? (n - start + perLine - 1) / perLine : max(0, m - 1 - start) / perLine
-            if count > 0 {
-                if start > 0 { y += input.lineSpacing }
-                let end = min(n, start + count * perLine)
-                let maxY = y + CGFloat(count) * estimate.height + CGFloat(count - 1) * input.lineSpacing
-                blocks.append(LineBlock(firstItem: start, endItem: end, minY: y, maxY: maxY, lines: .uniform(count: count)))
-                y = maxY
-                start = end
-                continue
+            if open == nil {
+                // Lines of estimated items only: every line left when no measured
+                // item follows; otherwise the full lines that end before the item
+                // just before it (a narrow measured item may still join the line
+                // of the perLine estimated items before it, so that line is explicit).
+                let count = m == n ? (n - start + perLine - 1) / perLine : max(0, m - 1 - start) / perLine
+                if count > 0 {
+                    if start > 0 { y += input.lineSpacing }
+                    let end = min(n, start + count * perLine)
+                    let maxY = y + CGFloat(count) * estimate.height + CGFloat(count - 1) * input.lineSpacing
+                    blocks.append(LineBlock(firstItem: start, endItem: end, minY: y, maxY: maxY, lines: .uniform(count: count)))
+                    y = maxY
+                    start = end
+                    continue
+                }
             }
             // Explicit lines until one starts with perLine estimated items.
-            var lines = VariableLines(frames: [], lineFirstItem: [], lineMinY: [], lineMaxY: [], firstItem: start)
-            let minY = start > 0 ? y + input.lineSpacing : y
+            var lines = open?.lines ?? VariableLines(frames: [], lineFirstItem: [], lineMinY: [], lineMaxY: [], firstItem: start)
+            let minY = open?.minY ?? (start > 0 ? y + input.lineSpacing : y)
+            open = nil
             repeat {
                 if start > 0 { y += input.lineSpacing }
-                let line = appendGreedyLine(from: start, y: y, input: input, avail: avail, into: &lines, oversize: &oversize) { item in
+                let line = appendGreedyLine(from: start, y: y, input: input, avail: avail, into: &lines, oversize: &oversize,
+                                            line: &scratch) { item in
                     measured[item] ?? estimate
                 }
                 y += line.height
                 start = line.end
                 m = nextMeasured()
-            } while start < n && m < n && m <= start + perLine && lines.lineFirstItem.count < explicitLinesPerBlock
+            } while continuesBlock(lines, nextMeasured: m)
             blocks.append(LineBlock(firstItem: lines.firstItem, endItem: start, minY: minY, maxY: y, lines: .explicit(lines)))
         }
         if estimate.width > avail + fitTolerance {

@@ -70,9 +70,12 @@ public struct SectionData: Equatable, Sendable {
     /// Changes the out-of-line fields: in place when this section is the
     /// only one holding them, else on a copy (copy on write).
     private mutating func updateExtras(_ change: (inout ExtraValues) -> Void) {
-        if let box = extras, isKnownUniquelyReferenced(&extras) {
-            change(&box.values)
-            if box.values.isEmpty { extras = nil }
+        // Asked of the stored reference itself: a copy bound first (`if let
+        // box = extras`) would be a second reference, and the box would never
+        // look unique.
+        if isKnownUniquelyReferenced(&extras) {
+            change(&extras!.values)
+            if extras!.values.isEmpty { extras = nil }
             return
         }
         var values = extras?.values ?? ExtraValues()
@@ -118,7 +121,9 @@ public struct SectionData: Equatable, Sendable {
 
     /// Writes a size the layout took to the record, as one change of the section.
     mutating func recordMeasurement(_ size: CGSize, at item: Int, revision: Int) {
-        measuredSizes[item] = size
+        // In place: through `measuredSizes`' getter and setter, the record
+        // would be copied whole for every cell measured.
+        updateExtras { $0.measuredSizes[item] = size }
         self.revision = revision
     }
 
