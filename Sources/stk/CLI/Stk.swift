@@ -93,6 +93,10 @@ struct Run: ParsableCommand {
         }
         let host = try Host(global: global, echo: options.echo)
         let status = host.runScripts(commands: options.commands, files: files, initFile: initFile)
+        // The session lives until the process ends: freeing it object by
+        // object (its film, undo states and history: a long script's are
+        // large) would only delay the exit. Nothing is written on the way out.
+        _ = Unmanaged.passRetained(host.interpreter)
         throw ExitCode(status.rawValue)
     }
 }
