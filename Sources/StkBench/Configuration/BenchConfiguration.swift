@@ -148,7 +148,6 @@ public struct BenchConfiguration: Equatable, Sendable {
         label ?? "\(layoutName) \(sections)x\(itemsPerSection) \(sizes)"
     }
 
-    /// Checks every field; the error names the field, its value and what was expected.
     /// The data a script may make (docs/language.md, "Limits"): a benchmark
     /// asks no more of the machine than a script could.
     public static let maximumItems = 1_000_000_000
@@ -160,6 +159,7 @@ public struct BenchConfiguration: Equatable, Sendable {
     public static let maximumBatches = 100_000
     public static let maximumFlings = 10_000
 
+    /// Checks every field; the error names the field, its value and what was expected.
     public func validate() throws {
         if layoutName.trimmingCharacters(in: .whitespaces).isEmpty {
             throw BenchError("layout name must not be empty")
