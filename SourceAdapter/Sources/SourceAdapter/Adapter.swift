@@ -27,179 +27,16 @@ public enum SourceAdapter {
     /// Modules that bring UIKit's names: a file importing none of them gets `import UIKit`.
     static let uikitModules: Set<String> = ["UIKit", "StkUIKit"]
 
+    /// Adapts `inputs` together (a class, its extensions and its layout
+    /// functions may be in different files): the adapted files, the generated
+    /// registration, and the report. The steps run in this order, and it is
+    /// the order of the report's notes and errors.
     public static func adapt(_ inputs: [SourceInput]) -> AdapterOutput {
-        let trees = inputs.map { Parser.parse(source: $0.text) }
-        let converters = zip(inputs, trees).map { SourceLocationConverter(fileName: $0.path, tree: $1) }
-        func position(_ file: Int, _ at: AbsolutePosition) -> SourcePosition {
-            let l = converters[file].location(for: at)
-            return SourcePosition(file: inputs[file].path, line: l.line, column: l.column)
-        }
-
-        var declarations = Declarations()
-        for (i, tree) in trees.enumerated() {
-            let collector = DeclarationCollector(fileIndex: i, into: declarations)
-            collector.walk(tree)
-            declarations = collector.declarations
-        }
-
-        var report = AdapterReport()
-        report.hasOwnEntryPoint = declarations.hasOwnEntryPoint
-        let bytes = inputs.map { Array($0.text.utf8) }
-
-        // Layout classes, and layout functions (those a view controller's
-        // `createLayout()` is), unless the sources register their layouts
-        // themselves.
-        let index = TypeIndex(trees: trees)
-        var layouts = LayoutDiscovery(declarations: declarations, index: index, position: position)
-        let functions = declarations.hasOwnEntryPoint ? nil
-            : LayoutFunctionDiscovery(trees: trees, index: index, layoutClasses: layouts.found,
-                                      layoutClassNames: layouts.layoutClassNames, position: position)
-        let registered = functions?.found ?? []
-        // The view code around layout functions, left out of the compiled copy.
-        let pruning = Pruning(trees: trees, bytes: bytes, index: index, layoutClassNames: layouts.layoutClassNames,
-                              functions: registered, keeping: layouts.instanceTypeNames, position: position)
-        // A type kept without its conformances cannot be an option's value.
-        layouts.removeCandidates { pruning.strippedTypes.contains($0) }
-        func isRemoved(_ file: Int, _ at: SourcePosition) -> Bool {
-            guard !pruning.removed[file].isEmpty else { return false }
-            let offset = converters[file].position(ofLine: at.line, column: at.column).utf8Offset
-            return pruning.isRemoved(file, offset)
-        }
-
-        // Inline edits, per file: none inside what is left out.
-        var edits: [[Edit]] = []
-        let requiredInits = RequiredInitRewrite.edits(declarations, position: position)
-        for (i, tree) in trees.enumerated() {
-            let rewriter = InlineRewriter(optionalNames: declarations.optionalRequirementNames, position: { position(i, $0) })
-            rewriter.walk(tree)
-            let changes = rewriter.edits + (requiredInits.edits[i] ?? [])
-            edits.append(changes.filter { !pruning.isRemoved(i, $0.start..<$0.end) && !Self.overlaps($0, pruning.edits[i]) } + pruning.edits[i])
-            report.notes += (rewriter.notes + (requiredInits.notes[i] ?? [])).filter { !isRemoved(i, $0.position) }
-        }
-        report.notes += pruning.notes
-
-        // Members of extensions that must live in the class: overrides, and
-        // members that a subclass overrides (Linux Swift dispatches neither
-        // from an extension).
-        let overriddenAnywhere = declarations.classes.reduce(into: Set<String>()) { $0.formUnion($1.overriddenNames) }
-        var insertions: [Int: [Edit]] = [:] // by file
-        for ext in declarations.extensions {
-            // A stripped type keeps no superclass to override: nothing moves.
-            guard let owner = declarations.classNamed(ext.extendedType), !pruning.strippedTypes.contains(owner.qualifiedName) else { continue }
-            for member in ext.node.memberBlock.members {
-                let decl = member.decl
-                guard !pruning.isRemoved(ext.fileIndex, decl.positionAfterSkippingLeadingTrivia.utf8Offset) else { continue }
-                let isOverride = decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.text == "override" } ?? false
-                let names = DeclarationCollector.memberNames(decl)
-                guard isOverride || names.contains(where: overriddenAnywhere.contains) else { continue }
-                let start = decl.positionAfterSkippingLeadingTrivia.utf8Offset
-                let end = decl.endPositionBeforeTrailingTrivia.utf8Offset
-                let from = position(ext.fileIndex, decl.positionAfterSkippingLeadingTrivia)
-                let text = apply(edits[ext.fileIndex], to: bytes[ext.fileIndex], in: start..<end)
-                edits[ext.fileIndex].removeAll { $0.start >= start && $0.end <= end }
-                edits[ext.fileIndex].append(Edit(start: start, end: end, text: blanked(bytes[ext.fileIndex][start..<end])))
-
-                // Inserted on its own lines before the line of the class's
-                // closing brace, with line directives: diagnostics in the moved
-                // member still name its place in the extension.
-                let brace = owner.node.memberBlock.rightBrace
-                let braceOffset = brace.positionAfterSkippingLeadingTrivia.utf8Offset
-                let braceFile = owner.fileIndex
-                var lineStart = braceOffset
-                while lineStart > 0, bytes[braceFile][lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-                let onlyIndentation = bytes[braceFile][lineStart..<braceOffset].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-                let at = onlyIndentation ? lineStart : braceOffset
-                let braceLine = position(braceFile, brace.positionAfterSkippingLeadingTrivia).line
-                let indentation = String(repeating: " ", count: max(0, from.column - 1))
-                let block = (onlyIndentation ? "" : "\n")
-                    + "#sourceLocation(file: \(literal(inputs[ext.fileIndex].path)), line: \(from.line))\n"
-                    + indentation + text + "\n"
-                    + "#sourceLocation(file: \(literal(inputs[braceFile].path)), line: \(braceLine))\n"
-                insertions[braceFile, default: []].append(Edit(start: at, end: at, text: block))
-                let what = names.first.map { "'\($0)'" } ?? "a member"
-                report.notes.append(AdapterMessage(from,
-                    "moved \(what) from this extension into class \(owner.name): Linux Swift cannot override members declared in extensions"))
-            }
-        }
-        for (file, list) in insertions { edits[file] += list }
-
-        // The layouts and their registration.
-        report.errors += layouts.errors + (functions?.errors ?? []) + pruning.errors
-        report.layouts = layouts.found.map(\.report) + registered.map(\.report)
-        for function in registered {
-            report.notes.append(AdapterMessage(function.position,
-                "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"))
-        }
-        // A function stk cannot call: worth an error only when it is all there is.
-        let refusals = functions?.refusals ?? []
-        if report.layouts.isEmpty && !declarations.hasOwnEntryPoint {
-            report.errors += refusals.map { AdapterMessage($0.position, $0.message + ($0.hint.map { "; " + $0 } ?? "")) }
-        } else {
-            report.notes += refusals.map { AdapterMessage($0.position, $0.message) }
-        }
-        if !declarations.hasOwnEntryPoint && report.layouts.isEmpty && report.errors.isEmpty {
-            let first = SourcePosition(file: inputs.first?.path ?? "", line: 1, column: 1)
-            var message = "no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)"
-            // Sources about collection views (a view controller whose layout is
-            // built where stk cannot call it) hear about layout functions too.
-            if trees.contains(where: Self.mentionsCollectionViews) {
-                message = "no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)"
-            }
-            report.errors.append(AdapterMessage(first, message))
-        }
-
-        var files: [(name: String, text: String)] = []
-        var registrationFunctions: [String] = []
-        for (i, input) in inputs.enumerated() {
-            var text = ""
-            let imports = trees[i].statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
-            let importsUIKit = imports.contains { Self.uikitModules.contains($0.path.first?.name.text ?? "") }
-            if !importsUIKit {
-                text += "import UIKit\n"
-                report.notes.append(AdapterMessage(SourcePosition(file: input.path, line: 1, column: 1),
-                    imports.isEmpty ? "added 'import UIKit': the file has no import (on iOS a framework's umbrella header brings UIKit)"
-                                    : "added 'import UIKit': on iOS a framework's umbrella header brings it"))
-            }
-            // UIKit (stk's, as Apple's) brings Foundation. Importing Foundation
-            // as well puts Foundation's CGRect members beside the CoreGraphics
-            // ones stk's UIKit declares (`intersects` differs at touching
-            // edges), and the compiler finds them ambiguous, or crashes on
-            // them: the file sees Foundation through UIKit only.
-            for decl in imports where Self.isPlainImport(decl, of: "Foundation") {
-                let start = decl.positionAfterSkippingLeadingTrivia.utf8Offset
-                let end = decl.endPositionBeforeTrailingTrivia.utf8Offset
-                guard !edits[i].contains(where: { $0.start < end && start < $0.end }) else { continue }
-                edits[i].append(Edit(start: start, end: end, text: blanked(bytes[i][start..<end])))
-                let at = converters[i].location(for: decl.positionAfterSkippingLeadingTrivia)
-                report.notes.append(AdapterMessage(SourcePosition(file: input.path, line: at.line, column: at.column),
-                    "left out 'import Foundation': UIKit brings it, and with both imported CGRect's members (intersects) would be ambiguous"))
-            }
-            text += "#sourceLocation(file: \(literal(input.path)), line: 1)\n"
-            text += apply(edits[i], to: bytes[i], in: 0..<bytes[i].count)
-            text += "\n#sourceLocation()\n"
-            for proto in declarations.optionalProtocols where proto.fileIndex == i
-            && !pruning.isRemoved(i, proto.node.positionAfterSkippingLeadingTrivia.utf8Offset) {
-                text += defaultImplementations(proto, edits: edits[i], bytes: bytes[i])
-            }
-            let mine = layouts.found.filter { $0.info.fileIndex == i }
-            // In the function's own file, where a fileprivate type is visible.
-            let myFunctions = registered.filter { $0.fileIndex == i }
-            if !(mine.isEmpty && myFunctions.isEmpty) && !declarations.hasOwnEntryPoint {
-                let function = "__stkLayouts\(i)"
-                registrationFunctions.append(function)
-                text += Registration.function(named: function, layouts: mine, functions: myFunctions, enums: declarations.enums)
-            }
-            files.append((name: "\(i)-" + baseName(input.path), text: text))
-        }
-        // The user's own top-level functions of those names are theirs to keep.
-        let ownFunctions = Set(trees.flatMap { $0.statements.compactMap { $0.item.as(FunctionDeclSyntax.self)?.name.text } })
-        if let traps = Registration.trapLocations(except: ownFunctions) {
-            files.append((name: "StkTrapLocations.swift", text: traps))
-        }
-        if !declarations.hasOwnEntryPoint && !registrationFunctions.isEmpty {
-            files.append((name: "StkPluginEntryPoint.swift", text: Registration.entryPoint(calling: registrationFunctions)))
-        }
-        return AdapterOutput(files: files, report: report)
+        var adaptation = Adaptation(inputs)
+        adaptation.makeInlineEdits()
+        adaptation.moveExtensionMembersIntoClasses()
+        adaptation.reportLayouts()
+        return adaptation.output()
     }
 
     /// `extension P { <requirement> <empty body> ... }` for the optional
@@ -248,14 +85,281 @@ public enum SourceAdapter {
         decl.attributes.isEmpty && decl.importKindSpecifier == nil && decl.path.count == 1 && decl.path.first?.name.text == module
     }
 
+    /// `s` with runs of spaces made one, and no space at either end: a
+    /// requirement's signature joined from its lines.
     static func collapseSpaces(_ s: String) -> String {
         var out = ""
         for c in s where !(c == " " && out.last == " ") { out.append(c) }
         return out.trimmingCharacters(in: " ")
     }
 
+    /// The last component of a path: an adapted file's name after its index.
     static func baseName(_ path: String) -> String {
         String(path.split(separator: "/").last ?? Substring(path))
+    }
+}
+
+/// One run of `SourceAdapter.adapt`: the parsed inputs, what was found in
+/// them, and the edits and report as they are built. `adapt` calls its steps
+/// in order; each appends to the report, so the order of the steps (and of
+/// the appends in each) is the order of the notes and errors the user reads.
+private struct Adaptation {
+    let inputs: [SourceInput]
+    let trees: [SourceFileSyntax]
+    let converters: [SourceLocationConverter]
+    /// Each input's UTF-8 text: edits are byte offsets into it.
+    let bytes: [[UInt8]]
+    /// A syntax position of file N as the user's file, line and column.
+    let position: (Int, AbsolutePosition) -> SourcePosition
+    let declarations: Declarations
+    /// The layout classes, without the candidate options whose types the
+    /// pruning strips.
+    let layouts: LayoutDiscovery
+    /// The layout functions (those a view controller's `createLayout()` is);
+    /// nil when the sources register their layouts themselves.
+    let functions: LayoutFunctionDiscovery?
+    /// The layout functions stk registers.
+    let registered: [LayoutFunction]
+    /// The view code around layout functions, left out of the compiled copy.
+    let pruning: Pruning
+
+    var report = AdapterReport()
+    /// Per file: the edits that turn its text into the adapted text.
+    var edits: [[Edit]] = []
+
+    /// Parses the inputs, collects their declarations, and finds the layouts
+    /// and what to prune around layout functions: nothing is edited yet.
+    init(_ inputs: [SourceInput]) {
+        self.inputs = inputs
+        let trees = inputs.map { Parser.parse(source: $0.text) }
+        self.trees = trees
+        let converters = zip(inputs, trees).map { SourceLocationConverter(fileName: $0.path, tree: $1) }
+        self.converters = converters
+        let position = { (file: Int, at: AbsolutePosition) -> SourcePosition in
+            let l = converters[file].location(for: at)
+            return SourcePosition(file: inputs[file].path, line: l.line, column: l.column)
+        }
+        self.position = position
+        let declarations = Self.collectDeclarations(trees)
+        self.declarations = declarations
+        report.hasOwnEntryPoint = declarations.hasOwnEntryPoint
+        let bytes = inputs.map { Array($0.text.utf8) }
+        self.bytes = bytes
+
+        let index = TypeIndex(trees: trees)
+        var layouts = LayoutDiscovery(declarations: declarations, index: index, position: position)
+        let functions = declarations.hasOwnEntryPoint ? nil
+            : LayoutFunctionDiscovery(trees: trees, index: index, layoutClasses: layouts.found,
+                                      layoutClassNames: layouts.layoutClassNames, position: position)
+        let registered = functions?.found ?? []
+        let pruning = Pruning(trees: trees, bytes: bytes, index: index, layoutClassNames: layouts.layoutClassNames,
+                              functions: registered, keeping: layouts.instanceTypeNames, position: position)
+        // A type kept without its conformances cannot be an option's value.
+        layouts.removeCandidates { pruning.strippedTypes.contains($0) }
+        self.layouts = layouts
+        self.functions = functions
+        self.registered = registered
+        self.pruning = pruning
+    }
+
+    /// The declarations of all the files, gathered file by file in order.
+    private static func collectDeclarations(_ trees: [SourceFileSyntax]) -> Declarations {
+        var declarations = Declarations()
+        for (i, tree) in trees.enumerated() {
+            let collector = DeclarationCollector(fileIndex: i, into: declarations)
+            collector.walk(tree)
+            declarations = collector.declarations
+        }
+        return declarations
+    }
+
+    /// Whether a message's position falls in what the pruning leaves out.
+    func isRemoved(_ file: Int, _ at: SourcePosition) -> Bool {
+        guard !pruning.removed[file].isEmpty else { return false }
+        let offset = converters[file].position(ofLine: at.line, column: at.column).utf8Offset
+        return pruning.isRemoved(file, offset)
+    }
+
+    /// Inline edits, per file (the rewriter's and required initialisers'),
+    /// none inside what is left out, and the pruning's own; then their notes,
+    /// file by file, and the pruning's.
+    mutating func makeInlineEdits() {
+        let position = self.position
+        let requiredInits = RequiredInitRewrite.edits(declarations, position: position)
+        for (i, tree) in trees.enumerated() {
+            let rewriter = InlineRewriter(optionalNames: declarations.optionalRequirementNames, position: { position(i, $0) })
+            rewriter.walk(tree)
+            let changes = rewriter.edits + (requiredInits.edits[i] ?? [])
+            edits.append(changes.filter { !pruning.isRemoved(i, $0.start..<$0.end) && !SourceAdapter.overlaps($0, pruning.edits[i]) } + pruning.edits[i])
+            report.notes += (rewriter.notes + (requiredInits.notes[i] ?? [])).filter { !isRemoved(i, $0.position) }
+        }
+        report.notes += pruning.notes
+    }
+
+    /// Members of extensions that must live in the class: overrides, and
+    /// members that a subclass overrides (Linux Swift dispatches neither
+    /// from an extension).
+    mutating func moveExtensionMembersIntoClasses() {
+        let overriddenAnywhere = declarations.classes.reduce(into: Set<String>()) { $0.formUnion($1.overriddenNames) }
+        var insertions: [Int: [Edit]] = [:] // by file
+        for ext in declarations.extensions {
+            // A stripped type keeps no superclass to override: nothing moves.
+            guard let owner = declarations.classNamed(ext.extendedType), !pruning.strippedTypes.contains(owner.qualifiedName) else { continue }
+            for member in ext.node.memberBlock.members {
+                let decl = member.decl
+                guard !pruning.isRemoved(ext.fileIndex, decl.positionAfterSkippingLeadingTrivia.utf8Offset) else { continue }
+                let isOverride = decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.text == "override" } ?? false
+                let names = DeclarationCollector.memberNames(decl)
+                guard isOverride || names.contains(where: overriddenAnywhere.contains) else { continue }
+                let insertion = moveMember(decl, named: names, from: ext.fileIndex, into: owner)
+                insertions[owner.fileIndex, default: []].append(insertion)
+            }
+        }
+        for (file, list) in insertions { edits[file] += list }
+    }
+
+    /// Blanks one member of an extension in file `file` and notes the move;
+    /// returns the member's text, as edited, inserted into its class.
+    private mutating func moveMember(_ decl: DeclSyntax, named names: [String], from file: Int, into owner: ClassInfo) -> Edit {
+        let start = decl.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = decl.endPositionBeforeTrailingTrivia.utf8Offset
+        let from = position(file, decl.positionAfterSkippingLeadingTrivia)
+        let text = apply(edits[file], to: bytes[file], in: start..<end)
+        edits[file].removeAll { $0.start >= start && $0.end <= end }
+        edits[file].append(Edit(start: start, end: end, text: blanked(bytes[file][start..<end])))
+        let insertion = insertion(of: text, from: from, beforeClosingBraceOf: owner)
+        let what = names.first.map { "'\($0)'" } ?? "a member"
+        report.notes.append(AdapterMessage(from,
+            "moved \(what) from this extension into class \(owner.name): Linux Swift cannot override members declared in extensions"))
+        return insertion
+    }
+
+    /// A moved member's text, inserted on its own lines before the line of
+    /// the class's closing brace, with line directives: diagnostics in the
+    /// moved member still name its place (`from`) in the extension.
+    private func insertion(of text: String, from: SourcePosition, beforeClosingBraceOf owner: ClassInfo) -> Edit {
+        let brace = owner.node.memberBlock.rightBrace
+        let braceOffset = brace.positionAfterSkippingLeadingTrivia.utf8Offset
+        let braceFile = owner.fileIndex
+        var lineStart = braceOffset
+        while lineStart > 0, bytes[braceFile][lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        let onlyIndentation = bytes[braceFile][lineStart..<braceOffset].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let at = onlyIndentation ? lineStart : braceOffset
+        let braceLine = position(braceFile, brace.positionAfterSkippingLeadingTrivia).line
+        let indentation = String(repeating: " ", count: max(0, from.column - 1))
+        let block = (onlyIndentation ? "" : "\n")
+            + "#sourceLocation(file: \(literal(from.file)), line: \(from.line))\n"
+            + indentation + text + "\n"
+            + "#sourceLocation(file: \(literal(inputs[braceFile].path)), line: \(braceLine))\n"
+        return Edit(start: at, end: at, text: block)
+    }
+
+    /// The layouts and their registration, in the report: the discoveries'
+    /// errors, the layouts found, a note per layout function, the functions
+    /// stk cannot call, and an error when there is nothing to register.
+    mutating func reportLayouts() {
+        report.errors += layouts.errors + (functions?.errors ?? []) + pruning.errors
+        report.layouts = layouts.found.map(\.report) + registered.map(\.report)
+        for function in registered {
+            report.notes.append(AdapterMessage(function.position,
+                "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"))
+        }
+        // A function stk cannot call: worth an error only when it is all there is.
+        let refusals = functions?.refusals ?? []
+        if report.layouts.isEmpty && !declarations.hasOwnEntryPoint {
+            report.errors += refusals.map { AdapterMessage($0.position, $0.message + ($0.hint.map { "; " + $0 } ?? "")) }
+        } else {
+            report.notes += refusals.map { AdapterMessage($0.position, $0.message) }
+        }
+        if !declarations.hasOwnEntryPoint && report.layouts.isEmpty && report.errors.isEmpty {
+            report.errors.append(noLayoutFound())
+        }
+    }
+
+    /// The error for sources with no layout and nothing else wrong, at the
+    /// first file's start.
+    private func noLayoutFound() -> AdapterMessage {
+        let first = SourcePosition(file: inputs.first?.path ?? "", line: 1, column: 1)
+        var message = "no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)"
+        // Sources about collection views (a view controller whose layout is
+        // built where stk cannot call it) hear about layout functions too.
+        if trees.contains(where: SourceAdapter.mentionsCollectionViews) {
+            message = "no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)"
+        }
+        return AdapterMessage(first, message)
+    }
+
+    /// The adapted files (`<index>-<name>`, each with its registration
+    /// function), then the trap locations and the plugin's entry point.
+    /// Import fixes are noted here, file by file, after everything else.
+    mutating func output() -> AdapterOutput {
+        var files: [(name: String, text: String)] = []
+        var registrationFunctions: [String] = []
+        for (i, input) in inputs.enumerated() {
+            var text = fixImports(ofFile: i)
+            text += "#sourceLocation(file: \(literal(input.path)), line: 1)\n"
+            text += apply(edits[i], to: bytes[i], in: 0..<bytes[i].count)
+            text += "\n#sourceLocation()\n"
+            for proto in declarations.optionalProtocols where proto.fileIndex == i
+            && !pruning.isRemoved(i, proto.node.positionAfterSkippingLeadingTrivia.utf8Offset) {
+                text += SourceAdapter.defaultImplementations(proto, edits: edits[i], bytes: bytes[i])
+            }
+            if let registration = registration(ofFile: i) {
+                registrationFunctions.append(registration.function)
+                text += registration.code
+            }
+            files.append((name: "\(i)-" + SourceAdapter.baseName(input.path), text: text))
+        }
+        // The user's own top-level functions of those names are theirs to keep.
+        let ownFunctions = Set(trees.flatMap { $0.statements.compactMap { $0.item.as(FunctionDeclSyntax.self)?.name.text } })
+        if let traps = Registration.trapLocations(except: ownFunctions) {
+            files.append((name: "StkTrapLocations.swift", text: traps))
+        }
+        if !declarations.hasOwnEntryPoint && !registrationFunctions.isEmpty {
+            files.append((name: "StkPluginEntryPoint.swift", text: Registration.entryPoint(calling: registrationFunctions)))
+        }
+        return AdapterOutput(files: files, report: report)
+    }
+
+    /// Makes file `file` see UIKit, and Foundation through UIKit only, and
+    /// notes each change. Returns what goes before its first line directive:
+    /// `import UIKit` for a file importing no UIKit module, else nothing.
+    private mutating func fixImports(ofFile file: Int) -> String {
+        let path = inputs[file].path
+        let imports = trees[file].statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
+        let importsUIKit = imports.contains { SourceAdapter.uikitModules.contains($0.path.first?.name.text ?? "") }
+        if !importsUIKit {
+            report.notes.append(AdapterMessage(SourcePosition(file: path, line: 1, column: 1),
+                imports.isEmpty ? "added 'import UIKit': the file has no import (on iOS a framework's umbrella header brings UIKit)"
+                                : "added 'import UIKit': on iOS a framework's umbrella header brings it"))
+        }
+        // UIKit (stk's, as Apple's) brings Foundation. Importing Foundation
+        // as well puts Foundation's CGRect members beside the CoreGraphics
+        // ones stk's UIKit declares (`intersects` differs at touching
+        // edges), and the compiler finds them ambiguous, or crashes on
+        // them: the file sees Foundation through UIKit only.
+        for decl in imports where SourceAdapter.isPlainImport(decl, of: "Foundation") {
+            let start = decl.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = decl.endPositionBeforeTrailingTrivia.utf8Offset
+            guard !edits[file].contains(where: { $0.start < end && start < $0.end }) else { continue }
+            edits[file].append(Edit(start: start, end: end, text: blanked(bytes[file][start..<end])))
+            let at = converters[file].location(for: decl.positionAfterSkippingLeadingTrivia)
+            report.notes.append(AdapterMessage(SourcePosition(file: path, line: at.line, column: at.column),
+                "left out 'import Foundation': UIKit brings it, and with both imported CGRect's members (intersects) would be ambiguous"))
+        }
+        return importsUIKit ? "" : "import UIKit\n"
+    }
+
+    /// File `file`'s registration function, `__stkLayouts<file>`, and its
+    /// code, when the file has layouts to register and the sources do not
+    /// register their own. A layout function is registered in its own file,
+    /// where a fileprivate type is visible.
+    private func registration(ofFile file: Int) -> (function: String, code: String)? {
+        let mine = layouts.found.filter { $0.info.fileIndex == file }
+        let myFunctions = registered.filter { $0.fileIndex == file }
+        guard !(mine.isEmpty && myFunctions.isEmpty) && !declarations.hasOwnEntryPoint else { return nil }
+        let function = "__stkLayouts\(file)"
+        return (function, Registration.function(named: function, layouts: mine, functions: myFunctions, enums: declarations.enums))
     }
 }
 
