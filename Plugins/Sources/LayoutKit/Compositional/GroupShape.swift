@@ -78,36 +78,43 @@ struct GroupSolver {
     }
 
     /// A horizontal (or, `vertical`, a vertical) group's items along its axis.
-    /// Written along x; a vertical group swaps the axes on the way in and out.
+    /// Written along x; a vertical group swaps the axes on the way in and out
+    /// (`LineAxis`).
     private mutating func line(_ group: CollectionLayoutGroup, content: CGSize, vertical: Bool) throws -> [ItemSlot] {
+        let axis = LineAxis(vertical: vertical)
+        guard !group.subitems.isEmpty else { return [] }
+        let length = axis.swap(content).width
+        let placed = try placeSubitems(of: group, content: content, length: length, axis: axis)
+        return slots(of: placed, spacing: group.interItemSpacing, length: length, across: axis.swap(content).height, axis: axis)
+    }
+
+    /// The axis a line is laid along, and the swaps that write a vertical
+    /// line as a horizontal one.
+    private struct LineAxis {
+        let vertical: Bool
         func swap(_ s: CGSize) -> CGSize { vertical ? CGSize(width: s.height, height: s.width) : s }
         func swap(_ r: CGRect) -> CGRect { vertical ? CGRect(x: r.minY, y: r.minX, width: r.height, height: r.width) : r }
-        let length = swap(content).width, across = swap(content).height
-        guard !group.subitems.isEmpty else { return [] }
-        let spacing = group.interItemSpacing
-        let gap = spacing?.spacing ?? 0
-
-        // What each placed subitem takes along the axis.
-        struct Placed { var item: CollectionLayoutItem; var size: CGSize; var shape: GroupShape? }
-        var placed: [Placed] = []
-        func measure(_ item: CollectionLayoutItem, forcedLength: CGFloat?) throws -> Placed {
-            var size = item.layoutSize.resolve(in: content)
-            if let forcedLength {
-                size = swap(size)
-                size.width = forcedLength
-                size = swap(size)
-            }
-            if let child = item as? CollectionLayoutGroup {
-                let shape = try shape(of: child, in: content, forcedSize: size)
-                return Placed(item: item, size: shape.size, shape: shape)
-            }
-            return Placed(item: item, size: size, shape: nil)
-        }
-        func edges(_ item: CollectionLayoutItem) -> (lead: CollectionLayoutSpacing?, trail: CollectionLayoutSpacing?, top: CollectionLayoutSpacing?, bottom: CollectionLayoutSpacing?) {
+        /// An item's edge spacing along the line (lead, trail) and across it (top, bottom).
+        func edges(_ item: CollectionLayoutItem) -> (lead: CollectionLayoutSpacing?, trail: CollectionLayoutSpacing?,
+                                                     top: CollectionLayoutSpacing?, bottom: CollectionLayoutSpacing?) {
             let e = item.edgeSpacing
             return vertical ? (e?.top, e?.bottom, e?.leading, e?.trailing) : (e?.leading, e?.trailing, e?.top, e?.bottom)
         }
+    }
 
+    /// A subitem placed in a line: its size, and its own shape when it is a group.
+    private struct PlacedSubitem {
+        var item: CollectionLayoutItem
+        var size: CGSize
+        var shape: GroupShape?
+    }
+
+    /// The subitems a line holds: `count` of them sharing the length equally
+    /// (a group with `repeatCount`), else as many as fit, in turn.
+    private mutating func placeSubitems(of group: CollectionLayoutGroup, content: CGSize, length: CGFloat,
+                                        axis: LineAxis) throws -> [PlacedSubitem] {
+        let gap = group.interItemSpacing?.spacing ?? 0
+        var placed: [PlacedSubitem] = []
         if let count = group.repeatCount {
             guard count >= 1 else {
                 throw CollectionViewError("NSCollectionLayoutGroup: count must be at least 1, got \(count)")
@@ -116,33 +123,61 @@ struct GroupSolver {
             guard each > 0 else {
                 throw CollectionViewError("NSCollectionLayoutGroup: \(count) items with \(gap.stk) spacing do not fit a group \(length.stk) long")
             }
-            for k in 0..<count { placed.append(try measure(group.subitems[k % group.subitems.count], forcedLength: each)) }
-        } else {
-            var used: CGFloat = 0
-            var index = 0
-            while placed.count < Self.maximumItemsPerGroup {
-                let next = try measure(group.subitems[index % group.subitems.count], forcedLength: nil)
-                let e = edges(next.item)
-                let needed = (placed.isEmpty ? 0 : gap) + (e.lead?.spacing ?? 0) + swap(next.size).width + (e.trail?.spacing ?? 0)
-                if !placed.isEmpty && used + needed > length + 1e-6 { break }
-                if placed.isEmpty && needed > length + 1e-6 {
-                    warnings.append("NSCollectionLayoutGroup: an item \(swap(next.size).width.stk) long does not fit its group \(length.stk) long; the group holds it and overflows")
-                }
-                if swap(next.size).width <= 0 && (e.lead?.spacing ?? 0) + (e.trail?.spacing ?? 0) + gap <= 0 {
-                    throw CollectionViewError("NSCollectionLayoutGroup: its item is \(swap(next.size).width.stk) long, so the group would hold items without end; give the item a positive \(vertical ? "height" : "width")")
-                }
-                placed.append(next)
-                used += needed
-                index += 1
+            for k in 0..<count {
+                placed.append(try measure(group.subitems[k % group.subitems.count], in: content, forcedLength: each, axis: axis))
             }
+            return placed
         }
+        var used: CGFloat = 0
+        var index = 0
+        while placed.count < Self.maximumItemsPerGroup {
+            let next = try measure(group.subitems[index % group.subitems.count], in: content, forcedLength: nil, axis: axis)
+            let e = axis.edges(next.item)
+            let extent = axis.swap(next.size).width
+            let needed = (placed.isEmpty ? 0 : gap) + (e.lead?.spacing ?? 0) + extent + (e.trail?.spacing ?? 0)
+            if !placed.isEmpty && used + needed > length + 1e-6 { break }
+            if placed.isEmpty && needed > length + 1e-6 {
+                warnings.append("NSCollectionLayoutGroup: an item \(extent.stk) long does not fit its group \(length.stk) long; the group holds it and overflows")
+            }
+            if extent <= 0 && (e.lead?.spacing ?? 0) + (e.trail?.spacing ?? 0) + gap <= 0 {
+                throw CollectionViewError("NSCollectionLayoutGroup: its item is \(extent.stk) long, so the group would hold items without end; give the item a positive \(axis.vertical ? "height" : "width")")
+            }
+            placed.append(next)
+            used += needed
+            index += 1
+        }
+        return placed
+    }
 
-        // Flexible spaces share what is left equally (at least their amounts).
+    /// What a subitem takes: its size in `content` (its length along the
+    /// line forced, for a `repeatCount` group), and a group's own shape.
+    private mutating func measure(_ item: CollectionLayoutItem, in content: CGSize, forcedLength: CGFloat?,
+                                  axis: LineAxis) throws -> PlacedSubitem {
+        var size = item.layoutSize.resolve(in: content)
+        if let forcedLength {
+            size = axis.swap(size)
+            size.width = forcedLength
+            size = axis.swap(size)
+        }
+        if let child = item as? CollectionLayoutGroup {
+            let shape = try shape(of: child, in: content, forcedSize: size)
+            return PlacedSubitem(item: item, size: shape.size, shape: shape)
+        }
+        return PlacedSubitem(item: item, size: size, shape: nil)
+    }
+
+    /// The slots of the placed subitems, one after another along the line:
+    /// flexible spaces share what is left equally (at least their amounts);
+    /// across it, edge spacing offsets an item, flexible on both sides
+    /// centres it, flexible before only pushes it to the far side (stk).
+    private mutating func slots(of placed: [PlacedSubitem], spacing: CollectionLayoutSpacing?, length: CGFloat,
+                                across: CGFloat, axis: LineAxis) -> [ItemSlot] {
+        let gap = spacing?.spacing ?? 0
         var fixedTotal: CGFloat = 0
         var flexibleCount = 0
         for (k, p) in placed.enumerated() {
-            let e = edges(p.item)
-            fixedTotal += swap(p.size).width + (e.lead?.spacing ?? 0) + (e.trail?.spacing ?? 0)
+            let e = axis.edges(p.item)
+            fixedTotal += axis.swap(p.size).width + (e.lead?.spacing ?? 0) + (e.trail?.spacing ?? 0)
             if e.lead?.isFlexibleSpacing == true { flexibleCount += 1 }
             if e.trail?.isFlexibleSpacing == true { flexibleCount += 1 }
             if k > 0 {
@@ -156,17 +191,15 @@ struct GroupSolver {
         var slots: [ItemSlot] = []
         var cursor: CGFloat = 0
         for (k, p) in placed.enumerated() {
-            let e = edges(p.item)
+            let e = axis.edges(p.item)
             if k > 0 { cursor += gap + (spacing?.isFlexibleSpacing == true ? share : 0) }
             cursor += amount(e.lead)
-            let along = swap(p.size)
-            // Across the axis: edge spacing offsets the item; flexible on both
-            // sides centres it, flexible before only pushes it to the far side (stk).
+            let along = axis.swap(p.size)
             var offset = e.top?.spacing ?? 0
             let before = e.top?.isFlexibleSpacing == true, after = e.bottom?.isFlexibleSpacing == true
             if before && after { offset = (across - along.height) / 2 }
             else if before { offset = across - along.height - (e.bottom?.spacing ?? 0) }
-            let slot = swap(CGRect(x: cursor, y: offset, width: along.width, height: along.height))
+            let slot = axis.swap(CGRect(x: cursor, y: offset, width: along.width, height: along.height))
             if let shape = p.shape {
                 for inner in shape.slots {
                     var s = inner

@@ -345,19 +345,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// old one and is computed without a look-up.
     private func rebuildGeometry(in cv: CollectionView) {
         let width = contentCrossExtent(for: cv.bounds)
-        if adoptedGeometry != nil, !cv.sections.isEmpty {
-            let usable = adoptedGeometry?.generation == metricsGeneration && adoptedGeometry?.geometry.width == width
-                && cv.installedDelegate == nil
-            if usable, let adopted = adoptedGeometry?.geometry { geometry = adopted }
-            // Dropped before the geometry changes, which then has no other owner.
-            adoptedGeometry = nil
-            if usable {
-                geometryGeneration = metricsGeneration
-                geometryOwner = cv
-                if patchAdoptedGeometry(in: cv) { return }
-                pendingEverything = false
-            }
-        }
+        if startFromAdoptedGeometry(in: cv, width: width) { return }
         let reuseAllowed = !pendingEverything && width == geometry.width && geometryGeneration == metricsGeneration
             && geometryOwner === cv && !(pendingDelegateMetrics && cv.installedDelegate != nil)
         let old = geometry
@@ -414,20 +402,31 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             if o < oldKeys.count, oldKeys[o].identity == sections[s].identity { o += 1 }
             s += 1
         }
-        var y: CGFloat = 0
-        var maximumIdentity = Int.min
-        for s in 0..<n {
-            next.starts.append(y)
-            let section = next.sections[s]
-            if section.firstOversizeItem != nil { next.oversizeSections.append(s) }
-            y += section.length
-            maximumIdentity = max(maximumIdentity, next.cacheKeys[s].identity)
-        }
-        next.maximumIdentity = maximumIdentity
+        next.placeSections()
         geometry = next
         geometryGeneration = metricsGeneration
         geometryOwner = cv
         layoutWarnings = oversizeWarnings()
+    }
+
+    /// Takes the geometry another layout of this class computed
+    /// (`adoptGeometry(of:)`) when it was computed with these metrics and
+    /// this width, then patches the sections that differ. True when the
+    /// patch was the whole rebuild; false when the rebuild goes on, from
+    /// the adopted geometry or (unusable) from this layout's own.
+    private func startFromAdoptedGeometry(in cv: CollectionView, width: CGFloat) -> Bool {
+        guard adoptedGeometry != nil, !cv.sections.isEmpty else { return false }
+        let usable = adoptedGeometry?.generation == metricsGeneration && adoptedGeometry?.geometry.width == width
+            && cv.installedDelegate == nil
+        if usable, let adopted = adoptedGeometry?.geometry { geometry = adopted }
+        // Dropped before the geometry changes, which then has no other owner.
+        adoptedGeometry = nil
+        guard usable else { return false }
+        geometryGeneration = metricsGeneration
+        geometryOwner = cv
+        if patchAdoptedGeometry(in: cv) { return true }
+        pendingEverything = false
+        return false
     }
 
     /// The warnings of the sections with an item wider than the line, in order.

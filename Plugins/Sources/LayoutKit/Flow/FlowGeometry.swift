@@ -740,3 +740,20 @@ struct RoundingRange: Equatable {
         }
     }
 }
+
+extension FlowGeometry {
+    /// Places the sections one after another: each one's start (the sum of
+    /// the lengths before it), the sections with an item wider than the line,
+    /// and the largest identity, from `sections` and `cacheKeys`.
+    mutating func placeSections() {
+        var y: CGFloat = 0
+        var maximumIdentity = Int.min
+        for s in sections.indices {
+            starts.append(y)
+            if sections[s].firstOversizeItem != nil { oversizeSections.append(s) }
+            y += sections[s].length
+            maximumIdentity = max(maximumIdentity, cacheKeys[s].identity)
+        }
+        self.maximumIdentity = maximumIdentity
+    }
+}

@@ -216,12 +216,23 @@ extension DiffableSnapshot {
     func updates(to new: DiffableSnapshot, reloaded: Set<String>, reloadedSections: Set<String>, comparingEverySection: Bool) -> [CollectionViewUpdate] {
         let new = new.rehomed(sections: sectionNames, items: itemNames)
         var updates: [CollectionViewUpdate] = []
+        let survivingSections = sectionUpdates(to: new, reloadedSections: reloadedSections, into: &updates)
+        updates += itemUpdates(to: new, survivingSections: survivingSections, reloaded: reloaded,
+                               comparingEverySection: comparingEverySection)
+        return updates
+    }
+
+    /// The sections' part of `updates(to:...)`, appended to `updates`:
+    /// deletes, moves of the survivors off the longest increasing run,
+    /// inserts, and reloads at old places. Returns the surviving sections,
+    /// old and new index, in old order. `new` is rehomed to this snapshot's tables.
+    private func sectionUpdates(to new: DiffableSnapshot, reloadedSections: Set<String>,
+                                into updates: inout [CollectionViewUpdate]) -> [(old: Int, new: Int)] {
         var oldSectionIndex = HandleMap(numberBound: nextSectionNumber, wordCount: sectionNames.wordCount)
         for (s, h) in sectionHandles.enumerated() { oldSectionIndex[h] = s }
         var newSectionIndex = HandleMap(numberBound: new.nextSectionNumber, wordCount: sectionNames.wordCount)
         for (t, h) in new.sectionHandles.enumerated() { newSectionIndex[h] = t }
 
-        // Sections.
         var survivingSections: [(old: Int, new: Int)] = []
         for (s, h) in sectionHandles.enumerated() {
             if let t = newSectionIndex[h] { survivingSections.append((s, t)) } else { updates.append(.deleteSection(s)) }
@@ -239,7 +250,13 @@ extension DiffableSnapshot {
             guard let h = sectionNames.existingHandle(id) else { continue }
             if let s = oldSectionIndex[h], newSectionIndex[h] != nil, !movedSections.contains(s) { updates.append(.reloadSection(s)) }
         }
+        return survivingSections
+    }
 
+    /// The items' part of `updates(to:...)`: deletes, inserts, moves and
+    /// reloads, in that order.
+    private func itemUpdates(to new: DiffableSnapshot, survivingSections: [(old: Int, new: Int)], reloaded: Set<String>,
+                             comparingEverySection: Bool) -> [CollectionViewUpdate] {
         // Items. A surviving section whose items are unchanged (copies share
         // the array, so asking costs nothing) keeps them all in place: only
         // the others are diffed item by item. An item can only leave or
@@ -305,11 +322,8 @@ extension DiffableSnapshot {
                 inserts.append(IndexPath(item: i, section: t))
             }
         }
-        updates += deletes.map(CollectionViewUpdate.deleteItem)
-        updates += inserts.map(CollectionViewUpdate.insertItem)
-        updates += moves.map { CollectionViewUpdate.moveItem($0.0, to: $0.1) }
-        updates += reloads.map(CollectionViewUpdate.reloadItem)
-        return updates
+        return deletes.map(CollectionViewUpdate.deleteItem) + inserts.map(CollectionViewUpdate.insertItem)
+            + moves.map { CollectionViewUpdate.moveItem($0.0, to: $0.1) } + reloads.map(CollectionViewUpdate.reloadItem)
     }
 
     /// Which positions of `values` are on one longest strictly increasing
