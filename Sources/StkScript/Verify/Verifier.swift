@@ -318,112 +318,10 @@ final class VerifySession {
 /// (`prefer`, with `estimatedItemSize` among the option changes).
 enum OperationGenerator {
     static func next(for session: Session, using random: inout SplitMix64, keepingSections: Bool = false) -> String {
-        let cv = session.collectionView
-        let content = cv.contentSize
-        let bounds = cv.bounds
-        let maxX = max(0, content.width - bounds.width)
-        let maxY = max(0, content.height - bounds.height)
-        func coordinate(_ limit: CGFloat) -> Int { Int(random.below(UInt64(max(1, limit + 120)))) - 60 }
-        let sections = cv.numberOfSections
-        func section() -> Int { sections == 0 ? 0 : Int(random.below(UInt64(sections))) }
-        func newData() -> String {
-            keepingSections ? "sections \(max(1, sections)) items=\(random.below(12))" : "sections \(1 + random.below(5)) items=\(random.below(12))"
-        }
-        func item(in s: Int) -> Int? {
-            guard s < sections else { return nil }
-            let count = cv.numberOfItems(inSection: s)
-            return count == 0 ? nil : Int(random.below(UInt64(count)))
-        }
-        // A compositional layout's orthogonal rows scroll on their own: a
-        // quarter of the scrolls go to a row (other layouts draw as before).
-        let rows = (cv.collectionViewLayout as? CollectionViewCompositionalLayout).map { layout in
-            (0..<sections).filter { layout.orthogonalOffset(ofSection: $0) != nil }
-        } ?? []
-        switch random.below(100) {
-        case 0..<45 where !rows.isEmpty && random.below(4) == 0:
-            let row = rows[Int(random.below(UInt64(rows.count)))]
-            switch random.below(3) {
-            case 0: return "scroll section \(row) to \(Int(random.below(1200)) - 100)"
-            case 1: return "scroll section \(row) by \(Int(random.below(601)) - 300) steps=\(1 + random.below(4))"
-            default: return "scroll section \(row) fling \((Int(random.below(80)) - 40) * 100) steps=\(1 + random.below(6))"
-            }
-        case 0..<25:
-            return "scroll to \(coordinate(maxX)),\(coordinate(maxY))"
-        case 25..<38:
-            let dx = Int(random.below(81)) - 40, dy = Int(random.below(301)) - 150
-            return "scroll by \(maxX > 0 ? dx : 0),\(dy) steps=\(1 + random.below(4))"
-        case 38..<45:
-            // A release at up to 4,000 points per second (a fast swipe), or
-            // none (a bounce settling); the layout's
-            // targetContentOffset(forProposedContentOffset:withScrollingVelocity:)
-            // decides where the animation ends.
-            func velocity(_ scrolls: Bool) -> Int {
-                guard scrolls, random.below(5) != 0 else { return 0 }
-                return (Int(random.below(80)) - 40) * 100
-            }
-            let steps = random.below(3) == 0 ? "" : " steps=\(1 + random.below(12))"
-            return "scroll fling \(velocity(maxX > 0)),\(velocity(maxY > 0 || maxX == 0))\(steps)"
-        case 45..<47:
-            // Where a fling proposes to stop: page boundaries, or a rate.
-            return random.below(2) == 0 ? "paging \(random.below(2) == 0 ? "on" : "off")"
-                                        : "deceleration \(random.below(2) == 0 ? "normal" : "fast")"
-        case 47..<53:
-            let sizes = ["390x844", "844x390", "320x568", "768x1024", "300x500"]
-            return "bounds \(sizes[Int(random.below(UInt64(sizes.count)))])"
-        case 53..<57:
-            return "inset \(random.below(3) * 10),0,\(random.below(3) * 10),0"
-        case 57..<64:
-            if let option = optionChange(session.descriptor, using: &random) { return option }
-            return "scroll to 0,\(coordinate(maxY))"
-        case 64..<72:
-            let s = section()
-            return "insert item \(s):\(min(item(in: s) ?? 0, cv.numberOfItems(inSection: min(s, max(0, sections - 1)))))"
-        case 72..<80:
-            let s = section()
-            guard let i = item(in: s) else { return "insert item \(s):0" }
-            return "delete item \(s):\(i)"
-        case 80..<83:
-            // Self-sizing: what a cell's content wants, mostly for cells on
-            // screen (measured at once), else for one the view will reach or
-            // a whole section; a flow layout takes it once an option change
-            // sets its estimatedItemSize.
-            guard sections > 0 else { return newData() }
-            let wanted = random.below(10) == 0 ? "none" : "\(20 + random.below(140))x\(20 + random.below(100))"
-            let visible = cv.indexPathsForVisibleItems
-            switch random.below(10) {
-            case 0..<5 where !visible.isEmpty:
-                let p = visible[Int(random.below(UInt64(visible.count)))]
-                return "prefer item \(p.section):\(p.item) \(wanted)"
-            case 0..<7:
-                let s = section()
-                guard let i = item(in: s) else { return "prefer section \(s) \(wanted)" }
-                return "prefer item \(s):\(i) \(wanted)"
-            default:
-                return "prefer section \(section()) \(wanted)"
-            }
-        case 83..<85 where keepingSections:
-            return "reload section \(section())"
-        case 83..<85:
-            return random.below(2) == 0 ? "insert section \(Int(random.below(UInt64(sections + 1)))) items=\(random.below(8))"
-                                        : (sections > 1 ? "delete section \(section())" : "insert section 0 items=3")
-        case 85..<90:
-            let s = section()
-            guard let i = item(in: s) else { return "reload section \(s)" }
-            return "size item \(s):\(i) \(20 + random.below(100))x\(20 + random.below(100))"
-        case 93..<95:
-            // A diffable data source's apply: a few edits of the identifiers,
-            // performed as the difference (one batch update).
-            var snapshot = session.identifiers.snapshot(itemCounts: cv.sections.map(\.itemCount))
-            return snapshotEdit(&snapshot, using: &random, keepingSections: keepingSections)
-        case 90..<93:
-            let s = section()
-            guard let i = item(in: s) else { return "reload section \(s)" }
-            return "batch; delete item \(s):\(i); insert item \(s):0; end"
-        case 95..<98:
-            return "reload section \(section())"
-        default:
-            return newData()
-        }
+        var draw = OperationDraw(session: session, random: random, keepingSections: keepingSections)
+        let operation = draw.operation()
+        random = draw.random
+        return operation
     }
 
     /// `snapshot edit; ...; apply`: one to four edits that the snapshot accepts
@@ -500,6 +398,179 @@ enum OperationGenerator {
             return "set \(option.name)=\(Int(w))x\(Int(h))"
         default: return nil
         }
+    }
+}
+
+/// One draw of `OperationGenerator.next`: the view as it stood when the draw
+/// began, and the generator, which the draw holds until it is done (`next`
+/// hands it back) so that its steps draw from it in the same order as one
+/// function would. A step's draws are in the order of its text, left to right:
+/// reordering them would change what a seed replays.
+private struct OperationDraw {
+    let session: Session
+    let cv: CollectionView
+    let keepingSections: Bool
+    var random: SplitMix64
+    /// How far the view scrolls each way (0 when its content fits).
+    let maxX: CGFloat
+    let maxY: CGFloat
+    let sections: Int
+    /// The sections that scroll on their own: a compositional layout's
+    /// orthogonal rows (none for other layouts).
+    let rows: [Int]
+
+    init(session: Session, random: SplitMix64, keepingSections: Bool) {
+        self.session = session
+        self.random = random
+        self.keepingSections = keepingSections
+        cv = session.collectionView
+        let content = cv.contentSize
+        let bounds = cv.bounds
+        maxX = max(0, content.width - bounds.width)
+        maxY = max(0, content.height - bounds.height)
+        let sections = cv.numberOfSections
+        self.sections = sections
+        rows = (cv.collectionViewLayout as? CollectionViewCompositionalLayout).map { layout in
+            (0..<sections).filter { layout.orthogonalOffset(ofSection: $0) != nil }
+        } ?? []
+    }
+
+    /// The operation, chosen by one draw out of 100; the ranges are the odds.
+    mutating func operation() -> String {
+        let choice = random.below(100)
+        switch choice {
+        // A quarter of the scrolls go to an orthogonal row where there is one
+        // (other layouts draw as before).
+        case 0..<45 where !rows.isEmpty && random.below(4) == 0:
+            return rowScroll()
+        case 0..<25:
+            return "scroll to \(coordinate(maxX)),\(coordinate(maxY))"
+        case 25..<38:
+            let dx = Int(random.below(81)) - 40, dy = Int(random.below(301)) - 150
+            return "scroll by \(maxX > 0 ? dx : 0),\(dy) steps=\(1 + random.below(4))"
+        case 38..<45:
+            let steps = random.below(3) == 0 ? "" : " steps=\(1 + random.below(12))"
+            return "scroll fling \(flingVelocity(maxX > 0)),\(flingVelocity(maxY > 0 || maxX == 0))\(steps)"
+        case 45..<47:
+            // Where a fling proposes to stop: page boundaries, or a rate.
+            return random.below(2) == 0 ? "paging \(random.below(2) == 0 ? "on" : "off")"
+                                        : "deceleration \(random.below(2) == 0 ? "normal" : "fast")"
+        case 47..<53:
+            let sizes = ["390x844", "844x390", "320x568", "768x1024", "300x500"]
+            return "bounds \(sizes[Int(random.below(UInt64(sizes.count)))])"
+        case 53..<57:
+            return "inset \(random.below(3) * 10),0,\(random.below(3) * 10),0"
+        case 57..<64:
+            let descriptor = session.descriptor
+            if let option = OperationGenerator.optionChange(descriptor, using: &random) { return option }
+            return "scroll to 0,\(coordinate(maxY))"
+        case 64..<72:
+            let s = section()
+            return "insert item \(s):\(min(item(in: s) ?? 0, cv.numberOfItems(inSection: min(s, max(0, sections - 1)))))"
+        case 72..<80:
+            let s = section()
+            guard let i = item(in: s) else { return "insert item \(s):0" }
+            return "delete item \(s):\(i)"
+        case 80..<83:
+            return preference()
+        case 83..<85 where keepingSections:
+            return "reload section \(section())"
+        case 83..<85:
+            return sectionChange()
+        default:
+            return dataChange(choice)
+        }
+    }
+
+    /// The operations drawn 85 and up (`choice`): an item's size, a batch
+    /// update, a snapshot applied, a reload, or new data.
+    private mutating func dataChange(_ choice: UInt64) -> String {
+        switch choice {
+        case 85..<90:
+            let s = section()
+            guard let i = item(in: s) else { return "reload section \(s)" }
+            return "size item \(s):\(i) \(20 + random.below(100))x\(20 + random.below(100))"
+        case 93..<95:
+            // A diffable data source's apply: a few edits of the identifiers,
+            // performed as the difference (one batch update).
+            var snapshot = session.identifiers.snapshot(itemCounts: cv.sections.map(\.itemCount))
+            let keepingSections = keepingSections
+            return OperationGenerator.snapshotEdit(&snapshot, using: &random, keepingSections: keepingSections)
+        case 90..<93:
+            let s = section()
+            guard let i = item(in: s) else { return "reload section \(s)" }
+            return "batch; delete item \(s):\(i); insert item \(s):0; end"
+        case 95..<98:
+            return "reload section \(section())"
+        default:
+            return newData()
+        }
+    }
+
+    /// A scroll of one orthogonal row: to an offset, by a distance, or a fling.
+    private mutating func rowScroll() -> String {
+        let row = rows[Int(random.below(UInt64(rows.count)))]
+        switch random.below(3) {
+        case 0: return "scroll section \(row) to \(Int(random.below(1200)) - 100)"
+        case 1: return "scroll section \(row) by \(Int(random.below(601)) - 300) steps=\(1 + random.below(4))"
+        default: return "scroll section \(row) fling \((Int(random.below(80)) - 40) * 100) steps=\(1 + random.below(6))"
+        }
+    }
+
+    /// A release at up to 4,000 points per second (a fast swipe), or none (a
+    /// bounce settling); the layout's
+    /// targetContentOffset(forProposedContentOffset:withScrollingVelocity:)
+    /// decides where the animation ends. No draw on an axis that cannot scroll.
+    private mutating func flingVelocity(_ scrolls: Bool) -> Int {
+        guard scrolls, random.below(5) != 0 else { return 0 }
+        return (Int(random.below(80)) - 40) * 100
+    }
+
+    /// Self-sizing: what a cell's content wants, mostly for cells on screen
+    /// (measured at once), else for one the view will reach or a whole
+    /// section; a flow layout takes it once an option change sets its
+    /// estimatedItemSize.
+    private mutating func preference() -> String {
+        guard sections > 0 else { return newData() }
+        let wanted = random.below(10) == 0 ? "none" : "\(20 + random.below(140))x\(20 + random.below(100))"
+        let visible = cv.indexPathsForVisibleItems
+        switch random.below(10) {
+        case 0..<5 where !visible.isEmpty:
+            let p = visible[Int(random.below(UInt64(visible.count)))]
+            return "prefer item \(p.section):\(p.item) \(wanted)"
+        case 0..<7:
+            let s = section()
+            guard let i = item(in: s) else { return "prefer section \(s) \(wanted)" }
+            return "prefer item \(s):\(i) \(wanted)"
+        default:
+            return "prefer section \(section()) \(wanted)"
+        }
+    }
+
+    /// A section inserted (of up to 7 items) or deleted; where there is at
+    /// most one section, a section of 3 items is inserted instead.
+    private mutating func sectionChange() -> String {
+        random.below(2) == 0 ? "insert section \(Int(random.below(UInt64(sections + 1)))) items=\(random.below(8))"
+                             : (sections > 1 ? "delete section \(section())" : "insert section 0 items=3")
+    }
+
+    /// A scroll coordinate up to 60 points past either end of `limit`, where
+    /// layouts meet their edge cases.
+    private mutating func coordinate(_ limit: CGFloat) -> Int { Int(random.below(UInt64(max(1, limit + 120)))) - 60 }
+
+    /// A random section (0 when there is none, so that the command is refused).
+    private mutating func section() -> Int { sections == 0 ? 0 : Int(random.below(UInt64(sections))) }
+
+    /// A random item of section `s`; nil, with nothing drawn, when it has none.
+    private mutating func item(in s: Int) -> Int? {
+        guard s < sections else { return nil }
+        let count = cv.numberOfItems(inSection: s)
+        return count == 0 ? nil : Int(random.below(UInt64(count)))
+    }
+
+    /// New data: as many sections as now when they must be kept, else 1 to 5.
+    private mutating func newData() -> String {
+        keepingSections ? "sections \(max(1, sections)) items=\(random.below(12))" : "sections \(1 + random.below(5)) items=\(random.below(12))"
     }
 }
 
