@@ -132,6 +132,10 @@ public final class PluginLoader {
 
     // MARK: Steps
 
+    /// Builds a refusal of one load; the steps below take it so that every
+    /// refusal names the path as the user gave it.
+    private typealias Refuse = (PluginLoadError.Reason, String) -> PluginLoadError
+
     private func open(path: String, real: String, origin: String, replacing: String?) throws -> PluginLoadResult {
         func refuse(_ reason: PluginLoadError.Reason, _ problem: String) -> PluginLoadError {
             PluginLoadError(path: path, reason: reason, problem: problem)
@@ -142,7 +146,35 @@ public final class PluginLoader {
         case .success(let h): handle = h
         case .failure(let failure): throw Self.openRefusal(failure.text, path: path, real: real)
         }
+        let entryPoint = try Self.ownEntryPoint(in: handle, real: real, refuse: refuse)
+        let descriptors = try Self.descriptors(reportedBy: entryPoint, refuse: refuse)
 
+        guard !descriptors.isEmpty else {
+            throw refuse(.noLayouts, "it registered no layout (pass at least one LayoutDescriptor to stkRegisterPlugin)")
+        }
+        let names = descriptors.map(\.name)
+        let none = "none of its layouts (\(names.joined(separator: ", "))) were registered"
+        // From here on the library is refused whole: every refusal says that none of its layouts was registered.
+        func refuseAll(_ reason: PluginLoadError.Reason, _ problem: String) -> PluginLoadError {
+            refuse(reason, "\(problem); \(none)")
+        }
+        try Self.checkWellFormed(descriptors, refuse: refuseAll)
+        try checkNamesFree(descriptors, replacing: replacing, refuse: refuseAll)
+        let completed = try Self.completedByTheirFactories(descriptors, refuse: refuseAll)
+
+        do {
+            try registry.register(completed, origin: origin, replacing: replacing)
+        } catch {
+            // Only a registration made by someone else since the checks above can get here.
+            throw refuseAll(.nameTaken, "\(error)")
+        }
+        return PluginLoadResult(path: path, resolvedPath: real, layoutNames: names, alreadyLoaded: false, notes: [])
+    }
+
+    /// Steps 4 and 5: the library's own `stk_plugin_register`, provided it does
+    /// not bring a LayoutKit of its own.
+    private static func ownEntryPoint(in handle: UnsafeMutableRawPointer, real: String,
+                                      refuse: Refuse) throws -> PluginBoundary.EntryPoint {
         // A symbol counts as the plugin's only if the plugin's own image defines it:
         // dlsym on a handle also searches the libraries the plugin depends on.
         func ownSymbol(_ name: String) -> UnsafeMutableRawPointer? {
@@ -164,8 +196,14 @@ public final class PluginLoader {
             throw refuse(.noEntryPoint,
                 "no entry point: the library does not export the C symbol '\(PluginBoundary.entryPointSymbol)' (declare `@_cdecl(\"\(PluginBoundary.entryPointSymbol)\") public func ...(_ registrar: UnsafeMutableRawPointer?) -> Int32` calling stkRegisterPlugin)")
         }
+        return unsafeBitCast(entryAddress, to: PluginBoundary.EntryPoint.self)
+    }
 
-        let entryPoint = unsafeBitCast(entryAddress, to: PluginBoundary.EntryPoint.self)
+    /// Step 6: runs the plugin's code for the first time, and takes what it
+    /// registered only if it was built against this very LayoutKit (its
+    /// version, and the class its code sees as `CollectionViewLayout`).
+    private static func descriptors(reportedBy entryPoint: PluginBoundary.EntryPoint,
+                                    refuse: Refuse) throws -> [LayoutDescriptor] {
         let registrar = PluginRegistrar()
         let status = withExtendedLifetime(registrar) {
             entryPoint(Unmanaged.passUnretained(registrar).toOpaque())
@@ -189,59 +227,61 @@ public final class PluginLoader {
         guard status == PluginBoundary.Status.registered.rawValue else {
             throw refuse(.entryPointFailed, "its entry point '\(PluginBoundary.entryPointSymbol)' returned \(status), expected 0")
         }
+        return registrar.descriptors
+    }
 
-        let descriptors = registrar.descriptors
-        guard !descriptors.isEmpty else {
-            throw refuse(.noLayouts, "it registered no layout (pass at least one LayoutDescriptor to stkRegisterPlugin)")
-        }
-        let names = descriptors.map(\.name)
-        let none = "none of its layouts (\(names.joined(separator: ", "))) were registered"
-
+    /// Step 7, within the library: names that can be typed at the REPL, no
+    /// layout name twice, and no option twice in one layout.
+    private static func checkWellFormed(_ descriptors: [LayoutDescriptor], refuse: Refuse) throws {
         var seen = Set<String>()
         for descriptor in descriptors {
             if let problem = Self.nameProblem(descriptor.name) {
-                throw refuse(.invalidDescriptor, "\(problem); \(none)")
+                throw refuse(.invalidDescriptor, problem)
             }
             guard seen.insert(descriptor.name).inserted else {
-                throw refuse(.invalidDescriptor, "it registers the layout name '\(descriptor.name)' twice; \(none)")
+                throw refuse(.invalidDescriptor, "it registers the layout name '\(descriptor.name)' twice")
             }
             var optionNames = Set<String>()
             for option in descriptor.options where !optionNames.insert(option.name).inserted {
-                throw refuse(.invalidDescriptor, "layout '\(descriptor.name)' declares the option '\(option.name)' twice; \(none)")
+                throw refuse(.invalidDescriptor, "layout '\(descriptor.name)' declares the option '\(option.name)' twice")
             }
         }
+    }
+
+    /// Step 7, against the registry: no name or alias already registered,
+    /// except by the origin this load replaces.
+    private func checkNamesFree(_ descriptors: [LayoutDescriptor], replacing: String?, refuse: Refuse) throws {
         for descriptor in descriptors {
             for name in [descriptor.name] + descriptor.aliases {
-                if let problem = Self.nameProblem(name) { throw refuse(.invalidDescriptor, "\(problem); \(none)") }
+                if let problem = Self.nameProblem(name) { throw refuse(.invalidDescriptor, problem) }
             }
             if let first = registry.entry(named: descriptor.name) ?? descriptor.aliases.lazy.compactMap(registry.entry(named:)).first,
                replacing == nil || first.origin != replacing {
                 let owner = first.origin == LayoutRegistry.builtInOrigin ? "a built-in layout" : "\(first.origin)"
-                throw refuse(.nameTaken, "the layout name '\(descriptor.name)' is already registered by \(owner); \(none)")
+                throw refuse(.nameTaken, "the layout name '\(descriptor.name)' is already registered by \(owner)")
             }
         }
+    }
+
+    /// Step 7's last check: each factory is called once, now rather than at
+    /// `layout NAME`, and must make a layout that answers every option its
+    /// descriptor declares; the descriptors come back completed with it.
+    private static func completedByTheirFactories(_ descriptors: [LayoutDescriptor], refuse: Refuse) throws -> [LayoutDescriptor] {
         var completed: [LayoutDescriptor] = []
         for descriptor in descriptors {
             let layout: CollectionViewLayout
             do {
                 layout = try descriptor.makeLayout()
             } catch {
-                throw refuse(.factoryThrew, "the factory of layout '\(descriptor.name)' threw: \(error); \(none)")
+                throw refuse(.factoryThrew, "the factory of layout '\(descriptor.name)' threw: \(error)")
             }
             for option in descriptor.options where descriptor.optionValue(option.name, of: layout) == nil {
                 throw refuse(.invalidDescriptor,
-                    "layout '\(descriptor.name)' declares the option '\(option.name)' but a new \(type(of: layout)) has no value for it (optionValue(\"\(option.name)\") returned nil); \(none)")
+                    "layout '\(descriptor.name)' declares the option '\(option.name)' but a new \(type(of: layout)) has no value for it (optionValue(\"\(option.name)\") returned nil)")
             }
             completed.append(descriptor.completed(with: layout))
         }
-
-        do {
-            try registry.register(completed, origin: origin, replacing: replacing)
-        } catch {
-            // Only a registration made by someone else since the checks above can get here.
-            throw refuse(.nameTaken, "\(error); \(none)")
-        }
-        return PluginLoadResult(path: path, resolvedPath: real, layoutNames: names, alreadyLoaded: false, notes: [])
+        return completed
     }
 
     /// Refusals by dlopen itself: the library was not left in the process.
