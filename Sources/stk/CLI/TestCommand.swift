@@ -65,6 +65,50 @@ struct TestCommand: ParsableCommand {
     var echo = false
 
     func run() throws {
+        let options = try runnerOptions()
+        let files = try selectedFiles()
+
+        // The report's path is checked before anything runs: a transcript or
+        // a plugin source given as the report would be replaced by XML.
+        if let junit {
+            do {
+                try SafeFile.checkOutput(junit, notAnyOf: files.map(\.path) + global.plugins)
+            } catch {
+                try Self.fail("cannot write the JUnit report \(junit): \(error)")
+            }
+        }
+
+        // Every layout is registered before the files run in parallel: from
+        // here on the registry is only read.
+        try LoadedPlugins.shared.registerLayouts(global.shared)
+
+        let runner = isolatedRunner(options)
+        let started = Date()
+        // The results reported so far, in file order.
+        let progress = Locked<[TranscriptFileResult]>([])
+        Self.reportOnInterrupt(files: files, progress: progress, started: started, junit: junit)
+        let summary = runner.run(files) { [format] result in
+            // A file whose child the interrupt killed is not a result.
+            SignalPipe.yieldToInterrupt()
+            progress.withValue { $0.append(result) }
+            Self.printOut(format == .json ? [TranscriptReport.json(for: result)] : TranscriptReport.lines(for: result))
+        }
+        SignalPipe.yieldToInterrupt()
+        Self.printOut([format == .json ? TranscriptReport.json(for: summary) : summary.summaryLine])
+        if let junit {
+            do {
+                try JUnitReport.write(summary, started: started, to: junit)
+            } catch {
+                try Self.fail("cannot write the JUnit report \(junit): \(error)")
+            }
+        }
+        throw ExitCode(summary.exitStatus.rawValue)
+    }
+
+    /// The runner's options from the flags and the environment, or exit
+    /// status 2 for flags that cannot go together or a bad number; the checks
+    /// (and the CI note) come in the order the user is told about them.
+    private func runnerOptions() throws -> TranscriptRunner.Options {
         let environment = ProcessInfo.processInfo.environment
         var options = TranscriptRunner.Options(
             json: global.json, bail: global.bail,
@@ -90,49 +134,46 @@ struct TestCommand: ParsableCommand {
         if let jobs, jobs < 1 {
             try Self.fail("-j \(jobs): the number of files run at once must be at least 1")
         }
-        let files: [TranscriptFile]
+        return options
+    }
+
+    /// The files to run, this shard's share of them. Finding none is only a
+    /// warning (an empty shard, a note); a bad path or shard is exit status 2.
+    private func selectedFiles() throws -> [TranscriptFile] {
         do {
             let shard = try shard.map(TranscriptShard.init(parsing:))
             let all = try TranscriptDiscovery.files(under: paths)
-            files = shard?.select(all) ?? all
+            let files = shard?.select(all) ?? all
             if all.isEmpty {
                 Self.printError("warning: no .stk files found under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
             } else if let shard, files.isEmpty {
                 Self.printError("note: shard \(shard) is empty (\(all.count) file\(all.count == 1 ? "" : "s") in \(shard.count) shards)")
             }
+            return files
         } catch {
             try Self.fail("\(error)")
         }
+    }
 
-        // The report's path is checked before anything runs: a transcript or
-        // a plugin source given as the report would be replaced by XML.
-        if let junit {
-            do {
-                try SafeFile.checkOutput(junit, notAnyOf: files.map(\.path) + global.plugins)
-            } catch {
-                try Self.fail("cannot write the JUnit report \(junit): \(error)")
-            }
-        }
-
-        // Every layout is registered before the files run in parallel: from
-        // here on the registry is only read.
-        try LoadedPlugins.shared.registerLayouts(global.shared)
-
+    /// A runner that runs each file in a process of its own (`stk test-file`
+    /// with the same options): a crash or a hang fails that file only.
+    private func isolatedRunner(_ options: TranscriptRunner.Options) -> TranscriptRunner {
         let runner = TranscriptRunner(options: options, loadPlugin: LoadedPlugins.shared.load)
-        // Each file in a process of its own: a crash or a hang fails that file only.
         var childArguments = [TestFileCommand.configuration.commandName!] + global.workerArguments
         childArguments += ["--update-mode", options.updateMode.rawValue]
         if options.updatesFail { childArguments.append("--updates-fail") }
         let isolation = TranscriptIsolation(executable: SpawnedProcess.currentExecutable, arguments: childArguments,
                                             timeout: timeout > 0 ? timeout : nil)
         runner.fileRunner = { isolation.run($0) }
-        let started = Date()
-        // The results reported so far, in file order.
-        let progress = Locked<[TranscriptFileResult]>([])
-        // Interrupted: the report of the files finished so far, the others
-        // as interrupted errors, then the exit status of a death by the signal.
+        return runner
+    }
+
+    /// Interrupted: the report of the files finished so far, the others as
+    /// interrupted errors, then the exit status of a death by the signal.
+    private static func reportOnInterrupt(files: [TranscriptFile], progress: Locked<[TranscriptFileResult]>,
+                                          started: Date, junit: String?) {
         SignalPipe.install([SIGINT, SIGTERM])
-        SignalPipe.watch { [junit] signal in
+        SignalPipe.watch { signal in
             // The files finished before the signal, taken before the children
             // are killed: a child killed here is interrupted, not a crash
             // (its death could otherwise be recorded first).
@@ -141,26 +182,10 @@ struct TestCommand: ParsableCommand {
             let summary = TranscriptRunSummary(
                 results: done + files.dropFirst(done.count).map(TranscriptFileResult.interrupted),
                 duration: Date().timeIntervalSince(started))
-            Self.printError("stk test: interrupted; \(done.count) of \(files.count) files finished")
+            printError("stk test: interrupted; \(done.count) of \(files.count) files finished")
             if let junit { try? JUnitReport.write(summary, started: started, to: junit) }
             Foundation.exit(128 + signal)
         }
-        let summary = runner.run(files) { [format] result in
-            // A file whose child the interrupt killed is not a result.
-            SignalPipe.yieldToInterrupt()
-            progress.withValue { $0.append(result) }
-            Self.printOut(format == .json ? [TranscriptReport.json(for: result)] : TranscriptReport.lines(for: result))
-        }
-        SignalPipe.yieldToInterrupt()
-        Self.printOut([format == .json ? TranscriptReport.json(for: summary) : summary.summaryLine])
-        if let junit {
-            do {
-                try JUnitReport.write(summary, started: started, to: junit)
-            } catch {
-                try Self.fail("cannot write the JUnit report \(junit): \(error)")
-            }
-        }
-        throw ExitCode(summary.exitStatus.rawValue)
     }
 
     /// A variable such as `CI` or `STK_UPDATE` is on when set to anything but empty, `0`, `false` or `no`.
