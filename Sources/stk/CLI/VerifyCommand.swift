@@ -105,6 +105,27 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkArguments()
+        let setupCommands = try readSetupCommands()
+        let environment = ProcessInfo.processInfo.environment
+        guard replay != nil || environment[VerifyIsolation.logEnvironmentKey] != nil else {
+            throw ExitCode(try supervise(fixedPrefix: setupCommands == nil ? 1 : 2))
+        }
+        try LoadedPlugins.shared.registerLayouts(global, showingNotes: replay == nil)
+        if let replay {
+            let text = (try? String(contentsOfFile: replay, encoding: .utf8)) ?? ""
+            let replayed = Verifier(layoutName: layout, options: Verifier.Options(), loadPlugin: LoadedPlugins.shared.load)
+            replayed.replay(text.split(separator: "\n").map(String.init))
+            return
+        }
+        let log = environment[VerifyIsolation.logEnvironmentKey].flatMap { OperationLog(path: $0) }
+        throw ExitCode(try verifyInThisProcess(setupCommands: setupCommands, log: log))
+    }
+
+    /// Refuses, with exit status 2 and before anything runs, the arguments
+    /// that could only fail later: a bad count or timeout, or an output file
+    /// that exists or is one of the plugins' sources.
+    private func checkArguments() throws {
         guard operations >= 1 else { try TestCommand.fail("--operations \(operations): run at least one operation") }
         guard timeout >= 0, timeout.isFinite else { try TestCommand.fail("--timeout \(timeout): give a number of seconds, 0 for no limit") }
         if let out, FileManager.default.fileExists(atPath: out), !force {
@@ -120,27 +141,29 @@ struct VerifyCommand: ParsableCommand {
                 try TestCommand.fail("cannot write the \(what) \(path): \(error)")
             }
         }
-        var setupCommands: [String]? = nil
-        if let setup {
-            guard let text = try? String(contentsOfFile: setup, encoding: .utf8) else {
-                try TestCommand.fail("cannot read the setup script \(setup)")
-            }
-            // One command a line; comments, blank lines and '#>' outputs left out.
-            setupCommands = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// The commands of `--setup`, read by the parent too: whether there are
+    /// any decides how many of a reproducer's first commands are fixed.
+    private func readSetupCommands() throws -> [String]? {
+        guard let setup else { return nil }
+        guard let text = try? String(contentsOfFile: setup, encoding: .utf8) else {
+            try TestCommand.fail("cannot read the setup script \(setup)")
         }
-        let environment = ProcessInfo.processInfo.environment
-        guard replay != nil || environment[VerifyIsolation.logEnvironmentKey] != nil else {
-            throw ExitCode(try supervise(fixedPrefix: setupCommands == nil ? 1 : 2))
-        }
-        try LoadedPlugins.shared.registerLayouts(global, showingNotes: replay == nil)
-        if let replay {
-            let text = (try? String(contentsOfFile: replay, encoding: .utf8)) ?? ""
-            let replayed = Verifier(layoutName: layout, options: Verifier.Options(), loadPlugin: LoadedPlugins.shared.load)
-            replayed.replay(text.split(separator: "\n").map(String.init))
-            return
-        }
-        let log = environment[VerifyIsolation.logEnvironmentKey].flatMap { OperationLog(path: $0) }
+        // One command a line; comments, blank lines and '#>' outputs left out.
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// The operation in progress, as the watchdog sees it: `since` is nil
+    /// between operations, while the count stays (an interrupt during
+    /// shrinking still says how far the run got).
+    private typealias RunningOperation = (operations: [String], operationsRun: Int, since: UInt64?)
+
+    /// The sessions themselves, in the child the parent supervises: runs the
+    /// verifier, recording each operation in `log` for the parent, and returns
+    /// the exit status of its report.
+    private func verifyInThisProcess(setupCommands: [String]?, log: OperationLog?) throws -> Int32 {
         var options = Verifier.Options(seed: seed, operations: operations, setup: setupCommands)
         options.keepsSections = keepSections
         let verifier = Verifier(layoutName: layout, options: options, loadPlugin: LoadedPlugins.shared.load)
@@ -148,36 +171,14 @@ struct VerifyCommand: ParsableCommand {
         if showsProgress {
             verifier.progress = { done in StandardStreams.write("\rverify \(layout): \(done)/\(operations) operations", to: .error) }
         }
-        // A hang cannot be stopped on this thread: a watchdog finds the
-        // operation still running after --timeout and ends the process with
-        // `VerifyIsolation.hangStatus` for the supervising parent to shrink
-        // (or, without a log, reports it itself). The parent handles Ctrl-C
-        // and SIGTERM. The operation in progress (`since` is nil between operations, while
-        // the count stays: an interrupt during shrinking still says how far
-        // the run got).
-        let running = Locked<(operations: [String], operationsRun: Int, since: UInt64?)>(([], 0, nil))
+        let running = Locked<RunningOperation>(([], 0, nil))
         verifier.willRunOperation = { operations, operationsRun in
             log?.record(operations: operations, operationsRun: operationsRun)
             running.withValue { $0 = (operations, operationsRun, DispatchTime.now().uptimeNanoseconds) }
         }
         verifier.didRunOperation = { running.withValue { $0.since = nil } }
         let started = Date()
-        if timeout > 0 {
-            let limit = UInt64(timeout * 1e9)
-            Thread { [self] in
-                while true {
-                    usleep(20_000)
-                    let stuck = running.withValue { $0 }
-                    guard let since = stuck.since, DispatchTime.now().uptimeNanoseconds - since > limit else { continue }
-                    // The supervising parent shrinks the hang from the log.
-                    if log != nil { Foundation._exit(VerifyIsolation.hangStatus) }
-                    var report = Verifier.Report.hang(layout: layout, seed: seed, operations: stuck.operations,
-                                                      operationsRun: stuck.operationsRun, seconds: timeout)
-                    report.seconds = Date().timeIntervalSince(started)
-                    Foundation.exit((try? deliver(report)) ?? ExitStatus.error.rawValue)
-                }
-            }.start()
-        }
+        if timeout > 0 { startWatchdog(watching: running, log: log, started: started) }
         // The supervising parent reports an interrupt (it stops this child).
         signal(SIGINT, SIG_IGN)
         let report: Verifier.Report
@@ -187,7 +188,28 @@ struct VerifyCommand: ParsableCommand {
             try TestCommand.fail("\(error)")
         }
         if showsProgress { StandardStreams.write("\r\u{1B}[K", to: .error) }
-        throw ExitCode(try deliver(report))
+        return try deliver(report)
+    }
+
+    /// A hang cannot be stopped on the verifier's thread: a watchdog finds the
+    /// operation still running after --timeout and ends the process with
+    /// `VerifyIsolation.hangStatus` for the supervising parent to shrink (or,
+    /// without a log, reports it itself). The parent handles Ctrl-C and SIGTERM.
+    private func startWatchdog(watching running: Locked<RunningOperation>, log: OperationLog?, started: Date) {
+        let limit = UInt64(timeout * 1e9)
+        Thread { [self] in
+            while true {
+                usleep(20_000)
+                let stuck = running.withValue { $0 }
+                guard let since = stuck.since, DispatchTime.now().uptimeNanoseconds - since > limit else { continue }
+                // The supervising parent shrinks the hang from the log.
+                if log != nil { Foundation._exit(VerifyIsolation.hangStatus) }
+                var report = Verifier.Report.hang(layout: layout, seed: seed, operations: stuck.operations,
+                                                  operationsRun: stuck.operationsRun, seconds: timeout)
+                report.seconds = Date().timeIntervalSince(started)
+                Foundation.exit((try? deliver(report)) ?? ExitStatus.error.rawValue)
+            }
+        }.start()
     }
 
     /// The parent of the session child (`VerifyIsolation`): runs verify in a
