@@ -55,65 +55,64 @@ enum SnapshotEditParser {
     static let verbs = ["append", "insert", "delete", "move", "reload", "reconfigure"]
 
     static func parse(_ lexed: LexedCommand) throws -> Located<SnapshotEdit> {
-        var tokens = lexed.tokens[...]
-        let verb = tokens.removeFirst()
-        func next(_ what: String) throws -> Token {
-            guard let t = tokens.first else {
-                throw ParseError("'\(verb.text)' needs \(what)", at: SourceRange(line: lexed.range.end.line, columns: lexed.range.end.column..<(lexed.range.end.column + 1)))
-            }
-            tokens.removeFirst()
-            return t
-        }
-        func identifier(_ t: Token, _ what: String = "an identifier") throws -> Located<String> {
-            switch t.literal {
-            case .word(let w), .string(let w): return Located(w, at: t.range)
-            case .number: return Located(t.text, at: t.range)
-            default: throw ParseError("expected \(what) (a word of letters, digits, '-' and '_'), got '\(t.text)'", at: t.range)
-            }
-        }
-        func identifiers(until stops: Set<String> = []) throws -> [Located<String>] {
-            var ids: [Located<String>] = []
-            while let t = tokens.first, !(t.word.map(stops.contains) ?? false) {
-                tokens.removeFirst()
-                ids.append(try identifier(t))
-            }
-            guard !ids.isEmpty else { throw ParseError("'\(verb.text)' needs at least one identifier", at: verb.range) }
-            return ids
-        }
-        func position() throws -> DiffableSnapshot.Position {
-            let t = try next("'before' or 'after' and an identifier")
-            switch t.word {
-            case "before": return .before
-            case "after": return .after
-            default: throw ParseError("expected 'before' or 'after', got '\(t.text)'", at: t.range)
-            }
-        }
+        var line = SnapshotEditTokens(lexed)
+        let verb = line.verb
         guard let verbWord = verb.word, verbs.contains(verbWord) else {
             throw ParseError("'\(verb.text)' cannot be used in a snapshot edit; its lines are \(verbs.joined(separator: ", ")) (then 'apply')",
                              at: verb.range, suggestion: verb.word.flatMap { NearMiss.nearest(to: $0, among: verbs + ["apply"]) })
         }
+        let (noun, nounToken) = try line.noun(after: verbWord)
+        let edit = try line.edit(verbWord, noun, nounToken: nounToken)
+        if let extra = line.tokens.first { throw ParseError("unexpected '\(extra.text)' after '\(edit)'", at: extra.range) }
+        return Located(edit, at: lexed.range)
+    }
+}
+
+/// The tokens of one `snapshot edit` line after its verb, taken from the
+/// front as the grammar reads them; what is missing is reported at the end of
+/// the line, where the user would type it.
+private struct SnapshotEditTokens {
+    let verb: Token
+    var tokens: ArraySlice<Token>
+    /// Just past the line's last character.
+    private let end: SourceRange
+
+    init(_ lexed: LexedCommand) {
+        var tokens = lexed.tokens[...]
+        verb = tokens.removeFirst()
+        self.tokens = tokens
+        end = SourceRange(line: lexed.range.end.line, columns: lexed.range.end.column..<(lexed.range.end.column + 1))
+    }
+
+    /// `sections` or `items` (either in the singular too), or `all items`
+    /// after `delete`, as the one noun `all`.
+    mutating func noun(after verbWord: String) throws -> (noun: String, token: Token) {
         let nounToken = try next("'sections' or 'items'")
-        let noun: String
         switch nounToken.word {
-        case "section", "sections": noun = "sections"
-        case "item", "items": noun = "items"
+        case "section", "sections": return ("sections", nounToken)
+        case "item", "items": return ("items", nounToken)
         case "all" where verbWord == "delete":
             let items = try next("'items'")
             guard items.word == "items" else { throw ParseError("expected 'items', got '\(items.text)'", at: items.range) }
-            noun = "all"
+            return ("all", nounToken)
         default: throw ParseError("expected 'sections' or 'items', got '\(nounToken.text)'", at: nounToken.range)
         }
-        let edit: SnapshotEdit
+    }
+
+    /// The rest of the line as the snapshot method `verbWord noun` takes it;
+    /// a pair that NSDiffableDataSourceSnapshot has no method for is refused
+    /// at the noun.
+    mutating func edit(_ verbWord: String, _ noun: String, nounToken: Token) throws -> SnapshotEdit {
         switch (verbWord, noun) {
-        case ("append", "sections"): edit = .appendSections(try identifiers())
+        case ("append", "sections"): return .appendSections(try identifiers())
         case ("insert", "sections"):
             let ids = try identifiers(until: ["before", "after"])
-            edit = .insertSections(ids, try position(), try identifier(try next("an identifier")))
-        case ("delete", "sections"): edit = .deleteSections(try identifiers())
+            return .insertSections(ids, try position(), try identifier(try next("an identifier")))
+        case ("delete", "sections"): return .deleteSections(try identifiers())
         case ("move", "sections"):
             let id = try identifier(try next("a section identifier"))
-            edit = .moveSection(id, try position(), try identifier(try next("an identifier")))
-        case ("reload", "sections"): edit = .reloadSections(try identifiers())
+            return .moveSection(id, try position(), try identifier(try next("an identifier")))
+        case ("reload", "sections"): return .reloadSections(try identifiers())
         case ("append", "items"):
             let ids = try identifiers(until: ["to"])
             var section: Located<String>? = nil
@@ -121,21 +120,60 @@ enum SnapshotEditParser {
                 tokens.removeFirst()
                 section = try identifier(try next("a section identifier"))
             }
-            edit = .appendItems(ids, to: section)
+            return .appendItems(ids, to: section)
         case ("insert", "items"):
             let ids = try identifiers(until: ["before", "after"])
-            edit = .insertItems(ids, try position(), try identifier(try next("an identifier")))
-        case ("delete", "items"): edit = .deleteItems(try identifiers())
-        case ("delete", "all"): edit = .deleteAllItems
+            return .insertItems(ids, try position(), try identifier(try next("an identifier")))
+        case ("delete", "items"): return .deleteItems(try identifiers())
+        case ("delete", "all"): return .deleteAllItems
         case ("move", "items"):
             let id = try identifier(try next("an item identifier"))
-            edit = .moveItem(id, try position(), try identifier(try next("an identifier")))
-        case ("reload", "items"): edit = .reloadItems(try identifiers())
-        case ("reconfigure", "items"): edit = .reconfigureItems(try identifiers())
+            return .moveItem(id, try position(), try identifier(try next("an identifier")))
+        case ("reload", "items"): return .reloadItems(try identifiers())
+        case ("reconfigure", "items"): return .reconfigureItems(try identifiers())
         default:
             throw ParseError("NSDiffableDataSourceSnapshot has no '\(verbWord) \(noun)'", at: nounToken.range)
         }
-        if let extra = tokens.first { throw ParseError("unexpected '\(extra.text)' after '\(edit)'", at: extra.range) }
-        return Located(edit, at: lexed.range)
+    }
+
+    /// The next token, which the line must have: `what` says what it lacks.
+    private mutating func next(_ what: String) throws -> Token {
+        guard let t = tokens.first else {
+            throw ParseError("'\(verb.text)' needs \(what)", at: end)
+        }
+        tokens.removeFirst()
+        return t
+    }
+
+    /// A token as an identifier: a word or string as written, a number as
+    /// its text (so that `1` and `01` stay different identifiers).
+    private func identifier(_ t: Token, _ what: String = "an identifier") throws -> Located<String> {
+        switch t.literal {
+        case .word(let w), .string(let w): return Located(w, at: t.range)
+        case .number: return Located(t.text, at: t.range)
+        default: throw ParseError("expected \(what) (a word of letters, digits, '-' and '_'), got '\(t.text)'", at: t.range)
+        }
+    }
+
+    /// One identifier or more, up to the end of the line or the first of the
+    /// words `stops` (which is left for the caller).
+    private mutating func identifiers(until stops: Set<String> = []) throws -> [Located<String>] {
+        var ids: [Located<String>] = []
+        while let t = tokens.first, !(t.word.map(stops.contains) ?? false) {
+            tokens.removeFirst()
+            ids.append(try identifier(t))
+        }
+        guard !ids.isEmpty else { throw ParseError("'\(verb.text)' needs at least one identifier", at: verb.range) }
+        return ids
+    }
+
+    /// `before` or `after`, where an identifier goes relative to another.
+    private mutating func position() throws -> DiffableSnapshot.Position {
+        let t = try next("'before' or 'after' and an identifier")
+        switch t.word {
+        case "before": return .before
+        case "after": return .after
+        default: throw ParseError("expected 'before' or 'after', got '\(t.text)'", at: t.range)
+        }
     }
 }
