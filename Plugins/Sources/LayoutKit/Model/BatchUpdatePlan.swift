@@ -330,7 +330,7 @@ struct MappedSections {
                     } ?? "section \(q.count == 2 ? q.section : -1) does not exist after the update (expected 0..<\(newCount))"))
                 }
                 if let size { try Validate.size(size, "size of item \(q.updateText)") }
-                sections[q.section].itemSizes[q.item] = size
+                sections[q.section].setItemSize(size, at: q.item)
                 nextRevision += 1
                 sections[q.section].revision = nextRevision
             case let .sizeSupplementary(kind, t, size):

@@ -99,7 +99,7 @@ extension CollectionView {
         guard isValidItem(indexPath) else { throw itemOutOfRange(indexPath) }
         if let size { try Validate.size(size, "preferred size of item \(indexPath.stk)") }
         layoutIfNeeded()
-        sections[indexPath.section].preferredSizes[indexPath.item] = size
+        sections[indexPath.section].setPreferredSize(size, at: indexPath.item)
         remeasure { $0 == indexPath }
     }
 

@@ -453,11 +453,11 @@ public final class CollectionView {
         guard isValidItem(indexPath) else { throw itemOutOfRange(indexPath) }
         if let size { try Validate.size(size, "size of item \(indexPath.stk)") }
         performChange {
-            var section = sections[indexPath.section]
-            section.itemSizes[indexPath.item] = size
+            // In place: a copy of the section would share its table of
+            // sizes, and the change would copy the whole table.
             nextRevision += 1
-            section.revision = nextRevision
-            sections[indexPath.section] = section
+            sections[indexPath.section].setItemSize(size, at: indexPath.item)
+            sections[indexPath.section].revision = nextRevision
             let context = makeContext()
             context.invalidateItems(at: [indexPath])
             return .context(context, .sizeChange)

@@ -119,12 +119,25 @@ public struct SectionData: Equatable, Sendable {
         preferredSizes[item] ?? sectionPreferredSize
     }
 
+    // One item's entry of a per-item table, changed in place: through the
+    // table's getter and setter (`itemSizes[item] = size`), the whole table
+    // would be copied for every entry changed, and a batch or a script that
+    // changes many entries would take time in their number times the table's.
+
     /// Writes a size the layout took to the record, as one change of the section.
     mutating func recordMeasurement(_ size: CGSize, at item: Int, revision: Int) {
-        // In place: through `measuredSizes`' getter and setter, the record
-        // would be copied whole for every cell measured.
         updateExtras { $0.measuredSizes[item] = size }
         self.revision = revision
+    }
+
+    /// Sets (nil: clears) one item's size override.
+    mutating func setItemSize(_ size: CGSize?, at item: Int) {
+        updateExtras { $0.itemSizes[item] = size }
+    }
+
+    /// Sets (nil: clears) the size one cell's content wants.
+    mutating func setPreferredSize(_ size: CGSize?, at item: Int) {
+        updateExtras { $0.preferredSizes[item] = size }
     }
 
     /// Whether the section has nothing but counts, sizes of its header and
