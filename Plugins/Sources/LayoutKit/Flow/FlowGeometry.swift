@@ -101,12 +101,7 @@ struct VariableLines {
     func lines(before item: Int) -> VariableLines? {
         guard item >= firstItem, item < endItem else { return nil }
         // The last line that starts at or before `item`.
-        var lo = 0, hi = lineFirstItem.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if lineFirstItem[mid] <= item { lo = mid + 1 } else { hi = mid }
-        }
-        let line = lo - 1
+        let line = firstIndex(in: lineFirstItem.indices) { lineFirstItem[$0] > item } - 1
         guard line > 0 else { return nil }
         let itemCount = lineFirstItem[line] - firstItem
         return VariableLines(frames: Array(frames[..<itemCount]), lineFirstItem: Array(lineFirstItem[..<line]),
@@ -505,15 +500,11 @@ extension FlowSectionGeometry {
                     let most = min(Int((range.lastUnit - units) / stepUnits), limit - steps)
                     if most > 0 {
                         // The first j in 1...most whose sum no longer fits, or most + 1.
-                        var lo = 1, hi = most + 1
-                        while lo < hi {
-                            let mid = lo + (hi - lo) / 2
-                            if probe(sum + CGFloat(mid) * step) { lo = mid + 1 } else { hi = mid }
-                        }
-                        let taken = min(lo, most)
+                        let firstUnfit = firstIndex(in: 1..<(most + 1)) { !probe(sum + CGFloat($0) * step) }
+                        let taken = min(firstUnfit, most)
                         sum += CGFloat(taken) * step
                         steps += taken
-                        if lo <= most { return (sum, steps) }
+                        if firstUnfit <= most { return (sum, steps) }
                         previous = sum - step
                         continue
                     }
@@ -584,12 +575,7 @@ extension FlowSectionGeometry {
             return v.items(overlapping: rect, sectionStart: start, minY: minY, maxY: maxY, visit: visit)
         case .segmented(let segmented):
             // The first block whose bottom is past minY, then blocks while they start before maxY.
-            var lo = 0, hi = segmented.blocks.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if segmented.blocks[mid].maxY <= minY { lo = mid + 1 } else { hi = mid }
-            }
-            var b = lo
+            var b = firstIndex(in: segmented.blocks.indices) { segmented.blocks[$0].maxY > minY }
             while b < segmented.blocks.count, segmented.blocks[b].minY < maxY {
                 let block = segmented.blocks[b]
                 let goOn: Bool
@@ -649,12 +635,7 @@ extension VariableLines {
     /// line, then the lines up to `maxY` (section coordinates).
     func items(overlapping rect: CGRect, sectionStart start: CGFloat, minY: CGFloat, maxY: CGFloat, visit: (Int, CGRect) -> Bool) -> Bool {
         // First line whose maxY is past minY.
-        var lo = 0, hi = lineMaxY.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if lineMaxY[mid] <= minY { lo = mid + 1 } else { hi = mid }
-        }
-        var line = lo
+        var line = firstIndex(in: lineMaxY.indices) { lineMaxY[$0] > minY }
         while line < lineMinY.count, lineMinY[line] < maxY {
             let end = line + 1 < lineFirstItem.count ? lineFirstItem[line + 1] : endItem
             for i in lineFirstItem[line]..<end {
@@ -670,12 +651,7 @@ extension VariableLines {
 extension SegmentedItems {
     /// The index of the block holding `item`.
     func block(containing item: Int) -> Int {
-        var lo = 0, hi = blocks.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if blocks[mid].endItem <= item { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        firstIndex(in: blocks.indices) { blocks[$0].endItem > item }
     }
 }
 
@@ -696,11 +672,7 @@ struct FlowGeometry {
 
     /// Sections whose extent [start, start + length) overlaps [minY, maxY).
     func sections(overlapping minY: CGFloat, _ maxY: CGFloat) -> Range<Int> {
-        var lo = 0, hi = sections.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if starts[mid] + sections[mid].length <= minY { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = firstIndex(in: sections.indices) { starts[$0] + sections[$0].length > minY }
         var end = lo
         while end < sections.count, starts[end] < maxY { end += 1 }
         return lo..<end
@@ -709,12 +681,7 @@ struct FlowGeometry {
     /// The section containing the line y (the last one starting at or before it), if any.
     func section(containing y: CGFloat) -> Int? {
         guard !sections.isEmpty else { return nil }
-        var lo = 0, hi = sections.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if starts[mid] <= y { lo = mid + 1 } else { hi = mid }
-        }
-        let s = lo - 1
+        let s = firstIndex(in: sections.indices) { starts[$0] > y } - 1
         guard s >= 0, y < starts[s] + sections[s].length else { return nil }
         return s
     }

@@ -367,24 +367,14 @@ struct ItemMap: Equatable {
 
     /// How many entries of a sorted list are less than `value`.
     static func countLess(_ list: [Int], than value: Int) -> Int {
-        var lo = 0, hi = list.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if list[mid] < value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        firstIndex(in: list.indices) { list[$0] >= value }
     }
 
     /// The `rank`-th (from 0) integer from 0 on that is not in `taken` (sorted,
     /// distinct, non-negative): rank plus the number of taken values before
     /// it, those `taken[k]` with `taken[k] - k <= rank` (non-decreasing in k).
     static func free(rank: Int, skipping taken: [Int]) -> Int {
-        var lo = 0, hi = taken.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if taken[mid] - mid <= rank { lo = mid + 1 } else { hi = mid }
-        }
-        return rank + lo
+        rank + firstIndex(in: taken.indices) { taken[$0] - $0 > rank }
     }
 
     /// The new item of an old item that stays in the section, or nil.

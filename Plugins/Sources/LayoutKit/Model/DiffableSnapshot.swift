@@ -353,13 +353,11 @@ struct IncreasingRun {
 
     mutating func add(_ value: Int, at position: Int) {
         let v = Int32(value)
-        var lo: Int
+        let lo: Int
         if let last = tailValues.last, last < v {
             lo = tailValues.count
         } else {
-            lo = 0
-            var hi = tailValues.count
-            while lo < hi { let m = (lo + hi) / 2; if tailValues[m] < v { lo = m + 1 } else { hi = m } }
+            lo = firstIndex(in: tailValues.indices) { tailValues[$0] >= v }
         }
         if lo > 0 { previous[position] = tailPositions[lo - 1] }
         if lo == tailValues.count {

@@ -179,12 +179,7 @@ public struct SparseSizes: Equatable, Sendable {
 
     /// The index in `items` of the first item at or after `item`.
     public func firstIndex(atOrAfter item: Int) -> Int {
-        var lo = 0, hi = items.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if items[mid] < item { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        LayoutKit.firstIndex(in: items.indices) { items[$0] >= item }
     }
 
     public subscript(item: Int) -> CGSize? {
