@@ -447,11 +447,55 @@ protocol SuiteResult {
     var label: String { get }
 }
 
+/// What the workloads run by a closure or by `DiffableRun` have in common
+/// (`BenchWorkload`'s layout is its configuration's): each kind embeds one,
+/// and `CommonWorkload` gives it its fields.
+public struct WorkloadCommon: Equatable, Sendable {
+    /// Unique in its suite; also the label of its result.
+    public var name: String
+    /// The layout the workload runs on, by its registered name.
+    public var layoutName: String
+    /// The targets its result is checked against.
+    public var targets: [BenchTarget]
+
+    public init(name: String, layoutName: String, targets: [BenchTarget]) {
+        self.name = name
+        self.layoutName = layoutName
+        self.targets = targets
+    }
+}
+
+/// A workload whose name, layout and targets are a `WorkloadCommon`, read
+/// and written through as if they were its own fields.
+public protocol CommonWorkload {
+    var common: WorkloadCommon { get set }
+}
+
+extension CommonWorkload {
+    /// Unique in its suite; also the label of its result.
+    public var name: String {
+        get { common.name }
+        set { common.name = newValue }
+    }
+
+    /// The layout the workload runs on, by its registered name.
+    public var layoutName: String {
+        get { common.layoutName }
+        set { common.layoutName = newValue }
+    }
+
+    /// The targets its result is checked against.
+    public var targets: [BenchTarget] {
+        get { common.targets }
+        set { common.targets = newValue }
+    }
+}
+
 extension BenchWorkload: SuiteWorkload {}
-extension VerifyWorkload: SuiteWorkload {}
-extension ExportWorkload: SuiteWorkload {}
-extension ScriptWorkload: SuiteWorkload {}
-extension DiffableWorkload: SuiteWorkload {}
+extension VerifyWorkload: SuiteWorkload, CommonWorkload {}
+extension ExportWorkload: SuiteWorkload, CommonWorkload {}
+extension ScriptWorkload: SuiteWorkload, CommonWorkload {}
+extension DiffableWorkload: SuiteWorkload, CommonWorkload {}
 
 extension BenchResult: SuiteResult {}
 extension VerifyBenchResult: SuiteResult {}

@@ -13,9 +13,9 @@ public struct DiffableWorkload: Equatable, Sendable {
         case shuffled
     }
 
-    /// Unique in its suite; also the label of its result.
-    public var name: String
-    public var layoutName: String
+    /// Its name, layout and targets, on `applyMedianMillis`,
+    /// `shuffledDiffMillis` and `peakResidentMB`.
+    public var common: WorkloadCommon
     public var kind: Kind
     public var sections: Int
     public var itemsPerSection: Int
@@ -23,20 +23,16 @@ public struct DiffableWorkload: Equatable, Sendable {
     public var edits: Int
     public var runs: Int
     public var seed: UInt64
-    /// On `applyMedianMillis`, `shuffledDiffMillis` and `peakResidentMB`.
-    public var targets: [BenchTarget]
 
     public init(name: String, layoutName: String, kind: Kind, sections: Int, itemsPerSection: Int, edits: Int = 0,
                 runs: Int, seed: UInt64 = 1, targets: [BenchTarget] = []) {
-        self.name = name
-        self.layoutName = layoutName
+        common = WorkloadCommon(name: name, layoutName: layoutName, targets: targets)
         self.kind = kind
         self.sections = sections
         self.itemsPerSection = itemsPerSection
         self.edits = edits
         self.runs = runs
         self.seed = seed
-        self.targets = targets
     }
 }
 

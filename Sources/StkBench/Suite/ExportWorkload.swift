@@ -5,22 +5,17 @@ import Foundation
 /// page weighed. StkBench describes it and reports it; the run belongs to the
 /// interpreter (StkScript), which hands it to `BenchSuite.run` as a closure.
 public struct ExportWorkload: Equatable, Sendable {
-    /// Unique in its suite; also the label of its result.
-    public var name: String
-    public var layoutName: String
+    /// Its name, layout and targets, on `exportMedianMillis` and `pageMegabytes`.
+    public var common: WorkloadCommon
     /// The session's commands before the export (`scroll by 0,20000 steps=1000`).
     public var commands: String
     /// How many times the page is exported (the median is reported).
     public var runs: Int
-    /// On `exportMedianMillis` and `pageMegabytes`.
-    public var targets: [BenchTarget]
 
     public init(name: String, layoutName: String, commands: String, runs: Int = 5, targets: [BenchTarget] = []) {
-        self.name = name
-        self.layoutName = layoutName
+        common = WorkloadCommon(name: name, layoutName: layoutName, targets: targets)
         self.commands = commands
         self.runs = runs
-        self.targets = targets
     }
 }
 

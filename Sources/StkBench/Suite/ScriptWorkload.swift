@@ -8,23 +8,19 @@ import Foundation
 /// the interpreter (StkScript), which hands it to `BenchSuite.run` as a
 /// closure.
 public struct ScriptWorkload: Equatable, Sendable {
-    /// Unique in its suite; also the label of its result.
-    public var name: String
+    /// Its name, the layout the session selects before the script runs (not
+    /// timed), and its targets, on `secondsPerMillionLines` and
+    /// `peakResidentMB`.
+    public var common: WorkloadCommon
     /// The script's length (`MixedScript.text(lines:seed:)`: it may end up to
     /// three lines past it, to close its last entry).
     public var lines: Int
     public var seed: UInt64
-    /// The layout the session selects before the script runs (not timed).
-    public var layoutName: String
-    /// On `secondsPerMillionLines` and `peakResidentMB`.
-    public var targets: [BenchTarget]
 
     public init(name: String, lines: Int, seed: UInt64 = 1, layoutName: String = "flow-sticky", targets: [BenchTarget] = []) {
-        self.name = name
+        common = WorkloadCommon(name: name, layoutName: layoutName, targets: targets)
         self.lines = lines
         self.seed = seed
-        self.layoutName = layoutName
-        self.targets = targets
     }
 }
 

@@ -5,26 +5,21 @@ import Foundation
 /// it and reports it; the run itself belongs to the checker (StkScript), which
 /// hands it to `BenchSuite.run` as a closure.
 public struct VerifyWorkload: Equatable, Sendable {
-    /// Unique in its suite; also the label of its result.
-    public var name: String
-    public var layoutName: String
+    /// Its name, layout and targets, on `checkedOperationsPerSecond`.
+    public var common: WorkloadCommon
     /// The data every session of the run starts with.
     public var sections: Int
     public var itemsPerSection: Int
     public var operations: Int
     public var seed: UInt64
-    /// On `checkedOperationsPerSecond`.
-    public var targets: [BenchTarget]
 
     public init(name: String, layoutName: String, sections: Int, itemsPerSection: Int, operations: Int,
                 seed: UInt64 = 1, targets: [BenchTarget] = []) {
-        self.name = name
-        self.layoutName = layoutName
+        common = WorkloadCommon(name: name, layoutName: layoutName, targets: targets)
         self.sections = sections
         self.itemsPerSection = itemsPerSection
         self.operations = operations
         self.seed = seed
-        self.targets = targets
     }
 }
 
