@@ -24,10 +24,17 @@ struct InstanceOptionTests {
                            environment: try SourceAdapterTool.environment(cache: cache.url))
     }
 
-    /// `set animator=NAME` makes the animator and the layout answers with it.
-    @Test func theAnimatorSetIsTheOneTheLayoutRuns() throws {
-        let cache = try ScratchFolder()
-        let result = try stk("""
+    /// A script of `set`s and `attr`s, and the lines it prints.
+    struct InstanceCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var script: String
+        var lines: [String]
+        var testDescription: String { name }
+    }
+
+    static let instanceCases: [InstanceCase] = [
+        // `set animator=NAME` makes the animator and the layout answers with it.
+        InstanceCase(name: "the animator set is the one the layout runs", script: """
             attr item 0:1
             set animator=LinearCardAnimator
             attr item 0:1
@@ -35,9 +42,7 @@ struct InstanceOptionTests {
             attr item 0:1
             set animator=nil
             attr item 0:1
-            """, cache: cache)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.lines == [
+            """, lines: [
             // No animator: alpha 1, no transform; CardStacking puts card N at zIndex N.
             "item 0:1 frame=250,0,200,300 zIndex=1 alpha=1 hidden=false",
             // LinearCardAnimator: alpha = 1 - 0.75 * (1 - 0.5) = 0.625.
@@ -46,15 +51,11 @@ struct InstanceOptionTests {
             "item 0:1 frame=250,0,200,300 zIndex=1 alpha=1 hidden=false transform=0.85,0,0,0.85,0,0",
             // nil: as at first.
             "item 0:1 frame=250,0,200,300 zIndex=1 alpha=1 hidden=false",
-        ], "\(result)")
-    }
-
-    /// A class option: the class or a subclass.
-    @Test func theStackingIsTheClassOrASubclass() throws {
-        let cache = try ScratchFolder()
-        // At offset 400 the viewport's centre is x = 600, card 2's centre:
-        // distance 0; card 3's centre is 850, 250 / 200 card widths, capped at 1.
-        let result = try stk("""
+        ]),
+        // A class option: the class or a subclass. At offset 400 the
+        // viewport's centre is x = 600, card 2's centre: distance 0; card 3's
+        // centre is 850, 250 / 200 card widths, capped at 1.
+        InstanceCase(name: "the stacking is the class or a subclass", script: """
             scroll to 400,0
             set animator=LinearCardAnimator
             attr item 0:2
@@ -62,16 +63,23 @@ struct InstanceOptionTests {
             set stacking=CenterOnTopStacking
             attr item 0:2
             attr item 0:3
-            """, cache: cache)
-        #expect(result.status == 0, "\(result)")
-        #expect(result.lines == [
+            """, lines: [
             // CardStacking: zIndex = item. Card 3 alpha = 1 - 1 * (1 - 0.5) = 0.5.
             "item 0:2 frame=500,0,200,300 zIndex=2 alpha=1 hidden=false",
             "item 0:3 frame=750,0,200,300 zIndex=3 alpha=0.5 hidden=false",
             // CenterOnTopStacking: 1 under half a card width from the centre, else 0.
             "item 0:2 frame=500,0,200,300 zIndex=1 alpha=1 hidden=false",
             "item 0:3 frame=750,0,200,300 zIndex=0 alpha=0.5 hidden=false",
-        ], "\(result)")
+        ]),
+    ]
+
+    /// An instance option set by name is the instance the layout runs.
+    @Test(arguments: instanceCases)
+    func theInstanceSetIsTheOneTheLayoutRuns(_ instanceCase: InstanceCase) throws {
+        let cache = try ScratchFolder()
+        let result = try stk(instanceCase.script, cache: cache)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == instanceCase.lines, "\(result)")
     }
 
     /// The listing shows the types that fit as the option's type, the current
@@ -98,19 +106,18 @@ struct InstanceOptionTests {
     /// and the layout's state.
     @Test func aNameThatIsNotAValueIsAnErrorListingTheValues() throws {
         let cache = try ScratchFolder()
-        let unknown = try stk("set animator=Nope", cache: cache)
-        #expect(unknown.status == 2, "\(unknown)")
-        #expect(unknown.stderr.contains("<command-line>:1:81: error: option animator: expected one of LinearCardAnimator|ScaleCardAnimator|nil, got 'Nope'\n"), "\(unknown)")
-        // TiltCardAnimator conforms but needs an angle: not a value.
-        let tilt = try stk("set animator=TiltCardAnimator", cache: cache)
-        #expect(tilt.status == 2, "\(tilt)")
-        #expect(tilt.stderr.contains("error: option animator: expected one of LinearCardAnimator|ScaleCardAnimator|nil, got 'TiltCardAnimator'"), "\(tilt)")
-        let notOptional = try stk("set stacking=nil", cache: cache)
-        #expect(notOptional.status == 2, "\(notOptional)")
-        #expect(notOptional.stderr.contains("error: option stacking: expected one of CardStacking|CenterOnTopStacking, got 'nil'"), "\(notOptional)")
-        let state = try stk("set metrics=PageMetrics", cache: cache)
-        #expect(state.status == 2, "\(state)")
-        #expect(state.stderr.contains("error: layout 'animated-cards-layout' has no option 'metrics'"), "\(state)")
+        let refusals: [(setting: String, error: String)] = [
+            ("animator=Nope", "<command-line>:1:81: error: option animator: expected one of LinearCardAnimator|ScaleCardAnimator|nil, got 'Nope'\n"),
+            // TiltCardAnimator conforms but needs an angle: not a value.
+            ("animator=TiltCardAnimator", "error: option animator: expected one of LinearCardAnimator|ScaleCardAnimator|nil, got 'TiltCardAnimator'"),
+            ("stacking=nil", "error: option stacking: expected one of CardStacking|CenterOnTopStacking, got 'nil'"),
+            ("metrics=PageMetrics", "error: layout 'animated-cards-layout' has no option 'metrics'"),
+        ]
+        for refusal in refusals {
+            let result = try stk("set \(refusal.setting)", cache: cache)
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains(refusal.error), "\(result)")
+        }
     }
 
     /// After an edit, `reload` sets the options again on the new class: a
