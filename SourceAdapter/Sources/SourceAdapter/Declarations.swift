@@ -53,6 +53,8 @@ struct PropertyInfo {
     var node: VariableDeclSyntax
 }
 
+/// An extension in the sources: the type it extends, as written, and where
+/// it is. `Declarations` and `TypeIndex` both list them.
 struct ExtensionInfo {
     var extendedType: String
     var fileIndex: Int

@@ -24,21 +24,15 @@ struct TypeIndex {
         var inherited: [String]
     }
 
-    struct Extension {
-        var extendedType: String
-        var fileIndex: Int
-        var node: ExtensionDeclSyntax
-    }
-
     private(set) var types: [String: TypeDecl] = [:]
-    private(set) var extensions: [Extension] = []
+    private(set) var extensions: [ExtensionInfo] = []
 
     init(trees: [SourceFileSyntax]) {
         for (file, tree) in trees.enumerated() {
             for decl in Self.topLevelDecls(tree.statements) {
                 if let ext = decl.as(ExtensionDeclSyntax.self) {
                     let extended = DeclarationCollector.typeName(ext.extendedType)
-                    extensions.append(Extension(extendedType: extended, fileIndex: file, node: ext))
+                    extensions.append(ExtensionInfo(extendedType: extended, fileIndex: file, node: ext))
                     for member in Self.memberDecls(ext.memberBlock) {
                         add(member, parent: extended, file: file, genericParent: ext.genericWhereClause != nil, privateParent: Self.isFilePrivate(ext.modifiers))
                     }
