@@ -168,20 +168,12 @@ open class View: NSObject {
 
     open var frame: CGRect {
         get { layer.frame }
-        set {
-            let old = layer.bounds.size
-            layer.frame = newValue
-            sizeChanged(from: old)
-        }
+        set { changingSize { layer.frame = newValue } }
     }
 
     open var bounds: CGRect {
         get { layer.bounds }
-        set {
-            let old = layer.bounds.size
-            layer.bounds = newValue
-            sizeChanged(from: old)
-        }
+        set { changingSize { layer.bounds = newValue } }
     }
 
     open var center: CGPoint {
@@ -427,7 +419,11 @@ open class View: NSObject {
     open func updateConstraintsIfNeeded() {}
     open func updateConstraints() {}
 
-    private func sizeChanged(from old: CGSize) {
+    /// Makes `change` to the layer's geometry; if that changed the size, the
+    /// view needs layout and its subviews are autoresized.
+    private func changingSize(_ change: () -> Void) {
+        let old = layer.bounds.size
+        change()
         let new = layer.bounds.size
         guard new != old else { return }
         setNeedsLayout()
