@@ -168,13 +168,20 @@ extension EventRecorder {
         return recorder.lines
     }
 
-    /// Scrolling to 0,50: item 0:0 (y 0..50) leaves (touching is not overlapping),
-    /// item 0:2 (y 120..170) arrives, the header moves to y 50 with alpha 50/100,
-    /// and the footer only changes zIndex. 3 cells + 2 supplementary views are
-    /// made per query: 5 created; 4 are visible (0:1, 0:2, header, footer).
-    @Test func aRealScrollReadsAsTheLayoutCycle() throws {
-        let (cv, recorder) = try Self.stickyScene(itemCounts: [3])
-        #expect(try Self.traceLines(recorder) { try cv.setContentOffset(CGPoint(x: 0, y: 50)) } == [
+    /// A change to the sticky scene of three items, and the trace it reads as.
+    struct CycleCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var change: @Sendable (CollectionView) throws -> Void
+        var lines: [String]
+        var testDescription: String { name }
+    }
+
+    static let cycleCases: [CycleCase] = [
+        // Scrolling to 0,50: item 0:0 (y 0..50) leaves (touching is not overlapping),
+        // item 0:2 (y 120..170) arrives, the header moves to y 50 with alpha 50/100,
+        // and the footer only changes zIndex. 3 cells + 2 supplementary views are
+        // made per query: 5 created; 4 are visible (0:1, 0:2, header, footer).
+        CycleCase(name: "a real scroll", change: { try $0.setContentOffset(CGPoint(x: 0, y: 50)) }, lines: [
             "shouldInvalidateLayout(forBoundsChange: 0,50,100,100) -> true   [bounds still 0,0,100,100]",
             "invalidationContext(forBoundsChange:) -> CollectionViewLayoutInvalidationContext: nothing",
             "invalidateLayout(with:)",
@@ -186,16 +193,12 @@ extension EventRecorder {
             "disappeared: item 0:0",
             "moved: header 0 0,0,100,20 -> 0,50,100,20; alpha 0 -> 0.5; hidden true -> false; pinned false -> true",
             "changed: footer 0 zIndex 1 -> 2",
-        ])
-    }
-
-    /// Inserting item 0:0: the old 0:0 is now 0:1 at y 60 (moved, and named by
-    /// both keys), the old 0:1 is now 0:2 at y 120, outside the 100-point
-    /// viewport (disappeared, under its old key); the new 0:0 appeared. The base
-    /// layout gives no initial or final attributes (nil).
-    @Test func aRealBatchUpdateReadsAsTheLayoutCycle() throws {
-        let (cv, recorder) = try Self.stickyScene(itemCounts: [3])
-        #expect(try Self.traceLines(recorder) { try cv.performBatchUpdates([.insertItem(IndexPath(item: 0, section: 0))]) } == [
+        ]),
+        // Inserting item 0:0: the old 0:0 is now 0:1 at y 60 (moved, and named by
+        // both keys), the old 0:1 is now 0:2 at y 120, outside the 100-point
+        // viewport (disappeared, under its old key); the new 0:0 appeared. The base
+        // layout gives no initial or final attributes (nil).
+        CycleCase(name: "a real batch update", change: { try $0.performBatchUpdates([.insertItem(IndexPath(item: 0, section: 0))]) }, lines: [
             "context (batch updates) -> CollectionViewLayoutInvalidationContext: dataSourceCounts",
             "invalidateLayout(with:)",
             "prepare()  (touched 0, sections 0)",
@@ -209,7 +212,14 @@ extension EventRecorder {
             "disappeared: item 0:1",
             "moved: item 0:1 (was item 0:0) 0,0,50,50 -> 0,60,50,50",
             "targetContentOffset(forProposedContentOffset: 0,0) -> 0,0",
-        ])
+        ]),
+    ]
+
+    /// A real change of the scene reads as the layout cycle it ran.
+    @Test(arguments: cycleCases)
+    func aRealChangeReadsAsTheLayoutCycle(_ cycleCase: CycleCase) throws {
+        let (cv, recorder) = try Self.stickyScene(itemCounts: [3])
+        #expect(try Self.traceLines(recorder) { try cycleCase.change(cv) } == cycleCase.lines)
     }
 
     @Test func anUnchangedVisibleSet() throws {
