@@ -73,54 +73,61 @@ import Testing
 
     // MARK: include
 
+    /// Runs stk with `arguments` and `stdin` in a folder of `files` and expects
+    /// `stdout`, then on stderr the error of `message` at `line` and `column` of
+    /// the included `file`, `length` long, with one note per include that led
+    /// there (`includedFrom`, innermost first), and `status`.
+    func expectIncludedError(files: [String: String], arguments: [String] = [], stdin: String = "", stdout: String,
+                             file: String, line: Int, column: Int, length: Int, _ message: String,
+                             includedFrom: [String], status: Int32,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folder = try ScratchFolder(files)
+        let result = try StkProcess.run(arguments, stdin: stdin, in: folder.url)
+        expectOutcome(result, stdout: stdout,
+                      stderr: try folder.diagnostic(file, line: line, column: column, length: length, message)
+                          + includedFrom.map { "note: included from \($0)\n" }.joined(),
+                      status: status, sourceLocation: sourceLocation)
+    }
+
     @Test func everyLevelOfIncludeAddsANoteInnermostFirst() throws {
-        let folder = try ScratchFolder([
+        try expectIncludedError(files: [
             "outer.stk": "echo outer\ninclude sub/middle.stk\necho never\n",
             // Relative to the including file: sub/middle.stk includes sub/inner.stk.
             "sub/middle.stk": "echo middle\n\ninclude inner.stk\n",
             "sub/inner.stk": "echo inner\nattr item 0:70\n",
-        ])
-        let result = try StkProcess.run(["outer.stk"], in: folder.url)
-        try expectOutcome(result, stdout: "outer\nmiddle\ninner\n",
-                          stderr: folder.diagnostic("sub/inner.stk", line: 2, column: 11, length: 4,
-                                                    "item 0:70 does not exist (section 0 has 7 items, expected 0..<7)")
-                                  + "note: included from sub/middle.stk:3\nnote: included from outer.stk:2\n", status: 2)
+        ], arguments: ["outer.stk"], stdout: "outer\nmiddle\ninner\n",
+        file: "sub/inner.stk", line: 2, column: 11, length: 4, "item 0:70 does not exist (section 0 has 7 items, expected 0..<7)",
+        includedFrom: ["sub/middle.stk:3", "outer.stk:2"], status: 2)
     }
 
     @Test func aFailedExpectationInAnIncludedFileCarriesTheNotesAndTheRunGoesOn() throws {
-        let folder = try ScratchFolder(["checks.stk": "expect attr header 1 y == 150\necho checked\n"])
-        let result = try StkProcess.run(script: "include checks.stk\necho after\n", in: folder.url)
-        try expectOutcome(result, stdout: "checked\nafter\n",
-                          stderr: folder.diagnostic("checks.stk", line: 1, column: 1, length: 29,
-                                                    "expectation failed: attr header 1 y is 154, expected == 150")
-                                  + "note: included from <stdin>:1\n", status: 1)
+        try expectIncludedError(files: ["checks.stk": "expect attr header 1 y == 150\necho checked\n"],
+                                stdin: "include checks.stk\necho after\n", stdout: "checked\nafter\n",
+                                file: "checks.stk", line: 1, column: 1, length: 29,
+                                "expectation failed: attr header 1 y is 154, expected == 150",
+                                includedFrom: ["<stdin>:1"], status: 1)
     }
 
     @Test func aParseErrorInAnIncludedFileIsReportedThere() throws {
-        let folder = try ScratchFolder(["broken.stk": "echo broken\nbounds wide\n"])
-        let result = try StkProcess.run(commands: "include broken.stk; echo never", options: [], environment: [:])
         // Run from the scratch folder of the helper, where broken.stk is not:
         // the include itself fails, at its path.
+        let result = try StkProcess.run(commands: "include broken.stk; echo never", options: [], environment: [:])
         #expect(result.stderr.hasPrefix("<command-line>:1:9: error: no such file: broken.stk"), "\(result)")
-        let found = try StkProcess.run(["-e", "include broken.stk", "-e", "echo never"], in: folder.url)
-        try expectOutcome(found, stdout: "broken\n",
-                          stderr: folder.diagnostic("broken.stk", line: 2, column: 8, length: 4,
-                                                    "expected a size WxH, got 'wide'")
-                                  + "note: included from <command-line>:1\n", status: 2)
+        try expectIncludedError(files: ["broken.stk": "echo broken\nbounds wide\n"],
+                                arguments: ["-e", "include broken.stk", "-e", "echo never"], stdout: "broken\n",
+                                file: "broken.stk", line: 2, column: 8, length: 4, "expected a size WxH, got 'wide'",
+                                includedFrom: ["<command-line>:1"], status: 2)
     }
 
     @Test func includeCyclesAreRefusedAtTheIncludeThatClosesThem() throws {
-        let folder = try ScratchFolder([
+        try expectIncludedError(files: [
             "a.stk": "echo a\ninclude b.stk\n",
             "b.stk": "echo b\ninclude a.stk\n",
-        ])
-        let result = try StkProcess.run(["a.stk"], in: folder.url)
-        try expectOutcome(result, stdout: "a\nb\n",
-                          stderr: folder.diagnostic("b.stk", line: 2, column: 9, length: 5,
-                                                    "include cycle: a.stk is already being run")
-                                  + "note: included from a.stk:2\n", status: 2)
+        ], arguments: ["a.stk"], stdout: "a\nb\n",
+        file: "b.stk", line: 2, column: 9, length: 5, "include cycle: a.stk is already being run",
+        includedFrom: ["a.stk:2"], status: 2)
 
-        try folder.write("self.stk", "include \"self.stk\"\n")
+        let folder = try ScratchFolder(["self.stk": "include \"self.stk\"\n"])
         let itself = try StkProcess.run(["self.stk"], in: folder.url)
         #expect(try itself.stderr == folder.diagnostic("self.stk", line: 1, column: 9, length: 10,
                                                        "include cycle: self.stk is already being run"), "\(itself)")
@@ -135,48 +142,40 @@ import Testing
         #expect(result.status == 0)
     }
 
-    // MARK: The caret under the index path
+    // MARK: The caret under the index path or value
 
-    @Test func anIndexPathThatDoesNotExistIsMarkedWhereItIsWritten() throws {
-        let cases: [(command: String, column: Int, length: Int, message: String)] = [
-            ("attr item 0:9", 11, 3, "item 0:9 does not exist (section 0 has 7 items, expected 0..<7)"),
-            ("attr item 30:0", 11, 4, "section 30 does not exist (there are 20 sections, expected 0..<20)"),
-            ("attr header 20", 13, 2, "section 20 does not exist (there are 20 sections, expected 0..<20)"),
-            ("expect attr item 0:7 x == 0", 18, 3, "item 0:7 does not exist (section 0 has 7 items, expected 0..<7)"),
-            ("scroll to item 0:99 center", 16, 4, "item 0:99 does not exist (section 0 has 7 items, expected 0..<7)"),
-            ("size item 0:50 10x10", 11, 4, "item 0:50 does not exist (section 0 has 7 items, expected 0..<7)"),
-            ("size header 30 10x10", 13, 2, "section 30 does not exist (there are 20 sections, expected 0..<20)"),
-            ("delete item 0:1 0:99", 17, 4,
-             "delete item 0:99: item 0:99 does not exist before the update (section 0 has 7 items, expected 0..<7)"),
-            ("reload item 3:7", 13, 3,
-             "reload item 3:7: item 3:7 does not exist before the update (section 3 has 7 items, expected 0..<7)"),
-            ("insert item 0:9", 13, 3,
-             "insert item 0:9: item 9 is past the end of section 0, which will have 8 items (expected 0..<8)"),
-            ("move item 0:0 to 50:0", 18, 4, "move item 0:0 to 50:0: section 50 does not exist after the update (expected 0..<20)"),
-            ("move item 0:70 to 1:0", 11, 4,
-             "move item 0:70 to 1:0: item 0:70 does not exist before the update (section 0 has 7 items, expected 0..<7)"),
-            ("delete section 20", 16, 2, "delete section 20: section 20 does not exist before the update (expected 0..<20)"),
-            ("move section 0 to 20", 19, 2, "move section 0 to 20: section 20 does not exist after the update: there will be 20 sections (expected 0..<20)"),
-            ("delete section 3 3", 18, 1, "section 3 is deleted twice in one batch"),
-            ("batch; move item 0:0 to 1:0; insert item 1:0; end", 42, 3,
-             "insert item 1:0: 1:0 is already the target of another insert or move in this batch"),
-        ]
-        for c in cases {
-            try expectRefusal(c.command, column: c.column, length: c.length, c.message)
-        }
-    }
-
-    @Test func aRefusedValueIsMarkedUnderTheValue() throws {
-        let cases: [(command: String, column: Int, length: Int, message: String)] = [
-            ("inset -5,0,0,0", 7, 8, "contentInset must be finite and non-negative (top,left,bottom,right), got -5,0,0,0"),
-            ("safearea 0,0,0,-1", 10, 8, "safeAreaInsets must be finite and non-negative (top,left,bottom,right), got 0,0,0,-1"),
-            ("set itemSize=abc", 14, 3, "option itemSize: expected a size WxH (not negative), got 'abc'"),
-            ("sections 2,-1", 10, 4, "expected per-section item counts A,B,C (non-negative integers), got '2,-1'"),
-            ("scroll by 0,10 steps=0", 22, 1, "expected an integer of at least 1 for 'steps', got '0'"),
-        ]
-        for c in cases {
-            try expectRefusal(c.command, column: c.column, length: c.length, c.message)
-        }
+    @Test(arguments: [
+        // An index path that does not exist is marked where it is written.
+        ("attr item 0:9", 11, 3, "item 0:9 does not exist (section 0 has 7 items, expected 0..<7)"),
+        ("attr item 30:0", 11, 4, "section 30 does not exist (there are 20 sections, expected 0..<20)"),
+        ("attr header 20", 13, 2, "section 20 does not exist (there are 20 sections, expected 0..<20)"),
+        ("expect attr item 0:7 x == 0", 18, 3, "item 0:7 does not exist (section 0 has 7 items, expected 0..<7)"),
+        ("scroll to item 0:99 center", 16, 4, "item 0:99 does not exist (section 0 has 7 items, expected 0..<7)"),
+        ("size item 0:50 10x10", 11, 4, "item 0:50 does not exist (section 0 has 7 items, expected 0..<7)"),
+        ("size header 30 10x10", 13, 2, "section 30 does not exist (there are 20 sections, expected 0..<20)"),
+        ("delete item 0:1 0:99", 17, 4,
+         "delete item 0:99: item 0:99 does not exist before the update (section 0 has 7 items, expected 0..<7)"),
+        ("reload item 3:7", 13, 3,
+         "reload item 3:7: item 3:7 does not exist before the update (section 3 has 7 items, expected 0..<7)"),
+        ("insert item 0:9", 13, 3,
+         "insert item 0:9: item 9 is past the end of section 0, which will have 8 items (expected 0..<8)"),
+        ("move item 0:0 to 50:0", 18, 4, "move item 0:0 to 50:0: section 50 does not exist after the update (expected 0..<20)"),
+        ("move item 0:70 to 1:0", 11, 4,
+         "move item 0:70 to 1:0: item 0:70 does not exist before the update (section 0 has 7 items, expected 0..<7)"),
+        ("delete section 20", 16, 2, "delete section 20: section 20 does not exist before the update (expected 0..<20)"),
+        ("move section 0 to 20", 19, 2, "move section 0 to 20: section 20 does not exist after the update: there will be 20 sections (expected 0..<20)"),
+        ("delete section 3 3", 18, 1, "section 3 is deleted twice in one batch"),
+        ("batch; move item 0:0 to 1:0; insert item 1:0; end", 42, 3,
+         "insert item 1:0: 1:0 is already the target of another insert or move in this batch"),
+        // A refused value is marked under the value.
+        ("inset -5,0,0,0", 7, 8, "contentInset must be finite and non-negative (top,left,bottom,right), got -5,0,0,0"),
+        ("safearea 0,0,0,-1", 10, 8, "safeAreaInsets must be finite and non-negative (top,left,bottom,right), got 0,0,0,-1"),
+        ("set itemSize=abc", 14, 3, "option itemSize: expected a size WxH (not negative), got 'abc'"),
+        ("sections 2,-1", 10, 4, "expected per-section item counts A,B,C (non-negative integers), got '2,-1'"),
+        ("scroll by 0,10 steps=0", 22, 1, "expected an integer of at least 1 for 'steps', got '0'"),
+    ])
+    func aRefusedArgumentIsMarkedWhereItIsWritten(command: String, column: Int, length: Int, message: String) throws {
+        try expectRefusal(command, column: column, length: length, message)
     }
 
     @Test func aRefusedUpdateInsideAMultiLineBatchIsMarkedOnItsOwnLine() throws {
