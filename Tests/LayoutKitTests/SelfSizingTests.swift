@@ -187,7 +187,7 @@ import StkTestSupport
         try cv.performBatchUpdates([.insertItem(.ip(0, 0)), .deleteItem(.ip(0, 10))])
         // Item 4 is item 5 now, with its preferred and its measured size.
         #expect(cv.sections[0].measuredSizes.items == [5])
-        #expect(cv.sections[0].preferredSizes == [5: size(100, 80)])
+        #expect(Array(cv.sections[0].preferredSizes.entries).map { [$0.0: $0.1] } == [[5: size(100, 80)]])
         #expect(cv.layoutAttributesForItem(at: .ip(0, 5))?.size == size(100, 80))
         #expect(cv.layoutAttributesForItem(at: .ip(0, 0))?.size == size(100, 50))
     }

@@ -72,23 +72,25 @@ struct GridRow {
         self.identity = identity
         self.revision = revision
         self.count = count
+        // The entries as two arrays, made once (the table keeps them in chunks).
+        let (items, sizes) = (overrides.items, overrides.sizes)
         var shift = [0.0]
-        shift.reserveCapacity(overrides.items.count + 1)
-        var tallest = count > overrides.items.count ? Double(size.height) : 0
-        for override in overrides.sizes {
+        shift.reserveCapacity(items.count + 1)
+        var tallest = count > items.count ? Double(size.height) : 0
+        for override in sizes {
             shift.append(shift[shift.count - 1] + (Double(override.width) - Double(size.width)))
             tallest = max(tallest, Double(override.height))
         }
-        cells = .sparse(size: size, items: overrides.items, sizes: overrides.sizes, shift: shift)
+        cells = .sparse(size: size, items: items, sizes: sizes, shift: shift)
         height = count > 0 ? tallest : 0
         // The last cell's maxX, as maxX(at:) computes it.
         if count == 0 {
             width = 0
-        } else if overrides.items.last == count - 1 {
-            let k = overrides.items.count - 1
-            width = Double(count - 1) * Double(size.width) + shift[k] + Double(overrides.sizes[k].width)
+        } else if items.last == count - 1 {
+            let k = items.count - 1
+            width = Double(count - 1) * Double(size.width) + shift[k] + Double(sizes[k].width)
         } else {
-            width = Double(count - 1) * Double(size.width) + shift[overrides.items.count] + Double(size.width)
+            width = Double(count - 1) * Double(size.width) + shift[items.count] + Double(size.width)
         }
     }
 

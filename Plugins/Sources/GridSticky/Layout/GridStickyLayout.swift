@@ -192,8 +192,8 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
         if data.isUniform {
             return GridRow(identity: data.identity, revision: data.revision, count: data.itemCount, uniformSize: currentItemSize)
         }
-        if data.itemSizes.items.count * GridRow.sparseShare < data.itemCount {
-            counters.elementsTouched += data.itemSizes.items.count
+        if data.itemSizes.count * GridRow.sparseShare < data.itemCount {
+            counters.elementsTouched += data.itemSizes.count
             return GridRow(identity: data.identity, revision: data.revision, count: data.itemCount,
                            size: currentItemSize, overrides: data.itemSizes)
         }

@@ -306,8 +306,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             // Overrides for many of the items: one size per item is the faster
             // scan, in storage a few times the overrides'.
             var sizes = [CGSize](repeating: fallback, count: data.itemCount)
-            let overrides = data.itemSizes
-            for k in 0..<overrides.count { sizes[overrides.items[k]] = axis(overrides.sizes[k]) }
+            for (item, size) in data.itemSizes.entries { sizes[item] = axis(size) }
             input.uniformItemSize = nil
             input.itemSizes = sizes
             if isSelfSizing { input.measured = measuredSizes(of: data) }

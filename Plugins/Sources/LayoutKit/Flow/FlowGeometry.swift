@@ -365,8 +365,8 @@ extension FlowSectionGeometry {
         var scratch: [CGSize] = []
         var next = measured.firstIndex(atOrAfter: start)
         func nextMeasured() -> Int {
-            while next < measured.count, measured.items[next] < start { next += 1 }
-            return next < measured.count ? min(measured.items[next], n) : n
+            while next < measured.count, measured.item(at: next) < start { next += 1 }
+            return next < measured.count ? min(measured.item(at: next), n) : n
         }
         /// Whether an explicit block goes on with another line from `start`.
         func continuesBlock(_ lines: VariableLines, nextMeasured m: Int) -> Bool {
@@ -413,7 +413,7 @@ extension FlowSectionGeometry {
         }
         if estimate.width > avail + fitTolerance {
             var first = 0
-            while first < measured.count, measured.items[first] == first { first += 1 }
+            while first < measured.count, measured.item(at: first) == first { first += 1 }
             if first < n { oversize = min(oversize ?? first, first) }
         }
         return (SegmentedItems(grid: grid, blocks: blocks), y, oversize)

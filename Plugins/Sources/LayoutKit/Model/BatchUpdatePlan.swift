@@ -287,13 +287,12 @@ struct MappedSections {
             throw batch.refusal(f.update, .destination, "\(what): item \(f.item) is past the end of section \(t), which will have \(total) item\(total == 1 ? "" : "s") (expected 0..<\(total))")
         }
         let slots = fixedHere.map(\.item)
-        var stayingSizes = SparseSizes(), stayingMeasured = SparseSizes()
-        var preferred: [Int: CGSize] = [:]
+        var stayingSizes = SparseSizes(), stayingMeasured = SparseSizes(), stayingPreferred = SparseSizes()
         if let s = source {
             let map = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: [:], fixedSlots: slots)
             stayingSizes = map.staying(section.itemSizes)
             stayingMeasured = map.staying(section.measuredSizes)
-            for (i, size) in section.preferredSizes { if let j = map.stayingItem(i) { preferred[j] = size } }
+            stayingPreferred = map.staying(section.preferredSizes)
             var moved: [Int: IndexPath] = [:]
             for p in removed { if let q = batch.movedItems[IndexPath(item: p, section: s)] { moved[p] = q.to } }
             itemMaps[s] = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: moved, fixedSlots: slots)
@@ -301,18 +300,19 @@ struct MappedSections {
         // Moved-in items, in item order: their slots are free of staying items.
         var movedInSizes: (items: [Int], sizes: [CGSize]) = ([], [])
         var movedInMeasured: (items: [Int], sizes: [CGSize]) = ([], [])
+        var movedInPreferred: (items: [Int], sizes: [CGSize]) = ([], [])
         for f in fixedHere {
             guard let from = f.source else { continue }
             let sourceSection = old[from.section]
             if let size = sourceSection.itemSizeOverride(at: from.item) { movedInSizes.items.append(f.item); movedInSizes.sizes.append(size) }
-            if let p = sourceSection.preferredSizes[from.item] { preferred[f.item] = p }
+            if let p = sourceSection.preferredSizes[from.item] { movedInPreferred.items.append(f.item); movedInPreferred.sizes.append(p) }
             if !sourceSection.measuredSizes.isEmpty, let m = sourceSection.measuredSizes[from.item] {
                 movedInMeasured.items.append(f.item); movedInMeasured.sizes.append(m)
             }
         }
         section.itemCount = total
         section.itemSizes = stayingSizes.overlaid(with: SparseSizes(sortedItems: movedInSizes.items, sizes: movedInSizes.sizes))
-        section.preferredSizes = preferred
+        section.preferredSizes = stayingPreferred.overlaid(with: SparseSizes(sortedItems: movedInPreferred.items, sizes: movedInPreferred.sizes))
         section.measuredSizes = stayingMeasured.overlaid(with: SparseSizes(sortedItems: movedInMeasured.items, sizes: movedInMeasured.sizes))
     }
 
@@ -394,15 +394,16 @@ struct ItemMap: Equatable {
         items.reserveCapacity(sizes.count)
         kept.reserveCapacity(sizes.count)
         var r = 0, f = 0
-        for k in 0..<sizes.count {
-            let item = sizes.items[k]
+        let (entryItems, entrySizes) = (sizes.items, sizes.sizes)
+        for k in 0..<entryItems.count {
+            let item = entryItems[k]
             guard item >= 0, item < oldCount else { continue }
             while r < removed.count, removed[r] < item { r += 1 }
             if r < removed.count, removed[r] == item { continue }
             let rank = item - r
             while f < fixedSlots.count, fixedSlots[f] - f <= rank { f += 1 }
             items.append(rank + f)
-            kept.append(sizes.sizes[k])
+            kept.append(entrySizes[k])
         }
         return SparseSizes(sortedItems: items, sizes: kept)
     }

@@ -31,8 +31,8 @@ public struct SectionData: Equatable, Sendable {
     /// Sparse: a section of a million items stores only what was declared.
     /// Not layout input: the layout learns a size only when the cell is
     /// displayed and measured, so changing it does not change the revision.
-    public internal(set) var preferredSizes: [Int: CGSize] {
-        get { extras?.values.preferredSizes ?? [:] }
+    public internal(set) var preferredSizes: SparseSizes {
+        get { extras?.values.preferredSizes ?? SparseSizes() }
         set { updateExtras { $0.preferredSizes = newValue } }
     }
     /// What every cell of the section without its own entry wants (`prefer section`).
@@ -54,7 +54,7 @@ public struct SectionData: Equatable, Sendable {
     /// The fields kept out of line; all empty is stored as no box at all.
     struct ExtraValues: Equatable, Sendable {
         var itemSizes = SparseSizes()
-        var preferredSizes: [Int: CGSize] = [:]
+        var preferredSizes = SparseSizes()
         var sectionPreferredSize: CGSize?
         var measuredSizes = MeasuredSizes()
         var isEmpty: Bool {
@@ -159,86 +159,5 @@ public struct SectionData: Equatable, Sendable {
     public var hasPreferredSizes: Bool {
         guard let values = extras?.values else { return false }
         return values.sectionPreferredSize != nil || !values.preferredSizes.isEmpty
-    }
-}
-
-/// The measured sizes of a section's items (self-sizing): sparse sizes.
-public typealias MeasuredSizes = SparseSizes
-
-/// Sizes of some items of a section, sorted by item: sparse, so that a
-/// million-item section stores only the cells that were measured or given a
-/// size, and in order, so that a layout walks them without sorting.
-public struct SparseSizes: Equatable, Sendable {
-    public private(set) var items: [Int] = []
-    public private(set) var sizes: [CGSize] = []
-
-    public init() {}
-
-    public var isEmpty: Bool { items.isEmpty }
-    public var count: Int { items.count }
-
-    /// The index in `items` of the first item at or after `item`.
-    public func firstIndex(atOrAfter item: Int) -> Int {
-        LayoutKit.firstIndex(in: items.indices) { items[$0] >= item }
-    }
-
-    public subscript(item: Int) -> CGSize? {
-        get {
-            let i = firstIndex(atOrAfter: item)
-            return i < items.count && items[i] == item ? sizes[i] : nil
-        }
-        set {
-            let i = firstIndex(atOrAfter: item)
-            let present = i < items.count && items[i] == item
-            switch (present, newValue) {
-            case (true, let size?): sizes[i] = size
-            case (true, nil): items.remove(at: i); sizes.remove(at: i)
-            case (false, let size?): items.insert(item, at: i); sizes.insert(size, at: i)
-            case (false, nil): break
-            }
-        }
-    }
-
-    /// The entries as (item, size) pairs, in item order.
-    public var entries: Zip2Sequence<[Int], [CGSize]> { zip(items, sizes) }
-
-    /// Builds from pairs in any order (a later pair for the same item wins).
-    init<S: Sequence>(pairs: S) where S.Element == (Int, CGSize) {
-        var byItem: [Int: CGSize] = [:]
-        for (i, s) in pairs { byItem[i] = s }
-        items = byItem.keys.sorted()
-        sizes = items.map { byItem[$0]! }
-    }
-
-    /// Builds from entries already sorted by item, without repeats.
-    init(sortedItems: [Int], sizes: [CGSize]) {
-        precondition(sortedItems.count == sizes.count)
-        items = sortedItems
-        self.sizes = sizes
-    }
-
-    /// The same items with every size transformed.
-    func mapSizes(_ transform: (CGSize) -> CGSize) -> SparseSizes {
-        SparseSizes(sortedItems: items, sizes: sizes.map(transform))
-    }
-
-    /// The entries of both, those of `other` winning for an item in both: a
-    /// merge of two sorted lists, in time proportional to their entries.
-    func overlaid(with other: SparseSizes) -> SparseSizes {
-        if other.isEmpty { return self }
-        if isEmpty { return other }
-        var result = SparseSizes()
-        result.items.reserveCapacity(count + other.count)
-        result.sizes.reserveCapacity(count + other.count)
-        var a = 0, b = 0
-        while a < count || b < other.count {
-            if b == other.count || (a < count && items[a] < other.items[b]) {
-                result.items.append(items[a]); result.sizes.append(sizes[a]); a += 1
-            } else {
-                if a < count && items[a] == other.items[b] { a += 1 }
-                result.items.append(other.items[b]); result.sizes.append(other.sizes[b]); b += 1
-            }
-        }
-        return result
     }
 }
