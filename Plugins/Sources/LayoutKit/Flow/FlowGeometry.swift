@@ -118,8 +118,9 @@ struct VariableLines {
 /// a uniform section does.
 struct SegmentedItems {
     var grid: UniformGrid
-    /// In item order, which is also y order.
-    var blocks: [LineBlock]
+    /// In item order, which is also y order. Chunked: a measurement keeps
+    /// the blocks before the measured item, shared, not copied.
+    var blocks: ChunkedArray<LineBlock>
 }
 
 /// The most lines an explicit block holds: a measurement recomputes the
@@ -324,7 +325,7 @@ extension FlowSectionGeometry {
         // oversize item is the first explicit one found by the scan or, when
         // the estimate itself is too wide, the first item without an entry.
         var oversize: Int? = nil
-        var blocks: [LineBlock] = []
+        var blocks = ChunkedArray<LineBlock>()
         var y = itemsStart
         var start = 0
         // An explicit block the scan resumes inside, with its lines before
@@ -343,7 +344,7 @@ extension FlowSectionGeometry {
             let resumeItem = max(0, min(resuming.changedItem, n) - 1)
             let b = resuming.items.block(containing: resumeItem)
             if b < resuming.items.blocks.count {
-                blocks = Array(resuming.items.blocks[..<b])
+                blocks = resuming.items.blocks.prefix(b)
                 start = blocks.last?.endItem ?? 0
                 y = blocks.last?.maxY ?? itemsStart
                 let block = resuming.items.blocks[b]

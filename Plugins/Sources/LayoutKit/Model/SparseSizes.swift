@@ -29,7 +29,7 @@ public struct SparseSizes: Equatable, Sendable {
 
     /// How many entries a chunk holds at most: a change copies one chunk,
     /// and a copy of the table one reference per chunk.
-    static let maximumChunk = 256
+    static let maximumChunk = 1024
 
     private var chunks: [Chunk] = []
     /// `ends[c]`: the entries in chunks `0...c` (the index after chunk c's last).
