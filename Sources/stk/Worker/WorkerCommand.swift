@@ -30,6 +30,11 @@ struct WorkerCommand: ParsableCommand {
         signal(SIGHUP, SIG_DFL)
         // Ends with the front end, however it ends.
         _ = stk_die_with_parent()
+        // A crash in a layout: the front end reports it with the layout's own
+        // frames, read from the runtime's report (SWIFT_BACKTRACE's output-to,
+        // set by WorkerProcess); the runtime's banner would only come before
+        // that report on the terminal.
+        _ = stk_quiet_crash_banner()
         if getppid() == 1 { throw ExitCode(ExitStatus.error.rawValue) }
         // The compilers and package builds this process may start must not
         // hold the pipes open: the front end sees this process end by their
