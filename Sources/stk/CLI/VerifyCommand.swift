@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChildProcesses
+import CProcessControl
 import Foundation
 import PluginBuild
 import StkRender
@@ -111,6 +112,10 @@ struct VerifyCommand: ParsableCommand {
         guard replay != nil || environment[VerifyIsolation.logEnvironmentKey] != nil else {
             throw ExitCode(try supervise(fixedPrefix: setupCommands == nil ? 1 : 2))
         }
+        // The session child: a crash is the supervising parent's finding,
+        // with the layout's frames from the runtime's report; the runtime's
+        // banner would only come before it.
+        if replay == nil { _ = stk_quiet_crash_banner() }
         try LoadedPlugins.shared.registerLayouts(global, showingNotes: replay == nil)
         if let replay {
             let text = (try? String(contentsOfFile: replay, encoding: .utf8)) ?? ""
