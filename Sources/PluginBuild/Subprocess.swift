@@ -13,7 +13,4 @@ enum Subprocess {
             throw PluginBuildError(error.description)
         }
     }
-
-    /// The first executable named `name` on PATH.
-    static func which(_ name: String) -> String? { SpawnedProcess.which(name) }
 }

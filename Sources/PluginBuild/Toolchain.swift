@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import LayoutKit
 import PluginHost
@@ -14,8 +15,8 @@ public struct Toolchain {
 
     public static var current: Toolchain {
         let environment = ProcessInfo.processInfo.environment
-        return Toolchain(swift: environment["STK_SWIFT"] ?? Subprocess.which("swift") ?? "swift",
-                         swiftc: environment["STK_SWIFTC"] ?? Subprocess.which("swiftc") ?? "swiftc")
+        return Toolchain(swift: environment["STK_SWIFT"] ?? SpawnedProcess.which("swift") ?? "swift",
+                         swiftc: environment["STK_SWIFTC"] ?? SpawnedProcess.which("swiftc") ?? "swiftc")
     }
 
     /// The loaded `libLayoutKit.so`: plugins compile against the module files
