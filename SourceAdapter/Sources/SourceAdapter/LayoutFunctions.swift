@@ -181,7 +181,12 @@ struct LayoutFunction {
         } else if needsVariable {
             return "var owner = \(typeName)(); return \(isThrowing ? "try " : "")owner.\(call)"
         } else {
-            value = typeName + "()." + call
+            // The instance lives as long as the layout, as a view controller
+            // does on iOS (it owns the collection view, which owns the
+            // layout): a section provider that captures `[weak self]` or
+            // `[unowned self]`, the usual way, found it gone at the first pass.
+            return "let owner = \(typeName)(); let layout = \(isThrowing ? "try " : "")owner.\(call); "
+                + "layout.__stkRetainedBuilder = owner; return layout"
         }
         return (isThrowing ? "try " : "") + value
     }

@@ -55,7 +55,7 @@ import Testing
                     summary: "GridViewController.createLayout(), a layout function (Examples/SourceLayouts/GridViewController.swift:33)",
                     options: [],
                     derivesPinned: false,
-                    makeAnyLayout: { GridViewController().createLayout() },
+                    makeAnyLayout: { let owner = GridViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; return layout },
                     setOption: { _, name, _ in throw CollectionViewError("layout grid-view-controller has no option '\\(name)'") },
                     optionValue: { _, _ in nil }))
             """), "\(registration)")
@@ -91,7 +91,7 @@ import Testing
         #expect(output.report.layouts.map { "\($0.name) \($0.className) \($0.source.rawValue) \($0.function ?? "-")" } == [
             "orthogonal-view-controller OrthogonalViewController function createLayout()",
         ])
-        #expect(output.files[0].text.contains("makeAnyLayout: { OrthogonalViewController().createLayout() },"))
+        #expect(output.files[0].text.contains("makeAnyLayout: { let owner = OrthogonalViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; return layout },"))
 
         let text = body(output)
         // The provider's enum is kept whole, with the property it reads.
@@ -118,7 +118,7 @@ import Testing
     @Test func aPrivateLayoutFunctionOfACollectionViewControllerIsMadeCallable() throws {
         let (input, output) = try Self.adaptedExample("ListViewController.swift")
         #expect(output.report.layouts.map(\.name) == ["list-view-controller"])
-        #expect(output.files[0].text.contains("makeAnyLayout: { ListViewController().createLayout() },"))
+        #expect(output.files[0].text.contains("makeAnyLayout: { let owner = ListViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; return layout },"))
         let text = body(output)
         // `private` becomes spaces: the function keeps its columns.
         #expect(changedLines(input.text, text) == [
@@ -280,8 +280,8 @@ import Testing
             (#"["Layouts.grid"]"#, "{ try Layouts.grid() }"),
             (#"["Layouts.list"]"#, "{ Layouts.list }"),
             (#"["Factory", "Factory.layout"]"#, "{ var owner = Factory(); return owner.layout }"),
-            (#"["Screen", "Screen.makeLayout"]"#, "{ Screen().makeLayout() }"),
-            (#"["Lazy", "Lazy.layout"]"#, "{ Lazy().layout }"),
+            (#"["Screen", "Screen.makeLayout"]"#, "{ let owner = Screen(); let layout = owner.makeLayout(); layout.__stkRetainedBuilder = owner; return layout }"),
+            (#"["Lazy", "Lazy.layout"]"#, "{ let owner = Lazy(); let layout = owner.layout; layout.__stkRetainedBuilder = owner; return layout }"),
             (#"["UICollectionViewCompositionalLayout.twoColumns"]"#, "{ UICollectionViewCompositionalLayout.twoColumns() }"),
         ] {
             #expect(text.contains("aliases: \(aliases),\n"), "\(aliases)")
@@ -436,7 +436,7 @@ import Testing
         ])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         // Registered in the function's file.
-        #expect(output.files[1].text.contains("makeAnyLayout: { FeedViewController().createLayout() },"))
+        #expect(output.files[1].text.contains("makeAnyLayout: { let owner = FeedViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; return layout },"))
         // The base class stays the superclass (and so is not final); UIKit's go.
         #expect(changedLines(base, body(output, 0)) == [
             2: "class BaseViewController                   {",

@@ -14,6 +14,13 @@ open class CollectionViewLayout: NSObject {
     /// rather than to the number of items (no wall-clock timing in tests).
     public let counters = LayoutCounters()
 
+    /// The instance whose member built this layout (a view controller's
+    /// `createLayout()` in a file loaded as Swift source), kept as long as the
+    /// layout: on iOS the view controller owns the collection view, which owns
+    /// the layout, so a section provider that captures `[weak self]` or
+    /// `[unowned self]` finds it alive. Set by the registration stk writes.
+    public var __stkRetainedBuilder: Any?
+
     /// True from an invalidation until the next `prepare()`; the collection view
     /// runs a layout pass when it is set.
     public internal(set) var needsPrepare = true
