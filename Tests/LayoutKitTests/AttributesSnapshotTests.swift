@@ -103,4 +103,20 @@ private final class ParallaxAttributes: CollectionViewLayoutAttributes {
         #expect(!AttributesSnapshot(a).matchesInComparedFields(AttributesSnapshot(b), tolerance: 0.001))
         #expect(AttributesSnapshot(a).comparedFieldsText == "frame=0,0,50,50 zIndex=0 alpha=1 hidden=false")
     }
+
+    /// The same value matches itself when it is not a finite number: an
+    /// infinite width or a NaN origin in both answers is one answer (the
+    /// index-path check reports that it is not finite). inf - inf is NaN,
+    /// which no tolerance admits, and verify called identical frames a mismatch.
+    @Test func framesThatAreNotFiniteMatchThemselves() {
+        for frame in [CGRect(x: 0, y: 60, width: CGFloat.infinity, height: 60), CGRect(x: 0, y: CGFloat.nan, width: 390, height: 60)] {
+            let a = cell(0, frame)
+            #expect(AttributesSnapshot(a).matchesInComparedFields(AttributesSnapshot(a.copied()), tolerance: 0.001), "\(frame)")
+            let moved = a.copied()
+            moved.frame.origin.x = 1
+            #expect(!AttributesSnapshot(a).matchesInComparedFields(AttributesSnapshot(moved), tolerance: 0.001), "\(frame)")
+        }
+        #expect(AttributesSnapshot.Value.number(.infinity).matches(.number(.infinity), tolerance: 0))
+        #expect(!AttributesSnapshot.Value.number(.infinity).matches(.number(-.infinity), tolerance: 1))
+    }
 }

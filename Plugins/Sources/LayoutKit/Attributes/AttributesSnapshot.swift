@@ -120,13 +120,16 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
         }
 
         /// Equal within `tolerance` for numbers and rects (layouts compute
-        /// in floating point), exactly otherwise.
+        /// in floating point), exactly otherwise. A number that is not
+        /// finite matches itself (infinity, and NaN, which equals nothing):
+        /// inf - inf is NaN, which no tolerance admits.
         public func matches(_ other: Value, tolerance: Double) -> Bool {
+            func near(_ x: Double, _ y: Double) -> Bool { x == y || (x.isNaN && y.isNaN) || abs(x - y) <= tolerance }
             switch (self, other) {
             case let (.rect(a), .rect(b)):
-                func near(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(Double(x - y)) <= tolerance }
-                return near(a.minX, b.minX) && near(a.minY, b.minY) && near(a.width, b.width) && near(a.height, b.height)
-            case let (.number(a), .number(b)): return abs(a - b) <= tolerance
+                return near(Double(a.minX), Double(b.minX)) && near(Double(a.minY), Double(b.minY))
+                    && near(Double(a.width), Double(b.width)) && near(Double(a.height), Double(b.height))
+            case let (.number(a), .number(b)): return near(a, b)
             default: return self == other
             }
         }

@@ -38,8 +38,17 @@ extension CollectionView {
         // A frame that is not a number reaches the view's layer: Core Animation
         // throws CALayerInvalidGeometry. stk says so once per pass, rather
         // than printing `nan` later as if it were a place.
-        if let a = firstNotFinite {
-            warn("the layout gave \(a.key) a frame that is not finite (\(a.frame.stk)): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (layoutAttributesForElements(in:))")
-        }
+        if let a = firstNotFinite { warnIfFrameNotFinite(a, answeredBy: "layoutAttributesForElements(in:)") }
+    }
+
+    /// Warns when `a`'s frame is not finite; `query` names the layout's
+    /// method that answered it. A NaN frame never meets a rect, so a rect
+    /// query never shows it (a hole in the list): a single query (`attr`)
+    /// may be the only place it is seen, as scrolling to the item or
+    /// animating it would hand it to a view on iOS.
+    public func warnIfFrameNotFinite(_ a: CollectionViewLayoutAttributes, answeredBy query: String) {
+        let f = a.frame
+        guard !(f.origin.x.isFinite && f.origin.y.isFinite && f.size.width.isFinite && f.size.height.isFinite) else { return }
+        warn("the layout gave \(a.key) a frame that is not finite (\(f.stk)): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (\(query))")
     }
 }

@@ -35,6 +35,13 @@ extension Interpreter {
             }
             throw CommandError("\(session.layoutName) has no \(element.value) (\(why))", at: element.range)
         }
+        let query: String
+        switch element.value {
+        case .item: query = "layoutAttributesForItem(at:)"
+        case .decoration: query = "layoutAttributesForDecorationView(ofKind:at:)"
+        default: query = "layoutAttributesForSupplementaryView(ofKind:at:)"
+        }
+        cv.warnIfFrameNotFinite(attributes, answeredBy: query)
         if attributes.key != element.value.elementKey {
             // UIKit would hand these attributes to the view of the element it
             // asked for: the wrong cell moves. stk's check (UIKit's own
