@@ -57,15 +57,31 @@ struct TranscriptPatternTests {
         #expect(try folder.read("keep.stk") == Self.visibleWithPatterns(countLine: "8 elements"))
     }
 
-    @Test func aWildcardThatNoLongerFitsIsReplacedByTheOutput() throws {
+    /// A `...` line is kept while it still covers a line or more: when the
+    /// line after it changed (`#> 4 elements`, now 5 elements), the block's
+    /// last lines are compared with the output's last lines and the wildcard
+    /// keeps what lies between. A wildcard with nothing left to cover is
+    /// replaced by the output.
+    @Test func aWildcardIsKeptWhileItCoversALine() throws {
         let entry = TranscriptEntry(commands: 0..<1, sourceLines: 1...1, expected: [
             ExpectedLine(text: "a", line: 2, isWildcard: false),
             ExpectedLine(text: "...", line: 3, isWildcard: true),
             ExpectedLine(text: "z", line: 4, isWildcard: false),
         ], blockLines: 2..<5)
         #expect(entry.updatedBlock(for: ["a", "b", "c", "z"]) == ["a", "...", "z"])
-        #expect(entry.updatedBlock(for: ["a", "b", "y"]) == ["a", "b", "y"])
+        #expect(entry.updatedBlock(for: ["a", "b", "y"]) == ["a", "...", "y"])
         #expect(entry.updatedBlock(for: ["x", "b", "z"]) == ["x", "...", "z"])
+        #expect(entry.updatedBlock(for: ["a", "y"]) == ["a", "y"])
+        #expect(entry.updatedBlock(for: ["y"]) == ["y"])
+        // A visible list that grew by an item: the wildcard stays, the count is rewritten.
+        let visible = TranscriptEntry(commands: 0..<1, sourceLines: 1...1, expected: [
+            ExpectedLine(text: "item 0:0 frame=...", line: 2, isWildcard: false),
+            ExpectedLine(text: "...", line: 3, isWildcard: true),
+            ExpectedLine(text: "4 elements", line: 4, isWildcard: false),
+        ], blockLines: 2..<5)
+        #expect(visible.updatedBlock(for: ["item 0:0 frame=0,44,50,50", "item 0:1 frame=60,44,50,50", "item 0:2 frame=120,44,50,50",
+                                           "item 0:3 frame=180,44,50,50", "header 0 frame=0,0,390,44", "5 elements"])
+                == ["item 0:0 frame=...", "...", "5 elements"])
     }
 
     // MARK: Modes

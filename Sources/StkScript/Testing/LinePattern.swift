@@ -82,6 +82,16 @@ extension TranscriptEntry {
                 if let found = (o..<output.count).first(where: { LinePattern.matches(nextLiteral.text, output[$0]) }) {
                     lines.append(current.text)
                     o = found
+                } else if !pattern[(p + 1)...].contains(where: \.isWildcard) {
+                    // The line after it changed (`#> 4 elements`, now 5): the
+                    // block's last lines are compared with the output's last
+                    // lines, and the wildcard keeps what lies between, when
+                    // that is a line or more.
+                    let tailStart = output.count - (pattern.count - p - 1)
+                    if tailStart > o {
+                        lines.append(current.text)
+                        o = tailStart
+                    }
                 }
                 p += 1
                 continue
