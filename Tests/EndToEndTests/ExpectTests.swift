@@ -61,6 +61,12 @@ import Testing
             scroll to 0,0
             expect attr header 0 alpha == 0
             expect attr header 0 hidden == true
+            # A compositional layout names its own kinds: the grid's pinned
+            # header of section 0 (kind "header"), by kind as `context` prints it.
+            layout compositional-grid
+            sections 3 items=9
+            scroll to 0,300
+            expect context contains supplementary header 0:0
             echo all held
             """)
         expectOutcome(result, stdout: "all held\n", stderr: "", status: 0)
@@ -90,6 +96,8 @@ import Testing
             ("scroll to 0,100; ", "expect context contains header 7",
              "the last context does not name header 7 (it is CollectionViewFlowLayoutInvalidationContext: header=0:0,1:0,2:0,3:0,4:0,5:0,6:0)"),
             ("scroll to 0,100; ", "expect context everything == true", "context everything is false, expected == true"),
+            ("layout compositional-grid; sections 3 items=9; scroll to 0,300; ", "expect context contains decoration background 0:0",
+             "the last context does not name decoration background 0:0 (it is CollectionViewLayoutInvalidationContext: header=0:0)"),
         ]
         for c in cases {
             let commands = c.setup + c.expectation

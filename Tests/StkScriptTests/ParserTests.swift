@@ -461,7 +461,7 @@ struct ParserTests {
         ErrorCase(input: "expect context everything ~= true", line: 1, column: 27,
                   message: "operator '~=' cannot compare bools; use '==' or '!='"),
         ErrorCase(input: "expect context contains", line: 1, column: 24,
-                  message: "expected 'item', 'header' or 'footer' after 'expect context contains'"),
+                  message: "expected 'item', 'header', 'footer', 'supplementary' or 'decoration' after 'expect context contains'"),
         ErrorCase(input: "load", line: 1, column: 5, message: "expected a file path after 'load'"),
         ErrorCase(input: "include --x", line: 1, column: 9, message: "expected a file path, got '--x'"),
         ErrorCase(input: "save", line: 1, column: 5, message: "expected a file path after 'save'"),

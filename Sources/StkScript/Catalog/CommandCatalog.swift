@@ -224,7 +224,7 @@ public enum CommandCatalog {
                              "expect contentsize OP W,H", "expect context contains ELEMENT",
                              "expect context FLAG OP true|false", "expect context count OP N"],
                     summary: "check a value; a failure is reported and the script runs on (exit status 1)",
-                    details: ["ELEMENT: item S:I | header S | footer S | decoration KIND S:I",
+                    details: ["ELEMENT: item S:I | header S | footer S | supplementary KIND S:I | decoration KIND S:I",
                               "FIELD: frame x y width height zIndex alpha hidden, or a layout's own field (stretchFactor)",
                               "OP: == != < <= > >= ~= (~= : within 0.01)",
                               "FLAG: everything dataSourceCounts flowDelegateMetrics flowAttributes"],

@@ -323,7 +323,7 @@ struct CommandParser {
             let word = try args.keyword(["contains", "count"] + flags, what)
             switch word.value {
             case "contains":
-                return .contextContains(try args.element())
+                return .contextContains(try args.element(decoration: true))
             case "count":
                 return .contextCount(Comparison(op: try comparisonOperator(), value: try args.count()))
             default:
