@@ -625,6 +625,35 @@ extension CollectionViewCompositionalLayout {
         #expect(layout.cell(0, 1) == rect(107.5, 15, 82.5, 82.5))
     }
 
+    @Test func aSectionsOwnContentInsetsReferenceDecidesItsContainer() throws {
+        // Rows 50 high and full width, the layout margins 16 a side, the
+        // configuration's reference .layoutMargins: a section that names
+        // none is 16 ..< 374; .none spans the bounds (0, 390); .readableContent
+        // is the margins at 390 (narrower than 672): 16, 358 wide. In a view
+        // 1024 wide with a safe area of 40 a side: .safeArea 40, 944 wide;
+        // .readableContent (1024 - 80 - 672) / 2 = 136 more: 176, 672 wide.
+        let references: [ContentInsetsReference] = [.automatic, .none, .readableContent, .safeArea]
+        let layout = CollectionViewCompositionalLayout(sectionProvider: { s, _ in
+            let section = CL.rows(50)
+            section.contentInsetsReference = references[s]
+            return section
+        })
+        let configuration = CollectionViewCompositionalLayoutConfiguration()
+        configuration.contentInsetsReference = .layoutMargins
+        layout.configuration = configuration
+        let cv = try compositionalView(layout, [1, 1, 1, 1])
+        #expect(layout.cell(0, 0) == rect(16, 0, 358, 50))
+        #expect(layout.cell(1, 0) == rect(0, 50, 390, 50))
+        #expect(layout.cell(2, 0) == rect(16, 100, 358, 50))
+        #expect(layout.cell(3, 0) == rect(0, 150, 390, 50))
+        try cv.setBoundsSize(size(1024, 768))
+        try cv.setSafeAreaInsets(EdgeInsets(top: 0, left: 40, bottom: 0, right: 40))
+        #expect(layout.cell(0, 0) == rect(56, 0, 912, 50))
+        #expect(layout.cell(1, 0) == rect(0, 50, 1024, 50))
+        #expect(layout.cell(2, 0) == rect(176, 100, 672, 50))
+        #expect(layout.cell(3, 0) == rect(40, 150, 944, 50))
+    }
+
     @Test func theSectionProviderIsAskedAtAFullPrepareAndOnASizeChangeNotOnAScroll() throws {
         final class Box: @unchecked Sendable { var calls: [(Int, CGSize, CGSize)] = [] }
         let box = Box()

@@ -178,11 +178,12 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         needsPlacement = false
     }
 
-    /// The insets the configuration's `contentInsetsReference` leaves out.
-    private func referenceInsets(_ cv: CollectionView) -> DirectionalEdgeInsets {
+    /// The insets a `contentInsetsReference` leaves out (the configuration's,
+    /// or a section's own).
+    private func referenceInsets(_ cv: CollectionView, _ reference: ContentInsetsReference) -> DirectionalEdgeInsets {
         let safe = cv.safeAreaInsets
         let margins = cv.layoutMargins
-        switch configuration.contentInsetsReference {
+        switch reference {
         case .none: return .zero
         case .automatic, .safeArea: return DirectionalEdgeInsets(top: safe.top, leading: safe.left, bottom: safe.bottom, trailing: safe.right)
         case .layoutMargins:
@@ -196,18 +197,28 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         }
     }
 
-    /// What a section's groups resolve against: the layout's container less
-    /// the section's content insets, on both axes.
-    private func groupContainer(of section: CollectionLayoutSection) -> CGSize {
-        CGSize(width: max(0, layoutContainer.width - section.contentInsets.leading - section.contentInsets.trailing),
-               height: max(0, layoutContainer.height - section.contentInsets.top - section.contentInsets.bottom))
+    /// The container a section lays out in, and where it starts across the
+    /// scroll axis: the layout's, or (iOS 14) the bounds less the insets of
+    /// the section's own `contentInsetsReference` when it names one.
+    private func container(of section: CollectionLayoutSection, in cv: CollectionView) -> (size: CGSize, crossInset: CGFloat) {
+        guard section.contentInsetsReference != .automatic else { return (layoutContainer, layoutCrossInset) }
+        let insets = referenceInsets(cv, section.contentInsetsReference)
+        return (LayoutContainer(contentSize: cv.bounds.size, contentInsets: insets).effectiveContentSize, axis.crossStart(insets))
+    }
+
+    /// What a section's groups resolve against: its container less the
+    /// section's content insets, on both axes.
+    private func groupContainer(of section: CollectionLayoutSection, in cv: CollectionView) -> CGSize {
+        let container = container(of: section, in: cv).size
+        return CGSize(width: max(0, container.width - section.contentInsets.leading - section.contentInsets.trailing),
+                      height: max(0, container.height - section.contentInsets.top - section.contentInsets.bottom))
     }
 
     private func rebuild(_ cv: CollectionView) {
         counters.sectionsComputed += cv.numberOfSections
         axis = ScrollAxis(vertical: configuration.scrollDirection == .vertical)
         builtSize = cv.bounds.size
-        let insets = referenceInsets(cv)
+        let insets = referenceInsets(cv, configuration.contentInsetsReference)
         let container = LayoutContainer(contentSize: cv.bounds.size, contentInsets: insets)
         let environment = LayoutEnvironment(container: container, traitCollection: cv.traitCollection, layoutMargins: cv.layoutMargins)
         self.environment = environment
@@ -228,7 +239,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 resolved.append(nil)
                 continue
             }
-            let sectionContainer = groupContainer(of: description)
+            let sectionContainer = groupContainer(of: description, in: cv)
             do {
                 let shape = try solver.shape(of: description.group, in: sectionContainer)
                 if shape.slots.isEmpty && cv.numberOfItems(inSection: s) > 0 {
@@ -270,11 +281,12 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             let description = entry?.description ?? CollectionLayoutSection(group: .horizontal(
                 layoutSize: CollectionLayoutSize(widthDimension: .absolute(0), heightDimension: .absolute(0)), subitems: []))
             let shape = entry?.shape ?? GroupShape(size: .zero, slots: [], widthEstimated: false, heightEstimated: false)
-            let sectionContainer = groupContainer(of: description)
+            let sectionContainer = groupContainer(of: description, in: cv)
+            let own = container(of: description, in: cv)
             let data = cv.sections[s]
             let geometry = SectionGeometry(index: s, description: description, itemCount: data.itemCount, shape: shape, axis: axis,
-                                           start: cursor + description.spacingBefore, layoutCrossInset: layoutCrossInset,
-                                           layoutContainer: layoutContainer, sectionContainer: sectionContainer,
+                                           start: cursor + description.spacingBefore, layoutCrossInset: own.crossInset,
+                                           layoutContainer: own.size, sectionContainer: sectionContainer,
                                            measured: data.measuredSizes)
             if geometry.isOrthogonal {
                 // Rows keep their offsets across passes, as embedded scroll views do.
