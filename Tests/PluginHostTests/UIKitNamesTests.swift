@@ -189,5 +189,11 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
                 == CGRect(x: 12, y: 21, width: 94, height: 46))
         let update = UICollectionViewUpdateItem(action: .insert, before: nil, after: IndexPath(item: 2, section: 0))
         #expect(update.updateAction == UICollectionViewUpdateItem.Action.insert)
+        // The device is an iPhone, in portrait: a layout choosing its columns by idiom picks the phone's.
+        let columns = UIDevice.current.userInterfaceIdiom == .pad ? 3 : 2
+        #expect(columns == 2)
+        #expect(UITraitCollection().userInterfaceIdiom == UIUserInterfaceIdiom.phone)
+        #expect(UIDevice.current.orientation.isPortrait && !UIDevice.current.orientation.isLandscape)
+        #expect(UIDevice.current.systemName == "iOS")
     }
 }

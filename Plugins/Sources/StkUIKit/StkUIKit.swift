@@ -25,6 +25,7 @@ public typealias UICollectionViewCell = CollectionViewCell
 public typealias UITraitCollection = TraitCollection
 public typealias UIUserInterfaceLayoutDirection = UserInterfaceLayoutDirection
 public typealias UIUserInterfaceSizeClass = UserInterfaceSizeClass
+public typealias UIUserInterfaceIdiom = UserInterfaceIdiom
 
 // MARK: Protocols
 
@@ -67,4 +68,26 @@ public final class UIScreen {
     public var scale: CGFloat { 3 }
     public var nativeScale: CGFloat { 3 }
     public var bounds: CGRect { CGRect(x: 0, y: 0, width: 390, height: 844) }
+}
+
+/// `UIDevice.current`: an iPhone, as stk's screen and traits are one's.
+/// Layouts read the idiom to choose a column count (`.pad ? 3 : 2`).
+public final class UIDevice {
+    public static let current = UIDevice()
+    public var userInterfaceIdiom: UIUserInterfaceIdiom { .phone }
+    public var model: String { "iPhone" }
+    public var name: String { "iPhone" }
+    public var systemName: String { "iOS" }
+    public var systemVersion: String { "18.0" }
+    /// Portrait, as the default bounds are.
+    public var orientation: UIDeviceOrientation { .portrait }
+}
+
+/// `UIDeviceOrientation`.
+public enum UIDeviceOrientation: Int, Sendable {
+    case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
+    public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+    public var isFlat: Bool { self == .faceUp || self == .faceDown }
+    public var isValidInterfaceOrientation: Bool { isPortrait || isLandscape }
 }

@@ -26,8 +26,16 @@ public enum UserInterfaceSizeClass: Int, Sendable {
     case unspecified, compact, regular
 }
 
+/// UIKit's `UIUserInterfaceIdiom`: the kind of device.
+public enum UserInterfaceIdiom: Int, Sendable {
+    case unspecified = -1, phone, pad, tv, carPlay, mac = 5, vision
+}
+
 /// UIKit's `UITraitCollection`, the traits layouts read.
 public struct TraitCollection: Sendable {
+    /// stk's device is an iPhone (its default bounds are one's), whatever the
+    /// bounds: a layout that asks for `.pad` lays out for a phone.
+    public var userInterfaceIdiom: UserInterfaceIdiom = .phone
     /// Points to pixels. stk's default is 3, a current iPhone's, which matches
     /// the default 390x844 bounds; layouts that round to pixels round to thirds.
     public var displayScale: CGFloat = 3
