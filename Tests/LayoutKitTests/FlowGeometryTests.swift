@@ -52,6 +52,31 @@ import StkTestSupport
         #expect(cv.contentSize == size(170, 390))
     }
 
+    @Test func sectionInsetsAreMeasuredFromTheirReference() throws {
+        // 844 x 390 (landscape), safe area 44 left and right, content inset 6
+        // left: the content area starts at x = 50 (adjusted 50 left, 44 right).
+        // Section inset 10 left. Item 0 in content coordinates:
+        // - from the content inset: 10;
+        // - from the safe area: 44 + 10 - 50 = 4;
+        // - from the layout margins (16 inside the safe area): 44 + 16 + 10 - 50 = 20;
+        // - from the safe area with a section inset of 0: max(0, 44 - 50) = 0, never
+        //   inside the adjusted content inset.
+        let layout = CollectionViewFlowLayout()
+        layout.sectionInset = EdgeInsets(top: 0, left: 10, bottom: 0, right: 0)
+        let cv = try CollectionView(size: size(844, 390), layout: layout, itemCounts: [3])
+        try cv.setSafeAreaInsets(EdgeInsets(top: 0, left: 44, bottom: 0, right: 44))
+        try cv.setContentInset(EdgeInsets(top: 0, left: 6, bottom: 0, right: 0))
+        for (reference, x) in [(CollectionViewFlowLayout.SectionInsetReference.fromContentInset, CGFloat(10)), (.fromSafeArea, 4), (.fromLayoutMargins, 20)] {
+            layout.sectionInsetReference = reference
+            cv.layoutIfNeeded()
+            #expect(layout.layoutAttributesForItem(at: .ip(0, 0))?.frame.minX == x, "\(reference)")
+        }
+        layout.sectionInset = .zero
+        layout.sectionInsetReference = .fromSafeArea
+        cv.layoutIfNeeded()
+        #expect(layout.layoutAttributesForItem(at: .ip(0, 0))?.frame.minX == 0)
+    }
+
     @Test(arguments: Direction.allCases)
     func contentWidthIsInsideTheAdjustedContentInset(_ direction: Direction) throws {
         // adjustedContentInset = contentInset (11,10,13,20) + safeAreaInsets (7,5,9,15)

@@ -43,6 +43,15 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open var minimumLineSpacing: CGFloat = 10 { didSet { metricsChanged() } }
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { metricsChanged() } }
     open var sectionInset: EdgeInsets = .zero { didSet { metricsChanged() } }
+    /// UIKit's `SectionInsetReference` (iOS 11): what a section's insets are
+    /// measured from.
+    public enum SectionInsetReference: Int, Sendable {
+        case fromContentInset, fromSafeArea, fromLayoutMargins
+    }
+    /// What `sectionInset` (or the delegate's) is measured from: the content
+    /// inset (the default), the safe area, or the layout margins (inside the
+    /// safe area); never inside the adjusted content inset (`referencedInset`).
+    open var sectionInsetReference: SectionInsetReference = .fromContentInset { didSet { metricsChanged() } }
     open var headerReferenceSize: CGSize = .zero { didSet { metricsChanged() } }
     open var footerReferenceSize: CGSize = .zero { didSet { metricsChanged() } }
     open var scrollDirection: ScrollDirection = .vertical { didSet { metricsChanged() } }
@@ -145,6 +154,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private func hasSameGeometryMetrics(as other: CollectionViewFlowLayout) -> Bool {
         itemSize == other.itemSize && minimumLineSpacing == other.minimumLineSpacing
             && minimumInteritemSpacing == other.minimumInteritemSpacing && sectionInset == other.sectionInset
+            && sectionInsetReference == other.sectionInsetReference
             && headerReferenceSize == other.headerReferenceSize && footerReferenceSize == other.footerReferenceSize
             && scrollDirection == other.scrollDirection && estimatedItemSize == other.estimatedItemSize
     }
@@ -216,6 +226,22 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// scroll direction). The transform is its own inverse.
     public func scrollAxisRect(_ rect: CGRect) -> CGRect { isHorizontal ? rect.transposed : rect }
 
+    /// A section inset as the geometry takes it, from the start of the
+    /// content area (inside the adjusted content inset): as given from the
+    /// content inset; else measured from the safe area or the layout margins
+    /// (the safe area plus the margins), edge by edge, but never inside the
+    /// adjusted content inset. UIKit: "The minimum value of this property is
+    /// always the collection view's contentInset".
+    func referencedInset(_ inset: EdgeInsets, in cv: CollectionView) -> EdgeInsets {
+        guard sectionInsetReference != .fromContentInset else { return inset }
+        let reference = sectionInsetReference == .fromSafeArea ? cv.safeAreaInsets : cv.safeAreaInsets + cv.layoutMargins
+        let adjusted = cv.adjustedContentInset
+        return EdgeInsets(top: max(0, reference.top + inset.top - adjusted.top),
+                          left: max(0, reference.left + inset.left - adjusted.left),
+                          bottom: max(0, reference.bottom + inset.bottom - adjusted.bottom),
+                          right: max(0, reference.right + inset.right - adjusted.right))
+    }
+
     /// The adjusted content inset in scroll-axis coordinates (top = the inset at the scroll start).
     public var scrollAxisInsets: EdgeInsets {
         let inset = collectionView?.adjustedContentInset ?? .zero
@@ -284,7 +310,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             }
             let header = delegate.collectionView(cv, layout: self, referenceSizeForHeaderInSection: section)
             let footer = delegate.collectionView(cv, layout: self, referenceSizeForFooterInSection: section)
-            let inset = delegate.collectionView(cv, layout: self, insetForSectionAt: section)
+            let inset = referencedInset(delegate.collectionView(cv, layout: self, insetForSectionAt: section), in: cv)
             var input = FlowSectionInput(
                 itemCount: data.itemCount, uniformItemSize: nil, itemSizes: sizes,
                 inset: isHorizontal ? inset.transposed : inset,
@@ -299,7 +325,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let fallback = axis(defaultItemSize)
         var input = FlowSectionInput(
             itemCount: data.itemCount, uniformItemSize: fallback, itemSizes: [],
-            inset: isHorizontal ? sectionInset.transposed : sectionInset,
+            inset: isHorizontal ? referencedInset(sectionInset, in: cv).transposed : referencedInset(sectionInset, in: cv),
             lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing,
             headerLength: axis(header).height, footerLength: axis(footer).height)
         if Self.laysOutItemByItem(data) {
