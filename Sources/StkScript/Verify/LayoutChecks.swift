@@ -375,6 +375,12 @@ public enum LayoutChecks {
         var changed: [(key: ElementKey, old: Displayed, now: Displayed)] = []
         for (key, old) in before where !named.contains(key) && exists(key, in: live) {
             guard let now = fresh.answer(for: key), !now.matches(old) else { continue }
+            // Out of the new bounds both where UIKit shows it and where it
+            // should be, it is off screen either way: nothing shown is stale (a
+            // carousel's handler leaves the cells that scrolled away as they
+            // were). A pinned header left behind is in the bounds where it
+            // should be, and is reported.
+            guard old.attributes.frame.overlaps(live.bounds) || now.attributes.frame.overlaps(live.bounds) else { continue }
             changed.append((key, old, now))
         }
         var findings: [Finding] = []
