@@ -168,6 +168,32 @@ import StkTestSupport
         }
     }
 
+    /// iOS 17: a section's own deceleration rate decides a fling of its row.
+    /// Continuous, from 0 at 1000 points a second: at the collection view's
+    /// 0.998, 0 + 1000 / 1000 x 0.998 / 0.002 = 499; at the section's .fast
+    /// (0.99), 1000 / 1000 x 0.99 / 0.01 = 99. Bounce changes nothing.
+    @Test func aSectionsOwnDecelerationRateDecidesWhereItsRowRests() throws {
+        let layout = CollectionViewCompositionalLayout(sectionProvider: { s, _ in
+            guard s == 1 else { return CL.rows(50) }
+            let item = CL.item(.fractionalWidth(1), .fractionalHeight(1))
+            let group = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(0.85), .absolute(200)), subitems: [item])
+            let section = CollectionLayoutSection(group: group)
+            section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
+            section.interGroupSpacing = 10
+            section.orthogonalScrollingBehavior = .continuous
+            section.orthogonalScrollingProperties.decelerationRate = .fast
+            section.orthogonalScrollingProperties.bounce = .never
+            return section
+        })
+        let cv = try compositionalView(layout, [4, 5, 4])
+        try cv.flingOrthogonalSection(1, velocity: 1000, steps: 4)
+        #expect(near(layout.orthogonalOffset(ofSection: 1), 99, tolerance: 1e-6))
+        let automatic = orthogonalLayout(.continuous)
+        let cv2 = try compositionalView(automatic, [4, 5, 4])
+        try cv2.flingOrthogonalSection(1, velocity: 1000, steps: 4)
+        #expect(near(automatic.orthogonalOffset(ofSection: 1), 499, tolerance: 1e-6))
+    }
+
     @Test func anOrthogonalScrollWithoutAHandlerInvalidatesNothing() throws {
         let layout = orthogonalLayout()
         let cv = try compositionalView(layout, [4, 5, 4])

@@ -8,6 +8,7 @@ public typealias UICollectionViewCompositionalLayoutConfiguration = CollectionVi
 public typealias UICollectionViewCompositionalLayoutSectionProvider = CollectionViewCompositionalLayout.SectionProvider
 public typealias UICollectionLayoutListConfiguration = CollectionLayoutListConfiguration
 public typealias UICollectionLayoutSectionOrthogonalScrollingBehavior = OrthogonalScrollingBehavior
+public typealias NSCollectionLayoutSectionOrthogonalScrollingProperties = CollectionLayoutSectionOrthogonalScrollingProperties
 public typealias UIContentInsetsReference = ContentInsetsReference
 
 // MARK: Sections, groups and items

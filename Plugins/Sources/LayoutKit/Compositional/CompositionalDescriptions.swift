@@ -361,6 +361,8 @@ open class CollectionLayoutSection: NSObject, NSCopying {
     public var contentInsetsReference: ContentInsetsReference = .automatic
     public var decorationItems: [CollectionLayoutDecorationItem] = []
     public var visibleItemsInvalidationHandler: CollectionLayoutSectionVisibleItemsInvalidationHandler?
+    /// iOS 17: how the orthogonal row decelerates (and bounces).
+    public let orthogonalScrollingProperties = CollectionLayoutSectionOrthogonalScrollingProperties()
 
     public init(group: CollectionLayoutGroup) { self.group = group }
     open func copy(with zone: NSZone? = nil) -> Any { self }
@@ -376,6 +378,42 @@ open class CollectionLayoutSection: NSObject, NSCopying {
 
     var pinsBoundaryItems: Bool { boundarySupplementaryItems.contains { $0.pinToVisibleBounds } }
     var followsInsets: Bool { supplementariesFollowContentInsets && supplementaryContentInsetsReference != .none }
+}
+
+/// iOS 17's `NSCollectionLayoutSectionOrthogonalScrollingProperties`: an
+/// orthogonal row's own deceleration rate, which a fling of the row uses
+/// (`.automatic`: the collection view's, stk's rows' rate before iOS 17),
+/// and its bounce, which changes nothing in stk: rows stop at their ends.
+public final class CollectionLayoutSectionOrthogonalScrollingProperties: NSObject, NSCopying {
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// stk's mark for "the collection view's" (no rate is negative).
+        public static let automatic = DecelerationRate(rawValue: -1)
+        public static let normal = DecelerationRate(rawValue: CollectionView.DecelerationRate.normal.rawValue)
+        public static let fast = DecelerationRate(rawValue: CollectionView.DecelerationRate.fast.rawValue)
+    }
+
+    public enum Bounce: Int, Sendable {
+        case automatic, always, never
+    }
+
+    public var decelerationRate: DecelerationRate = .automatic
+    public var bounce: Bounce = .automatic
+
+    public override init() { super.init() }
+
+    public func copy(with zone: NSZone? = nil) -> Any {
+        let copy = CollectionLayoutSectionOrthogonalScrollingProperties()
+        copy.decelerationRate = decelerationRate
+        copy.bounce = bounce
+        return copy
+    }
+
+    /// The rate a fling of the row uses, given the collection view's.
+    func rate(collectionViewRate: CGFloat) -> CGFloat {
+        decelerationRate == .automatic ? collectionViewRate : decelerationRate.rawValue
+    }
 }
 
 // MARK: Environment

@@ -206,10 +206,13 @@ extension CollectionView {
         try Validate.finite(velocity, "velocity")
         let layout = try compositionalLayout()
         layoutIfNeeded()
-        let from = try layout.orthogonalSection(section).rowOffset
-        let target = try layout.orthogonalRestingOffset(ofSection: section, velocity: velocity, decelerationRate: decelerationRate.rawValue)
+        let row = try layout.orthogonalSection(section)
+        let from = row.rowOffset
+        // iOS 17: the section's own rate, when it sets one.
+        let rate = row.description.orthogonalScrollingProperties.rate(collectionViewRate: decelerationRate.rawValue)
+        let target = try layout.orthogonalRestingOffset(ofSection: section, velocity: velocity, decelerationRate: rate)
         let along = { (v: CGFloat) in layout.isVerticalScroll ? CGPoint(x: v, y: 0) : CGPoint(x: 0, y: v) }
-        report(.flingProjected(velocity: along(velocity), decelerationRate: decelerationRate.rawValue, paging: false,
+        report(.flingProjected(velocity: along(velocity), decelerationRate: rate, paging: false,
                                from: along(from), proposed: along(target)))
         try scrollOrthogonalSection(section, to: target, steps: steps, decelerating: true)
     }
