@@ -151,9 +151,16 @@ final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        declarations.extensions.append(ExtensionInfo(extendedType: Self.typeName(node.extendedType), fileIndex: fileIndex, node: node))
-        return .skipChildren
+        let extended = Self.typeName(node.extendedType)
+        declarations.extensions.append(ExtensionInfo(extendedType: extended, fileIndex: fileIndex, node: node))
+        // A type declared in an extension is nested in the extended type
+        // (`extension FeedViewController { final class Layout: ... }` is
+        // FeedViewController.Layout), as TypeIndex has it.
+        scope.append((extended, TypeIndex.isFilePrivate(node.modifiers)))
+        return .visitChildren
     }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         var hasOptional = false

@@ -5,6 +5,28 @@ import Testing
 /// The adapter on small sources, its rewritten text and its report checked
 /// exactly. Positions are 1-based lines and UTF-8 columns of the input.
 @Suite struct AdapterTests {
+    /// A layout class declared in an extension is nested in the extended
+    /// type, as one declared in the type's body is: both are registered, and
+    /// made by their qualified names.
+    @Test func aLayoutClassInAnExtensionIsFoundAsANestedType() {
+        let source = """
+            import UIKit
+
+            enum Layouts {
+                final class Sticky: UICollectionViewFlowLayout {}
+            }
+
+            extension Layouts {
+                final class Plain: UICollectionViewFlowLayout {}
+            }
+            """
+        let output = adapt([("Layouts.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["sticky", "plain"])
+        let registration = output.files.map(\.text).joined()
+        #expect(registration.contains("Layouts.Sticky()") && registration.contains("Layouts.Plain()"), "\(registration)")
+    }
+
     @Test func objcAttributesAndDynamicBecomeSpacesAndKeepColumns() {
         let source = """
             import UIKit
