@@ -26,8 +26,10 @@ import StkTestSupport
         var calls = 0
     }
 
+    /// `configure` sets what else the row's section needs.
     func orthogonalLayout(_ behavior: OrthogonalScrollingBehavior = .groupPaging,
-                          handler: CollectionLayoutSectionVisibleItemsInvalidationHandler? = nil) -> CollectionViewCompositionalLayout {
+                          handler: CollectionLayoutSectionVisibleItemsInvalidationHandler? = nil,
+                          configure: @escaping (CollectionLayoutSection) -> Void = { _ in }) -> CollectionViewCompositionalLayout {
         CollectionViewCompositionalLayout(sectionProvider: { s, _ in
             guard s == 1 else { return CL.rows(50) }
             let item = CL.item(.fractionalWidth(1), .fractionalHeight(1))
@@ -37,6 +39,7 @@ import StkTestSupport
             section.interGroupSpacing = 10
             section.orthogonalScrollingBehavior = behavior
             section.visibleItemsInvalidationHandler = handler
+            configure(section)
             return section
         })
     }
@@ -173,17 +176,9 @@ import StkTestSupport
     /// 0.998, 0 + 1000 / 1000 x 0.998 / 0.002 = 499; at the section's .fast
     /// (0.99), 1000 / 1000 x 0.99 / 0.01 = 99. Bounce changes nothing.
     @Test func aSectionsOwnDecelerationRateDecidesWhereItsRowRests() throws {
-        let layout = CollectionViewCompositionalLayout(sectionProvider: { s, _ in
-            guard s == 1 else { return CL.rows(50) }
-            let item = CL.item(.fractionalWidth(1), .fractionalHeight(1))
-            let group = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(0.85), .absolute(200)), subitems: [item])
-            let section = CollectionLayoutSection(group: group)
-            section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
-            section.interGroupSpacing = 10
-            section.orthogonalScrollingBehavior = .continuous
+        let layout = orthogonalLayout(.continuous, configure: { section in
             section.orthogonalScrollingProperties.decelerationRate = .fast
             section.orthogonalScrollingProperties.bounce = .never
-            return section
         })
         let cv = try compositionalView(layout, [4, 5, 4])
         try cv.flingOrthogonalSection(1, velocity: 1000, steps: 4)

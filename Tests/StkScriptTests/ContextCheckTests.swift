@@ -1,4 +1,3 @@
-import Builtins
 import Foundation
 import LayoutKit
 import StkTestSupport
@@ -29,14 +28,7 @@ import Testing
     }
 
     func run(_ script: String) throws -> (OutputBuffer, Interpreter) {
-        try BuiltinLayouts.register()
-        try? LayoutRegistry.shared.register(LayoutDescriptor(
-            name: "silent-fade-test", summary: "item 0 fades on scroll, no context", options: [],
-            makeAnyLayout: { SilentFadeLayout() }, setOption: { _, _, _ in }, optionValue: { _, _ in nil }), origin: "test")
-        let output = OutputBuffer()
-        let interpreter = Interpreter(session: try Session(), output: output)
-        ScriptRunner(interpreter: interpreter).run(text: "layout silent-fade-test\nsections 1 items=20\n" + script, name: "<test>")
-        return (output, interpreter)
+        try runScript("layout silent-fade-test\nsections 1 items=20\n" + script, withTestLayout: "silent-fade-test") { SilentFadeLayout() }
     }
 
     /// Scrolled by 50, item 0 is still on screen: UIKit shows it at alpha 1

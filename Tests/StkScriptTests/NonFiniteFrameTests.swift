@@ -1,4 +1,3 @@
-import Builtins
 import Foundation
 import LayoutKit
 import StkTestSupport
@@ -26,13 +25,8 @@ import Testing
     }
 
     @Test func aSingleQueryThatAnswersANaNFrameIsWarnedAbout() throws {
-        try BuiltinLayouts.register()
-        try? LayoutRegistry.shared.register(LayoutDescriptor(
-            name: "hole-test", summary: "item 1 has a NaN y", options: [],
-            makeAnyLayout: { HoleLayout() }, setOption: { _, _, _ in }, optionValue: { _, _ in nil }), origin: "test")
-        let output = OutputBuffer()
-        let interpreter = Interpreter(session: try Session(), output: output)
-        ScriptRunner(interpreter: interpreter).run(text: "layout hole-test\nsections 1 items=3\nvisible\nattr item 0:1\ncheck\n", name: "<test>")
+        let (output, interpreter) = try runScript("layout hole-test\nsections 1 items=3\nvisible\nattr item 0:1\ncheck\n",
+                                                  withTestLayout: "hole-test") { HoleLayout() }
         #expect(output.lines.contains("2 elements"), "\(output.lines)")
         #expect(output.lines.contains("item 0:1 frame=0,nan,100,50 zIndex=0 alpha=1 hidden=false"), "\(output.lines)")
         let warning = "the layout gave item 0:1 a frame that is not finite (0,nan,100,50): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (layoutAttributesForItem(at:))"

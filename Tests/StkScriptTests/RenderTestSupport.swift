@@ -44,3 +44,17 @@ func supplementary(_ kind: String, _ section: Int, _ x: CGFloat, _ y: CGFloat, _
     return a
 }
 
+
+/// Runs `script` in a session of the built-in layouts and `layout`,
+/// registered as `name` (a layout a test writes to show one behaviour); the
+/// script may fail. Returns the output and the interpreter, for its status.
+func runScript(_ script: String, withTestLayout name: String, _ layout: @escaping () -> CollectionViewLayout) throws -> (OutputBuffer, Interpreter) {
+    try BuiltinLayouts.register()
+    try? LayoutRegistry.shared.register(LayoutDescriptor(
+        name: name, summary: "a test's layout", options: [],
+        makeAnyLayout: layout, setOption: { _, _, _ in }, optionValue: { _, _ in nil }), origin: "test")
+    let output = OutputBuffer()
+    let interpreter = Interpreter(session: try Session(), output: output)
+    ScriptRunner(interpreter: interpreter).run(text: script, name: "<test>")
+    return (output, interpreter)
+}
