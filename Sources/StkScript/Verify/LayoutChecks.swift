@@ -328,7 +328,7 @@ public enum LayoutChecks {
                     continue
                 }
                 let f = a.displayed.frame
-                if !(f.minX.isFinite && f.minY.isFinite && f.width.isFinite && f.height.isFinite) {
+                if !f.hasFiniteNumbers {
                     findings.append(Finding(check: .indexPaths, element: key.description, message: "\(key.description) has a frame that is not finite: \(f.stk)"))
                 } else if key.category == .cell, !area.contains(CGPoint(x: f.midX, y: f.midY)),
                           !isInOrthogonalRow(key, of: live) {

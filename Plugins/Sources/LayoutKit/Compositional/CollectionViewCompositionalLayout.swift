@@ -208,10 +208,9 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     /// What a section's groups resolve against: its container less the
     /// section's content insets, on both axes.
-    private func groupContainer(of section: CollectionLayoutSection, in cv: CollectionView) -> CGSize {
-        let container = container(of: section, in: cv).size
-        return CGSize(width: max(0, container.width - section.contentInsets.leading - section.contentInsets.trailing),
-                      height: max(0, container.height - section.contentInsets.top - section.contentInsets.bottom))
+    private func groupContainer(of section: CollectionLayoutSection, in container: CGSize) -> CGSize {
+        CGSize(width: max(0, container.width - section.contentInsets.leading - section.contentInsets.trailing),
+               height: max(0, container.height - section.contentInsets.top - section.contentInsets.bottom))
     }
 
     private func rebuild(_ cv: CollectionView) {
@@ -239,7 +238,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 resolved.append(nil)
                 continue
             }
-            let sectionContainer = groupContainer(of: description, in: cv)
+            let sectionContainer = groupContainer(of: description, in: self.container(of: description, in: cv).size)
             do {
                 let shape = try solver.shape(of: description.group, in: sectionContainer)
                 if shape.slots.isEmpty && cv.numberOfItems(inSection: s) > 0 {
@@ -281,8 +280,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             let description = entry?.description ?? CollectionLayoutSection(group: .horizontal(
                 layoutSize: CollectionLayoutSize(widthDimension: .absolute(0), heightDimension: .absolute(0)), subitems: []))
             let shape = entry?.shape ?? GroupShape(size: .zero, slots: [], widthEstimated: false, heightEstimated: false)
-            let sectionContainer = groupContainer(of: description, in: cv)
             let own = container(of: description, in: cv)
+            let sectionContainer = groupContainer(of: description, in: own.size)
             let data = cv.sections[s]
             let geometry = SectionGeometry(index: s, description: description, itemCount: data.itemCount, shape: shape, axis: axis,
                                            start: cursor + description.spacingBefore, layoutCrossInset: own.crossInset,

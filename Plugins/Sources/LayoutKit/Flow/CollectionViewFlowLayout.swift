@@ -232,6 +232,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// (the safe area plus the margins), edge by edge, but never inside the
     /// adjusted content inset. UIKit: "The minimum value of this property is
     /// always the collection view's contentInset".
+    /// `referencedInset`, in scroll-axis coordinates.
+    private func scrollAxisInset(_ inset: EdgeInsets, in cv: CollectionView) -> EdgeInsets {
+        let referenced = referencedInset(inset, in: cv)
+        return isHorizontal ? referenced.transposed : referenced
+    }
+
     func referencedInset(_ inset: EdgeInsets, in cv: CollectionView) -> EdgeInsets {
         guard sectionInsetReference != .fromContentInset else { return inset }
         let reference = sectionInsetReference == .fromSafeArea ? cv.safeAreaInsets : cv.safeAreaInsets + cv.layoutMargins
@@ -310,10 +316,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             }
             let header = delegate.collectionView(cv, layout: self, referenceSizeForHeaderInSection: section)
             let footer = delegate.collectionView(cv, layout: self, referenceSizeForFooterInSection: section)
-            let inset = referencedInset(delegate.collectionView(cv, layout: self, insetForSectionAt: section), in: cv)
+            let inset = scrollAxisInset(delegate.collectionView(cv, layout: self, insetForSectionAt: section), in: cv)
             var input = FlowSectionInput(
                 itemCount: data.itemCount, uniformItemSize: nil, itemSizes: sizes,
-                inset: isHorizontal ? inset.transposed : inset,
+                inset: inset,
                 lineSpacing: delegate.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: section),
                 interitemSpacing: delegate.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: section),
                 headerLength: axis(header).height, footerLength: axis(footer).height)
@@ -325,7 +331,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let fallback = axis(defaultItemSize)
         var input = FlowSectionInput(
             itemCount: data.itemCount, uniformItemSize: fallback, itemSizes: [],
-            inset: isHorizontal ? referencedInset(sectionInset, in: cv).transposed : referencedInset(sectionInset, in: cv),
+            inset: scrollAxisInset(sectionInset, in: cv),
             lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing,
             headerLength: axis(header).height, footerLength: axis(footer).height)
         if Self.laysOutItemByItem(data) {
@@ -356,7 +362,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// A section's measured sizes, in scroll-axis coordinates.
     private func measuredSizes(of data: SectionData) -> MeasuredSizes {
         guard isHorizontal, !data.measuredSizes.isEmpty else { return data.measuredSizes }
-        return MeasuredSizes(pairs: data.measuredSizes.entries.map { ($0, $1.transposed) })
+        return data.measuredSizes.mapSizes { $0.transposed }
     }
 
     /// Recomputes the sections whose data, metrics or width changed; reuses the rest.

@@ -35,6 +35,13 @@ extension CGRect {
     public func hasSameNumbers(as other: CGRect) -> Bool {
         origin.x == other.origin.x && origin.y == other.origin.y && size.width == other.size.width && size.height == other.size.height
     }
+
+    /// Whether all four numbers are finite (no NaN, no infinity): what a
+    /// view's layer accepts (Core Animation raises CALayerInvalidGeometry).
+    @inlinable
+    public var hasFiniteNumbers: Bool {
+        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
+    }
 }
 
 extension CGPoint {

@@ -75,10 +75,14 @@ struct ChunkedArray<Element>: RandomAccessCollection {
     }
 
     /// How many chunks this array shares with `other` (the same objects).
-    func chunksShared(with other: ChunkedArray) -> Int {
-        let theirs = Set(other.chunks.map(ObjectIdentifier.init))
-        return chunks.filter { theirs.contains(ObjectIdentifier($0)) }.count
-    }
+    func chunksShared(with other: ChunkedArray) -> Int { countShared(chunks, with: other.chunks) }
+}
+
+/// How many of `mine` are in `theirs` too, the same objects: what a copy
+/// shares with the storage it came from (the chunked containers' tests).
+func countShared<Object: AnyObject>(_ mine: [Object], with theirs: [Object]) -> Int {
+    let theirs = Set(theirs.map(ObjectIdentifier.init))
+    return mine.filter { theirs.contains(ObjectIdentifier($0)) }.count
 }
 
 extension ChunkedArray: ExpressibleByArrayLiteral {

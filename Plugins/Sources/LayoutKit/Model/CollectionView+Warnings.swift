@@ -30,10 +30,7 @@ extension CollectionView {
                 warn("UICollectionView received layout attributes for a cell with an index path that does not exist: \(a.indexPath.stk) (layoutAttributesForElements(in:); UIKit raises an exception here)")
                 return
             }
-            if firstNotFinite == nil {
-                let f = a.frame
-                if !(f.origin.x.isFinite && f.origin.y.isFinite && f.size.width.isFinite && f.size.height.isFinite) { firstNotFinite = a }
-            }
+            if firstNotFinite == nil, !a.frame.hasFiniteNumbers { firstNotFinite = a }
         }
         // A frame that is not a number reaches the view's layer: Core Animation
         // throws CALayerInvalidGeometry. stk says so once per pass, rather
@@ -47,8 +44,7 @@ extension CollectionView {
     /// may be the only place it is seen, as scrolling to the item or
     /// animating it would hand it to a view on iOS.
     public func warnIfFrameNotFinite(_ a: CollectionViewLayoutAttributes, answeredBy query: String) {
-        let f = a.frame
-        guard !(f.origin.x.isFinite && f.origin.y.isFinite && f.size.width.isFinite && f.size.height.isFinite) else { return }
-        warn("the layout gave \(a.key) a frame that is not finite (\(f.stk)): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (\(query))")
+        guard !a.frame.hasFiniteNumbers else { return }
+        warn("the layout gave \(a.key) a frame that is not finite (\(a.frame.stk)): UIKit raises CALayerInvalidGeometry (\"CALayer position contains NaN\") when the view takes it (\(query))")
     }
 }

@@ -144,10 +144,7 @@ public struct SparseSizes: Equatable, Sendable {
 
     /// How many chunks this table shares with `other` (the same objects):
     /// what a copy has not had to copy.
-    func chunksShared(with other: SparseSizes) -> Int {
-        let theirs = Set(other.chunks.map(ObjectIdentifier.init))
-        return chunks.filter { theirs.contains(ObjectIdentifier($0)) }.count
-    }
+    func chunksShared(with other: SparseSizes) -> Int { countShared(chunks, with: other.chunks) }
 
     /// How many chunks hold the entries.
     var chunkCount: Int { chunks.count }

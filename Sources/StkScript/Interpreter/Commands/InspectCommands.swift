@@ -25,37 +25,35 @@ extension Interpreter {
             // for the whole content may be 0:0 with no sections): asked as is.
             break
         }
+        let query = Self.singleQuery(of: element.value)
         guard let attributes = session.layout.layoutAttributes(for: element.value.elementKey) else {
             let why: String
             switch element.value {
-            case .item: why = "its layoutAttributesForItem(at:) returned nil"
-            case .decoration: why = "its layoutAttributesForDecorationView(ofKind:at:) returned nil"
-            case .supplementary: why = "its layoutAttributesForSupplementaryView(ofKind:at:) returned nil"
-            default: why = "a header or footer of zero size is not laid out"
+            case .header, .footer: why = "a header or footer of zero size is not laid out"
+            default: why = "its \(query) returned nil"
             }
             throw CommandError("\(session.layoutName) has no \(element.value) (\(why))", at: element.range)
-        }
-        let query: String
-        switch element.value {
-        case .item: query = "layoutAttributesForItem(at:)"
-        case .decoration: query = "layoutAttributesForDecorationView(ofKind:at:)"
-        default: query = "layoutAttributesForSupplementaryView(ofKind:at:)"
         }
         cv.warnIfFrameNotFinite(attributes, answeredBy: query)
         if attributes.key != element.value.elementKey {
             // UIKit would hand these attributes to the view of the element it
             // asked for: the wrong cell moves. stk's check (UIKit's own
             // assertion covers only index paths that do not exist).
-            let query: String
-            switch element.value {
-            case .item: query = "layoutAttributesForItem(at: \(element.value.elementKey.indexPath.stk))"
-            case .decoration: query = "layoutAttributesForDecorationView(ofKind:at:)"
-            default: query = "layoutAttributesForSupplementaryView(ofKind:at:)"
-            }
-            session.collectionView.warn("\(query) answered for \(attributes.key), not for \(element.value): the layout answers for another element than the one asked")
+            var asked = query
+            if case .item(let indexPath) = element.value { asked = "layoutAttributesForItem(at: \(indexPath.stk))" }
+            session.collectionView.warn("\(asked) answered for \(attributes.key), not for \(element.value): the layout answers for another element than the one asked")
         }
         session.collectionView.applyDerivedPinning(to: attributes)
         return attributes
+    }
+
+    /// The layout's method a single query of `element` calls, as messages name it.
+    static func singleQuery(of element: ElementRef) -> String {
+        switch element {
+        case .item: return "layoutAttributesForItem(at:)"
+        case .decoration: return "layoutAttributesForDecorationView(ofKind:at:)"
+        case .header, .footer, .supplementary: return "layoutAttributesForSupplementaryView(ofKind:at:)"
+        }
     }
 
     func runAttr(_ element: Located<ElementRef>) throws {
