@@ -7,6 +7,11 @@ import PackageDescription
 /// always-true comparison in a test is a test that cannot fail.
 let testSettings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
+/// Release builds of the interpreter and the renderer leave out the run-time
+/// exclusivity checks, as the engine's do (Plugins/Package.swift says why);
+/// debug builds and the tests keep them.
+let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "stk",
     products: [
@@ -33,7 +38,8 @@ let package = Package(
                 .product(name: "LayoutKit", package: "Plugins"),
                 "StkRender", "StkBench", "ChildProcesses",
             ],
-            path: "Sources/StkScript"
+            path: "Sources/StkScript",
+            swiftSettings: releaseSettings
         ),
         // dlopen of user layouts: the C entry point, version check, registration.
         .target(
@@ -59,7 +65,8 @@ let package = Package(
         .target(
             name: "StkRender",
             dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-            path: "Sources/StkRender"
+            path: "Sources/StkRender",
+            swiftSettings: releaseSettings
         ),
         .executableTarget(
             name: "stk",

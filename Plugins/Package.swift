@@ -4,6 +4,14 @@
 // shared copy of its classes (see ARCHITECTURE.md, "Plugins and type identity").
 import PackageDescription
 
+/// Release builds leave out the run-time exclusivity checks. A layout pass
+/// reads the attributes' and layouts' class properties hundreds of times per
+/// element, and each read paid for a dynamic access record (about a quarter
+/// of a scroll's instructions, measured with callgrind). Debug builds, which
+/// the tests use, keep every check, so an overlapping access is still caught
+/// there; a user's plugin is compiled with its own settings.
+let engineSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Plugins",
     products: [
@@ -25,19 +33,19 @@ let package = Package(
         ),
     ],
     targets: [
-        .target(name: "LayoutKit", path: "Sources/LayoutKit"),
-        .target(name: "StkUIKit", dependencies: ["LayoutKit"], path: "Sources/StkUIKit"),
+        .target(name: "LayoutKit", path: "Sources/LayoutKit", swiftSettings: engineSettings),
+        .target(name: "StkUIKit", dependencies: ["LayoutKit"], path: "Sources/StkUIKit", swiftSettings: engineSettings),
         // The module names an iOS layout imports, each re-exporting StkUIKit, so
         // that a file from an app compiles with its imports as written.
-        .target(name: "UIKit", dependencies: ["StkUIKit"], path: "Sources/UIKit"),
-        .target(name: "CoreGraphics", dependencies: ["StkUIKit"], path: "Sources/CoreGraphics"),
-        .target(name: "QuartzCore", dependencies: ["StkUIKit"], path: "Sources/QuartzCore"),
-        .target(name: "FlowSticky", dependencies: ["LayoutKit"], path: "Sources/FlowSticky"),
-        .target(name: "GridSticky", dependencies: ["LayoutKit"], path: "Sources/GridSticky"),
-        .target(name: "GlobalStretchy", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/GlobalStretchy"),
-        .target(name: "FadingFirstHeader", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/FadingFirstHeader"),
+        .target(name: "UIKit", dependencies: ["StkUIKit"], path: "Sources/UIKit", swiftSettings: engineSettings),
+        .target(name: "CoreGraphics", dependencies: ["StkUIKit"], path: "Sources/CoreGraphics", swiftSettings: engineSettings),
+        .target(name: "QuartzCore", dependencies: ["StkUIKit"], path: "Sources/QuartzCore", swiftSettings: engineSettings),
+        .target(name: "FlowSticky", dependencies: ["LayoutKit"], path: "Sources/FlowSticky", swiftSettings: engineSettings),
+        .target(name: "GridSticky", dependencies: ["LayoutKit"], path: "Sources/GridSticky", swiftSettings: engineSettings),
+        .target(name: "GlobalStretchy", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/GlobalStretchy", swiftSettings: engineSettings),
+        .target(name: "FadingFirstHeader", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/FadingFirstHeader", swiftSettings: engineSettings),
         // Compositional layouts written with UIKit's names, as in an app.
-        .target(name: "CompositionalLayouts", dependencies: ["LayoutKit", "UIKit"], path: "Sources/CompositionalLayouts"),
+        .target(name: "CompositionalLayouts", dependencies: ["LayoutKit", "UIKit"], path: "Sources/CompositionalLayouts", swiftSettings: engineSettings),
         // The list of the built-in layouts, the one place that names them all.
         .target(
             name: "Builtins",
