@@ -19,7 +19,8 @@ import StkTestSupport
     }
 
     /// Random answers, in a flow's order (categories interleaved, each in
-    /// order) or shuffled: the objects come out in key order, with their keys.
+    /// order), with its pinned headers appended last, or shuffled: the
+    /// objects come out in key order, with their keys.
     @Test(arguments: Array(UInt64(1)...60))
     func anAnswerComesOutInKeyOrder(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed &* 0x9E3779B97F4A7C15)
@@ -29,8 +30,12 @@ import StkTestSupport
             for i in 0..<Int.random(in: 0...12, using: &rng) where rng.chance(0.9) { flowOrder.append(Self.cell(s, i)) }
             if rng.chance(0.3) { flowOrder.append(Self.footer(s)) }
         }
+        var pinnedLast = flowOrder
+        if let firstHeader = pinnedLast.firstIndex(where: { $0.representedElementCategory == .supplementaryView }) {
+            pinnedLast.append(pinnedLast.remove(at: firstHeader))
+        }
         let expected = flowOrder.map(\.key).sorted()
-        for answer in [flowOrder, flowOrder.shuffled(using: &rng)] {
+        for answer in [flowOrder, pinnedLast, flowOrder.shuffled(using: &rng)] {
             var sorted = answer
             let keys = try #require(VisibleSet.sortByKey(&sorted))
             #expect(sorted.map(\.key) == expected)

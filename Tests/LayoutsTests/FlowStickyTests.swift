@@ -77,7 +77,7 @@ import FlowSticky
     }
 
     @Test func firstHeaderDoesNotMoveWhileBouncing() throws {
-        let cv = try make(counts: [10, 10])
+        let cv = try make(counts: [10, 10]) { _ in }
         try cv.setContentOffset(CGPoint(x: 0, y: -50))
         // top = -50: y = min(max(-50, 0), 154 - 44) = 0, its natural place.
         T.expectHeader(try #require(T.header(cv, 0)), frame: CGRect(x: 0, y: 0, width: 390, height: 44), pinned: false)
@@ -204,7 +204,7 @@ import FlowSticky
     }
 
     @Test func aCrossAxisResizeRecomputesTheFlow() throws {
-        let cv = try make(counts: [10, 10])
+        let cv = try make(counts: [10, 10]) { _ in }
         let context = try T.onlyInvalidation(of: cv) { try cv.setBoundsSize(CGSize(width: 320, height: 844)) }
         #expect(context.invalidateFlowLayoutAttributes == true)
         #expect(context.invalidateFlowLayoutDelegateMetrics == true)
@@ -256,7 +256,7 @@ import FlowSticky
         ("stickyFooters", .number(1), "1"),
     ])
     func refusedValuesNameOptionValueAndExpectationAndChangeNothing(name: String, value: LayoutOptionValue, shown: String) throws {
-        let cv = try make(counts: [10])
+        let cv = try make(counts: [10]) { _ in }
         let layout = try #require(cv.collectionViewLayout as? FlowStickyLayout)
         let before = layout.optionValue(name)
         let recorder = cv.startRecording()
@@ -282,7 +282,7 @@ import FlowSticky
     }
 
     @Test func anOptionChangeInvalidatesAndAnUnchangedValueDoesNot() throws {
-        let cv = try make(counts: [10, 10])
+        let cv = try make(counts: [10, 10]) { _ in }
         let layout = try #require(cv.collectionViewLayout as? FlowStickyLayout)
         let recorder = cv.startRecording()
         try layout.setOption("itemSize", to: .size(CGSize(width: 50, height: 50)))
@@ -292,5 +292,33 @@ import FlowSticky
         cv.layoutIfNeeded()
         // 100-wide items: perLine = 1 + floor(290 / 110) = 3; item 0:3 on line 1 at y 44 + 110.
         #expect(T.item(cv, 0, 3)?.frame.minY == 154)
+    }
+}
+
+/// A subclass of flow-sticky written elsewhere that moves the cells the flow
+/// layout handed it, in place, as UIKit's "cached frame mismatch" is about.
+/// The built-in layouts are not watched (they override no query method);
+/// their subclasses are.
+private final class NudgingStickyLayout: FlowStickyLayout {
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        let answer = super.layoutAttributesForElements(in: rect)
+        for a in answer ?? [] where a.representedElementCategory == .cell { a.frame.origin.x += 8 }
+        return answer
+    }
+}
+
+@Suite struct FlowStickySubclassTests {
+    @Test func aSubclassOfFlowStickyIsStillWatchedForInPlaceChanges() throws {
+        let cv = try FlowPluginsTesting.make(NudgingStickyLayout(), size: CGSize(width: 390, height: 844), counts: [10]) { _ in }
+        let warnings = cv.takeWarnings()
+        // Item 0:0 sits at 0,44 (below header 0's 44 points), 50x50; moved 8 right.
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("UICollectionViewFlowLayout has cached frame mismatch for index path 0:0 (item 0:0) - cached value: 8,44,50,50; expected value: 0,44,50,50") == true, "\(warnings)")
+    }
+
+    @Test func theBuiltInLayoutsLeaveTheirAnswersAlone() throws {
+        let cv = try FlowPluginsTesting.make(FlowStickyLayout(), size: CGSize(width: 390, height: 844), counts: [10, 10]) { _ in }
+        try cv.setContentOffset(CGPoint(x: 0, y: 100))
+        #expect(cv.takeWarnings().isEmpty)
     }
 }

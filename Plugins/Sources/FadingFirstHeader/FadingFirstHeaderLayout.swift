@@ -29,6 +29,16 @@ open class FadingFirstHeaderLayout: FlowStickyLayout {
 
     private var candidatesBeforeChange: Set<ElementKey> = []
 
+    public override init() {
+        super.init()
+        overridesNoQueryMethod(ifExactly: FadingFirstHeaderLayout.self)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        overridesNoQueryMethod(ifExactly: FadingFirstHeaderLayout.self)
+    }
+
     /// The natural length of header 0 along the scroll axis (0 when there is none).
     public var firstHeaderLength: CGFloat {
         numberOfPreparedSections > 0 ? sectionExtent(0).headerLength : 0

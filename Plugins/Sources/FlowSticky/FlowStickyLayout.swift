@@ -33,6 +33,7 @@ open class FlowStickyLayout: CollectionViewFlowLayout, ConfigurableLayout {
     }
 
     private func applyStickyDefaults() {
+        overridesNoQueryMethod(ifExactly: FlowStickyLayout.self)
         headerReferenceSize = FlowStickyLayout.defaultHeaderSize
         sectionHeadersPinToVisibleBounds = true
         sectionHeadersPinLimit = .lastItem

@@ -70,6 +70,7 @@ open class GlobalStretchyLayout: CollectionViewFlowLayout, ConfigurableLayout {
     }
 
     private func applyDefaults() {
+        overridesNoQueryMethod(ifExactly: GlobalStretchyLayout.self)
         headerReferenceSize = FlowStickyLayout.defaultHeaderSize
         sectionHeadersPinToVisibleBounds = true
         sectionHeadersPinLimit = .lastItem

@@ -40,16 +40,20 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     fileprivate final var storedAlpha: CGFloat = 1
     fileprivate final var storedIsHidden = false
     open var indexPath: IndexPath {
-        get { storedIndexPath }
+        get { storedIndexPath ?? IndexPath(item: storedItem, section: storedSection) }
         set {
-            storedIndexPath = newValue
             let indexes = IndexPathIndexes(newValue)
+            storedIndexPath = indexes.count == 2 ? nil : newValue
             storedIndexCount = indexes.count
             storedSection = indexes.section
             storedItem = indexes.item
         }
     }
-    private final var storedIndexPath = CollectionViewLayoutAttributes.firstItem
+    /// The index path when it is not [section, item], which is made when read:
+    /// making an IndexPath of two indexes allocates an array, and a rect
+    /// query made one for every element on every pass, which stk itself
+    /// never reads (it keys elements by the stored integers).
+    private final var storedIndexPath: IndexPath?
     /// stk's addition: the element sits away from its natural position because it
     /// is pinned or sticky (render marks it). Not a UIKit property.
     open var isPinned: Bool { get { storedIsPinned } set { storedIsPinned = newValue } }
@@ -62,7 +66,6 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     // The identity as plain integers, kept as the index path and kind are set:
     // the visible diff orders every visible element on every layout pass, and
     // reading an IndexPath or comparing kind strings is what would cost there.
-    private static let firstItem = IndexPath(item: 0, section: 0)
     private var storedIndexCount = 2
     fileprivate var storedSection = 0
     fileprivate var storedItem = 0
@@ -114,7 +117,7 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     /// class: the stored integers are the indexes given, not read back out
     /// of the index path (reading an IndexPath is calls into its storage).
     func setCellIdentity(item: Int, section: Int) {
-        storedIndexPath = IndexPath(item: item, section: section)
+        storedIndexPath = nil
         storedIndexCount = 2
         storedSection = section
         storedItem = item
@@ -217,7 +220,10 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
 
     /// The element's identity: category, kind and index path.
     public var key: ElementKey {
-        ElementKey(category: representedElementCategory, kind: representedElementKind, indexPath: indexPath)
+        if type(of: self) == CollectionViewLayoutAttributes.self {
+            return ElementKey(category: representedElementCategory, kind: representedElementKind, section: storedSection, item: storedItem)
+        }
+        return ElementKey(category: representedElementCategory, kind: representedElementKind, indexPath: indexPath)
     }
 
     /// Fields a subclass adds, by name, so that stk can print, compare and
@@ -254,7 +260,15 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         copy.zIndex = zIndex
         copy.alpha = alpha
         copy.isHidden = isHidden
-        copy.indexPath = indexPath
+        if type(of: self) == CollectionViewLayoutAttributes.self {
+            // The identity's stored values, without making the index path.
+            copy.storedIndexPath = storedIndexPath
+            copy.storedIndexCount = storedIndexCount
+            copy.storedSection = storedSection
+            copy.storedItem = storedItem
+        } else {
+            copy.indexPath = indexPath
+        }
         copy.isPinned = isPinned
         copy.storedTransform = storedTransform
         copy.representedElementCategory = representedElementCategory

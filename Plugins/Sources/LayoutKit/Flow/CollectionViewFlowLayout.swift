@@ -182,7 +182,19 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private var reportedCachedFrameMismatch = false
 
     /// Whether the answers of this class reach code other than stk's (a subclass's override).
-    private var watchesHandedOut: Bool { !reportedCachedFrameMismatch && type(of: self) != CollectionViewFlowLayout.self }
+    private var watchesHandedOut: Bool {
+        !reportedCachedFrameMismatch && !answersReachOnlyStk && type(of: self) != CollectionViewFlowLayout.self
+    }
+    /// Set for the built-in subclasses, which override none of the query
+    /// methods: their answers reach stk alone, and watching them was a
+    /// twentieth of a scroll step. A subclass of theirs is watched again.
+    private var answersReachOnlyStk = false
+
+    /// A built-in subclass says that it overrides no query method; it counts
+    /// for objects of exactly `builtInClass`, not for subclasses of it.
+    package func overridesNoQueryMethod(ifExactly builtInClass: CollectionViewFlowLayout.Type) {
+        if type(of: self) == builtInClass { answersReachOnlyStk = true }
+    }
 
     /// Also called by the collection view at the end of each layout pass, so
     /// the warning comes with the operation whose answers were adjusted.

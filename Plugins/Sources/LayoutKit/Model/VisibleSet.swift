@@ -94,12 +94,70 @@ struct VisibleSet {
         }
         guard orderable else { return nil }
         guard !isSorted else { return keys }
-        // Indices are sorted, not the objects: moving references would
-        // retain and release them at every step of the sort.
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        for (i, j) in zip(order, order.dropFirst()) where !(keys[i] < keys[j]) { return nil }
-        answer = order.map { answer[$0] }
-        return order.map { keys[$0] }
+        guard var order = categoryMajorOrder(of: keys) else { return nil }
+        // The order applied in place, cycle by cycle: objects are swapped,
+        // not copied into a new array (each copy retained an object, and
+        // freeing the old array released it again).
+        answer.withUnsafeMutableBufferPointer { answer in
+            keys.withUnsafeMutableBufferPointer { keys in
+                for start in order.indices where order[start] >= 0 {
+                    var current = start
+                    while true {
+                        // `current` takes the element at `source`; what it
+                        // held moves on along the cycle, back to `start`'s.
+                        let source = order[current]
+                        order[current] = -1
+                        if source == start { break }
+                        answer.swapAt(current, source)
+                        keys.swapAt(current, source)
+                        current = source
+                    }
+                }
+            }
+        }
+        return keys
+    }
+
+    /// The indices of `keys` in key order, or nil when two keys are equal.
+    /// The category leads the order, and most answers are already in order
+    /// within each category (a flow's headers and footers come among its
+    /// cells, section by section): a stable split by category is then the
+    /// whole sort, in one pass, where a comparison sort of every index was a
+    /// tenth of a scroll step. A part that is out of order (the pinned
+    /// headers a flow appends last) is sorted by itself.
+    static func categoryMajorOrder(of keys: [ElementOrderKey]) -> [Int]? {
+        // cell, supplementary view, decoration view: (count, sorted so far, last key)
+        var parts: [(count: Int, isSorted: Bool, last: ElementOrderKey?)] = Array(repeating: (0, true, nil), count: 3)
+        for key in keys {
+            guard parts.indices.contains(key.category) else {
+                let order = keys.indices.sorted { keys[$0] < keys[$1] }
+                return isStrictlyIncreasing(order[...], keys) ? order : nil
+            }
+            let c = key.category
+            if parts[c].isSorted, let last = parts[c].last, !(last < key) { parts[c].isSorted = false }
+            parts[c].count += 1
+            parts[c].last = key
+        }
+        var order = [Int](repeating: 0, count: keys.count)
+        var start = 0
+        var next = parts.map { part in defer { start += part.count }; return start }
+        for (i, key) in keys.enumerated() {
+            order[next[key.category]] = i
+            next[key.category] += 1
+        }
+        start = 0
+        for part in parts {
+            let range = start..<start + part.count
+            start = range.upperBound
+            guard !part.isSorted else { continue }
+            order[range].sort { keys[$0] < keys[$1] }
+            guard isStrictlyIncreasing(order[range], keys) else { return nil }
+        }
+        return order
+    }
+
+    private static func isStrictlyIncreasing(_ order: ArraySlice<Int>, _ keys: [ElementOrderKey]) -> Bool {
+        zip(order, order.dropFirst()).allSatisfy { keys[$0] < keys[$1] }
     }
 
     /// Sorts `list` by the key of each entry's attributes, each key read once:
