@@ -279,7 +279,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             if s > 0 { cursor += configuration.interSectionSpacing }
             let description = entry?.description ?? CollectionLayoutSection(group: .horizontal(
                 layoutSize: CollectionLayoutSize(widthDimension: .absolute(0), heightDimension: .absolute(0)), subitems: []))
-            let shape = entry?.shape ?? GroupShape(size: .zero, slots: [], widthEstimated: false, heightEstimated: false)
+            let shape = entry?.shape ?? GroupShape(size: .zero, slots: [], widthEstimated: false, heightEstimated: false, lineIsVertical: nil)
             let own = container(of: description, in: cv)
             let sectionContainer = groupContainer(of: description, in: own.size)
             let data = cv.sections[s]
@@ -517,30 +517,42 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         let projected = current + CollectionView.decelerationDistance(velocity: velocity, rate: decelerationRate)
         let pitch = geometry.pitch
         let lead = axis.crossStart(geometry.description.contentInsets)
-        let groupLength = axis.cross(geometry.shape.size)
-        let lastGroup = CGFloat(max(0, geometry.groupCount - 1))
+        let groups = geometry.groupCount
+        let lastGroup = CGFloat(max(0, groups - 1))
+        // Groups are indexed by where they start (or, centred, by where they
+        // are centred): uniform groups `pitch` apart, measured ones where they
+        // now are. `position` as a fractional index into those places, beyond
+        // the ends at the first or last group's spacing.
+        func index(of position: CGFloat, _ place: (Int) -> CGFloat) -> CGFloat {
+            guard groups > 1 else { return 0 }
+            var lo = 0, hi = groups - 1
+            while lo + 1 < hi { let mid = (lo + hi) / 2; if place(mid) <= position { lo = mid } else { hi = mid } }
+            let g = position < place(0) ? 0 : position >= place(groups - 1) ? groups - 2 : lo
+            let span = place(g + 1) - place(g)
+            return span > 0 ? CGFloat(g) + (position - place(g)) / span : CGFloat(g)
+        }
+        func start(_ g: CGFloat) -> CGFloat { geometry.rowGroupStart(Int(min(max(0, g), lastGroup))) }
+        // Group g is centred at offset lead + its start + its length / 2 - visible / 2.
+        func centred(_ g: Int) -> CGFloat { lead + geometry.rowGroupStart(g) + geometry.rowGroupLength(g) / 2 - geometry.crossLength / 2 }
         switch geometry.description.orthogonalScrollingBehavior {
         case .none, .continuous:
             return clamp(projected)
         case .continuousGroupLeadingBoundary:
             guard pitch > 0 else { return clamp(projected) }
-            let g = min(max(0, ((projected) / pitch).rounded()), lastGroup)
-            return clamp(g * pitch)
+            return clamp(start(index(of: projected, geometry.rowGroupStart).rounded()))
         case .paging:
             let page = geometry.crossLength
             guard page > 0 else { return clamp(projected) }
             return clamp(CollectionView.pageIndex(from: current, velocity: velocity, pageLength: page) * page)
         case .groupPaging:
             guard pitch > 0 else { return clamp(projected) }
-            let target = CollectionView.pageIndex(from: current, velocity: velocity, pageLength: pitch)
-            return clamp(min(max(0, target), lastGroup) * pitch)
+            let target = CollectionView.pageIndex(from: index(of: current, geometry.rowGroupStart), velocity: velocity, pageLength: 1)
+            return clamp(start(target))
         case .groupPagingCentered:
             guard pitch > 0 else { return clamp(projected) }
-            // Group g is centred at offset lead + g * pitch + length / 2 - visible / 2;
-            // the first and last centred offsets bound the row (stk).
-            func centred(_ g: CGFloat) -> CGFloat { lead + g * pitch + groupLength / 2 - geometry.crossLength / 2 }
-            let target = CollectionView.pageIndex(from: current - centred(0), velocity: velocity, pageLength: pitch)
-            return max(0, min(centred(min(max(0, target), lastGroup)), geometry.maximumRowOffset))
+            // The first and last centred offsets bound the row (stk).
+            let target = CollectionView.pageIndex(from: index(of: current, centred), velocity: velocity, pageLength: 1)
+            return max(0, min(centred(Int(min(max(0, target), lastGroup))), geometry.maximumRowOffset))
         }
     }
 }

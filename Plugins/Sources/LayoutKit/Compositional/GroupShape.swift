@@ -22,6 +22,11 @@ struct GroupShape {
     var slots: [ItemSlot]
     var widthEstimated: Bool
     var heightEstimated: Bool
+    /// Whether the slots are the group's own items one after another along
+    /// x (a horizontal group) or y (a vertical one), so that a measured item
+    /// moves the items after it; nil for a custom group or one that nests
+    /// groups (measured items then keep their places).
+    var lineIsVertical: Bool?
 }
 
 /// Resolves groups into shapes (docs/semantics.md, "Compositional layout").
@@ -72,9 +77,18 @@ struct GroupSolver {
         if group.layoutSize.widthDimension.isEstimated, let right = slots.map(\.slot.maxX).max() {
             resolved.width = right + insets.trailing
         }
+        var lineIsVertical: Bool?
+        if !group.subitems.contains(where: { $0 is CollectionLayoutGroup }) {
+            switch group.arrangement {
+            case .horizontal: lineIsVertical = false
+            case .vertical: lineIsVertical = true
+            case .custom: lineIsVertical = nil
+            }
+        }
         return GroupShape(size: resolved, slots: slots,
                           widthEstimated: group.layoutSize.widthDimension.isEstimated,
-                          heightEstimated: group.layoutSize.heightDimension.isEstimated)
+                          heightEstimated: group.layoutSize.heightDimension.isEstimated,
+                          lineIsVertical: lineIsVertical)
     }
 
     /// A horizontal (or, `vertical`, a vertical) group's items along its axis.

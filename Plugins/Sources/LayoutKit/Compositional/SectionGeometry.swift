@@ -93,9 +93,17 @@ final class SectionGeometry {
     let crossLength: CGFloat
     /// Between one group's start and the next's (uniform sections; across, for orthogonal rows).
     let pitch: CGFloat
-    /// Per group starts relative to `contentStart`, when items were measured.
+    /// Per group starts, when items were measured: along the scroll axis
+    /// from `contentStart`, or for an orthogonal row across it from
+    /// `crossStart`; with each group's length the same way.
     private(set) var groupStarts: [CGFloat]?
     private var groupLengths: [CGFloat] = []
+    /// An orthogonal row's length along the scroll axis: its groups' (the
+    /// longest, once items of an estimated dimension were measured).
+    private var rowThickness: CGFloat = 0
+    /// Where the shape's slots end on each axis (what follows is the group's
+    /// trailing content inset).
+    private let slotsEnd: CGPoint
     /// Measured sizes by item (self-sizing of estimated dimensions).
     private let measured: SparseSizes
     /// How far an element of a group (a badge) reaches outside the group,
@@ -110,7 +118,7 @@ final class SectionGeometry {
 
     /// Orthogonal rows: the row's offset and how far it may go.
     var rowOffset: CGFloat = 0
-    let rowLength: CGFloat
+    private(set) var rowLength: CGFloat = 0
 
     init(index: Int, description: CollectionLayoutSection, itemCount: Int, shape: GroupShape, axis: ScrollAxis,
          start: CGFloat, layoutCrossInset: CGFloat, layoutContainer: CGSize, sectionContainer: CGSize, measured: SparseSizes) {
@@ -148,10 +156,7 @@ final class SectionGeometry {
         reachAfter = after
         crossReachBefore = crossBefore
         crossReachAfter = crossAfter
-        let rowCount = CGFloat(groupCount)
-        rowLength = orthogonal
-            ? axis.crossStart(insets) + rowCount * axis.cross(shape.size) + max(0, rowCount - 1) * description.interGroupSpacing + axis.crossEnd(insets)
-            : 0
+        slotsEnd = CGPoint(x: shape.slots.map(\.slot.maxX).max() ?? 0, y: shape.slots.map(\.slot.maxY).max() ?? 0)
         place(at: start, layoutCrossInset: layoutCrossInset, layoutContainer: layoutContainer, sectionContainer: sectionContainer)
     }
 
@@ -180,10 +185,10 @@ final class SectionGeometry {
         }
         contentStart = cursor + axis.mainStart(insets)
         let groupsLength: CGFloat
+        layOutGroups()
         if isOrthogonal {
-            groupsLength = groupCount > 0 ? axis.main(shape.size) : 0
+            groupsLength = groupCount > 0 ? rowThickness : 0
         } else {
-            layOutGroups()
             if let starts = groupStarts, let last = starts.last {
                 groupsLength = last + groupLengths[groupLengths.count - 1]
             } else {
@@ -217,48 +222,110 @@ final class SectionGeometry {
         }
     }
 
-    /// Per group offsets, when some item of the section was measured along
-    /// the main axis and its group's main dimension is estimated.
+    /// Per group places once items were measured (docs/semantics.md,
+    /// "Compositional layout": an estimated dimension is the measured size,
+    /// and an estimated group grows to what it holds). Groups follow one
+    /// another along the scroll axis, or across it in an orthogonal row,
+    /// each as long as it now is when its dimension that way is estimated;
+    /// an orthogonal row is as thick as its thickest group.
     private func layOutGroups() {
         groupStarts = nil
         groupLengths = []
-        let estimatedMain = axis.vertical ? shape.heightEstimated : shape.widthEstimated
-        guard !measured.isEmpty, estimatedMain, itemsPerGroup > 0 else { return }
-        let k = itemsPerGroup
-        let groupMain = axis.main(shape.size)
-        let slotEnd = shape.slots.map { axis.maxMain($0.slot) }.max() ?? groupMain
-        let trailing = groupMain - slotEnd
+        let orthogonal = isOrthogonal
+        let repeatLength = orthogonal ? axis.cross(shape.size) : axis.main(shape.size)
+        rowThickness = axis.main(shape.size)
+        defer {
+            if orthogonal {
+                let insets = description.contentInsets
+                let groups: CGFloat
+                if let starts = groupStarts, let last = starts.last {
+                    groups = last + groupLengths[groupLengths.count - 1]
+                } else {
+                    groups = groupCount > 0 ? CGFloat(groupCount) * pitch - description.interGroupSpacing : 0
+                }
+                rowLength = axis.crossStart(insets) + groups + axis.crossEnd(insets)
+            }
+        }
+        let repeatsEstimated = orthogonal ? (axis.vertical ? shape.widthEstimated : shape.heightEstimated)
+                                          : (axis.vertical ? shape.heightEstimated : shape.widthEstimated)
+        let thicknessEstimated = orthogonal && (axis.vertical ? shape.heightEstimated : shape.widthEstimated)
+        guard !measured.isEmpty, repeatsEstimated || thicknessEstimated, itemsPerGroup > 0 else { return }
         var starts: [CGFloat] = []
         var lengths: [CGFloat] = []
         starts.reserveCapacity(groupCount)
         lengths.reserveCapacity(groupCount)
         var cursor: CGFloat = 0
-        var next = 0 // index into the measured entries
-        let items = measured.items, sizes = measured.sizes
+        var changed = false
+        // Only groups that hold a measured item are solved again: the
+        // measured entries are walked in order alongside the groups.
+        var next = 0
+        let k = itemsPerGroup
         for g in 0..<groupCount {
-            var length = groupMain
+            var length = repeatLength
             let first = g * k, last = min(itemCount, first + k)
-            if next < items.count && items[next] < last {
-                var reach = slotEnd
-                while next < items.count && items[next] < last {
-                    let item = items[next], size = sizes[next]
-                    next += 1
-                    guard item >= first else { continue }
-                    let slot = shape.slots[item - first]
-                    let slotMainEstimated = axis.vertical ? slot.heightEstimated : slot.widthEstimated
-                    guard slotMainEstimated else { continue }
-                    reach = max(reach, axis.minMain(slot.slot) + axis.main(size))
-                }
-                length = reach + trailing
+            while next < measured.count && measured.item(at: next) < first { next += 1 }
+            if next < measured.count && measured.item(at: next) < last, let group = measuredGroup(g) {
+                if repeatsEstimated { length = orthogonal ? axis.cross(group.size) : axis.main(group.size) }
+                if thicknessEstimated { rowThickness = max(rowThickness, axis.main(group.size)) }
             }
+            if length != repeatLength { changed = true }
             starts.append(cursor)
             lengths.append(length)
             cursor += length + description.interGroupSpacing
         }
-        if lengths.contains(where: { $0 != groupMain }) {
+        if changed {
             groupStarts = starts
             groupLengths = lengths
         }
+    }
+
+    /// Group `g`'s item frames and its size, relative to its origin, with the
+    /// sizes measured for its items; nil when none of them was measured. A
+    /// measured item takes its preferred size along each estimated
+    /// dimension, the items after it along the group's line move by what it
+    /// grew (or shrank), and a group estimated along an axis ends where its
+    /// items now end, plus its trailing inset.
+    func measuredGroup(_ g: Int) -> (frames: [CGRect], size: CGSize)? {
+        let k = itemsPerGroup
+        guard !measured.isEmpty, k > 0 else { return nil }
+        let first = g * k, count = min(k, itemCount - first)
+        guard count > 0 else { return nil }
+        let index = measured.firstIndex(atOrAfter: first)
+        guard index < measured.count, measured.item(at: index) < first + count else { return nil }
+        var frames: [CGRect] = []
+        frames.reserveCapacity(count)
+        var shift: CGFloat = 0
+        var end = CGPoint.zero
+        for s in 0..<count {
+            let slot = shape.slots[s]
+            var frame = slot.frame, box = slot.slot
+            if shift != 0 {
+                let d = shape.lineIsVertical == true ? CGPoint(x: 0, y: shift) : CGPoint(x: shift, y: 0)
+                frame = frame.offsetBy(dx: d.x, dy: d.y)
+                box = box.offsetBy(dx: d.x, dy: d.y)
+            }
+            if let size = measured[first + s] {
+                if slot.widthEstimated {
+                    let grown = size.width - frame.width
+                    frame.size.width = size.width
+                    box.size.width = max(0, box.width + grown)
+                    if shape.lineIsVertical == false { shift += grown }
+                }
+                if slot.heightEstimated {
+                    let grown = size.height - frame.height
+                    frame.size.height = size.height
+                    box.size.height = max(0, box.height + grown)
+                    if shape.lineIsVertical == true { shift += grown }
+                }
+            }
+            frames.append(frame)
+            end.x = max(end.x, box.maxX)
+            end.y = max(end.y, box.maxY)
+        }
+        var size = shape.size
+        if shape.widthEstimated { size.width = end.x + (shape.size.width - slotsEnd.x) }
+        if shape.heightEstimated { size.height = end.y + (shape.size.height - slotsEnd.y) }
+        return (frames, size)
     }
 
     /// Moves the whole section to start at `newStart` (a section before it changed length).
@@ -278,24 +345,26 @@ final class SectionGeometry {
     /// The origin of group `g`, in the collection view's coordinates.
     func groupOrigin(_ g: Int) -> CGPoint {
         if isOrthogonal {
-            return axis.point(main: contentStart, cross: crossStart + CGFloat(g) * pitch - rowOffset)
+            let cross = groupStarts.map { $0[g] } ?? CGFloat(g) * pitch
+            return axis.point(main: contentStart, cross: crossStart + cross - rowOffset)
         }
         let main = groupStarts.map { $0[g] } ?? CGFloat(g) * pitch
         return axis.point(main: contentStart + main, cross: crossStart)
     }
+
+    /// Where group `g` of an orthogonal row starts along the row, from the
+    /// row's leading inset, and how long it is (its measured length, once
+    /// its items were measured).
+    func rowGroupStart(_ g: Int) -> CGFloat { groupStarts.map { $0[g] } ?? CGFloat(g) * pitch }
+    func rowGroupLength(_ g: Int) -> CGFloat { groupStarts == nil ? axis.cross(shape.size) : groupLengths[g] }
 
     /// The frame of item `item`.
     func itemFrame(_ item: Int) -> CGRect {
         let k = itemsPerGroup
         let g = item / k, s = item % k
         let origin = groupOrigin(g)
-        var frame = shape.slots[s].frame.offsetBy(dx: origin.x, dy: origin.y)
-        if !measured.isEmpty, let size = measured[item] {
-            let slot = shape.slots[s]
-            if slot.widthEstimated { frame.size.width = size.width }
-            if slot.heightEstimated { frame.size.height = size.height }
-        }
-        return frame
+        if let group = measuredGroup(g) { return group.frames[s].offsetBy(dx: origin.x, dy: origin.y) }
+        return shape.slots[s].frame.offsetBy(dx: origin.x, dy: origin.y)
     }
 
     /// Items whose groups may meet `rect` along the main axis (all groups of an
@@ -304,16 +373,23 @@ final class SectionGeometry {
         guard groupCount > 0 else { return 0..<0 }
         let k = itemsPerGroup
         let lo: Int, hi: Int
-        if isOrthogonal {
-            guard axis.maxMain(rect) >= contentStart - reachBefore, axis.minMain(rect) <= contentStart + axis.main(shape.size) + reachAfter else { return 0..<0 }
+        if isOrthogonal && groupStarts == nil {
+            guard axis.maxMain(rect) >= contentStart - reachBefore, axis.minMain(rect) <= contentStart + rowThickness + reachAfter else { return 0..<0 }
             let from = axis.minCross(rect) + rowOffset - crossStart - crossReachAfter
             let to = axis.maxCross(rect) + rowOffset - crossStart + crossReachBefore
             guard pitch > 0 else { return 0..<itemCount }
             lo = Int(((from - axis.cross(shape.size)) / pitch).rounded(.down))
             hi = Int((to / pitch).rounded(.down))
         } else if let starts = groupStarts {
-            let from = axis.minMain(rect) - contentStart - reachAfter
-            let to = axis.maxMain(rect) - contentStart + reachBefore
+            let from: CGFloat, to: CGFloat
+            if isOrthogonal {
+                guard axis.maxMain(rect) >= contentStart - reachBefore, axis.minMain(rect) <= contentStart + rowThickness + reachAfter else { return 0..<0 }
+                from = axis.minCross(rect) + rowOffset - crossStart - crossReachAfter
+                to = axis.maxCross(rect) + rowOffset - crossStart + crossReachBefore
+            } else {
+                from = axis.minMain(rect) - contentStart - reachAfter
+                to = axis.maxMain(rect) - contentStart + reachBefore
+            }
             // The first group ending after `from`, the last starting before `to`.
             var a = 0, b = starts.count
             while a < b { let m = (a + b) / 2; if starts[m] + groupLengths[m] < from { a = m + 1 } else { b = m } }

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import LayoutKit
+import StkTestSupport
+
+/// Self-sizing in compositional layouts beyond a list's rows
+/// (docs/semantics.md, "Self-sizing"): a measured item moves the items after
+/// it along its group's axis, an estimated group ends where its items end, an
+/// orthogonal row's groups follow their measured widths and the row is as
+/// thick as its thickest group. Numbers derived by hand in each test.
+@Suite struct CompositionalSelfSizingTests {
+    /// Chips, as apps write them: items `.estimated(100)` wide and 32 high, one
+    /// per group, the group estimated as wide; 8 between groups, section
+    /// insets 8 / 16 / 8 / 16, a 30-high header. `estimatedHeight` makes the
+    /// item and group heights `.estimated(32)` instead of `.absolute(32)`.
+    static func chips(orthogonal: Bool, estimatedHeight: Bool = false,
+                      behavior: OrthogonalScrollingBehavior = .continuous) -> CollectionViewCompositionalLayout {
+        let height: CollectionLayoutDimension = estimatedHeight ? .estimated(32) : .absolute(32)
+        let item = CL.item(.estimated(100), height)
+        let groupWidth: CollectionLayoutDimension = orthogonal ? .estimated(100) : .fractionalWidth(1)
+        let group = CollectionLayoutGroup.horizontal(layoutSize: CL.size(groupWidth, height), subitems: [item])
+        let section = CollectionLayoutSection(group: group)
+        if orthogonal { section.orthogonalScrollingBehavior = behavior }
+        section.interGroupSpacing = 8
+        section.contentInsets = DirectionalEdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)
+        let header = CollectionLayoutBoundarySupplementaryItem(layoutSize: CL.size(.fractionalWidth(1), .absolute(30)),
+                                                               elementKind: ElementKind.sectionHeader, alignment: .topLeading)
+        section.boundarySupplementaryItems = [header]
+        return CollectionViewCompositionalLayout(section: section)
+    }
+
+    /// The live layout answers as a fresh one told the same measurements.
+    func expectSameAsFresh(_ cv: CollectionView, _ make: () -> CollectionViewLayout) throws {
+        let replica = try cv.makeReplica(layout: make())
+        let problems = differences(cv.visibleAttributes, replica.visibleAttributes)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(cv.collectionViewLayout.collectionViewContentSize == replica.collectionViewLayout.collectionViewContentSize)
+    }
+
+    @Test func aRowOfChipsFollowsTheMeasuredWidths() throws {
+        // Header 0 ..< 30; the row at y = 30 + 8 = 38. Group g starts at
+        // x = 16 + 108 g while nothing is measured. Chip 1 measures 60 wide and
+        // chip 2 150: chip 1 at 124 (60 wide, ends 184), chip 2 at 184 + 8 = 192
+        // (ends 342), chip 3 at 350, chip 4 at 350 + 108 = 458.
+        let layout = Self.chips(orthogonal: true)
+        let cv = try compositionalView(layout, [5])
+        #expect(layout.cell(0, 2) == CGRect(x: 232, y: 38, width: 100, height: 32))
+        try cv.setPreferredSize(CGSize(width: 60, height: 32), at: .ip(0, 1))
+        try cv.setPreferredSize(CGSize(width: 150, height: 32), at: .ip(0, 2))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 0) == CGRect(x: 16, y: 38, width: 100, height: 32))
+        #expect(layout.cell(0, 1) == CGRect(x: 124, y: 38, width: 60, height: 32))
+        #expect(layout.cell(0, 2) == CGRect(x: 192, y: 38, width: 150, height: 32))
+        #expect(layout.cell(0, 3) == CGRect(x: 350, y: 38, width: 100, height: 32))
+        #expect(layout.cell(0, 4) == CGRect(x: 458, y: 38, width: 100, height: 32))
+        // The row: 16 + (100 + 60 + 150 + 100 + 100) + 4 x 8 + 16 = 574 long.
+        #expect(layout.orthogonalRow(ofSection: 0)?.contentLength == 574)
+        try expectSameAsFresh(cv) { Self.chips(orthogonal: true) }
+        // Scrolled to its end, 574 - 390 = 184 (asked for 200): chip 4
+        // (458 ..< 558) shows at 458 - 184 = 274, and chip 0 is gone.
+        try cv.scrollOrthogonalSection(0, to: 200)
+        #expect(layout.cell(0, 4)?.minX == 274)
+        #expect(cv.visibleAttributes[.cell(.ip(0, 4))] != nil)
+        #expect(cv.visibleAttributes[.cell(.ip(0, 0))] == nil)
+        try expectSameAsFresh(cv) { Self.chips(orthogonal: true) }
+    }
+
+    @Test func chipsInAFullWidthGroupFollowTheMeasuredWidths() throws {
+        // The group is 390 - 32 = 358 wide: three chips of 100 fit (400 would
+        // not). Chips at x = 16, 116, 216; chip 1 measures 60, so chip 2 starts
+        // at 116 + 60 = 176. The second group (chips 3, 4) is 32 + 8 below.
+        let layout = Self.chips(orthogonal: false)
+        let cv = try compositionalView(layout, [5])
+        try cv.setPreferredSize(CGSize(width: 60, height: 32), at: .ip(0, 1))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 1) == CGRect(x: 116, y: 38, width: 60, height: 32))
+        #expect(layout.cell(0, 2) == CGRect(x: 176, y: 38, width: 100, height: 32))
+        #expect(layout.cell(0, 3) == CGRect(x: 16, y: 78, width: 100, height: 32))
+        try expectSameAsFresh(cv) { Self.chips(orthogonal: false) }
+    }
+
+    @Test func aRowIsAsThickAsItsThickestMeasuredChip() throws {
+        // Heights estimated 32; chip 0:1 measures 100 x 50. Section 0: header
+        // 0 ..< 30, the row from 38, now 50 thick, ends 88, inset 8: section 1's
+        // header at 96, its row at 96 + 30 + 8 = 134 (32 thick), the content
+        // 134 + 32 + 8 = 174 high. Chip 0:0, not measured, keeps 32.
+        let layout = Self.chips(orthogonal: true, estimatedHeight: true)
+        let cv = try compositionalView(layout, [5, 5])
+        #expect(layout.collectionViewContentSize.height == 156)
+        try cv.setPreferredSize(CGSize(width: 100, height: 50), at: .ip(0, 1))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 0) == CGRect(x: 16, y: 38, width: 100, height: 32))
+        #expect(layout.cell(0, 1) == CGRect(x: 124, y: 38, width: 100, height: 50))
+        #expect(layout.supplementary(ElementKind.sectionHeader, 1)?.frame.minY == 96)
+        #expect(layout.cell(1, 0)?.minY == 134)
+        #expect(layout.collectionViewContentSize == CGSize(width: 390, height: 174))
+        try expectSameAsFresh(cv) { Self.chips(orthogonal: true, estimatedHeight: true) }
+    }
+
+    @Test func aMeasuredItemMovesTheItemsBelowItInAVerticalGroup() throws {
+        // A vertical group .estimated(88) high of items .estimated(44): two per
+        // group. Item 0:0 measures 100 high: item 0:1 moves to y 100, the group
+        // ends at 144, where group 1 (items 0:2, 0:3) starts.
+        let item = CL.item(.fractionalWidth(1), .estimated(44))
+        let group = CollectionLayoutGroup.vertical(layoutSize: CL.size(.fractionalWidth(1), .estimated(88)), subitems: [item])
+        let make = { CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)) }
+        let layout = make()
+        let cv = try compositionalView(layout, [4])
+        #expect(layout.cell(0, 1) == CGRect(x: 0, y: 44, width: 390, height: 44))
+        try cv.setPreferredSize(CGSize(width: 390, height: 100), at: .ip(0, 0))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 1) == CGRect(x: 0, y: 100, width: 390, height: 44))
+        #expect(layout.cell(0, 2) == CGRect(x: 0, y: 144, width: 390, height: 44))
+        #expect(layout.collectionViewContentSize.height == 232)
+        try expectSameAsFresh(cv, make)
+    }
+
+    @Test func aRowMeasuredShorterThanItsEstimateShrinks() throws {
+        // A plain list, rows .estimated(44); row 1 measures 30: rows at 0, 44,
+        // 74, 118; the content 162 high. The estimate is only an estimate.
+        let layout = CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .plain))
+        let cv = try compositionalView(layout, [4])
+        try cv.setPreferredSize(CGSize(width: 390, height: 30), at: .ip(0, 1))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 1) == CGRect(x: 0, y: 44, width: 390, height: 30))
+        #expect(layout.cell(0, 2) == CGRect(x: 0, y: 74, width: 390, height: 44))
+        #expect(layout.collectionViewContentSize.height == 162)
+    }
+
+    @Test func aRowSnapsToTheGroupsWhereTheyNowStart() throws {
+        // Nine chips; chip 1 measures 60 and chip 2 150: groups start (from the
+        // leading inset) at 0, 108, 176, 334, 442, ... A row at rest at 200
+        // snaps to the nearest leading boundary, 176 (uniform groups 108 apart
+        // would give 216).
+        let layout = Self.chips(orthogonal: true, behavior: .continuousGroupLeadingBoundary)
+        let cv = try compositionalView(layout, [9])
+        try cv.setPreferredSize(CGSize(width: 60, height: 32), at: .ip(0, 1))
+        try cv.setPreferredSize(CGSize(width: 150, height: 32), at: .ip(0, 2))
+        cv.layoutIfNeeded()
+        try cv.scrollOrthogonalSection(0, to: 200)
+        #expect(try layout.orthogonalRestingOffset(ofSection: 0, velocity: 0, decelerationRate: 0.998) == 176)
+    }
+}
