@@ -42,6 +42,9 @@ struct Pruning {
     private(set) var prunedFiles: Set<Int> = []
     /// Qualified names of the types kept without superclass and conformances.
     private(set) var strippedTypes: Set<String> = []
+    /// The stripped types that hold layout classes and no layout function:
+    /// stk never makes them.
+    private var holderTypes: Set<String> = []
 
     /// Modules a pruned file may keep importing: those stk has on Linux.
     static let availableModules: Set<String> = [
@@ -142,7 +145,6 @@ struct Pruning {
         removed = Array(repeating: [], count: trees.count)
         edits = Array(repeating: [], count: trees.count)
         inPlace = Array(repeating: [], count: trees.count)
-        guard !functions.isEmpty else { return }
 
         // The stripped types: the owners of layout functions, the types they
         // are nested in, and their superclasses declared in the sources.
@@ -152,6 +154,17 @@ struct Pruning {
             if let superclass = index.superclass(of: type) { strip(superclass.qualifiedName) }
         }
         for function in functions where function.ownerIsUserType { strip(function.owner!) }
+        // And the types a layout class is nested in, when one of them is a
+        // class or a struct: a view controller or a view that declares its
+        // layout (`extension FeedViewController { final class Layout: ... }`)
+        // is view code around it, as around a layout function. A namespace
+        // of enums (`enum Layouts { final class Sticky: ... }`) compiles as it is.
+        for name in layoutClassNames.sorted() where Self.isNestedInViewCode(name, index: index) {
+            for outer in Self.enclosingTypes(of: name, in: index) { strip(outer) }
+        }
+        guard !functions.isEmpty || !strippedTypes.isEmpty else { return }
+        let functionOwners = Set(functions.compactMap(\.owner))
+        holderTypes = strippedTypes.filter { name in !functionOwners.contains { $0 == name || $0.hasPrefix(name + ".") } }
 
         // The files pruned: those with layout functions or stripped types, and
         // those without a layout class (helpers and view code beside them).
@@ -250,6 +263,23 @@ struct Pruning {
             units.append(unit)
             typeUnits[qualifiedName] = unit
         }
+    }
+
+    /// Whether a type is nested in a class or a struct of the sources (a view
+    /// controller, a view), itself or through enclosing types: view code.
+    static func isNestedInViewCode(_ name: String, index: TypeIndex) -> Bool {
+        enclosingTypes(of: name, in: index).contains { index[$0].map { $0.kind == .class || $0.kind == .struct } ?? false }
+    }
+
+    /// The types `name` is nested in, innermost first.
+    static func enclosingTypes(of name: String, in index: TypeIndex) -> [String] {
+        var out: [String] = []
+        var parent = index[name]?.parent
+        while let outer = parent, let type = index[outer] {
+            out.append(outer)
+            parent = type.parent
+        }
+        return out
     }
 
     /// A stripped class another stripped class inherits from stays open to it.
@@ -494,8 +524,11 @@ struct Pruning {
             let what = type.kind != .class ? "a plain \(type.kind)"
                 : isSubclassed(name) ? "a plain class with init() {}" : "a plain final class with init() {}"
             let without = dropped.isEmpty ? "" : ", without its \(type.kind == .class ? "superclass and " : "")conformances (\(dropped.joined(separator: ", ")))"
+            let why = holderTypes.contains(name)
+                ? "the layout classes nested in it are compiled, its view code is not"
+                : "stk creates it only to call its layout code"
             fileNotes.append((type.fileIndex, AdapterMessage(position(type.fileIndex, nameToken.positionAfterSkippingLeadingTrivia),
-                "compiled \(type.name) as \(what)\(without): stk creates it only to call its layout code")))
+                "compiled \(type.name) as \(what)\(without): \(why)")))
         }
     }
 

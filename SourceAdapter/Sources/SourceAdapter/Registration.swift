@@ -4,6 +4,9 @@ import SwiftSyntax
 struct Layout {
     var info: ClassInfo
     var name: String
+    /// The class's name as `layout NAME` also takes it: its own, or its
+    /// qualified name when it is nested in view code.
+    var className: String
     var isFlow: Bool
     /// A subclass of UICollectionViewCompositionalLayout, which marks pinned
     /// elements itself.
@@ -93,9 +96,16 @@ struct LayoutDiscovery {
                     }
                 }
             }
-            let name = NameStyle.layoutName(forClass: info.name)
-            let layout = Layout(info: info, name: name, isFlow: isFlow, isCompositional: isCompositional, options: options,
-                                report: FoundLayout(name: name, className: info.name, position: at, isFlow: isFlow,
+            // A class nested in a view controller (`FeedViewController.Layout`)
+            // is named after it too, as a layout function of the view
+            // controller is: two view controllers may each have a `Layout`.
+            let inViewCode = Pruning.isNestedInViewCode(info.qualifiedName, index: index)
+            let className = inViewCode ? info.qualifiedName : info.name
+            let name = inViewCode
+                ? info.qualifiedName.split(separator: ".").map { NameStyle.layoutName(forClass: String($0)) }.joined(separator: "-")
+                : NameStyle.layoutName(forClass: info.name)
+            let layout = Layout(info: info, name: name, className: className, isFlow: isFlow, isCompositional: isCompositional, options: options,
+                                report: FoundLayout(name: name, className: className, position: at, isFlow: isFlow,
                                                     options: options.map(\.property.name)))
             if let other = byName[name] {
                 errors.append(AdapterMessage(at,
@@ -198,8 +208,8 @@ enum Registration {
             : layout.isCompositional ? "UICollectionViewCompositionalLayout" : "UICollectionViewLayout"
         var out = "    do {\n        let probe = \(type)()\n"
         out += "        layouts.append(LayoutDescriptor(\n"
-        out += "            name: \(literal(layout.name)), aliases: [\(literal(layout.info.name))],\n"
-        out += "            summary: \(literal("\(layout.info.name), a \(kindOfBase) subclass (\(layout.report.position.file):\(layout.report.position.line))")),\n"
+        out += "            name: \(literal(layout.name)), aliases: [\(literal(layout.className))],\n"
+        out += "            summary: \(literal("\(layout.className), a \(kindOfBase) subclass (\(layout.report.position.file):\(layout.report.position.line))")),\n"
         out += "            options: [\n"
         for option in layout.options {
             let p = option.property
