@@ -140,4 +140,107 @@ import StkTestSupport
         try cv.scrollOrthogonalSection(0, to: 200)
         #expect(try layout.orthogonalRestingOffset(ofSection: 0, velocity: 0, decelerationRate: 0.998) == 176)
     }
+
+    /// Tags: items `.estimated(100)` wide, 8 apart, in a group as wide as the
+    /// section (390 - 2 x 16 = 358), 32 high; groups 8 apart, a 30-high header.
+    static func tags(estimatedHeight: Bool = false) -> CollectionViewCompositionalLayout {
+        let height: CollectionLayoutDimension = estimatedHeight ? .estimated(32) : .absolute(32)
+        let group = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(1), height), subitems: [CL.item(.estimated(100), height)])
+        group.interItemSpacing = .fixed(8)
+        let section = CollectionLayoutSection(group: group)
+        section.interGroupSpacing = 8
+        section.contentInsets = DirectionalEdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)
+        section.boundarySupplementaryItems = [CollectionLayoutBoundarySupplementaryItem(
+            layoutSize: CL.size(.fractionalWidth(1), .absolute(30)), elementKind: ElementKind.sectionHeader, alignment: .top)]
+        return CollectionViewCompositionalLayout(section: section)
+    }
+
+    @Test func measuredTagsFlowIntoAsManyPerGroupAsNowFit() throws {
+        // Estimated: 100 + 8 + 100 + 8 + 100 = 316 fits 358, a fourth (424)
+        // does not: three a group, tag 0:3 opens group 1 at y 38 + 32 + 8 = 78.
+        let layout = Self.tags()
+        let cv = try compositionalView(layout, [7])
+        #expect(layout.cell(0, 3) == CGRect(x: 16, y: 78, width: 100, height: 32))
+        // Measured 40, 50, 60, 70, 200, 150 (0:6 not measured, 100):
+        // group 0 takes 40 + 8 + 50 + 8 + 60 + 8 + 70 = 244, and 0:4 would end
+        // at 452: tags 0:0 ... 0:3 at x 16, 64, 122, 190. Group 1 (y 78) takes
+        // 0:4 at 16 and 0:5 at 224 (200 + 8 + 150 = 358 exactly fits); group 2
+        // (y 118) 0:6 at 16. The content still ends at 118 + 32 + 8 = 158.
+        for (item, width) in [40, 50, 60, 70, 200, 150].enumerated() {
+            try cv.setPreferredSize(CGSize(width: CGFloat(width), height: 32), at: .ip(0, item))
+        }
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 0) == CGRect(x: 16, y: 38, width: 40, height: 32))
+        #expect(layout.cell(0, 2) == CGRect(x: 122, y: 38, width: 60, height: 32))
+        #expect(layout.cell(0, 3) == CGRect(x: 190, y: 38, width: 70, height: 32))
+        #expect(layout.cell(0, 4) == CGRect(x: 16, y: 78, width: 200, height: 32))
+        #expect(layout.cell(0, 5) == CGRect(x: 224, y: 78, width: 150, height: 32))
+        #expect(layout.cell(0, 6) == CGRect(x: 16, y: 118, width: 100, height: 32))
+        #expect(layout.collectionViewContentSize == CGSize(width: 390, height: 158))
+        // The rect query finds every tag where it now is.
+        let shown = try #require(layout.layoutAttributesForElements(in: cv.bounds)).filter { $0.representedElementCategory == .cell }
+        #expect(shown.count == 7)
+        #expect(shown.allSatisfy { layout.cell(0, $0.indexPath.item) == $0.frame })
+        try expectSameAsFresh(cv) { Self.tags() }
+    }
+
+    @Test func aFlowingGroupIsAsThickAsItsThickestTag() throws {
+        // Heights estimated: tag 0:1 measures 60 x 50. Group 0 (tags 0:0, 0:1,
+        // 0:2: 100 + 8 + 60 + 8 + 100 = 276, and 0:3 would end at 384) is 50
+        // thick, so group 1 starts at 38 + 50 + 8 = 96.
+        let layout = Self.tags(estimatedHeight: true)
+        let cv = try compositionalView(layout, [5])
+        try cv.setPreferredSize(CGSize(width: 60, height: 50), at: .ip(0, 1))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 1) == CGRect(x: 124, y: 38, width: 60, height: 50))
+        #expect(layout.cell(0, 2) == CGRect(x: 192, y: 38, width: 100, height: 32))
+        #expect(layout.cell(0, 3) == CGRect(x: 16, y: 96, width: 100, height: 32))
+        try expectSameAsFresh(cv) { Self.tags(estimatedHeight: true) }
+    }
+
+    @Test func fixedEdgeSpacingSeparatesFlowingItems() throws {
+        // Items .estimated(100) x .estimated(32) with 4 points of edge spacing
+        // on every side, in a group 390 wide, .estimated(40) high. Measured
+        // 80 x 30, each takes 88: four a group (352; a fifth would end at 440),
+        // item k at x 4 + 88 k, y 4; the group 4 + 30 + 4 = 38 thick.
+        let item = CL.item(.estimated(100), .estimated(32))
+        item.edgeSpacing = CollectionLayoutEdgeSpacing(leading: .fixed(4), top: .fixed(4), trailing: .fixed(4), bottom: .fixed(4))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(1), .estimated(40)), subitems: [item])
+        let make = { CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)) }
+        let layout = make()
+        let cv = try compositionalView(layout, [5])
+        for i in 0..<5 { try cv.setPreferredSize(CGSize(width: 80, height: 30), at: .ip(0, i)) }
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 3) == CGRect(x: 268, y: 4, width: 80, height: 30))
+        #expect(layout.cell(0, 4) == CGRect(x: 4, y: 42, width: 80, height: 30))
+        #expect(layout.collectionViewContentSize.height == 76)
+        try expectSameAsFresh(cv, make)
+    }
+
+    /// Random measurements and scrolls of flowing tags: after every step the
+    /// live layout answers as a fresh one told the same measurements, and its
+    /// rect query is exactly the tags whose frames meet the rect.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func flowingTagsAnswerAsAFreshLayoutAndTheirRectQueryIsExact(_ seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed &* 0x9E37_79B9)
+        let estimatedHeight = rng.chance(0.5)
+        let layout = Self.tags(estimatedHeight: estimatedHeight)
+        let count = Int.random(in: 20...120, using: &rng)
+        let cv = try compositionalView(layout, [count])
+        for step in 0..<40 {
+            if rng.chance(0.7) {
+                let size = CGSize(width: rng.multiple(of: 1, in: 10...358), height: estimatedHeight ? rng.multiple(of: 1, in: 20...60) : 32)
+                try cv.setPreferredSize(size, at: .ip(0, Int.random(in: 0..<count, using: &rng)))
+            } else {
+                let y = CGFloat.random(in: 0...max(0, layout.collectionViewContentSize.height - 400), using: &rng).rounded()
+                try cv.setContentOffset(CGPoint(x: 0, y: y))
+            }
+            cv.layoutIfNeeded()
+            let rect = CGRect(x: 0, y: rng.multiple(of: 1, in: 0...max(1, layout.collectionViewContentSize.height)), width: 390, height: 200)
+            let queried = Set((layout.layoutAttributesForElements(in: rect) ?? []).filter { $0.representedElementCategory == .cell }.map(\.indexPath.item))
+            let meeting = Set((0..<count).filter { layout.cell(0, $0)?.overlaps(rect) == true })
+            #expect(queried == meeting, "seed \(seed) step \(step)")
+            try expectSameAsFresh(cv) { Self.tags(estimatedHeight: estimatedHeight) }
+        }
+    }
 }

@@ -154,7 +154,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         guard originalAttributes.representedElementCategory == .cell,
               let section = sections.first(where: { $0.index == originalAttributes.indexPath.section }),
               section.itemsPerGroup > 0, originalAttributes.indexPath.item < section.itemCount else { return false }
-        let slot = section.shape.slots[originalAttributes.indexPath.item % section.itemsPerGroup]
+        let slot = section.slot(ofItem: originalAttributes.indexPath.item)
         return (slot.widthEstimated && preferredAttributes.size.width != originalAttributes.size.width)
             || (slot.heightEstimated && preferredAttributes.size.height != originalAttributes.size.height)
     }
@@ -338,7 +338,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private func cellAttributes(_ section: SectionGeometry, _ item: Int, frame: CGRect) -> CollectionViewLayoutAttributes {
         let a = makeAttributes(forItem: item, inSection: section.index)
         a.frame = frame
-        let slot = section.shape.slots[item % section.itemsPerGroup]
+        let slot = section.slot(ofItem: item)
         a.zIndex = slot.zIndex
         return a
     }
@@ -371,7 +371,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                     counters.elementsTouched += 1
                     let frame = section.itemFrame(item)
                     if frame.overlaps(rect) { cells.append(cellAttributes(section, item, frame: frame)) }
-                    for supplementary in section.shape.slots[item % section.itemsPerGroup].item.supplementaryItems {
+                    for supplementary in section.slot(ofItem: item).item.supplementaryItems {
                         let f = supplementary.frame(on: frame, size: supplementary.layoutSize.resolve(in: frame.size))
                         guard f.overlaps(rect) else { continue }
                         let a = makeAttributes(forSupplementaryOfKind: supplementary.elementKind, at: IndexPath(item: item, section: section.index))
@@ -440,7 +440,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         }
         guard section.itemsPerGroup > 0, indexPath.item >= 0, indexPath.item < section.itemCount else { return nil }
         let frame = section.itemFrame(indexPath.item)
-        guard let supplementary = section.shape.slots[indexPath.item % section.itemsPerGroup].item.supplementaryItems
+        guard let supplementary = section.slot(ofItem: indexPath.item).item.supplementaryItems
             .first(where: { $0.elementKind == elementKind }) else { return nil }
         let a = makeAttributes(forSupplementaryOfKind: elementKind, at: indexPath)
         a.frame = supplementary.frame(on: frame, size: supplementary.layoutSize.resolve(in: frame.size))

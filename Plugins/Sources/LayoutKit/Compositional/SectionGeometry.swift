@@ -80,7 +80,11 @@ final class SectionGeometry {
     let shape: GroupShape
     let axis: ScrollAxis
     var itemsPerGroup: Int { shape.slots.count }
-    let groupCount: Int
+    private(set) var groupCount: Int
+    /// Whether the groups' items flow (`WrappedGroups`), and, once items were
+    /// measured, the groups they flow into.
+    private let flows: Bool
+    private var wrapped: WrappedGroups?
     var isOrthogonal: Bool { description.orthogonalScrollingBehavior != .none }
 
     /// Along the scroll axis: the section from `start` to `end`; groups from `contentStart`.
@@ -130,6 +134,8 @@ final class SectionGeometry {
         self.measured = measured
         let k = shape.slots.count
         groupCount = k == 0 ? 0 : (itemCount + k - 1) / k
+        flows = description.orthogonalScrollingBehavior == .none && k > 0
+            && WrappedGroups.applies(to: description.group, shape: shape, axis: axis)
         let insets = description.contentInsets
         crossStart = layoutCrossInset + axis.crossStart(insets)
         crossLength = axis.cross(layoutContainer)
@@ -231,6 +237,15 @@ final class SectionGeometry {
     private func layOutGroups() {
         groupStarts = nil
         groupLengths = []
+        wrapped = nil
+        if flows {
+            let k = itemsPerGroup
+            groupCount = (itemCount + k - 1) / k
+            if !measured.isEmpty {
+                layOutFlowingGroups()
+                return
+            }
+        }
         let orthogonal = isOrthogonal
         let repeatLength = orthogonal ? axis.cross(shape.size) : axis.main(shape.size)
         rowThickness = axis.main(shape.size)
@@ -279,6 +294,33 @@ final class SectionGeometry {
         }
     }
 
+    /// Groups whose items flow, measured: as many items in each as now fit,
+    /// each group as long along the scroll axis as it now is.
+    private func layOutFlowingGroups() {
+        let flowing = WrappedGroups(group: description.group, shape: shape, itemCount: itemCount, measured: measured)
+        wrapped = flowing
+        groupCount = flowing.groupCount
+        var starts: [CGFloat] = []
+        starts.reserveCapacity(groupCount)
+        var cursor: CGFloat = 0
+        for size in flowing.sizes {
+            starts.append(cursor)
+            cursor += axis.main(size) + description.interGroupSpacing
+        }
+        groupStarts = starts
+        groupLengths = flowing.sizes.map { axis.main($0) }
+    }
+
+    /// The slot of the subitem `item` is: the same for every item of a
+    /// uniform section's group position, and in flowing groups the subitem
+    /// its place in its group cycles to.
+    func slot(ofItem item: Int) -> ItemSlot {
+        let k = itemsPerGroup
+        guard let wrapped else { return shape.slots[item % k] }
+        let position = item - wrapped.firstItems[wrapped.group(of: item)]
+        return shape.slots[min(position % description.group.subitems.count, k - 1)]
+    }
+
     /// Group `g`'s item frames and its size, relative to its origin, with the
     /// sizes measured for its items; nil when none of them was measured. A
     /// measured item takes its preferred size along each estimated
@@ -287,7 +329,7 @@ final class SectionGeometry {
     /// items now end, plus its trailing inset.
     func measuredGroup(_ g: Int) -> (frames: [CGRect], size: CGSize)? {
         let k = itemsPerGroup
-        guard !measured.isEmpty, k > 0 else { return nil }
+        guard !measured.isEmpty, k > 0, wrapped == nil else { return nil }
         let first = g * k, count = min(k, itemCount - first)
         guard count > 0 else { return nil }
         let index = measured.firstIndex(atOrAfter: first)
@@ -360,6 +402,10 @@ final class SectionGeometry {
 
     /// The frame of item `item`.
     func itemFrame(_ item: Int) -> CGRect {
+        if let wrapped {
+            let origin = groupOrigin(wrapped.group(of: item))
+            return wrapped.frames[item].offsetBy(dx: origin.x, dy: origin.y)
+        }
         let k = itemsPerGroup
         let g = item / k, s = item % k
         let origin = groupOrigin(g)
@@ -406,6 +452,7 @@ final class SectionGeometry {
         }
         let first = max(0, lo), last = min(groupCount - 1, hi)
         guard first <= last else { return 0..<0 }
+        if let wrapped { return wrapped.firstItems[first]..<wrapped.firstItems[last + 1] }
         return (first * k)..<min(itemCount, (last + 1) * k)
     }
 
