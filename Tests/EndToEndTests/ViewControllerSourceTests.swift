@@ -62,4 +62,141 @@ import Testing
 
             """, "\(run)")
     }
+
+    /// The Pinterest layout of the raywenderlich.com tutorial, whose delegate
+    /// gives each photo's height.
+    static let pinterestLayout = """
+        import UIKit
+
+        protocol PinterestLayoutDelegate: AnyObject {
+            func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat
+        }
+
+        class PinterestLayout: UICollectionViewLayout {
+            weak var delegate: PinterestLayoutDelegate?
+
+            private let numberOfColumns = 2
+            private let cellPadding: CGFloat = 6
+            private var cache: [UICollectionViewLayoutAttributes] = []
+            private var contentHeight: CGFloat = 0
+            private var contentWidth: CGFloat {
+                guard let collectionView = collectionView else { return 0 }
+                let insets = collectionView.contentInset
+                return collectionView.bounds.width - (insets.left + insets.right)
+            }
+
+            override var collectionViewContentSize: CGSize {
+                CGSize(width: contentWidth, height: contentHeight)
+            }
+
+            override func prepare() {
+                guard cache.isEmpty, let collectionView = collectionView else { return }
+                let columnWidth = contentWidth / CGFloat(numberOfColumns)
+                var xOffset: [CGFloat] = []
+                for column in 0..<numberOfColumns {
+                    xOffset.append(CGFloat(column) * columnWidth)
+                }
+                var column = 0
+                var yOffset: [CGFloat] = .init(repeating: 0, count: numberOfColumns)
+                for item in 0..<collectionView.numberOfItems(inSection: 0) {
+                    let indexPath = IndexPath(item: item, section: 0)
+                    let photoHeight = delegate?.collectionView(collectionView, heightForPhotoAtIndexPath: indexPath) ?? 180
+                    let height = cellPadding * 2 + photoHeight
+                    let frame = CGRect(x: xOffset[column], y: yOffset[column], width: columnWidth, height: height)
+                    let insetFrame = frame.insetBy(dx: cellPadding, dy: cellPadding)
+                    let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+                    attributes.frame = insetFrame
+                    cache.append(attributes)
+                    contentHeight = max(contentHeight, frame.maxY)
+                    yOffset[column] = yOffset[column] + height
+                    column = column < (numberOfColumns - 1) ? (column + 1) : 0
+                }
+            }
+
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                cache.filter { $0.frame.intersects(rect) }
+            }
+
+            override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+                cache[indexPath.item]
+            }
+        }
+        """
+
+    static let photoStream = """
+        import UIKit
+
+        final class PhotoCell: UICollectionViewCell {
+            static let reuseIdentifier = "PhotoCell"
+            let imageView = UIImageView()
+
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                imageView.contentMode = .scaleAspectFill
+                contentView.addSubview(imageView)
+            }
+
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+        }
+
+        class PhotoStreamViewController: UICollectionViewController {
+            var photoHeights: [CGFloat] = [120, 200, 80, 160]
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                collectionView.collectionViewLayout = createLayout()
+                collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: PhotoCell.reuseIdentifier)
+            }
+
+            func createLayout() -> UICollectionViewLayout {
+                let layout = PinterestLayout()
+                layout.delegate = self
+                return layout
+            }
+
+            override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                photoHeights.count
+            }
+
+            override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: PhotoCell.reuseIdentifier, for: indexPath) as! PhotoCell
+                cell.imageView.image = UIImage(named: "photo\\(indexPath.item)")
+                return cell
+            }
+        }
+
+        extension PhotoStreamViewController: PinterestLayoutDelegate {
+            func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat {
+                photoHeights[indexPath.item % photoHeights.count]
+            }
+        }
+        """
+
+    /// `layout.delegate = self` in the view controller's `createLayout()`:
+    /// the view controller keeps its conformance to the layout's delegate
+    /// protocol and the method implementing it, and stays alive with the
+    /// layout (the delegate is weak): the photos are 120, 200, 80 and 160
+    /// high (padding 6) in two columns of 195, not the layout's 180.
+    @Test func aViewControllerIsItsLayoutsDelegate() throws {
+        let folder = try TranscriptCommandFolder([
+            "PhotoStream/PinterestLayout.swift": Self.pinterestLayout,
+            "PhotoStream/PhotoStreamViewController.swift": Self.photoStream,
+        ])
+        let run = try run("""
+            sections 1 items=4
+            layout photo-stream-view-controller
+            visible
+            contentsize
+            """, plugin: "PhotoStream", in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            item 0:0 frame=6,6,183,120 zIndex=0 alpha=1 hidden=false
+            item 0:1 frame=201,6,183,200 zIndex=0 alpha=1 hidden=false
+            item 0:2 frame=6,138,183,80 zIndex=0 alpha=1 hidden=false
+            item 0:3 frame=201,218,183,160 zIndex=0 alpha=1 hidden=false
+            4 elements
+            390x384
+
+            """, "\(run)")
+    }
 }

@@ -14,11 +14,16 @@ import SwiftSyntax
 ///   name which might be the declaration is always kept. A bare name that a
 ///   parameter or an earlier local binding of the same code declares is that
 ///   local, not a member;
-/// - a type holding a layout function ("stripped" below) is kept without its
-///   superclass and conformances, as a plain `final class` with `init() {}`,
-///   and member by member: only the members the layout code names stay. Its
-///   initialisers go (they call UIKit's), `override` goes from the members
-///   kept. Its extensions are treated alike;
+/// - a type holding a layout function, or a layout class when it is a class
+///   or a struct ("stripped" below), is kept without its superclass and
+///   conformances, as a plain `final class` with `init() {}`, and member by
+///   member: only the members the layout code names stay. Its initialisers go
+///   (they call UIKit's), `override` goes from the members kept. Its
+///   extensions are treated alike;
+/// - but a stripped type keeps its conformances to the protocols of the
+///   sources that are kept (`layout.delegate = self` needs the layout's
+///   delegate protocol), with the members that implement their requirements
+///   and the extensions that declare them;
 /// - any other type is kept whole with its extensions when named: its members
 ///   may be called by the runtime (a conformance, an override), which names
 ///   do not show;
@@ -95,6 +100,11 @@ struct Pruning {
         let override: DeclModifierSyntax?
         /// The stripped class it is a member of, which stk makes with `init() {}`.
         var ownerClass: String?
+        /// A stripped type's member: the type (qualified), and the member as a
+        /// protocol requirement names it (`collectionView(_:layout:sizeForItemAt:)`,
+        /// a property's name): kept when it implements a requirement of a
+        /// conformance the type keeps.
+        var stripped: (owner: String, signature: String)?
         var kept = false
 
         init(file: Int, node: Syntax, match: Match, scan: [Syntax], label: String, override: DeclModifierSyntax? = nil) {
@@ -116,6 +126,19 @@ struct Pruning {
         /// Members that stay whatever happens (a struct's initialisers, enum cases).
         var hasPermanentMembers: Bool
         var label: String
+        /// A stripped type's extension: the type and the conformances it adds,
+        /// kept with the conformances it keeps.
+        var conforming: (owner: String, conformances: [String])? = nil
+    }
+
+    /// An inheritance clause of a stripped type or of its extension, edited
+    /// once what is kept is known: it keeps `always` (a stripped superclass, a
+    /// raw value type) and the layout conformances of `owner` that are kept.
+    private struct Clause {
+        var file: Int
+        var clause: InheritanceClauseSyntax
+        var always: [String]
+        var owner: String
     }
 
     private var units: [Unit] = []
@@ -126,6 +149,11 @@ struct Pruning {
     private var roots: [(node: Syntax, fromLayoutCode: Bool)] = []
     /// View classes, kept empty when named.
     private var shells: [(unit: Unit, decl: ClassDeclSyntax)] = []
+    private var clauses: [Clause] = []
+    /// Per stripped type: the layout conformances it declares (in its body
+    /// or its extensions): those whose requirements are layout code (see
+    /// `requirements(of:)`).
+    private var layoutConformances: [String: [String]] = [:]
     private var inPlace: [[Edit]]
 
     private let index: TypeIndex
@@ -163,6 +191,14 @@ struct Pruning {
             for outer in Self.enclosingTypes(of: name, in: index) { strip(outer) }
         }
         guard !functions.isEmpty || !strippedTypes.isEmpty else { return }
+        for name in strippedTypes {
+            guard let type = index[name] else { continue }
+            var named = type.inherited
+            for ext in index.extensions where ext.extendedType == name {
+                named += ext.node.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
+            }
+            layoutConformances[name] = named.filter { requirements(of: $0) != nil }
+        }
         let functionOwners = Set(functions.compactMap(\.owner))
         holderTypes = strippedTypes.filter { name in !functionOwners.contains { $0 == name || $0.hasPrefix(name + ".") } }
 
@@ -295,10 +331,12 @@ struct Pruning {
         let extended = DeclarationCollector.typeName(ext.extendedType)
         let label = "extension " + ext.extendedType.trimmedDescription
         if strippedTypes.contains(extended) {
-            blankInheritance(file, ext.inheritanceClause, keeping: [])
+            if let clause = ext.inheritanceClause { clauses.append(Clause(file: file, clause: clause, always: [], owner: extended)) }
             blankMainActor(file, ext.attributes)
             let (members, permanent) = strippedMembers(ext.memberBlock.members, owner: extended, file: file, rootIDs: rootIDs)
-            containers.append(Container(file: file, node: node, members: members, hasPermanentMembers: permanent, label: label))
+            let conformances = ext.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
+            containers.append(Container(file: file, node: node, members: members, hasPermanentMembers: permanent, label: label,
+                                        conforming: (extended, conformances)))
         } else if let type = index[extended] {
             // A view class's extensions are view code; another type's go with it.
             units.append(Unit(file: file, node: node, match: isViewClass(type) ? .never : .follows(extended), scan: [node], label: label))
@@ -337,7 +375,9 @@ struct Pruning {
         blankMainActor(file, group.attributes)
         if let classDecl = decl.as(ClassDeclSyntax.self) {
             let superclass = index.superclass(of: type).flatMap { strippedTypes.contains($0.qualifiedName) ? $0 : nil }
-            blankInheritance(file, classDecl.inheritanceClause, keeping: superclass.map { [$0.name] } ?? [])
+            if let clause = classDecl.inheritanceClause {
+                clauses.append(Clause(file: file, clause: clause, always: superclass.map { [$0.name] } ?? [], owner: qualifiedName))
+            }
             if !isSubclassed(qualifiedName) && !classDecl.modifiers.contains(where: { $0.name.text == "final" }) {
                 if let open = classDecl.modifiers.first(where: { $0.name.text == "open" }) { blank(file, Syntax(open)) }
                 let at = classDecl.classKeyword.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -348,8 +388,9 @@ struct Pruning {
             let brace = classDecl.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
             inPlace[file].append(Edit(start: brace, end: brace, text: superclass == nil ? "init() {} " : "override init() {} "))
         } else {
-            let kept = type.inherited.filter(Self.keptInheritance.contains)
-            blankInheritance(file, group.inheritanceClause, keeping: kept)
+            if let clause = group.inheritanceClause {
+                clauses.append(Clause(file: file, clause: clause, always: type.inherited.filter(Self.keptInheritance.contains), owner: qualifiedName))
+            }
         }
         _ = strippedMembers(group.memberBlock.members, owner: qualifiedName, file: file, rootIDs: rootIDs)
     }
@@ -413,6 +454,7 @@ struct Pruning {
             }
             let unit = Unit(file: file, node: node, match: .memberNames(Set(names)), scan: [node], label: Self.label(decl, names), override: overrideModifier)
             if ownerType.kind == .class { unit.ownerClass = ownerType.name }
+            if let signature = Self.signature(decl) { unit.stripped = (owner, signature) }
             units.append(unit)
             members.append(unit)
         }
@@ -444,7 +486,9 @@ struct Pruning {
                 let keep: Bool
                 switch unit.match {
                 case .names(let names): keep = !names.isDisjoint(with: allNames)
-                case .memberNames(let names): keep = !names.isDisjoint(with: layoutCodeNames)
+                case .memberNames(let names):
+                    keep = !names.isDisjoint(with: layoutCodeNames)
+                        || unit.stripped.map { implementsKeptRequirement($0.signature, of: $0.owner, typeKept) } ?? false
                 case .follows(let type): keep = typeKept(type)
                 case .never: keep = false
                 }
@@ -457,6 +501,66 @@ struct Pruning {
         }
     }
 
+    /// Whether a member of stripped type `owner` implements a requirement of
+    /// a layout conformance the type keeps.
+    private func implementsKeptRequirement(_ signature: String, of owner: String, _ typeKept: (String) -> Bool) -> Bool {
+        keptConformances(of: owner, typeKept).contains { requirements(of: $0)?.contains(signature) ?? false }
+    }
+
+    /// The layout conformances of a stripped type that stay: those to
+    /// protocols of the sources that are kept.
+    private func keptConformances(of owner: String, _ typeKept: (String) -> Bool) -> [String] {
+        (layoutConformances[owner] ?? []).filter(typeKept)
+    }
+
+    /// Whether a protocol of the sources is kept, once reachability is done.
+    private func isKept(_ name: String) -> Bool {
+        if strippedTypes.contains(name) { return true }
+        if let unit = typeUnits[name] { return unit.kept }
+        if let parent = index[name]?.parent { return isKept(parent) }
+        return true
+    }
+
+    // MARK: Layout conformances
+
+    /// The requirements of a layout conformance: those of a protocol of the
+    /// sources and of the protocols of the sources it refines. Nil for any
+    /// other type (UIKit's view protocols).
+    private func requirements(of name: String) -> Set<String>? {
+        guard let proto = index[name], proto.kind == .protocol else { return nil }
+        var out: Set<String> = []
+        var queue = [proto]
+        var seen: Set<String> = [proto.qualifiedName]
+        while let next = queue.popLast() {
+            guard let decl = next.node.as(ProtocolDeclSyntax.self) else { continue }
+            for member in TypeIndex.memberDecls(decl.memberBlock) {
+                if let signature = Self.signature(member) { out.insert(signature) }
+                if let variable = member.as(VariableDeclSyntax.self) { out.formUnion(Self.declaredNames(DeclSyntax(variable))) }
+            }
+            for inherited in next.inherited {
+                if let parent = index[inherited], parent.kind == .protocol, seen.insert(parent.qualifiedName).inserted { queue.append(parent) }
+            }
+        }
+        return out
+    }
+
+    /// A member as a requirement names it: `name(label:_:)` for a function,
+    /// `subscript(_:)`, the name of a property with one binding.
+    static func signature(_ decl: DeclSyntax) -> String? {
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            return function.name.text.trimmingCharacters(in: "`") + "("
+                + function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
+        }
+        if let sub = decl.as(SubscriptDeclSyntax.self) {
+            return "subscript(" + sub.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
+        }
+        if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+           let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self) {
+            return name.identifier.text.trimmingCharacters(in: "`")
+        }
+        return nil
+    }
+
     // MARK: Edits
 
     private mutating func makeEdits(functions: [LayoutFunction]) {
@@ -466,9 +570,18 @@ struct Pruning {
         }
         for unit in units where !unit.kept { ranges.append((unit.file, range(unit.node), unit.label)) }
         for (file, node, label) in alwaysRemoved { ranges.append((file, range(node), label)) }
-        for container in containers where !container.hasPermanentMembers && !container.members.contains(where: \.kept) {
+        // An extension that adds a kept conformance stays, its members or not.
+        func addsKeptConformance(_ container: Container) -> Bool {
+            guard let (owner, conformances) = container.conforming else { return false }
+            return !Set(conformances).isDisjoint(with: keptConformances(of: owner, isKept))
+        }
+        for container in containers where !container.hasPermanentMembers && !container.members.contains(where: \.kept)
+            && !addsKeptConformance(container) {
             // Its members are counted one by one; an empty one counts itself.
             ranges.append((container.file, range(container.node), container.members.isEmpty ? container.label : ""))
+        }
+        for clause in clauses {
+            blankInheritance(clause.file, clause.clause, keeping: clause.always + keptConformances(of: clause.owner, isKept))
         }
         for unit in units where unit.kept {
             if let modifier = unit.override { blank(unit.file, Syntax(modifier)) }
@@ -521,9 +634,14 @@ struct Pruning {
             for ext in index.extensions where ext.extendedType == name {
                 dropped += ext.node.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
             }
+            let conformances = keptConformances(of: name, isKept)
+            dropped.removeAll(where: conformances.contains)
             let what = type.kind != .class ? "a plain \(type.kind)"
                 : isSubclassed(name) ? "a plain class with init() {}" : "a plain final class with init() {}"
-            let without = dropped.isEmpty ? "" : ", without its \(type.kind == .class ? "superclass and " : "")conformances (\(dropped.joined(separator: ", ")))"
+            var without = dropped.isEmpty ? "" : ", without its \(type.kind == .class ? "superclass and " : "")conformances (\(dropped.joined(separator: ", ")))"
+            if !conformances.isEmpty {
+                without += ", keeping its conformance\(conformances.count == 1 ? "" : "s") to \(conformances.joined(separator: ", ")) (layout code)"
+            }
             let why = holderTypes.contains(name)
                 ? "the layout classes nested in it are compiled, its view code is not"
                 : "stk creates it only to call its layout code"
@@ -559,24 +677,26 @@ struct Pruning {
         inPlace[file].append(Edit(start: start, end: end, text: blankLines(bytes[file][start..<end])))
     }
 
-    /// The clause keeping only the types named in `keeping`, in their order:
-    /// `: UIViewController, UICollectionViewDelegate` becomes spaces.
+    /// The clause keeping only the types named in `keeping`, each where it
+    /// was written: `: UIViewController, PinterestLayoutDelegate` becomes
+    /// `:                   PinterestLayoutDelegate`, and all spaces when
+    /// nothing is kept.
     private mutating func blankInheritance(_ file: Int, _ clause: InheritanceClauseSyntax?, keeping: [String]) {
         guard let clause else { return }
-        let kept = clause.inheritedTypes.filter { keeping.contains(DeclarationCollector.typeName($0.type)) }
-        if kept.count == clause.inheritedTypes.count { return }
-        let start = clause.positionAfterSkippingLeadingTrivia.utf8Offset
-        let end = clause.endPositionBeforeTrailingTrivia.utf8Offset
-        let original = bytes[file][start..<end]
-        if kept.isEmpty {
-            inPlace[file].append(Edit(start: start, end: end, text: blankLines(original)))
+        let elements = Array(clause.inheritedTypes)
+        let keeps = elements.map { keeping.contains(DeclarationCollector.typeName($0.type)) }
+        if !keeps.contains(false) { return }
+        guard let lastKept = keeps.lastIndex(of: true) else {
+            blank(file, Syntax(clause))
             return
         }
-        let text = ": " + kept.map { $0.type.trimmedDescription }.joined(separator: ", ")
-        let firstLine = original.firstIndex(of: UInt8(ascii: "\n")) ?? end
-        guard text.utf8.count <= firstLine - start else { return } // keeps its text rather than move a line
-        inPlace[file].append(Edit(start: start, end: end,
-                                  text: text + blankLines(original[(start + text.utf8.count)...])))
+        for (i, element) in elements.enumerated() {
+            if !keeps[i] {
+                blank(file, Syntax(element))
+            } else if i == lastKept, let comma = element.trailingComma {
+                blank(file, Syntax(comma))
+            }
+        }
     }
 
     /// `@MainActor` on a stripped type: stk calls its layout code from a nonisolated closure.

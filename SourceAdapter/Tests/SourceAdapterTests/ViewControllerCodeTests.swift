@@ -63,4 +63,90 @@ import Testing
         #expect(output.report.layouts.map(\.name) == ["plain"])
         #expect(body(output) == source)
     }
+
+    static let pinterestLayout = """
+        import UIKit
+
+        protocol PinterestLayoutDelegate: AnyObject {
+            func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat
+        }
+
+        final class PinterestLayout: UICollectionViewLayout {
+            weak var delegate: PinterestLayoutDelegate?
+        }
+        """
+
+    /// The view controller is its layout's delegate: `layout.delegate = self`
+    /// needs its conformance to the sources' own protocol, and the method
+    /// that implements it, which the layout calls; the conformances to
+    /// UIKit's view protocols, and their methods, are view code.
+    @Test func aConformanceToAProtocolOfTheSourcesIsKeptWithItsMethods() {
+        let controller = """
+            import UIKit
+
+            class PhotoStreamViewController: UICollectionViewController, UICollectionViewDataSourcePrefetching {
+                var photoHeights: [CGFloat] = [120, 200, 80, 160]
+
+                func createLayout() -> UICollectionViewLayout {
+                    let layout = PinterestLayout()
+                    layout.delegate = self
+                    return layout
+                }
+            }
+
+            extension PhotoStreamViewController: UICollectionViewDelegate,
+                                                 PinterestLayoutDelegate {
+                func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat {
+                    photoHeights[indexPath.item % photoHeights.count]
+                }
+
+                func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                    navigationController?.pushViewController(UIViewController(), animated: true)
+                }
+            }
+            """
+        let output = adapt([("Pin.swift", Self.pinterestLayout), ("PhotoStreamViewController.swift", controller)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output, 1)
+        // Each kept conformance where it was written, the others blank.
+        let dropped = ": UICollectionViewController, UICollectionViewDataSourcePrefetching"
+        #expect(text.contains("\nfinal class PhotoStreamViewController" + String(repeating: " ", count: dropped.count) + " {\n"), "\(text)")
+        #expect(text.contains("extension PhotoStreamViewController:" + String(repeating: " ", count: " UICollectionViewDelegate,".count) + """
+
+                                                 PinterestLayoutDelegate {
+                func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat {
+                    photoHeights[indexPath.item % photoHeights.count]
+                }
+            """), "\(text)")
+        #expect(text.contains("var photoHeights") && !text.contains("didSelectItemAt") && !text.contains("navigationController"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "PhotoStreamViewController.swift:3:7: compiled PhotoStreamViewController as a plain final class with init() {}, without its superclass and conformances (UICollectionViewController, UICollectionViewDataSourcePrefetching, UICollectionViewDelegate), keeping its conformance to PinterestLayoutDelegate (layout code): stk creates it only to call its layout code"),
+            "\(output.report.notes)")
+    }
+
+    /// A protocol of the sources that the layout code does not use is view
+    /// code: left out, with the conformance and the extension providing it.
+    @Test func aConformanceToAProtocolTheLayoutDoesNotUseGoes() {
+        let controller = """
+            import UIKit
+
+            protocol PhotoCellConfiguring {
+                func configure(_ cell: UICollectionViewCell, at indexPath: IndexPath)
+            }
+
+            final class PhotoStreamViewController: UICollectionViewController {
+                func createLayout() -> UICollectionViewLayout { UICollectionViewFlowLayout() }
+            }
+
+            extension PhotoStreamViewController: PhotoCellConfiguring {
+                func configure(_ cell: UICollectionViewCell, at indexPath: IndexPath) {
+                    cell.contentView.backgroundColor = .systemPink
+                }
+            }
+            """
+        let output = adapt([("PhotoStreamViewController.swift", controller)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        #expect(!text.contains("PhotoCellConfiguring") && !text.contains("configure"), "\(text)")
+    }
 }
