@@ -64,6 +64,7 @@ struct WrappedGroups {
         let gap = group.interItemSpacing?.spacing ?? 0
         frames.reserveCapacity(itemCount)
         var item = 0
+        var next = 0
         while item < itemCount {
             var used: CGFloat = 0
             var placed = 0
@@ -79,7 +80,10 @@ struct WrappedGroups {
                 let lengthEstimated = vertical ? subitem.layoutSize.heightDimension.isEstimated : subitem.layoutSize.widthDimension.isEstimated
                 let thicknessEstimated = vertical ? subitem.layoutSize.widthDimension.isEstimated : subitem.layoutSize.heightDimension.isEstimated
                 var size = resolved
-                if let wanted = measured.isEmpty ? nil : measured[item].map(swap) {
+                // The measured entries are walked in order alongside the items.
+                while next < measured.count && measured.item(at: next) < item { next += 1 }
+                if next < measured.count && measured.item(at: next) == item {
+                    let wanted = swap(measured.size(at: next))
                     if lengthEstimated { size.width = wanted.width }
                     if thicknessEstimated { size.height = wanted.height }
                 }
