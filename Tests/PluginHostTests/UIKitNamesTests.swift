@@ -196,4 +196,27 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
         #expect(UIDevice.current.orientation.isPortrait && !UIDevice.current.orientation.isLandscape)
         #expect(UIDevice.current.systemName == "iOS")
     }
+
+    /// What a layout reads of the scroll view, the traits and accessibility,
+    /// written as an iOS layout reads it (these names refused real files).
+    @Test func scrollViewSettingsTraitsAndAccessibilityAreThere() throws {
+        let cv = try UICollectionView(size: CGSize(width: 1024, height: 768), layout: UICollectionViewFlowLayout(), itemCounts: [3])
+        try cv.setSafeAreaInsets(UIEdgeInsets(top: 20, left: 40, bottom: 0, right: 40))
+        // The safe area is in the adjusted inset, unless the behaviour is .never.
+        #expect(cv.contentInsetAdjustmentBehavior == .automatic && cv.adjustedContentInset.top == 20)
+        cv.contentInsetAdjustmentBehavior = UIScrollView.ContentInsetAdjustmentBehavior.never
+        #expect(cv.adjustedContentInset == UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+        // Readable content: 1024 - 80 = 944 inside the safe area is wider than
+        // 672, so 136 more on each side: x = 40 + 136 = 176, 672 wide; y from 20.
+        #expect(cv.readableContentGuide.layoutFrame == CGRect(x: 176, y: 20, width: 672, height: 748))
+        #expect(cv.visibleSize == CGSize(width: 1024, height: 768))
+        #expect(cv.indexPathsForSelectedItems == nil && cv.isPrefetchingEnabled && !cv.alwaysBounceVertical)
+        // A layout choosing one column at accessibility text sizes lays out for the default size.
+        let category = cv.traitCollection.preferredContentSizeCategory
+        #expect(category == .large && !category.isAccessibilityCategory && category < UIContentSizeCategory.accessibilityMedium)
+        #expect(UIContentSizeCategory.accessibilityExtraLarge.isAccessibilityCategory)
+        #expect(UIApplication.shared.preferredContentSizeCategory == .large)
+        #expect(cv.traitCollection.userInterfaceStyle == UIUserInterfaceStyle.light)
+        #expect(!UIAccessibility.isReduceMotionEnabled && !UIAccessibility.isVoiceOverRunning)
+    }
 }

@@ -26,6 +26,9 @@ public typealias UITraitCollection = TraitCollection
 public typealias UIUserInterfaceLayoutDirection = UserInterfaceLayoutDirection
 public typealias UIUserInterfaceSizeClass = UserInterfaceSizeClass
 public typealias UIUserInterfaceIdiom = UserInterfaceIdiom
+public typealias UIUserInterfaceStyle = UserInterfaceStyle
+public typealias UIContentSizeCategory = ContentSizeCategory
+public typealias UILayoutGuide = LayoutGuide
 
 // MARK: Protocols
 
@@ -59,6 +62,18 @@ extension CollectionView {
 public final class UIApplication {
     public static let shared = UIApplication()
     public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+    /// The system's default text size, as the traits have it.
+    public var preferredContentSizeCategory: UIContentSizeCategory { .large }
+}
+
+/// `UIAccessibility`: the settings a layout may follow (reduced motion for
+/// an animated layout), each off, as on a device where the user changed none.
+public enum UIAccessibility {
+    public static var isReduceMotionEnabled: Bool { false }
+    public static var isVoiceOverRunning: Bool { false }
+    public static var isBoldTextEnabled: Bool { false }
+    public static var isReduceTransparencyEnabled: Bool { false }
+    public static var prefersCrossFadeTransitions: Bool { false }
 }
 
 /// `UIScreen.main`: a current iPhone's screen (390x844 points at 3x), the

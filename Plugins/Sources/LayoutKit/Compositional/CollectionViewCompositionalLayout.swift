@@ -190,10 +190,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             return DirectionalEdgeInsets(top: safe.top + margins.top, leading: safe.left + margins.left,
                                          bottom: safe.bottom + margins.bottom, trailing: safe.right + margins.right)
         case .readableContent:
-            // The margins, widened so that the content is at most 672 wide (stk).
-            let width = cv.bounds.width - safe.left - safe.right
-            let extra = max(margins.left + margins.right, width - 672) / 2
-            return DirectionalEdgeInsets(top: safe.top, leading: safe.left + extra, bottom: safe.bottom, trailing: safe.right + extra)
+            let readable = cv.readableContentInsets
+            return DirectionalEdgeInsets(top: safe.top, leading: readable.left, bottom: safe.bottom, trailing: readable.right)
         }
     }
 

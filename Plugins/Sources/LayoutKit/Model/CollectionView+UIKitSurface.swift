@@ -15,6 +15,61 @@ extension CollectionView {
         return traits
     }
 
+    // MARK: The scroll view's settings (`ScrollViewSettings`)
+
+    public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior {
+        get { scrollViewSettings.contentInsetAdjustmentBehavior }
+        set { scrollViewSettings.contentInsetAdjustmentBehavior = newValue }
+    }
+    public var isPrefetchingEnabled: Bool {
+        get { scrollViewSettings.isPrefetchingEnabled }
+        set { scrollViewSettings.isPrefetchingEnabled = newValue }
+    }
+    public var bounces: Bool {
+        get { scrollViewSettings.bounces }
+        set { scrollViewSettings.bounces = newValue }
+    }
+    public var alwaysBounceVertical: Bool {
+        get { scrollViewSettings.alwaysBounceVertical }
+        set { scrollViewSettings.alwaysBounceVertical = newValue }
+    }
+    public var alwaysBounceHorizontal: Bool {
+        get { scrollViewSettings.alwaysBounceHorizontal }
+        set { scrollViewSettings.alwaysBounceHorizontal = newValue }
+    }
+    public var showsVerticalScrollIndicator: Bool {
+        get { scrollViewSettings.showsVerticalScrollIndicator }
+        set { scrollViewSettings.showsVerticalScrollIndicator = newValue }
+    }
+    public var showsHorizontalScrollIndicator: Bool {
+        get { scrollViewSettings.showsHorizontalScrollIndicator }
+        set { scrollViewSettings.showsHorizontalScrollIndicator = newValue }
+    }
+
+    /// UIScrollView's `visibleSize`: the bounds' size.
+    public var visibleSize: CGSize { bounds.size }
+
+    /// The insets of readable content across the view: the layout margins,
+    /// widened so that the content is at most 672 points wide (stk's readable
+    /// width; UIKit's follows the text size), inside the safe area.
+    var readableContentInsets: (left: CGFloat, right: CGFloat) {
+        let width = bounds.width - safeAreaInsets.left - safeAreaInsets.right
+        let extra = max(layoutMargins.left + layoutMargins.right, width - 672) / 2
+        return (safeAreaInsets.left + extra, safeAreaInsets.right + extra)
+    }
+
+    /// UIKit's `readableContentGuide`: the bounds less the safe area along y
+    /// and the readable insets across (`readableContentInsets`).
+    public var readableContentGuide: LayoutGuide {
+        let insets = readableContentInsets
+        return LayoutGuide(layoutFrame: CGRect(x: bounds.minX + insets.left, y: bounds.minY + safeAreaInsets.top,
+                                               width: max(0, bounds.width - insets.left - insets.right),
+                                               height: max(0, bounds.height - safeAreaInsets.top - safeAreaInsets.bottom)))
+    }
+
+    /// stk selects nothing: nil, as UIKit answers with no selected item.
+    public var indexPathsForSelectedItems: [IndexPath]? { nil }
+
     /// Always left to right: stk does not model right-to-left layout.
     public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection { .leftToRight }
     /// No finger in stk: never dragging or tracking.

@@ -186,7 +186,13 @@ public final class CollectionView {
         }
     }
     public var frame: CGRect { CGRect(origin: .zero, size: bounds.size) }
-    public var adjustedContentInset: EdgeInsets { contentInset + safeAreaInsets }
+    /// The content inset plus the safe area, unless `contentInsetAdjustmentBehavior`
+    /// is `.never` (stk adds the whole safe area for every other behaviour).
+    public var adjustedContentInset: EdgeInsets {
+        scrollViewSettings.contentInsetAdjustmentBehavior == .never ? contentInset : contentInset + safeAreaInsets
+    }
+    /// The scroll view's settings that layouts may read (`CollectionView+UIKitSurface.swift`).
+    public var scrollViewSettings = ScrollViewSettings()
     public var contentSize: CGSize { collectionViewLayout.collectionViewContentSize }
 
     // MARK: The scroll view

@@ -16,6 +16,74 @@ extension CollectionView {
     }
 }
 
+extension CollectionView {
+    /// UIKit's `UIScrollView.ContentInsetAdjustmentBehavior`.
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        case automatic, scrollableAxes, never, always
+    }
+
+    /// The settings of UIKit's scroll view that a layout may read or set:
+    /// stk keeps them; only `contentInsetAdjustmentBehavior` changes a number
+    /// (`.never` leaves the safe area out of `adjustedContentInset`). stk draws
+    /// no indicators, bounces nothing and prefetches no cells.
+    public struct ScrollViewSettings: Sendable {
+        public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+        public var isPrefetchingEnabled = true
+        public var bounces = true
+        public var alwaysBounceVertical = false
+        public var alwaysBounceHorizontal = false
+        public var showsVerticalScrollIndicator = true
+        public var showsHorizontalScrollIndicator = true
+        public init() {}
+    }
+}
+
+/// UIKit's `UILayoutGuide`, as a collection view's `readableContentGuide`
+/// answers it: a frame in the view's coordinates.
+public final class LayoutGuide {
+    public let layoutFrame: CGRect
+    public init(layoutFrame: CGRect) { self.layoutFrame = layoutFrame }
+}
+
+/// UIKit's `UIContentSizeCategory`: the text size the user chose. stk's is
+/// `.large`, the system's default.
+public struct ContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let unspecified = ContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+    public static let extraSmall = ContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+    public static let small = ContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+    public static let medium = ContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+    public static let large = ContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+    public static let extraLarge = ContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+    public static let extraExtraLarge = ContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    public static let extraExtraExtraLarge = ContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = ContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = ContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = ContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = ContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = ContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+
+    /// From the smallest to the largest (`.unspecified` before them all).
+    private static let order: [ContentSizeCategory] = [
+        .unspecified, .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
+    ]
+
+    /// Whether it is one of the five accessibility sizes.
+    public var isAccessibilityCategory: Bool { rawValue.hasPrefix("UICTContentSizeCategoryAccessibility") }
+
+    public static func < (a: ContentSizeCategory, b: ContentSizeCategory) -> Bool {
+        (order.firstIndex(of: a) ?? 0) < (order.firstIndex(of: b) ?? 0)
+    }
+}
+
+/// UIKit's `UIUserInterfaceStyle`. stk's traits are light.
+public enum UserInterfaceStyle: Int, Sendable {
+    case unspecified, light, dark
+}
+
 /// UIKit's `UIUserInterfaceLayoutDirection`. stk lays out left to right.
 public enum UserInterfaceLayoutDirection: Int, Sendable {
     case leftToRight, rightToLeft
@@ -43,6 +111,10 @@ public struct TraitCollection: Sendable {
     /// stk's rule, an iPhone's: compact width below 600 points, compact height below 500.
     public var horizontalSizeClass: UserInterfaceSizeClass = .compact
     public var verticalSizeClass: UserInterfaceSizeClass = .regular
+    /// The system's default text size: a layout that switches to one column at
+    /// accessibility sizes lays out for the default.
+    public var preferredContentSizeCategory: ContentSizeCategory = .large
+    public var userInterfaceStyle: UserInterfaceStyle = .light
 
     public init() {}
 
