@@ -199,4 +199,87 @@ import Testing
 
             """, "\(run)")
     }
+
+    /// The most common flow set-up: the view controller builds a flow layout
+    /// and sizes it as the collection view's delegate.
+    static let products = """
+        import Foundation
+        import UIKit
+
+        final class ProductCell: UICollectionViewCell {
+            let titleLabel = UILabel()
+        }
+
+        final class ProductsViewController: UIViewController {
+            private var products = ["Lamp", "Chair", "Desk"]
+            private lazy var collectionView = UICollectionView(frame: .zero, collectionViewLayout: makeLayout())
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                collectionView.delegate = self
+                collectionView.dataSource = self
+                collectionView.register(ProductCell.self, forCellWithReuseIdentifier: "ProductCell")
+                view.addSubview(collectionView)
+            }
+
+            func makeLayout() -> UICollectionViewLayout {
+                let layout = UICollectionViewFlowLayout()
+                layout.minimumLineSpacing = 12
+                layout.sectionInset = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+                return layout
+            }
+        }
+
+        extension ProductsViewController: UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                products.count
+            }
+
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "ProductCell", for: indexPath) as! ProductCell
+                cell.titleLabel.text = products[indexPath.item]
+                return cell
+            }
+        }
+
+        extension ProductsViewController: UICollectionViewDelegateFlowLayout {
+            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                let width = (collectionView.bounds.width - 16 * 2 - 10) / 2
+                return CGSize(width: width, height: width * 1.4)
+            }
+
+            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
+                CGSize(width: collectionView.bounds.width, height: 40)
+            }
+
+            func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                print("selected \\(products[indexPath.item])")
+            }
+        }
+        """
+
+    /// The view controller that built the layout is the collection view's
+    /// delegate, as on iOS: items (390 - 32 - 10) / 2 = 174 wide, 1.4 times
+    /// as high, under a 40-high header (the first item at 40 + 8); resized
+    /// to 320 wide, the delegate reads the new bounds: (320 - 42) / 2 = 139.
+    @Test func aViewControllersFlowDelegateMethodsSizeItsFlowLayout() throws {
+        let folder = try TranscriptCommandFolder(["Products.swift": Self.products])
+        let run = try run("""
+            sections 1 items=3
+            layout products-view-controller
+            visible
+            bounds 320x600
+            attr item 0:1
+            """, plugin: "Products.swift", in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            item 0:0 frame=16,48,174,243.6 zIndex=0 alpha=1 hidden=false
+            item 0:1 frame=200,48,174,243.6 zIndex=0 alpha=1 hidden=false
+            item 0:2 frame=16,303.6,174,243.6 zIndex=0 alpha=1 hidden=false
+            header 0 frame=0,0,390,40 zIndex=1 alpha=1 hidden=false
+            4 elements
+            item 0:1 frame=165,48,139,194.6 zIndex=0 alpha=1 hidden=false
+
+            """, "\(run)")
+    }
 }

@@ -22,8 +22,10 @@ import SwiftSyntax
 ///   extensions are treated alike;
 /// - but a stripped type keeps its conformances to the protocols of the
 ///   sources that are kept (`layout.delegate = self` needs the layout's
-///   delegate protocol), with the members that implement their requirements
-///   and the extensions that declare them;
+///   delegate protocol) and to UICollectionViewDelegateFlowLayout (its
+///   methods size the flow layout the view controller builds), with the
+///   members that implement their requirements and the extensions that
+///   declare them;
 /// - any other type is kept whole with its extensions when named: its members
 ///   may be called by the runtime (a conformance, an override), which names
 ///   do not show;
@@ -507,10 +509,10 @@ struct Pruning {
         keptConformances(of: owner, typeKept).contains { requirements(of: $0)?.contains(signature) ?? false }
     }
 
-    /// The layout conformances of a stripped type that stay: those to
-    /// protocols of the sources that are kept.
+    /// The layout conformances of a stripped type that stay: the flow
+    /// delegate's, and those to protocols of the sources that are kept.
     private func keptConformances(of owner: String, _ typeKept: (String) -> Bool) -> [String] {
-        (layoutConformances[owner] ?? []).filter(typeKept)
+        (layoutConformances[owner] ?? []).filter { Self.flowDelegateNames.contains($0) || typeKept($0) }
     }
 
     /// Whether a protocol of the sources is kept, once reachability is done.
@@ -523,10 +525,26 @@ struct Pruning {
 
     // MARK: Layout conformances
 
-    /// The requirements of a layout conformance: those of a protocol of the
-    /// sources and of the protocols of the sources it refines. Nil for any
-    /// other type (UIKit's view protocols).
+    /// UIKit's flow layout delegate, by the names a conformance may use.
+    static let flowDelegateNames: Set<String> = ["UICollectionViewDelegateFlowLayout", "CollectionViewDelegateFlowLayout"]
+    /// Its requirements, which size a flow layout: layout code, kept in a
+    /// stripped view controller that adopts it (stk makes it the collection
+    /// view's delegate when the layout it built is installed, as the view
+    /// controller is on iOS).
+    static let flowDelegateRequirements: Set<String> = [
+        "collectionView(_:layout:sizeForItemAt:)",
+        "collectionView(_:layout:insetForSectionAt:)",
+        "collectionView(_:layout:minimumLineSpacingForSectionAt:)",
+        "collectionView(_:layout:minimumInteritemSpacingForSectionAt:)",
+        "collectionView(_:layout:referenceSizeForHeaderInSection:)",
+        "collectionView(_:layout:referenceSizeForFooterInSection:)",
+    ]
+
+    /// The requirements of a layout conformance: the flow delegate's, or
+    /// those of a protocol of the sources and of the protocols of the
+    /// sources it refines. Nil for any other type (UIKit's view protocols).
     private func requirements(of name: String) -> Set<String>? {
+        if Self.flowDelegateNames.contains(name) { return Self.flowDelegateRequirements }
         guard let proto = index[name], proto.kind == .protocol else { return nil }
         var out: Set<String> = []
         var queue = [proto]

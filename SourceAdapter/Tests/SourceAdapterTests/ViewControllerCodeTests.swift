@@ -149,4 +149,39 @@ import Testing
         let text = body(output)
         #expect(!text.contains("PhotoCellConfiguring") && !text.contains("configure"), "\(text)")
     }
+
+    /// The flow delegate's methods size the flow layout the view controller
+    /// builds: layout code, kept with the conformance (stk installs the view
+    /// controller as the delegate); the collection view delegate's are not.
+    @Test func theFlowDelegatesMethodsAreLayoutCode() {
+        let source = """
+            import UIKit
+
+            class ProductsViewController: UIViewController {
+                let columns: CGFloat = 2
+
+                func makeLayout() -> UICollectionViewLayout {
+                    UICollectionViewFlowLayout()
+                }
+            }
+
+            extension ProductsViewController: UICollectionViewDelegateFlowLayout {
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    CGSize(width: collectionView.bounds.width / columns, height: 100)
+                }
+
+                func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                    show(UIViewController(), sender: nil)
+                }
+            }
+            """
+        let output = adapt([("Products.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        #expect(text.contains("extension ProductsViewController: UICollectionViewDelegateFlowLayout {"), "\(text)")
+        #expect(text.contains("sizeForItemAt") && text.contains("let columns") && !text.contains("didSelectItemAt"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "Products.swift:3:7: compiled ProductsViewController as a plain final class with init() {}, without its superclass and conformances (UIViewController), keeping its conformance to UICollectionViewDelegateFlowLayout (layout code): stk creates it only to call its layout code"),
+            "\(output.report.notes)")
+    }
 }

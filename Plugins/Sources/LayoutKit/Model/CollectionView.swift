@@ -151,6 +151,7 @@ public final class CollectionView {
         collectionViewLayout = layout
         layout.collectionView = self
         layout.needsPrepare = true
+        adoptBuilderDelegate(of: layout, replacing: nil)
     }
 
     /// A view whose content is offset from its first pass on (`bounds`'
@@ -390,6 +391,7 @@ public final class CollectionView {
             layout.prepareForTransition(from: old)
             report(.transitionPrepared(from: _typeName(type(of: old), qualified: false), to: _typeName(type(of: layout), qualified: false)))
             collectionViewLayout = layout
+            adoptBuilderDelegate(of: layout, replacing: old)
             return .everything(.layoutChange)
         }
         defer {
@@ -399,6 +401,22 @@ public final class CollectionView {
             report(.transitionFinalized)
         }
         settleContentOffset()
+    }
+
+    /// On iOS the view controller that builds a layout is its collection
+    /// view's delegate: its `UICollectionViewDelegateFlowLayout` methods size
+    /// the flow layout. So the instance a layout was built by
+    /// (`__stkRetainedBuilder`, a view controller's `createLayout()` in a file
+    /// loaded as source), when it is a flow delegate, becomes the delegate
+    /// when the layout is installed, unless someone else installed one; the
+    /// delegate it was for the layout replaced is taken away.
+    private func adoptBuilderDelegate(of layout: CollectionViewLayout, replacing old: CollectionViewLayout?) {
+        if let builder = old?.__stkRetainedBuilder as? CollectionViewDelegateFlowLayout, installedDelegate === builder {
+            installedDelegate = nil
+        }
+        if installedDelegate == nil, let builder = layout.__stkRetainedBuilder as? CollectionViewDelegateFlowLayout {
+            installedDelegate = builder
+        }
     }
 
     // MARK: Data changes
