@@ -219,4 +219,18 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
         #expect(cv.traitCollection.userInterfaceStyle == UIUserInterfaceStyle.light)
         #expect(!UIAccessibility.isReduceMotionEnabled && !UIAccessibility.isVoiceOverRunning)
     }
+
+    /// A frame that is not a number (a division by zero in a layout) meets
+    /// nothing, as on iOS, where Linux Foundation's own methods trap.
+    @Test func rectsThatAreNotNumbersMeetNothing() {
+        let broken = CGRect(x: 0, y: .nan, width: 100, height: 60)
+        let screen = CGRect(x: 0, y: 0, width: 390, height: 844)
+        #expect(!broken.intersects(screen) && !screen.intersects(broken))
+        #expect(broken.intersection(screen).isNull && screen.intersection(broken).isNull)
+        #expect(!broken.contains(CGPoint(x: 1, y: 1)) && !screen.contains(CGPoint(x: CGFloat.nan, y: 1)))
+        // Numbers answer as Foundation does: 0,0,100,60 and 50,30,390,844 meet in 50,30,50,30.
+        #expect(CGRect(x: 0, y: 0, width: 100, height: 60).intersection(CGRect(x: 50, y: 30, width: 390, height: 844))
+                == CGRect(x: 50, y: 30, width: 50, height: 30))
+        #expect(screen.contains(CGPoint(x: 1, y: 1)))
+    }
 }

@@ -22,6 +22,16 @@ extension CGRect {
     @inlinable
     public func intersects(_ rect2: CGRect) -> Bool { overlaps(rect2) }
 
+    /// CoreGraphics' `CGRectIntersection`: Linux Foundation's own traps on a
+    /// rect with a coordinate that is not a number, where iOS answers (a
+    /// division by zero in a layout is a frame stk warns about, not a crash);
+    /// such a rect meets nothing here, the null rect. Shadows Foundation's, as
+    /// `intersects` does.
+    public func intersection(_ r2: CGRect) -> CGRect { intersectionMeetingNoNaN(r2) }
+
+    /// `contains(_:)` of a point, false (not a trap) where a coordinate is not a number.
+    public func contains(_ point: CGPoint) -> Bool { containsMeetingNoNaN(point) }
+
     /// UIKit's `CGRect.inset(by:)` (formerly `UIEdgeInsetsInsetRect`): the rect
     /// shrunk by the insets, grown by negative ones.
     @inlinable

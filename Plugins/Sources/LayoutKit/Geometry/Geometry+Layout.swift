@@ -42,6 +42,24 @@ extension CGRect {
     public var hasFiniteNumbers: Bool {
         origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
     }
+
+    /// Whether a coordinate is not a number.
+    @inlinable
+    public var hasNaN: Bool { origin.x.isNaN || origin.y.isNaN || size.width.isNaN || size.height.isNaN }
+
+    /// Foundation's `intersection(_:)`, except that a rect with a coordinate
+    /// that is not a number meets nothing (the null rect): Linux Foundation
+    /// traps there, where CoreGraphics answers. StkUIKit's `intersection(_:)`,
+    /// which a layout written for iOS calls, is this.
+    public func intersectionMeetingNoNaN(_ other: CGRect) -> CGRect {
+        hasNaN || other.hasNaN ? .null : intersection(other)
+    }
+
+    /// Foundation's `contains(_:)` of a point, false for a rect or a point
+    /// with a coordinate that is not a number (Linux Foundation traps there).
+    public func containsMeetingNoNaN(_ point: CGPoint) -> Bool {
+        hasNaN || point.x.isNaN || point.y.isNaN ? false : contains(point)
+    }
 }
 
 extension CGPoint {
