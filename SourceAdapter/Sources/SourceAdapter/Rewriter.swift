@@ -41,9 +41,10 @@ func blanked(_ bytes: ArraySlice<UInt8>) -> String {
 /// - Objective-C attributes (`@objc`, `@objcMembers`, `@IBInspectable`,
 ///   `@IBDesignable`, `@IBOutlet`, `@nonobjc`) and the `dynamic` and
 ///   `optional` modifiers become spaces;
-/// - an optional requirement called as `x.f?(...)` becomes `x.f (...)`, and the
-///   chain is wrapped in `Optional(...)` when that `?` was the chain's only one,
-///   so its type stays optional as it was on iOS.
+/// - an optional requirement called as `x.f?(...)` becomes `x.f (...)`, and a
+///   chain whose value is used is wrapped in `__stkOptionalCall({ ... })`, nil
+///   when the conformer lacks the method, as on iOS; the chain goes on lines
+///   of its own, at its lines and columns (see `wrap`).
 final class InlineRewriter: SyntaxVisitor {
     static let removedAttributes: Set<String> = ["objc", "objcMembers", "IBInspectable", "IBDesignable", "IBOutlet", "nonobjc", "IBAction", "GKInspectable"]
     static let removedModifiers: Set<String> = ["dynamic", "optional"]
@@ -55,6 +56,8 @@ final class InlineRewriter: SyntaxVisitor {
     private let position: (AbsolutePosition) -> SourcePosition
     private(set) var edits: [Edit] = []
     private(set) var notes: [AdapterMessage] = []
+    /// The chains wrapped: `a?.f?(x)?.g?(y)` is one chain with two calls.
+    private var wrappedChains: Set<SyntaxIdentifier> = []
 
     init(optionalNames: Set<String>, position: @escaping (AbsolutePosition) -> SourcePosition) {
         self.optionalNames = optionalNames.union(Self.uikitOptionalRequirements)
@@ -98,21 +101,62 @@ final class InlineRewriter: SyntaxVisitor {
         var wrapped = ""
         // Every chain whose value is used, an earlier `?` or not: a default
         // implementation's 0 must not stand in for iOS's nil.
-        do {
-            let end = Self.chainEnd(of: Syntax(node))
-            if !Self.isStatement(end) {
-                // As on iOS, nil when the conformer does not implement the
-                // method (its default implementation says so): `?? fallback` works.
-                edits.append(Edit(start: end.positionAfterSkippingLeadingTrivia.utf8Offset,
-                                  end: end.positionAfterSkippingLeadingTrivia.utf8Offset, text: "__stkOptionalCall({ "))
-                edits.append(Edit(start: end.endPositionBeforeTrailingTrivia.utf8Offset,
-                                  end: end.endPositionBeforeTrailingTrivia.utf8Offset, text: " })"))
-                wrapped = ", and wrapped the chain so that it is nil when the conformer does not implement it, as on iOS"
-            }
+        let end = Self.chainEnd(of: Syntax(node))
+        if !Self.isStatement(end) {
+            // As on iOS, nil when the conformer does not implement the
+            // method (its default implementation says so): `?? fallback` works.
+            if wrappedChains.insert(end.id).inserted { wrap(end) }
+            wrapped = ", and wrapped the chain so that it is nil when the conformer does not implement it, as on iOS"
         }
         notes.append(AdapterMessage(position(mark.positionAfterSkippingLeadingTrivia),
                                     "'\(name)?(' became a plain call (the optional requirement has a default implementation)\(wrapped)"))
         return .visitChildren
+    }
+
+    /// `chain` as `__stkOptionalCall({ chain })`, the chain on lines of its
+    /// own, each where the user wrote it: line directives inside the closure
+    /// give the chain its lines, and spaces its columns, and the text after
+    /// it keeps its line and columns. The compiler's errors in the chain name
+    /// the user's line and column and show the chain as written, not stk's
+    /// wrapper (one line would show the wrapper, and shift the columns by
+    /// its length):
+    ///
+    ///     let h = d?.height?(at: 1) ?? 0
+    ///
+    /// becomes
+    ///
+    ///     let h =
+    ///     __stkOptionalCall({
+    ///     #sourceLocation(file: "L.swift", line: 9)
+    ///             d?.height (at: 1)
+    ///     #sourceLocation(file: "L.swift", line: 9)
+    ///     })                       ?? 0
+    ///
+    /// In a string literal, which cannot hold a line break, the wrapper stays
+    /// on the chain's line; after a prefix operator (`-d?.f?()`), which must
+    /// touch its operand, the wrapper's opening does.
+    private func wrap(_ chain: Syntax) {
+        let start = chain.positionAfterSkippingLeadingTrivia
+        let end = chain.endPositionBeforeTrailingTrivia
+        if chain.ancestorOrSelf(mapping: { $0.as(StringLiteralExprSyntax.self) }) != nil {
+            edits.append(Edit(start: start.utf8Offset, end: start.utf8Offset, text: "__stkOptionalCall({ "))
+            edits.append(Edit(start: end.utf8Offset, end: end.utf8Offset, text: " })"))
+            return
+        }
+        let first = position(start)
+        let after = position(end)
+        let lineBreak = chain.parent?.is(PrefixOperatorExprSyntax.self) == true ? "" : "\n"
+        edits.append(Edit(start: start.utf8Offset, end: start.utf8Offset,
+                          text: lineBreak + "__stkOptionalCall({\n" + Self.lineDirective(first)
+                              + String(repeating: " ", count: first.column - 1)))
+        edits.append(Edit(start: end.utf8Offset, end: end.utf8Offset,
+                          text: "\n" + Self.lineDirective(after) + "})" + String(repeating: " ", count: max(0, after.column - 3))))
+    }
+
+    /// `#sourceLocation(file: ..., line: ...)` on a line of its own: the next
+    /// line is `position`'s.
+    static func lineDirective(_ position: SourcePosition) -> String {
+        "#sourceLocation(file: \(literal(position.file)), line: \(position.line))\n"
     }
 
     /// The base name of `a.b.name` or `name`.

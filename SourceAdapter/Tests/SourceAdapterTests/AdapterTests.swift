@@ -74,8 +74,25 @@ import Testing
         // The `?` becomes a space, and the chain is wrapped: nil when the
         // conformer does not implement the method (its default says so), as
         // on iOS, so that `?? 1` picks the fallback, an earlier `?` or not.
-        #expect(text.contains("        let a = __stkOptionalCall({ d?.height (at: 1) }) ?? 1\n"))
-        #expect(text.contains("        let b = __stkOptionalCall({ e.height (at: 2) }) ?? 2\n"))
+        // The chain keeps its line and columns, on lines of its own.
+        #expect(text.contains("""
+                    let a = \("")
+            __stkOptionalCall({
+            #sourceLocation(file: "L.swift", line: 10)
+                            d?.height (at: 1)
+            #sourceLocation(file: "L.swift", line: 10)
+            })\(String(repeating: " ", count: 31)) ?? 1
+
+            """), "\(text)")
+        #expect(text.contains("""
+                    let b = \("")
+            __stkOptionalCall({
+            #sourceLocation(file: "L.swift", line: 11)
+                            e.height (at: 2)
+            #sourceLocation(file: "L.swift", line: 11)
+            })\(String(repeating: " ", count: 30)) ?? 2
+
+            """), "\(text)")
         // A statement: nothing to keep optional.
         #expect(text.contains("        e.done ()\n"))
         // A closure property called with `?(` is ordinary Swift: unchanged.
@@ -87,6 +104,41 @@ import Testing
                 func done() { __stkOptionalDefault(); }
             }
             """))
+    }
+
+    /// Where a line break cannot go: inside a string literal the wrapped
+    /// chain stays on its line, and a prefix operator touches the wrapper.
+    @Test func optionalCallsInStringsAndAfterPrefixOperatorsKeepTheirOpening() {
+        let source = """
+            import UIKit
+            @objc protocol D: AnyObject {
+                @objc optional func name() -> String
+                @objc optional func gap() -> CGFloat
+            }
+            class L: UICollectionViewLayout {
+                weak var d: D?
+                func f() -> String { "gap \\(d?.name?() ?? "none")" }
+                func g() -> CGFloat { -(d?.gap?() ?? 0) + -d!.gap?()! }
+            }
+            """
+        let text = body(adapt([("L.swift", source)]))
+        #expect(text.contains("""
+                func f() -> String { "gap \\(__stkOptionalCall({ d?.name () }) ?? "none")" }
+
+            """), "\(text)")
+        #expect(text.contains("""
+                func g() -> CGFloat { -(\("")
+            __stkOptionalCall({
+            #sourceLocation(file: "L.swift", line: 9)
+            \(String(repeating: " ", count: 28))d?.gap ()
+            #sourceLocation(file: "L.swift", line: 9)
+            })\(String(repeating: " ", count: 35)) ?? 0) + -__stkOptionalCall({
+            #sourceLocation(file: "L.swift", line: 9)
+            \(String(repeating: " ", count: 47))d!.gap ()!
+            #sourceLocation(file: "L.swift", line: 9)
+            })\(String(repeating: " ", count: 55)) }
+
+            """), "\(text)")
     }
 
     /// UIKit's optional requirements a layout calls on the data source and
@@ -102,7 +154,15 @@ import Testing
             }
             """
         let text = body(adapt([("L.swift", source)]))
-        #expect(text.contains("        let n = __stkOptionalCall({ cv.dataSource?.numberOfSections (in: cv) }) ?? 1\n"), "\(text)")
+        #expect(text.contains("""
+                    let n = \("")
+            __stkOptionalCall({
+            #sourceLocation(file: "L.swift", line: 4)
+                            cv.dataSource?.numberOfSections (in: cv)
+            #sourceLocation(file: "L.swift", line: 4)
+            })\(String(repeating: " ", count: 54)) ?? 1
+
+            """), "\(text)")
     }
 
     @Test func defaultBodiesAreTheEmptyValueOfTheirType() {
