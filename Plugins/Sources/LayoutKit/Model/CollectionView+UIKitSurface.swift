@@ -15,37 +15,6 @@ extension CollectionView {
         return traits
     }
 
-    // MARK: The scroll view's settings (`ScrollViewSettings`)
-
-    public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior {
-        get { scrollViewSettings.contentInsetAdjustmentBehavior }
-        set { scrollViewSettings.contentInsetAdjustmentBehavior = newValue }
-    }
-    public var isPrefetchingEnabled: Bool {
-        get { scrollViewSettings.isPrefetchingEnabled }
-        set { scrollViewSettings.isPrefetchingEnabled = newValue }
-    }
-    public var bounces: Bool {
-        get { scrollViewSettings.bounces }
-        set { scrollViewSettings.bounces = newValue }
-    }
-    public var alwaysBounceVertical: Bool {
-        get { scrollViewSettings.alwaysBounceVertical }
-        set { scrollViewSettings.alwaysBounceVertical = newValue }
-    }
-    public var alwaysBounceHorizontal: Bool {
-        get { scrollViewSettings.alwaysBounceHorizontal }
-        set { scrollViewSettings.alwaysBounceHorizontal = newValue }
-    }
-    public var showsVerticalScrollIndicator: Bool {
-        get { scrollViewSettings.showsVerticalScrollIndicator }
-        set { scrollViewSettings.showsVerticalScrollIndicator = newValue }
-    }
-    public var showsHorizontalScrollIndicator: Bool {
-        get { scrollViewSettings.showsHorizontalScrollIndicator }
-        set { scrollViewSettings.showsHorizontalScrollIndicator = newValue }
-    }
-
     /// UIScrollView's `visibleSize`: the bounds' size.
     public var visibleSize: CGSize { bounds.size }
 
@@ -121,6 +90,24 @@ extension CollectionView {
             $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point)
         }
         return hits.max { ($0.zIndex, $1.key) < ($1.zIndex, $0.key) }?.indexPath
+    }
+
+    // MARK: The delegate and the data source
+
+    /// On iOS the view controller that builds a layout is its collection
+    /// view's delegate: its `UICollectionViewDelegateFlowLayout` methods size
+    /// the flow layout. So the instance a layout was built by
+    /// (`__stkRetainedBuilder`, a view controller's `createLayout()` in a file
+    /// loaded as source), when it is a flow delegate, becomes the delegate
+    /// when the layout is installed, unless someone else installed one; the
+    /// delegate it was for the layout replaced is taken away.
+    func adoptBuilderDelegate(of layout: CollectionViewLayout, replacing old: CollectionViewLayout?) {
+        if let builder = old?.__stkRetainedBuilder as? CollectionViewDelegateFlowLayout, installedDelegate === builder {
+            installedDelegate = nil
+        }
+        if installedDelegate == nil, let builder = layout.__stkRetainedBuilder as? CollectionViewDelegateFlowLayout {
+            installedDelegate = builder
+        }
     }
 
     /// UIKit's `dataSource`: the installed one, or else stk's model data source,

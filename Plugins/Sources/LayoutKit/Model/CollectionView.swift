@@ -190,16 +190,19 @@ public final class CollectionView {
     /// The content inset plus the safe area, unless `contentInsetAdjustmentBehavior`
     /// is `.never` (stk adds the whole safe area for every other behaviour).
     public var adjustedContentInset: EdgeInsets {
-        scrollViewSettings.contentInsetAdjustmentBehavior == .never ? contentInset : contentInset + safeAreaInsets
+        contentInsetAdjustmentBehavior == .never ? contentInset : contentInset + safeAreaInsets
     }
-    /// The scroll view's settings that layouts may read (`CollectionView+UIKitSurface.swift`).
-    public var scrollViewSettings = ScrollViewSettings()
     public var contentSize: CGSize { collectionViewLayout.collectionViewContentSize }
 
     // MARK: The scroll view
 
     /// UIKit's `isPagingEnabled`: a fling stops on a multiple of the bounds size.
     public var isPagingEnabled = false
+    public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+    /// UIKit's settings, kept as set: stk prefetches no cells, bounces
+    /// nothing and draws no indicators.
+    public var isPrefetchingEnabled = true, bounces = true, alwaysBounceVertical = false, alwaysBounceHorizontal = false
+    public var showsVerticalScrollIndicator = true, showsHorizontalScrollIndicator = true
     /// UIKit's `decelerationRate`.
     public var decelerationRate: DecelerationRate = .normal
     /// UIKit's `layoutMargins`. Layouts read it; nothing in the model uses it.
@@ -401,22 +404,6 @@ public final class CollectionView {
             report(.transitionFinalized)
         }
         settleContentOffset()
-    }
-
-    /// On iOS the view controller that builds a layout is its collection
-    /// view's delegate: its `UICollectionViewDelegateFlowLayout` methods size
-    /// the flow layout. So the instance a layout was built by
-    /// (`__stkRetainedBuilder`, a view controller's `createLayout()` in a file
-    /// loaded as source), when it is a flow delegate, becomes the delegate
-    /// when the layout is installed, unless someone else installed one; the
-    /// delegate it was for the layout replaced is taken away.
-    private func adoptBuilderDelegate(of layout: CollectionViewLayout, replacing old: CollectionViewLayout?) {
-        if let builder = old?.__stkRetainedBuilder as? CollectionViewDelegateFlowLayout, installedDelegate === builder {
-            installedDelegate = nil
-        }
-        if installedDelegate == nil, let builder = layout.__stkRetainedBuilder as? CollectionViewDelegateFlowLayout {
-            installedDelegate = builder
-        }
     }
 
     // MARK: Data changes

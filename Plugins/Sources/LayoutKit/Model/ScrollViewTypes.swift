@@ -14,27 +14,11 @@ extension CollectionView {
         public static let normal = DecelerationRate(rawValue: 0.998)
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
-}
 
-extension CollectionView {
-    /// UIKit's `UIScrollView.ContentInsetAdjustmentBehavior`.
+    /// UIKit's `UIScrollView.ContentInsetAdjustmentBehavior`: stk adds the
+    /// whole safe area to `adjustedContentInset` for every one but `.never`.
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
         case automatic, scrollableAxes, never, always
-    }
-
-    /// The settings of UIKit's scroll view that a layout may read or set:
-    /// stk keeps them; only `contentInsetAdjustmentBehavior` changes a number
-    /// (`.never` leaves the safe area out of `adjustedContentInset`). stk draws
-    /// no indicators, bounces nothing and prefetches no cells.
-    public struct ScrollViewSettings: Sendable {
-        public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
-        public var isPrefetchingEnabled = true
-        public var bounces = true
-        public var alwaysBounceVertical = false
-        public var alwaysBounceHorizontal = false
-        public var showsVerticalScrollIndicator = true
-        public var showsHorizontalScrollIndicator = true
-        public init() {}
     }
 }
 
