@@ -65,20 +65,6 @@ import StkTestSupport
         try expectSameAsFresh(cv) { Self.chips(orthogonal: true) }
     }
 
-    @Test func chipsInAFullWidthGroupFollowTheMeasuredWidths() throws {
-        // The group is 390 - 32 = 358 wide: three chips of 100 fit (400 would
-        // not). Chips at x = 16, 116, 216; chip 1 measures 60, so chip 2 starts
-        // at 116 + 60 = 176. The second group (chips 3, 4) is 32 + 8 below.
-        let layout = Self.chips(orthogonal: false)
-        let cv = try compositionalView(layout, [5])
-        try cv.setPreferredSize(CGSize(width: 60, height: 32), at: .ip(0, 1))
-        cv.layoutIfNeeded()
-        #expect(layout.cell(0, 1) == CGRect(x: 116, y: 38, width: 60, height: 32))
-        #expect(layout.cell(0, 2) == CGRect(x: 176, y: 38, width: 100, height: 32))
-        #expect(layout.cell(0, 3) == CGRect(x: 16, y: 78, width: 100, height: 32))
-        try expectSameAsFresh(cv) { Self.chips(orthogonal: false) }
-    }
-
     @Test func aRowIsAsThickAsItsThickestMeasuredChip() throws {
         // Heights estimated 32; chip 0:1 measures 100 x 50. Section 0: header
         // 0 ..< 30, the row from 38, now 50 thick, ends 88, inset 8: section 1's
@@ -184,18 +170,40 @@ import StkTestSupport
         try expectSameAsFresh(cv) { Self.tags() }
     }
 
-    @Test func aFlowingGroupIsAsThickAsItsThickestTag() throws {
-        // Heights estimated: tag 0:1 measures 60 x 50. Group 0 (tags 0:0, 0:1,
-        // 0:2: 100 + 8 + 60 + 8 + 100 = 276, and 0:3 would end at 384) is 50
-        // thick, so group 1 starts at 38 + 50 + 8 = 96.
-        let layout = Self.tags(estimatedHeight: true)
+    /// One measured item in a group as wide as the section, and where the
+    /// items after it go.
+    struct OneMeasurement: CustomTestStringConvertible, Sendable {
+        let name: String
+        let estimatedHeight: Bool
+        let measured: CGSize
+        let expected: [Int: CGRect]
+        var testDescription: String { name }
+    }
+
+    static let oneMeasurement = [
+        // The group is 390 - 32 = 358 wide: three chips of 100 fit (400 would
+        // not). Chips at x = 16, 116, 216; chip 1 measures 60, so chip 2 starts
+        // at 116 + 60 = 176. The second group (chips 3, 4) is 32 + 8 below.
+        OneMeasurement(name: "chips", estimatedHeight: false, measured: CGSize(width: 60, height: 32), expected: [
+            1: CGRect(x: 116, y: 38, width: 60, height: 32), 2: CGRect(x: 176, y: 38, width: 100, height: 32),
+            3: CGRect(x: 16, y: 78, width: 100, height: 32)]),
+        // Tags 8 apart, heights estimated: tag 0:1 measures 60 x 50. Group 0
+        // (tags 0:0, 0:1, 0:2: 100 + 8 + 60 + 8 + 100 = 276, and 0:3 would end
+        // at 384) is 50 thick, so group 1 starts at 38 + 50 + 8 = 96.
+        OneMeasurement(name: "tags", estimatedHeight: true, measured: CGSize(width: 60, height: 50), expected: [
+            1: CGRect(x: 124, y: 38, width: 60, height: 50), 2: CGRect(x: 192, y: 38, width: 100, height: 32),
+            3: CGRect(x: 16, y: 96, width: 100, height: 32)]),
+    ]
+
+    @Test(arguments: oneMeasurement)
+    func aMeasuredItemMovesTheItemsAfterIt(_ example: OneMeasurement) throws {
+        let make = { example.name == "chips" ? Self.chips(orthogonal: false) : Self.tags(estimatedHeight: example.estimatedHeight) }
+        let layout = make()
         let cv = try compositionalView(layout, [5])
-        try cv.setPreferredSize(CGSize(width: 60, height: 50), at: .ip(0, 1))
+        try cv.setPreferredSize(example.measured, at: .ip(0, 1))
         cv.layoutIfNeeded()
-        #expect(layout.cell(0, 1) == CGRect(x: 124, y: 38, width: 60, height: 50))
-        #expect(layout.cell(0, 2) == CGRect(x: 192, y: 38, width: 100, height: 32))
-        #expect(layout.cell(0, 3) == CGRect(x: 16, y: 96, width: 100, height: 32))
-        try expectSameAsFresh(cv) { Self.tags(estimatedHeight: true) }
+        for (item, frame) in example.expected { #expect(layout.cell(0, item) == frame, "item 0:\(item)") }
+        try expectSameAsFresh(cv, make)
     }
 
     @Test func fixedEdgeSpacingSeparatesFlowingItems() throws {
