@@ -63,6 +63,47 @@ import Testing
             """, "\(run)")
     }
 
+    /// A layout class and the view controller that uses it, in one file:
+    /// the view controller (UICollectionViewController is not on Linux) is
+    /// left out, and the layout loads.
+    @Test func aLayoutClassBesideItsViewControllerLoads() throws {
+        let folder = try TranscriptCommandFolder(["Gallery.swift": """
+            import UIKit
+
+            final class GalleryLayout: UICollectionViewFlowLayout {
+                override func prepare() {
+                    super.prepare()
+                    guard let collectionView = collectionView else { return }
+                    let side = (collectionView.bounds.width - 2 * minimumInteritemSpacing) / 3
+                    itemSize = CGSize(width: side, height: side)
+                }
+            }
+
+            final class GalleryViewController: UICollectionViewController {
+                private var photos: [UIImage] = []
+
+                init() {
+                    super.init(collectionViewLayout: GalleryLayout())
+                }
+
+                required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    title = "Gallery"
+                    collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "Photo")
+                }
+
+                override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                    photos.count
+                }
+            }
+            """])
+        let run = try run("sections 1 items=4; layout gallery-layout; attr item 0:3", plugin: "Gallery.swift", in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "item 0:3 frame=0,133.333333,123.333333,123.333333 zIndex=0 alpha=1 hidden=false\n", "\(run)")
+    }
+
     /// The Pinterest layout of the raywenderlich.com tutorial, whose delegate
     /// gives each photo's height.
     static let pinterestLayout = """

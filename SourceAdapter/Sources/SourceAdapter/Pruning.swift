@@ -52,6 +52,9 @@ struct Pruning {
     /// The stripped types that hold layout classes and no layout function:
     /// stk never makes them.
     private var holderTypes: Set<String> = []
+    /// The stripped types that hold neither (view controllers beside the
+    /// layouts, and their superclasses).
+    private var besideTypes: Set<String> = []
 
     /// Modules a pruned file may keep importing: those stk has on Linux.
     static let availableModules: Set<String> = [
@@ -192,7 +195,20 @@ struct Pruning {
         for name in layoutClassNames.sorted() where Self.isNestedInViewCode(name, index: index) {
             for outer in Self.enclosingTypes(of: name, in: index) { strip(outer) }
         }
+        // And every view controller (a subclass of UIKit's `UI...Controller`
+        // classes, which Linux has not), beside a layout class as apps write
+        // it: what the layout code names of it is kept, as of any other.
+        for type in index.types.values where type.kind == .class && Self.isViewController(type, index: index) {
+            strip(type.qualifiedName)
+        }
         guard !functions.isEmpty || !strippedTypes.isEmpty else { return }
+        let functionOwners = Set(functions.compactMap(\.owner))
+        holderTypes = strippedTypes.filter { name in
+            layoutClassNames.contains { $0.hasPrefix(name + ".") } && !functionOwners.contains { $0 == name || $0.hasPrefix(name + ".") }
+        }
+        besideTypes = strippedTypes.filter { name in
+            !holderTypes.contains(name) && !functionOwners.contains { $0 == name || $0.hasPrefix(name + ".") }
+        }
         for name in strippedTypes {
             guard let type = index[name] else { continue }
             var named = type.inherited
@@ -201,8 +217,6 @@ struct Pruning {
             }
             layoutConformances[name] = named.filter { requirements(of: $0) != nil }
         }
-        let functionOwners = Set(functions.compactMap(\.owner))
-        holderTypes = strippedTypes.filter { name in !functionOwners.contains { $0 == name || $0.hasPrefix(name + ".") } }
 
         // The files pruned: those with layout functions or stripped types, and
         // those without a layout class (helpers and view code beside them).
@@ -307,6 +321,15 @@ struct Pruning {
     /// controller, a view), itself or through enclosing types: view code.
     static func isNestedInViewCode(_ name: String, index: TypeIndex) -> Bool {
         enclosingTypes(of: name, in: index).contains { index[$0].map { $0.kind == .class || $0.kind == .struct } ?? false }
+    }
+
+    /// Whether a class is a view controller: its chain of classes of the
+    /// sources ends with one of UIKit's `UI...Controller` classes
+    /// (UIViewController, UICollectionViewController, UIHostingController).
+    static func isViewController(_ type: TypeIndex.TypeDecl, index: TypeIndex) -> Bool {
+        guard let root = index.rootSuperclassName(of: type) else { return false }
+        let name = String(root.split(separator: ".").last ?? Substring(root))
+        return name.hasPrefix("UI") && name.hasSuffix("Controller")
     }
 
     /// The types `name` is nested in, innermost first.
@@ -638,7 +661,7 @@ struct Pruning {
                 for label in labels where !unique.contains(label) { unique.append(label) }
                 let shown = unique.prefix(8).joined(separator: ", ") + (unique.count > 8 ? ", ..." : "")
                 fileNotes.append((file, AdapterMessage(position(file, AbsolutePosition(utf8Offset: first.range.lowerBound)),
-                    "left out \(count) declaration\(count == 1 ? "" : "s") the layout functions do not use (view code: \(shown))")))
+                    "left out \(count) declaration\(count == 1 ? "" : "s") the layout code does not use (view code: \(shown))")))
             }
         }
         for name in strippedTypes.sorted() {
@@ -660,8 +683,8 @@ struct Pruning {
             if !conformances.isEmpty {
                 without += ", keeping its conformance\(conformances.count == 1 ? "" : "s") to \(conformances.joined(separator: ", ")) (layout code)"
             }
-            let why = holderTypes.contains(name)
-                ? "the layout classes nested in it are compiled, its view code is not"
+            let why = holderTypes.contains(name) ? "the layout classes nested in it are compiled, its view code is not"
+                : besideTypes.contains(name) ? "it is view code beside the layouts, which stk does not run"
                 : "stk creates it only to call its layout code"
             fileNotes.append((type.fileIndex, AdapterMessage(position(type.fileIndex, nameToken.positionAfterSkippingLeadingTrivia),
                 "compiled \(type.name) as \(what)\(without): \(why)")))

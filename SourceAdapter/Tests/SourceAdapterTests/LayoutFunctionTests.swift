@@ -80,7 +80,7 @@ import Testing
 
         #expect(output.report.notes.map(\.description) == [
             "Examples/SourceLayouts/GridViewController.swift:12:7: compiled GridViewController as a plain final class with init() {}, without its superclass and conformances (UIViewController, UICollectionViewDelegate): stk creates it only to call its layout code",
-            "Examples/SourceLayouts/GridViewController.swift:16:5: left out 10 declarations the layout functions do not use (view code: Section, dataSource, collectionView, viewDidLoad, configureHierarchy, configureDataSource, collectionView(_:didSelectItemAt:), TextCell, ...)",
+            "Examples/SourceLayouts/GridViewController.swift:16:5: left out 10 declarations the layout code does not use (view code: Section, dataSource, collectionView, viewDidLoad, configureHierarchy, configureDataSource, collectionView(_:didSelectItemAt:), TextCell, ...)",
             "Examples/SourceLayouts/GridViewController.swift:33:10: registered layout 'grid-view-controller' from GridViewController.createLayout() (a layout function, called with no arguments; the view code around it is not run)",
             "Examples/SourceLayouts/GridViewController.swift:10:1: left out 'import Foundation': UIKit brings it, and with both imported CGRect's members (intersects) would be ambiguous",
         ])
@@ -389,7 +389,7 @@ import Testing
         #expect(!text.contains("UIColor"))
         #expect(text.contains("let defaultSpacing: CGFloat = 8\n"))
         #expect(output.report.notes.map(\.description).contains(
-            "G.swift:4:1: left out 5 declarations the layout functions do not use (view code: accent, tinted, item, dataSource, viewDidLoad)"))
+            "G.swift:4:1: left out 5 declarations the layout code does not use (view code: accent, tinted, item, dataSource, viewDidLoad)"))
     }
 
     @Test func aStoredPropertyWithoutAValueThatTheLayoutUsesIsAnError() {

@@ -48,6 +48,38 @@ import Testing
             "\(output.report.notes)")
     }
 
+    /// A view controller beside a layout class, in its file, with no layout
+    /// function: view code all the same, compiled as far as the layout code
+    /// names it (not at all here), so that the file compiles.
+    @Test func aViewControllerBesideALayoutClassIsViewCode() {
+        let source = """
+            import UIKit
+
+            final class StickyLayout: UICollectionViewFlowLayout {
+                var stickyHeight: CGFloat = 44
+            }
+
+            final class FeedViewController: UICollectionViewController {
+                init() { super.init(collectionViewLayout: StickyLayout()) }
+                required init?(coder: NSCoder) { fatalError() }
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    collectionView.backgroundColor = .systemGroupedBackground
+                }
+            }
+            """
+        let output = adapt([("Feed.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["sticky-layout"])
+        let text = body(output)
+        #expect(text.contains("final class StickyLayout: UICollectionViewFlowLayout {\n    var stickyHeight: CGFloat = 44\n}"), "\(text)")
+        #expect(!text.contains("viewDidLoad") && !text.contains("UICollectionViewController"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "Feed.swift:7:13: compiled FeedViewController as a plain final class with init() {}, without its superclass and conformances (UICollectionViewController): it is view code beside the layouts, which stk does not run"),
+            "\(output.report.notes)")
+    }
+
     /// An enum that only groups layouts compiles as it is, and its layouts
     /// keep their own names.
     @Test func anEnumOfLayoutsIsNotViewCode() {
