@@ -14,12 +14,13 @@ import SwiftSyntax
 ///   name which might be the declaration is always kept. A bare name that a
 ///   parameter or an earlier local binding of the same code declares is that
 ///   local, not a member;
-/// - a type holding a layout function, or a layout class when it is a class
-///   or a struct ("stripped" below), is kept without its superclass and
-///   conformances, as a plain `final class` with `init() {}`, and member by
-///   member: only the members the layout code names stay. Its initialisers go
-///   (they call UIKit's), `override` goes from the members kept. Its
-///   extensions are treated alike;
+/// - a type holding a layout function, a class or struct holding a layout
+///   class, and a view controller (a subclass of UIKit's `UI...Controller`
+///   classes) beside the layouts ("stripped" below) are kept without their
+///   superclass and conformances, as a plain `final class` with `init() {}`,
+///   and member by member: only the members the layout code names stay.
+///   Their initialisers go (they call UIKit's), `override` goes from the
+///   members kept. Their extensions are treated alike;
 /// - but a stripped type keeps its conformances to the protocols of the
 ///   sources that are kept (`layout.delegate = self` needs the layout's
 ///   delegate protocol) and to UICollectionViewDelegateFlowLayout (its
