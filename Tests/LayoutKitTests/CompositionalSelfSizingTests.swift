@@ -251,4 +251,65 @@ import StkTestSupport
             try expectSameAsFresh(cv) { Self.tags(estimatedHeight: estimatedHeight) }
         }
     }
+
+    /// Items `.estimated(100)` x `.estimated(40)` with 8 points of edge spacing
+    /// on each side, in a group 390 wide and `.estimated(40)` high: each takes
+    /// 8 + 100 + 8 = 116, three a row (a fourth would end at 464); a row is
+    /// 8 + 40 + 8 = 56 high, its bottom edge spacing included, before and
+    /// after any measurement. Item 0:3 opens row 1 at 8, 56 + 8; eight items
+    /// are three rows, 168 high.
+    @Test func anEstimatedGroupHoldsItsItemsBottomAndTrailingEdgeSpacing() throws {
+        let item = CL.item(.estimated(100), .estimated(40))
+        item.edgeSpacing = CollectionLayoutEdgeSpacing(leading: .fixed(8), top: .fixed(8), trailing: .fixed(8), bottom: .fixed(8))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(1), .estimated(40)), subitems: [item])
+        let make = { CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)) }
+        let layout = make()
+        let cv = try compositionalView(layout, [8])
+        #expect(layout.cell(0, 3) == CGRect(x: 8, y: 64, width: 100, height: 40))
+        #expect(layout.collectionViewContentSize.height == 168)
+        // A measurement one point wider moves nothing below it.
+        try cv.setPreferredSize(CGSize(width: 101, height: 40), at: .ip(0, 0))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 3) == CGRect(x: 8, y: 64, width: 100, height: 40))
+        #expect(layout.collectionViewContentSize.height == 168)
+        try expectSameAsFresh(cv, make)
+    }
+
+    /// Orthogonal chips `.estimated(60)` x `.estimated(36)` with edge spacing 4
+    /// leading and trailing, 6 top and bottom, in groups estimated as large:
+    /// a group is 4 + 60 + 4 = 68 long and 6 + 36 + 6 = 48 thick. Chip 0:1 at
+    /// x 68 + 4 = 72; section 1's row at 48, its chip 1:0 at y 54. An
+    /// estimated group grows to its first chip: no "does not fit" warning.
+    @Test func anOrthogonalRowOfEstimatedGroupsHoldsTheEdgeSpacing() throws {
+        let item = CL.item(.estimated(60), .estimated(36))
+        item.edgeSpacing = CollectionLayoutEdgeSpacing(leading: .fixed(4), top: .fixed(6), trailing: .fixed(4), bottom: .fixed(6))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.estimated(60), .estimated(36)), subitems: [item])
+        let section = CollectionLayoutSection(group: group)
+        section.orthogonalScrollingBehavior = .continuous
+        let layout = CollectionViewCompositionalLayout(section: section)
+        let cv = try compositionalView(layout, [4, 4])
+        #expect(layout.cell(0, 1) == CGRect(x: 72, y: 6, width: 60, height: 36))
+        #expect(layout.cell(1, 0) == CGRect(x: 4, y: 54, width: 60, height: 36))
+        #expect(layout.collectionViewContentSize.height == 96)
+        #expect(!cv.takeWarnings().contains { $0.contains("does not fit") })
+    }
+
+    /// Tags measured 100 wide, flexible spacing of at least 8, in a group 390
+    /// wide: three fit (100 + 108 + 108 = 316; a fourth would end at 424) and
+    /// the 74 left is shared by the two gaps: tags at x 0, 145, 290 (the last
+    /// ends at 390). The next three form the next row alike, at y 32.
+    @Test func flexiblySpacedTagsFlowAndShareWhatTheirRowLeaves() throws {
+        let group = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(1), .absolute(32)), subitems: [CL.item(.estimated(50), .absolute(32))])
+        group.interItemSpacing = .flexible(8)
+        let make = { CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)) }
+        let layout = make()
+        let cv = try compositionalView(layout, [6])
+        try cv.setPreferredSize(CGSize(width: 100, height: 32), inSection: 0)
+        cv.layoutIfNeeded()
+        #expect((0..<3).map { layout.cell(0, $0)?.minX } == [0, 145, 290])
+        #expect(layout.cell(0, 3) == CGRect(x: 0, y: 32, width: 100, height: 32))
+        #expect(layout.cell(0, 5) == CGRect(x: 290, y: 32, width: 100, height: 32))
+        #expect(layout.collectionViewContentSize == CGSize(width: 390, height: 64))
+        try expectSameAsFresh(cv, make)
+    }
 }

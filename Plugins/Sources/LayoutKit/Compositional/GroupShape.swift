@@ -11,6 +11,13 @@ struct ItemSlot {
     var zIndex: Int = 0
     var widthEstimated: Bool { item.layoutSize.widthDimension.isEstimated }
     var heightEstimated: Bool { item.layoutSize.heightDimension.isEstimated }
+
+    /// Where the item's room ends: `box` (its slot, or the slot as measured)
+    /// with its trailing and bottom edge spacing, which an estimated group
+    /// holds too.
+    func reach(of box: CGRect) -> CGPoint {
+        CGPoint(x: box.maxX + (item.edgeSpacing?.trailing?.spacing ?? 0), y: box.maxY + (item.edgeSpacing?.bottom?.spacing ?? 0))
+    }
 }
 
 /// A group resolved against its container: its size and, depth first through
@@ -70,11 +77,12 @@ struct GroupSolver {
             slots[i].frame = slots[i].frame.offsetBy(dx: insets.leading, dy: insets.top)
         }
         var resolved = size
-        // A group whose dimension is estimated is as long as what it holds (stk).
-        if group.layoutSize.heightDimension.isEstimated, let bottom = slots.map(\.slot.maxY).max() {
+        // A group whose dimension is estimated is as long as what it holds,
+        // its items' trailing and bottom edge spacing included (stk).
+        if group.layoutSize.heightDimension.isEstimated, let bottom = slots.map({ $0.reach(of: $0.slot).y }).max() {
             resolved.height = bottom + insets.bottom
         }
-        if group.layoutSize.widthDimension.isEstimated, let right = slots.map(\.slot.maxX).max() {
+        if group.layoutSize.widthDimension.isEstimated, let right = slots.map({ $0.reach(of: $0.slot).x }).max() {
             resolved.width = right + insets.trailing
         }
         var lineIsVertical: Bool?
@@ -150,7 +158,10 @@ struct GroupSolver {
             let extent = axis.swap(next.size).width
             let needed = (placed.isEmpty ? 0 : gap) + (e.lead?.spacing ?? 0) + extent + (e.trail?.spacing ?? 0)
             if !placed.isEmpty && used + needed > length + 1e-6 { break }
-            if placed.isEmpty && needed > length + 1e-6 {
+            // An estimated group grows to what it holds: only a group of a
+            // length of its own can be too short for its first item.
+            let lineEstimated = axis.vertical ? group.layoutSize.heightDimension.isEstimated : group.layoutSize.widthDimension.isEstimated
+            if placed.isEmpty && needed > length + 1e-6 && !lineEstimated {
                 warnings.append("NSCollectionLayoutGroup: an item \(extent.stk) long does not fit its group \(length.stk) long; the group holds it and overflows")
             }
             if extent <= 0 && (e.lead?.spacing ?? 0) + (e.trail?.spacing ?? 0) + gap <= 0 {

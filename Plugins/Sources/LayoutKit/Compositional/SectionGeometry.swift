@@ -105,8 +105,8 @@ final class SectionGeometry {
     /// An orthogonal row's length along the scroll axis: its groups' (the
     /// longest, once items of an estimated dimension were measured).
     private var rowThickness: CGFloat = 0
-    /// Where the shape's slots end on each axis (what follows is the group's
-    /// trailing content inset).
+    /// Where the shape's slots end on each axis, with their trailing and
+    /// bottom edge spacing (what follows is the group's trailing content inset).
     private let slotsEnd: CGPoint
     /// Measured sizes by item (self-sizing of estimated dimensions).
     private let measured: SparseSizes
@@ -162,7 +162,8 @@ final class SectionGeometry {
         reachAfter = after
         crossReachBefore = crossBefore
         crossReachAfter = crossAfter
-        slotsEnd = CGPoint(x: shape.slots.map(\.slot.maxX).max() ?? 0, y: shape.slots.map(\.slot.maxY).max() ?? 0)
+        slotsEnd = CGPoint(x: shape.slots.map { $0.reach(of: $0.slot).x }.max() ?? 0,
+                           y: shape.slots.map { $0.reach(of: $0.slot).y }.max() ?? 0)
         place(at: start, layoutCrossInset: layoutCrossInset, layoutContainer: layoutContainer, sectionContainer: sectionContainer)
     }
 
@@ -361,8 +362,9 @@ final class SectionGeometry {
                 }
             }
             frames.append(frame)
-            end.x = max(end.x, box.maxX)
-            end.y = max(end.y, box.maxY)
+            let reach = slot.reach(of: box)
+            end.x = max(end.x, reach.x)
+            end.y = max(end.y, reach.y)
         }
         var size = shape.size
         if shape.widthEstimated { size.width = end.x + (shape.size.width - slotsEnd.x) }

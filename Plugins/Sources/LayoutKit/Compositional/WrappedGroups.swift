@@ -8,11 +8,11 @@ import Foundation
 /// holds changes (docs/semantics.md, "Self-sizing"): this is the table of
 /// those groups, item by item.
 ///
-/// It applies to a group of plain items in one line across the scroll axis,
-/// with fixed spacing between them and fixed edge spacing (flexible spacing
-/// shares out a length that the flow itself decides, and UIKit documents
-/// neither together); other groups keep the number of items the estimates
-/// give them.
+/// It applies to a group of plain items in one line across the scroll axis
+/// with fixed edge spacing; the spacing between items may be flexible: each
+/// group then takes items as its minimum allows, and shares what is left
+/// between its gaps (its line is justified). Other groups keep the number of
+/// items the estimates give them.
 struct WrappedGroups {
     /// Group g holds the items `firstItems[g] ..< firstItems[g + 1]`; the
     /// last entry is the section's item count.
@@ -39,7 +39,7 @@ struct WrappedGroups {
     static func applies(to group: CollectionLayoutGroup, shape: GroupShape, axis: ScrollAxis) -> Bool {
         guard group.repeatCount == nil, let lineIsVertical = shape.lineIsVertical, lineIsVertical != axis.vertical else { return false }
         let lineEstimated = { (size: CollectionLayoutSize) in lineIsVertical ? size.heightDimension.isEstimated : size.widthDimension.isEstimated }
-        guard !lineEstimated(group.layoutSize), group.interItemSpacing?.isFlexibleSpacing != true else { return false }
+        guard !lineEstimated(group.layoutSize) else { return false }
         return group.subitems.allSatisfy { item in
             let e = item.edgeSpacing
             return !(item is CollectionLayoutGroup)
@@ -62,6 +62,7 @@ struct WrappedGroups {
         let content = CGSize(width: max(0, groupSize.width - lead - trail), height: max(0, groupSize.height - top - bottom))
         let acrossEstimated = vertical ? group.layoutSize.widthDimension.isEstimated : group.layoutSize.heightDimension.isEstimated
         let gap = group.interItemSpacing?.spacing ?? 0
+        let flexibleGaps = group.interItemSpacing?.isFlexibleSpacing == true
         frames.reserveCapacity(itemCount)
         var item = 0
         var next = 0
@@ -69,6 +70,8 @@ struct WrappedGroups {
             var used: CGFloat = 0
             var placed = 0
             var thickness: CGFloat = 0
+            // The group's items along x before they are swapped into place.
+            var line: [CGRect] = []
             while item < itemCount {
                 let subitem = group.subitems[placed % group.subitems.count]
                 let e = subitem.edgeSpacing
@@ -91,13 +94,16 @@ struct WrappedGroups {
                 // A group takes the next item while it fits; the first always.
                 if placed > 0 && used + needed > content.width + 1e-6 { break }
                 let slot = CGRect(x: lead + used + (placed > 0 ? gap : 0) + edgeLead, y: top + edgeTop, width: size.width, height: size.height)
-                frames.append(swap(Self.inset(slot, by: subitem.contentInsets, vertical: vertical,
-                                              lengthEstimated: lengthEstimated, thicknessEstimated: thicknessEstimated)))
+                line.append(Self.inset(slot, by: subitem.contentInsets, vertical: vertical,
+                                       lengthEstimated: lengthEstimated, thicknessEstimated: thicknessEstimated))
                 thickness = max(thickness, edgeTop + size.height + edgeBottom)
                 used += needed
                 placed += 1
                 item += 1
             }
+            // Flexible gaps share what the group leaves, each at least its minimum.
+            let share = flexibleGaps && placed > 1 ? max(0, content.width - used) / CGFloat(placed - 1) : 0
+            for (k, frame) in line.enumerated() { frames.append(swap(frame.offsetBy(dx: CGFloat(k) * share, dy: 0))) }
             firstItems.append(item)
             sizes.append(swap(CGSize(width: groupSize.width, height: acrossEstimated ? top + thickness + bottom : groupSize.height)))
         }
