@@ -312,4 +312,46 @@ import StkTestSupport
         #expect(layout.collectionViewContentSize == CGSize(width: 390, height: 64))
         try expectSameAsFresh(cv, make)
     }
+
+    /// A row of two columns (`.vertical(... .estimated(150)), repeatingSubitem:
+    /// count: 3`, 4 apart): items (150 - 2 x 4) / 3 = 47.33 high at y 0,
+    /// 51.33, 102.67. Item 0:1 measures 120: item 0:2 moves to 51.33 + 120 + 4
+    /// = 175.33, the column ends at 222.67, and so does the row, where the
+    /// next group (item 0:6) starts.
+    @Test func aMeasuredItemMovesTheItemsBelowItInItsColumn() throws {
+        let column = CollectionLayoutGroup.vertical(layoutSize: CL.size(.fractionalWidth(0.5), .estimated(150)),
+                                                    repeatingSubitem: CL.item(.fractionalWidth(1), .estimated(50)), count: 3)
+        column.interItemSpacing = .fixed(4)
+        let row = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(1), .estimated(150)), subitems: [column])
+        let make = { CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: row)) }
+        let layout = make()
+        let cv = try compositionalView(layout, [12])
+        try cv.setPreferredSize(CGSize(width: 195, height: 120), at: .ip(0, 1))
+        cv.layoutIfNeeded()
+        let itemHeight = (150 - 2 * 4) / 3.0
+        #expect(layout.cell(0, 2).map { abs($0.minY - (itemHeight + 4 + 120 + 4)) < 1e-9 } == true, "\(String(describing: layout.cell(0, 2)))")
+        #expect(layout.cell(0, 3)?.minY == 0)
+        #expect(layout.cell(0, 6).map { abs($0.minY - (itemHeight * 2 + 120 + 2 * 4)) < 1e-9 } == true, "\(String(describing: layout.cell(0, 6)))")
+        try expectSameAsFresh(cv, make)
+    }
+
+    /// A column of two rows (each `.estimated(50)`, two items of half the
+    /// width): item 0:0 measures 90 high, so row 0 is 90 high and row 1 (items
+    /// 0:2, 0:3) moves to y 90; the column ends at 140, where the next group
+    /// (item 0:4) starts.
+    @Test func aMeasuredItemMovesTheRowsBelowItsRow() throws {
+        let row = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(1), .estimated(50)),
+                                                   subitems: [CL.item(.fractionalWidth(0.5), .estimated(50))])
+        let column = CollectionLayoutGroup.vertical(layoutSize: CL.size(.fractionalWidth(1), .estimated(100)), subitems: [row])
+        let make = { CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: column)) }
+        let layout = make()
+        let cv = try compositionalView(layout, [8])
+        try cv.setPreferredSize(CGSize(width: 195, height: 90), at: .ip(0, 0))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 1) == CGRect(x: 195, y: 0, width: 195, height: 50))
+        #expect(layout.cell(0, 2) == CGRect(x: 0, y: 90, width: 195, height: 50))
+        #expect(layout.cell(0, 3) == CGRect(x: 195, y: 90, width: 195, height: 50))
+        #expect(layout.cell(0, 4)?.minY == 140)
+        try expectSameAsFresh(cv, make)
+    }
 }

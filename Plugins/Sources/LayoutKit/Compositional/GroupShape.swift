@@ -9,6 +9,16 @@ struct ItemSlot {
     var frame: CGRect
     let item: CollectionLayoutItem
     var zIndex: Int = 0
+    /// The line the item is placed in: the innermost horizontal (false) or
+    /// vertical (true) group holding it, by an identity of the group's shape
+    /// (`line`); nil in a custom group. A measured item moves the items after
+    /// it in its line.
+    var lineIsVertical: Bool? = nil
+    var line = 0
+    /// The line that holds the item's group, when the item is in a group
+    /// nested in another: a measured item that makes its group longer along
+    /// that line moves the groups after it there.
+    var outerLine: (id: Int, isVertical: Bool)? = nil
     var widthEstimated: Bool { item.layoutSize.widthDimension.isEstimated }
     var heightEstimated: Bool { item.layoutSize.heightDimension.isEstimated }
 
@@ -41,6 +51,8 @@ struct GroupSolver {
     let environment: CollectionLayoutEnvironment
     /// UIKit's console messages for what it tolerates (quoted as warnings).
     var warnings: [String] = []
+    /// Lines laid out so far: each line's items share its number (`ItemSlot.line`).
+    private var lineCount = 0
     /// More items than this in one group is a group of zero-sized items: refused.
     static let maximumItemsPerGroup = 10_000
 
@@ -107,7 +119,8 @@ struct GroupSolver {
         guard !group.subitems.isEmpty else { return [] }
         let length = axis.swap(content).width
         let placed = try placeSubitems(of: group, content: content, length: length, axis: axis)
-        return slots(of: placed, spacing: group.interItemSpacing, length: length, across: axis.swap(content).height, axis: axis)
+        lineCount += 1
+        return slots(of: placed, spacing: group.interItemSpacing, length: length, across: axis.swap(content).height, axis: axis, line: lineCount)
     }
 
     /// The axis a line is laid along, and the swaps that write a vertical
@@ -196,7 +209,7 @@ struct GroupSolver {
     /// across it, edge spacing offsets an item, flexible on both sides
     /// centres it, flexible before only pushes it to the far side (stk).
     private mutating func slots(of placed: [PlacedSubitem], spacing: CollectionLayoutSpacing?, length: CGFloat,
-                                across: CGFloat, axis: LineAxis) -> [ItemSlot] {
+                                across: CGFloat, axis: LineAxis, line: Int) -> [ItemSlot] {
         let gap = spacing?.spacing ?? 0
         var fixedTotal: CGFloat = 0
         var flexibleCount = 0
@@ -230,10 +243,11 @@ struct GroupSolver {
                     var s = inner
                     s.slot = s.slot.offsetBy(dx: slot.minX, dy: slot.minY)
                     s.frame = s.frame.offsetBy(dx: slot.minX, dy: slot.minY)
+                    if s.outerLine == nil { s.outerLine = (line, axis.vertical) }
                     slots.append(s)
                 }
             } else {
-                slots.append(ItemSlot(slot: slot, frame: inset(slot, by: p.item), item: p.item))
+                slots.append(ItemSlot(slot: slot, frame: inset(slot, by: p.item), item: p.item, lineIsVertical: axis.vertical, line: line))
             }
             cursor += along.width + amount(e.trail)
         }

@@ -325,9 +325,9 @@ final class SectionGeometry {
     /// Group `g`'s item frames and its size, relative to its origin, with the
     /// sizes measured for its items; nil when none of them was measured. A
     /// measured item takes its preferred size along each estimated
-    /// dimension, the items after it along the group's line move by what it
-    /// grew (or shrank), and a group estimated along an axis ends where its
-    /// items now end, plus its trailing inset.
+    /// dimension, the items after it in its line (the innermost group holding
+    /// it) move by what it grew (or shrank), and a group estimated along an
+    /// axis ends where its items now end, plus its trailing inset.
     func measuredGroup(_ g: Int) -> (frames: [CGRect], size: CGSize)? {
         let k = itemsPerGroup
         guard !measured.isEmpty, k > 0, wrapped == nil else { return nil }
@@ -337,13 +337,24 @@ final class SectionGeometry {
         guard index < measured.count, measured.item(at: index) < first + count else { return nil }
         var frames: [CGRect] = []
         frames.reserveCapacity(count)
-        var shift: CGFloat = 0
+        // What the items (and nested groups) of each line (`ItemSlot.line`)
+        // grew so far along it; and the nested group being walked: where it
+        // ended along its outer line, and where it ends now.
+        var shifts: [Int: CGFloat] = [:]
+        var nested: (line: Int, outer: Int, vertical: Bool, was: CGFloat, now: CGFloat)?
+        func along(_ vertical: Bool, _ d: CGFloat) -> CGPoint { vertical ? CGPoint(x: 0, y: d) : CGPoint(x: d, y: 0) }
+        func closeNested() {
+            guard let group = nested else { return }
+            shifts[group.outer, default: 0] += group.now - group.was
+            nested = nil
+        }
         var end = CGPoint.zero
         for s in 0..<count {
             let slot = shape.slots[s]
             var frame = slot.frame, box = slot.slot
-            if shift != 0 {
-                let d = shape.lineIsVertical == true ? CGPoint(x: 0, y: shift) : CGPoint(x: shift, y: 0)
+            if nested?.line != slot.line { closeNested() }
+            if let vertical = slot.lineIsVertical, let shift = shifts[slot.line], shift != 0 {
+                let d = along(vertical, shift)
                 frame = frame.offsetBy(dx: d.x, dy: d.y)
                 box = box.offsetBy(dx: d.x, dy: d.y)
             }
@@ -352,13 +363,31 @@ final class SectionGeometry {
                     let grown = size.width - frame.width
                     frame.size.width = size.width
                     box.size.width = max(0, box.width + grown)
-                    if shape.lineIsVertical == false { shift += grown }
+                    if slot.lineIsVertical == false { shifts[slot.line, default: 0] += grown }
                 }
                 if slot.heightEstimated {
                     let grown = size.height - frame.height
                     frame.size.height = size.height
                     box.size.height = max(0, box.height + grown)
-                    if shape.lineIsVertical == true { shift += grown }
+                    if slot.lineIsVertical == true { shifts[slot.line, default: 0] += grown }
+                }
+            }
+            if let outer = slot.outerLine {
+                // The nested group's end along its outer line, before and now;
+                // the groups before it in that line moved it by what they grew.
+                let was = outer.isVertical ? slot.reach(of: slot.slot).y : slot.reach(of: slot.slot).x
+                let now = outer.isVertical ? slot.reach(of: box).y : slot.reach(of: box).x
+                if var group = nested {
+                    group.was = max(group.was, was)
+                    group.now = max(group.now, now)
+                    nested = group
+                } else {
+                    nested = (slot.line, outer.id, outer.isVertical, was, now)
+                }
+                if let shift = shifts[outer.id], shift != 0 {
+                    let d = along(outer.isVertical, shift)
+                    frame = frame.offsetBy(dx: d.x, dy: d.y)
+                    box = box.offsetBy(dx: d.x, dy: d.y)
                 }
             }
             frames.append(frame)
