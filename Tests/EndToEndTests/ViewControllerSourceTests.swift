@@ -323,4 +323,95 @@ import Testing
 
             """, "\(run)")
     }
+
+    /// A gallery in the style of the raywenderlich.com tutorial: the layout
+    /// function returns the flow layout it builds (not UICollectionViewLayout),
+    /// and a lazy property holds another one.
+    static let gallery = """
+        import Foundation
+        import UIKit
+
+        final class GalleryViewController: UIViewController {
+            private let itemsPerColumn: CGFloat = 3
+            private let sectionInsets = UIEdgeInsets(top: 50, left: 20, bottom: 50, right: 20)
+            private var photos: [UIImage] = []
+
+            private lazy var collectionView: UICollectionView = {
+                let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: makeLayout())
+                collectionView.dataSource = self
+                collectionView.delegate = self
+                return collectionView
+            }()
+
+            private lazy var thumbnailLayout: UICollectionViewFlowLayout = {
+                let layout = UICollectionViewFlowLayout()
+                layout.itemSize = CGSize(width: 80, height: 80)
+                layout.sectionInset = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+                return layout
+            }()
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                title = "Gallery"
+                view.addSubview(collectionView)
+            }
+
+            func makeLayout() -> UICollectionViewFlowLayout {
+                let layout = UICollectionViewFlowLayout()
+                layout.scrollDirection = .horizontal
+                return layout
+            }
+        }
+
+        extension GalleryViewController: UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                photos.count
+            }
+
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "Photo", for: indexPath)
+            }
+        }
+
+        extension GalleryViewController: UICollectionViewDelegateFlowLayout {
+            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                let paddingSpace = sectionInsets.top * (itemsPerColumn + 1)
+                let height = (collectionView.frame.height - paddingSpace) / itemsPerColumn
+                return CGSize(width: height * 1.5, height: height)
+            }
+
+            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets {
+                sectionInsets
+            }
+        }
+        """
+
+    /// Both layout functions are found and registered: the horizontal flow
+    /// layout that `makeLayout()` returns, sized by the view controller as
+    /// its delegate ((500 - 4 * 50) / 3 = 100 high, 150 wide, one column
+    /// inset by 20 and 50), and the thumbnails' flow layout, vertical, whose
+    /// 80 x 80 items the delegate sizes too, as on iOS: two to a row of 350,
+    /// the third on the next line, 100 + 10 below the first.
+    @Test func aLayoutFunctionReturningTheFlowLayoutLoads() throws {
+        let folder = try TranscriptCommandFolder(["Gallery.swift": Self.gallery])
+        let run = try run("""
+            bounds 390x500
+            sections 1 items=3
+            layout gallery-view-controller-make-layout
+            visible
+            contentsize
+            layout GalleryViewController.thumbnailLayout
+            attr item 0:2
+            """, plugin: "Gallery.swift", in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            item 0:0 frame=20,50,150,100 zIndex=0 alpha=1 hidden=false
+            item 0:1 frame=20,200,150,100 zIndex=0 alpha=1 hidden=false
+            item 0:2 frame=20,350,150,100 zIndex=0 alpha=1 hidden=false
+            3 elements
+            190x500
+            item 0:2 frame=20,160,150,100 zIndex=0 alpha=1 hidden=false
+
+            """, "\(run)")
+    }
 }

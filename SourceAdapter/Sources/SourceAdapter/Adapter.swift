@@ -16,8 +16,9 @@ public enum SourceAdapter {
     /// The version of the adapter's output: part of stk's cache key, so that a
     /// new adapter rebuilds plugins built by an older one (3: layout functions,
     /// whose registration a file beside a layout class may now add; 8: traps
-    /// name the user's file, see Registration.trapLocations).
-    public static let version = "8"
+    /// name the user's file, see Registration.trapLocations; 9: layout
+    /// functions returning the flow layout or a layout class of the sources).
+    public static let version = "9"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -284,7 +285,7 @@ private struct Adaptation {
         // Sources about collection views (a view controller whose layout is
         // built where stk cannot call it) hear about layout functions too.
         if trees.contains(where: SourceAdapter.mentionsCollectionViews) {
-            message = "no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)"
+            message = "no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)"
         }
         return AdapterMessage(first, message)
     }

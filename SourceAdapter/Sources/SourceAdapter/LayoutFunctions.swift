@@ -200,8 +200,13 @@ struct LayoutFunction {
 /// Finds the layout functions of the sources, names them, and says why a
 /// function that returns a layout cannot be registered.
 struct LayoutFunctionDiscovery {
-    /// The types a layout function returns: UIKit's names and LayoutKit's.
+    /// The types whose initialiser builds a whole layout when a property is
+    /// initialised with one and has no type written
+    /// (`lazy var layout = UICollectionViewCompositionalLayout { ... }`).
     static let layoutTypeNames: Set<String> = ["UICollectionViewLayout", "UICollectionViewCompositionalLayout", "CollectionViewLayout"]
+    /// UIKit's layout classes, by UIKit's names and LayoutKit's: the return
+    /// types of a layout function, beside the layout classes of the sources.
+    static let uikitLayoutTypes: Set<String> = SourceAdapter.layoutBases.union(SourceAdapter.flowBases).union(SourceAdapter.compositionalBases)
 
     struct Refusal {
         var position: SourcePosition
@@ -218,12 +223,22 @@ struct LayoutFunctionDiscovery {
 
     private let index: TypeIndex
     private let layoutClassNames: Set<String>
+    /// The types a layout function returns: UIKit's layout classes (the
+    /// flow layout too) and the layout classes of the sources, by their
+    /// qualified and their simple names (as a type's member writes them).
+    private let layoutTypes: Set<String>
     private let position: (Int, AbsolutePosition) -> SourcePosition
 
     init(trees: [SourceFileSyntax], index: TypeIndex, layoutClasses: [Layout], layoutClassNames: Set<String>,
          position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
         self.index = index
         self.layoutClassNames = layoutClassNames
+        var layoutTypes = Self.uikitLayoutTypes
+        for name in layoutClassNames where index[name]?.isGeneric != true {
+            layoutTypes.insert(name)
+            if let simple = index[name]?.name { layoutTypes.insert(simple) }
+        }
+        self.layoutTypes = layoutTypes
         self.position = position
         for (file, tree) in trees.enumerated() {
             for decl in TypeIndex.topLevelDecls(tree.statements) {
@@ -254,7 +269,7 @@ struct LayoutFunctionDiscovery {
     private mutating func consider(_ decl: DeclSyntax, owner: String?, file: Int) {
         var candidates: [(LayoutFunction, refusal: (reason: String, hint: String?)?)] = []
         if let function = decl.as(FunctionDeclSyntax.self) {
-            guard let returned = function.signature.returnClause?.type, Self.isLayoutType(returned),
+            guard let returned = function.signature.returnClause?.type, isLayoutType(returned),
                   function.body != nil, function.genericParameterClause == nil else { return }
             let modifiers = function.modifiers
             var candidate = makeCandidate(decl: decl, name: function.name, modifiers: modifiers, owner: owner, file: file, form: .function)
@@ -263,10 +278,12 @@ struct LayoutFunctionDiscovery {
             var refusal: (reason: String, hint: String?)?
             if let missing = function.signature.parameterClause.parameters.first(where: { $0.defaultValue == nil }) {
                 let label = (missing.secondName ?? missing.firstName).text
-                refusal = ("needs an argument for parameter '\(label)', which has no default value",
+                refusal = ("needs an argument for parameter '\(label)', which has no default value: " + Self.noArguments,
                            "give it one (`\(label): \(missing.type.trimmedDescription) = ...`), or add a function without parameters that calls it")
             } else if function.signature.effectSpecifiers?.asyncSpecifier != nil {
-                refusal = ("is async", "add a synchronous function that builds the layout")
+                refusal = ("is async: " + Self.noArguments, "add a synchronous function that builds the layout")
+            } else if let body = function.body, Self.readsInstalledLayout(Syntax(body)) {
+                refusal = Self.readsInstalledLayoutRefusal
             }
             candidates.append((candidate, refusal))
         } else if let variable = decl.as(VariableDeclSyntax.self) {
@@ -274,12 +291,13 @@ struct LayoutFunctionDiscovery {
             for binding in variable.bindings {
                 guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
                       binding.initializer != nil || binding.accessorBlock != nil,
-                      let (form, isThrowing) = Self.propertyForm(binding) else { continue }
+                      let (form, isThrowing) = propertyForm(binding) else { continue }
                 var candidate = makeCandidate(decl: decl, name: identifier.identifier, modifiers: variable.modifiers,
                                               owner: owner, file: file, form: form)
                 candidate.isThrowing = isThrowing
                 candidate.needsVariable = variable.modifiers.contains { $0.name.text == "lazy" }
-                candidates.append((candidate, nil))
+                let value = binding.accessorBlock.map(Syntax.init) ?? binding.initializer.map(Syntax.init)
+                candidates.append((candidate, value.map(Self.readsInstalledLayout) == true ? Self.readsInstalledLayoutRefusal : nil))
             }
         }
 
@@ -292,7 +310,7 @@ struct LayoutFunctionDiscovery {
                     // A class instance is a reference: `T().layout` may mutate it.
                     if type.kind != .struct { candidate.needsVariable = false }
                     if !candidate.isStatic && type.kind == .enum {
-                        refuse(candidate, ("is an instance member of enum \(type.name), and stk has no value to call it on", "make it static"))
+                        refuse(candidate, ("is an instance member of enum \(type.name), and stk has no value to call it on: " + Self.noArguments, "make it static"))
                         continue
                     }
                     if type.isFilePrivate && owner.contains(".") {
@@ -337,8 +355,24 @@ struct LayoutFunctionDiscovery {
         }
         let described = (candidate.ownerName.map { $0 + "." } ?? "") + signature
         refusals.append(Refusal(position: candidate.position,
-            message: "layout function \(described) \(refusal.reason): stk calls layout functions with no arguments, so it is not registered",
+            message: "layout function \(described) \(refusal.reason), so it is not registered",
             hint: refusal.hint))
+    }
+
+    /// Why a function that needs something is refused.
+    static let noArguments = "stk calls layout functions with no arguments"
+
+    /// `var flowLayout: UICollectionViewFlowLayout { collectionViewLayout as! UICollectionViewFlowLayout }`
+    /// returns the layout the view code installed: it builds none, and stk,
+    /// which runs no view code, has none for it to read.
+    static let readsInstalledLayoutRefusal = (
+        reason: "reads the layout installed in the collection view (collectionViewLayout) instead of building one: stk does not run the view code that installs it",
+        hint: Optional("build the layout in a function or property that stk can call, such as `func createLayout() -> UICollectionViewFlowLayout`"))
+
+    /// Whether code reads `collectionViewLayout` (`collectionView.collectionViewLayout`,
+    /// a UICollectionViewController's own), not a parameter of that name.
+    static func readsInstalledLayout(_ code: Syntax) -> Bool {
+        ReferenceCollector.names(in: code).contains("collectionViewLayout")
     }
 
     /// The names: after the type for a member (its only layout function), or
@@ -382,12 +416,12 @@ struct LayoutFunctionDiscovery {
     }
 
     /// Whether a type as written is a layout type (`UIKit.UICollectionViewLayout` too).
-    static func isLayoutType(_ type: TypeSyntax) -> Bool {
-        layoutTypeNames.contains(DeclarationCollector.typeName(type))
+    func isLayoutType(_ type: TypeSyntax) -> Bool {
+        layoutTypes.contains(DeclarationCollector.typeName(type))
     }
 
     /// How a property gives a layout: its value, or a closure it holds.
-    static func propertyForm(_ binding: PatternBindingSyntax) -> (LayoutFunction.Form, isThrowing: Bool)? {
+    func propertyForm(_ binding: PatternBindingSyntax) -> (LayoutFunction.Form, isThrowing: Bool)? {
         if let annotation = binding.typeAnnotation?.type {
             if isLayoutType(annotation) { return (.property, false) }
             var type = annotation
@@ -413,7 +447,7 @@ struct LayoutFunctionDiscovery {
            ["init", "list"].contains(member.declName.baseName.text) {
             callee = base
         }
-        if let reference = callee.as(DeclReferenceExprSyntax.self), layoutTypeNames.contains(reference.baseName.text) {
+        if let reference = callee.as(DeclReferenceExprSyntax.self), Self.layoutTypeNames.contains(reference.baseName.text) {
             return (.property, false)
         }
         return nil

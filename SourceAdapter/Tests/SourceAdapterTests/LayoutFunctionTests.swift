@@ -295,6 +295,104 @@ import Testing
         #expect(adapted.contains("\nfinal class Screen                   {\n"))
     }
 
+    /// A layout function may return the concrete class it builds: UIKit's
+    /// flow layout (a method, a `lazy var` closure, a static function) or a
+    /// layout class of the sources, beside a function returning
+    /// UICollectionViewLayout. Each is registered.
+    @Test func aLayoutFunctionMayReturnTheFlowLayoutOrALayoutClassOfTheSources() {
+        let output = adapt([("Gallery.swift", """
+            import UIKit
+
+            final class ColumnsLayout: UICollectionViewFlowLayout {
+                var columns = 3
+            }
+
+            final class GalleryViewController: UIViewController {
+                private lazy var flowLayout: UICollectionViewFlowLayout = {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.itemSize = CGSize(width: 80, height: 80)
+                    return layout
+                }()
+
+                func makeLayout() -> UICollectionViewFlowLayout {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.scrollDirection = .horizontal
+                    return layout
+                }
+
+                static func makeGrid() -> UIKit.UICollectionViewFlowLayout { UICollectionViewFlowLayout() }
+
+                func columnsLayout() -> ColumnsLayout { ColumnsLayout() }
+
+                func compositional() -> UICollectionViewCompositionalLayout {
+                    .list(using: .init(appearance: .plain))
+                }
+            }
+
+            extension UICollectionViewFlowLayout {
+                static func compact() -> UICollectionViewFlowLayout { UICollectionViewFlowLayout() }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map { "\($0.name) \($0.className) \($0.function ?? "-")" } == [
+            "columns-layout ColumnsLayout -",
+            "gallery-view-controller-flow-layout GalleryViewController flowLayout",
+            "gallery-view-controller-make-layout GalleryViewController makeLayout()",
+            "gallery-view-controller-make-grid GalleryViewController makeGrid()",
+            "gallery-view-controller-columns-layout GalleryViewController columnsLayout()",
+            "gallery-view-controller-compositional GalleryViewController compositional()",
+            "compact UICollectionViewFlowLayout compact()",
+        ])
+        let text = output.files[0].text
+        for factory in [
+            "{ let owner = GalleryViewController(); let layout = owner.flowLayout; layout.__stkRetainedBuilder = owner; return layout }",
+            "{ let owner = GalleryViewController(); let layout = owner.makeLayout(); layout.__stkRetainedBuilder = owner; return layout }",
+            "{ GalleryViewController.makeGrid() }",
+            "{ let owner = GalleryViewController(); let layout = owner.columnsLayout(); layout.__stkRetainedBuilder = owner; return layout }",
+            "{ UICollectionViewFlowLayout.compact() }",
+        ] {
+            #expect(text.contains("        makeAnyLayout: \(factory),\n"), "\(factory)")
+        }
+        // The layout class is not a view controller's: it stays as written.
+        #expect(body(output).contains("final class ColumnsLayout: UICollectionViewFlowLayout {\n    var columns = 3\n}"))
+    }
+
+    /// A property or function that returns the layout the view code
+    /// installed (`collectionViewLayout as! ...`) builds none: not a layout
+    /// function, said in a note beside others, in an error alone.
+    @Test func aFunctionReadingTheInstalledLayoutIsNotALayoutFunction() {
+        let beside = adapt([("V.swift", """
+            import UIKit
+            final class V: UICollectionViewController {
+                private var flowLayout: UICollectionViewFlowLayout {
+                    collectionViewLayout as! UICollectionViewFlowLayout
+                }
+                func createLayout() -> UICollectionViewFlowLayout { UICollectionViewFlowLayout() }
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    (collectionViewLayout as! UICollectionViewFlowLayout).itemSize
+                }
+            }
+            """)])
+        #expect(beside.report.errors.isEmpty, "\(beside.report.errors)")
+        #expect(beside.report.layouts.map(\.name) == ["v"])
+        #expect(beside.report.notes.map(\.description).contains(
+            "V.swift:3:17: layout function V.flowLayout reads the layout installed in the collection view (collectionViewLayout) instead of building one: stk does not run the view code that installs it, so it is not registered"),
+            "\(beside.report.notes)")
+
+        let alone = adapt([("V.swift", """
+            import UIKit
+            final class V: UIViewController {
+                let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+                func currentLayout() -> UICollectionViewFlowLayout? { nil }
+                func layout() -> UICollectionViewFlowLayout { collectionView.collectionViewLayout as! UICollectionViewFlowLayout }
+            }
+            """)])
+        #expect(alone.report.layouts.isEmpty)
+        #expect(alone.report.errors.map(\.description) == [
+            "V.swift:5:10: layout function V.layout() reads the layout installed in the collection view (collectionViewLayout) instead of building one: stk does not run the view code that installs it, so it is not registered; build the layout in a function or property that stk can call, such as `func createLayout() -> UICollectionViewFlowLayout`",
+        ])
+    }
+
     @Test func aFunctionThatNeedsArgumentsIsAnErrorAloneAndANoteBesideOthers() {
         let alone = adapt([("V.swift", """
             import UIKit
@@ -456,7 +554,7 @@ import Testing
             }
             """)])
         #expect(output.report.errors.map(\.description) == [
-            "V.swift:1:1: no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)",
+            "V.swift:1:1: no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)",
         ])
     }
 
