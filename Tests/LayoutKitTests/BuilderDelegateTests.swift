@@ -54,4 +54,52 @@ import Testing
         try installed.setCollectionViewLayout(CollectionViewFlowLayout())
         #expect(installed.installedDelegate === other)
     }
+
+    /// A layout's own delegate protocol refining UICollectionViewDelegate, as
+    /// waterfall libraries declare theirs, read through the collection view
+    /// (`collectionView?.delegate as? MosaicLayoutDelegate`): the view
+    /// controller that built the layout answers it, though it is no flow delegate.
+    protocol MosaicLayoutDelegate: CollectionViewDelegate {
+        func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: IndexPath) -> CGFloat
+    }
+
+    final class MosaicLayout: CollectionViewLayout {
+        var heights: [CGFloat] = []
+        override func prepare() {
+            guard let cv = collectionView, cv.numberOfSections > 0 else { return }
+            let delegate = cv.delegate as? MosaicLayoutDelegate
+            heights = (0..<cv.numberOfItems(inSection: 0)).map { delegate?.collectionView(cv, heightForItemAt: IndexPath(item: $0, section: 0)) ?? 44 }
+        }
+        override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+            var y: CGFloat = 0
+            return heights.enumerated().map { item, height in
+                let a = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+                a.frame = CGRect(x: 0, y: y, width: 390, height: height)
+                y += height
+                return a
+            }
+        }
+    }
+
+    final class StoriesViewController: MosaicLayoutDelegate {
+        func createLayout() -> CollectionViewLayout {
+            let layout = MosaicLayout()
+            layout.__stkRetainedBuilder = self
+            return layout
+        }
+        func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: IndexPath) -> CGFloat {
+            indexPath.item % 2 == 0 ? 100 : 60
+        }
+    }
+
+    /// Heights 100, 60, 100 from the view controller (44 each from no one).
+    @Test func aLayoutAsksTheBuilderAsItsOwnDelegateProtocol() throws {
+        let cv = CollectionView(layout: StoriesViewController().createLayout())
+        try cv.reloadData(itemCounts: [3])
+        cv.layoutIfNeeded()
+        #expect(cv.installedDelegate is StoriesViewController && cv.installedFlowDelegate == nil)
+        #expect(cv.visibleAttributes[.cell(IndexPath(item: 2, section: 0))]?.frame == CGRect(x: 0, y: 160, width: 390, height: 100))
+        // The flow layout still reads stk's model for sizes: the builder is no flow delegate.
+        #expect(cv.flowDelegate is ModelFlowDelegate)
+    }
 }

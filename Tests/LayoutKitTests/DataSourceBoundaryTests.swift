@@ -89,7 +89,7 @@ import StkTestSupport
         let dataSource = try #require(cv.dataSource)
         #expect(dataSource.numberOfSections(in: cv) == 3)
         #expect((0..<3).map { dataSource.collectionView(cv, numberOfItemsInSection: $0) } == [3, 0, 7])
-        let delegate = try #require(cv.delegate)
+        let delegate = try #require(cv.delegate as? CollectionViewDelegateFlowLayout)
         #expect(delegate.collectionView(cv, layout: layout, sizeForItemAt: IndexPath(item: 2, section: 2)) == CGSize(width: 80, height: 20))
         // Past the end: the layout's own value (50x50 by default), not a crash.
         #expect(delegate.collectionView(cv, layout: layout, sizeForItemAt: IndexPath(item: 40, section: 7)) == CGSize(width: 50, height: 50))

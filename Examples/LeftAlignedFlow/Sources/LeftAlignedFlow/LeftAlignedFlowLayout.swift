@@ -61,7 +61,7 @@ open class LeftAlignedFlowLayout: UICollectionViewFlowLayout {
     private func packedFrame(of cell: UICollectionViewLayoutAttributes, packed: inout [IndexPath: PackedItem]) -> CGRect {
         guard let collectionView else { return cell.frame }
         let section = cell.indexPath.section
-        let delegate = collectionView.delegate ?? StkFlowDelegate.shared
+        let delegate = (collectionView.delegate as? UICollectionViewDelegateFlowLayout) ?? StkFlowDelegate.shared
         let inset = delegate.collectionView(collectionView, layout: self, insetForSectionAt: section)
         let spacing = delegate.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: section)
         let lineStart = isHorizontal ? inset.top : inset.left

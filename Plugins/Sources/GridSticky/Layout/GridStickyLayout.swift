@@ -118,7 +118,7 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
             pending = PendingInvalidation()
             return
         }
-        let delegate = collectionView.installedDelegate.map { ObjectIdentifier($0) }
+        let delegate = collectionView.installedFlowDelegate.map { ObjectIdentifier($0) }
         if delegate != preparedDelegate {
             pending.geometry = .everything
             preparedDelegate = delegate
@@ -182,7 +182,7 @@ open class GridStickyLayout: CollectionViewLayout, ConfigurableLayout {
     /// size per cell for a section with overrides or when a delegate sizes cells.
     private func makeRow(_ index: Int, data: SectionData, in collectionView: CollectionView) -> GridRow {
         counters.sectionsComputed += 1
-        if let delegate = collectionView.installedDelegate {
+        if let delegate = collectionView.installedFlowDelegate {
             counters.elementsTouched += data.itemCount
             let sizes = (0..<data.itemCount).map { item in
                 Self.sanitized(delegate.collectionView(collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: index)))

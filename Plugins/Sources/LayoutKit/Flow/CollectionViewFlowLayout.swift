@@ -140,7 +140,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// it ever be prepared), so it can be changed in place.
     public func adoptGeometry(of previous: CollectionViewFlowLayout) {
         guard previous !== self, type(of: previous) == type(of: self), let owner = previous.geometryOwner,
-              owner.installedDelegate == nil, previous.geometryGeneration == previous.metricsGeneration,
+              owner.installedFlowDelegate == nil, previous.geometryGeneration == previous.metricsGeneration,
               previous.hasSameGeometryMetrics(as: self), !previous.geometry.sections.isEmpty else { return }
         adoptedGeometry = (previous.geometry, metricsGeneration)
         previous.geometry = FlowGeometry()
@@ -322,7 +322,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private func sectionInput(_ section: Int, in cv: CollectionView) -> FlowSectionInput {
         let data = cv.sections[section]
         func axis(_ size: CGSize) -> CGSize { isHorizontal ? size.transposed : size }
-        if let delegate = cv.installedDelegate {
+        if let delegate = cv.installedFlowDelegate {
             let sizes = (0..<data.itemCount).map {
                 axis(delegate.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: $0, section: section)))
             }
@@ -390,7 +390,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let width = contentCrossExtent(for: cv.bounds)
         if startFromAdoptedGeometry(in: cv, width: width) { return }
         let reuseAllowed = !pendingEverything && width == geometry.width && geometryGeneration == metricsGeneration
-            && geometryOwner === cv && !(pendingDelegateMetrics && cv.installedDelegate != nil)
+            && geometryOwner === cv && !(pendingDelegateMetrics && cv.installedFlowDelegate != nil)
         let old = geometry
         let oldKeys = reuseAllowed ? old.cacheKeys : []
         let sections = cv.sections
@@ -460,7 +460,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private func startFromAdoptedGeometry(in cv: CollectionView, width: CGFloat) -> Bool {
         guard adoptedGeometry != nil, !cv.sections.isEmpty else { return false }
         let usable = adoptedGeometry?.generation == metricsGeneration && adoptedGeometry?.geometry.width == width
-            && cv.installedDelegate == nil
+            && cv.installedFlowDelegate == nil
         if usable, let adopted = adoptedGeometry?.geometry { geometry = adopted }
         // Dropped before the geometry changes, which then has no other owner.
         adoptedGeometry = nil
@@ -491,8 +491,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// kind, not once each (`lastPlain`).
     private func computeSection(_ s: Int, in cv: CollectionView, width: CGFloat, lastPlain: inout LastPlainSection?) -> FlowSectionGeometry {
         let data = cv.sections[s]
-        let plainSectionsShareGeometry = cv.installedDelegate == nil && !isSelfSizing
-        if let trial = measuredTrial, cv.installedDelegate == nil, isSelfSizing,
+        let plainSectionsShareGeometry = cv.installedFlowDelegate == nil && !isSelfSizing
+        if let trial = measuredTrial, cv.installedFlowDelegate == nil, isSelfSizing,
            trial.matches(data, measured: measuredSizes(of: data), width: width, generation: metricsGeneration) {
             // Computed when the context was made; counted here, as any other section.
             counters.sectionsComputed += 1
@@ -509,7 +509,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             lastPlain = (data.itemCount, data.headerSize, data.footerSize, section)
         }
         counters.sectionsComputed += 1
-        if cv.installedDelegate != nil || Self.laysOutItemByItem(data) {
+        if cv.installedFlowDelegate != nil || Self.laysOutItemByItem(data) {
             counters.elementsTouched += data.itemCount
         } else {
             counters.elementsTouched += data.itemSizes.count + (isSelfSizing ? data.measuredSizes.count : 0)
@@ -931,12 +931,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         var input = sectionInput(path.section, in: cv)
         let data = cv.sections[path.section]
         let prepared = path.section < geometry.sections.count && geometryOwner === cv && geometry.width == width
-            && geometryGeneration == metricsGeneration && cv.installedDelegate == nil
+            && geometryGeneration == metricsGeneration && cv.installedFlowDelegate == nil
             && geometry.cacheKeys[path.section] == (data.identity, data.revision)
         let before: FlowSectionGeometry
         if prepared {
             before = geometry.sections[path.section]
-        } else if let trial = measuredTrial, cv.installedDelegate == nil,
+        } else if let trial = measuredTrial, cv.installedFlowDelegate == nil,
                   trial.matches(data, measured: input.measured, width: width, generation: metricsGeneration) {
             before = trial.geometry
         } else {
@@ -946,7 +946,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         // Only the lines from the measured item's on can change: the layout
         // resumes there, so a measurement costs what follows it, not the section.
         let after = FlowSectionGeometry.make(input, width: width, resuming: before, changedItem: path.item)
-        if cv.installedDelegate == nil, data.isUniform {
+        if cv.installedFlowDelegate == nil, data.isUniform {
             measuredTrial = MeasuredTrial(identity: data.identity, itemCount: data.itemCount, headerSize: data.headerSize,
                                           footerSize: data.footerSize, width: width, generation: metricsGeneration,
                                           measured: input.measured, geometry: after)

@@ -96,19 +96,23 @@ extension CollectionView {
 
     /// On iOS the view controller that builds a layout is its collection
     /// view's delegate: its `UICollectionViewDelegateFlowLayout` methods size
-    /// the flow layout. So the instance a layout was built by
-    /// (`__stkRetainedBuilder`, a view controller's `createLayout()` in a file
-    /// loaded as source), when it is a flow delegate, becomes the delegate
+    /// the flow layout, and a layout may ask it as its own delegate protocol
+    /// (`delegate as? WaterfallLayoutDelegate`). So the instance a layout was
+    /// built by (`__stkRetainedBuilder`, a view controller's `createLayout()`
+    /// in a file loaded as source), when it is a collection view delegate, becomes the delegate
     /// when the layout is installed, unless someone else installed one; the
     /// delegate it was for the layout replaced is taken away.
     func adoptBuilderDelegate(of layout: CollectionViewLayout, replacing old: CollectionViewLayout?) {
-        if let builder = old?.__stkRetainedBuilder as? CollectionViewDelegateFlowLayout, installedDelegate === builder {
+        if let builder = old?.__stkRetainedBuilder as? CollectionViewDelegate, installedDelegate === builder {
             installedDelegate = nil
         }
-        if installedDelegate == nil, let builder = layout.__stkRetainedBuilder as? CollectionViewDelegateFlowLayout {
+        if installedDelegate == nil, let builder = layout.__stkRetainedBuilder as? CollectionViewDelegate {
             installedDelegate = builder
         }
     }
+
+    /// The flow delegate a flow layout asks: the installed one, or stk's model delegate.
+    public var flowDelegate: CollectionViewDelegateFlowLayout { installedFlowDelegate ?? ModelFlowDelegate.shared }
 
     /// UIKit's `dataSource`: the installed one, or else stk's model data source,
     /// which answers the counts of the model. The model is the data either

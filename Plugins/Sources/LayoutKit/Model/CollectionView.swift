@@ -82,18 +82,21 @@ public final class CollectionView {
     var isReplayingMeasurements = false
     /// The sum of the `contentOffsetAdjustment`s of the contexts since the last pass.
     var pendingOffsetAdjustment = CGPoint.zero
-    /// The flow delegate someone installed (a test, or a layout's factory). When
-    /// nil, flow layouts read the size overrides held in `sections` directly,
-    /// which lets uniform sections skip per-item work.
-    public weak var installedDelegate: CollectionViewDelegateFlowLayout?
+    /// The delegate someone installed (a test, or the view controller that
+    /// built the layout), and the same object when it is a flow delegate.
+    /// Without a flow delegate, flow layouts read the size overrides held in
+    /// `sections` directly, which lets uniform sections skip per-item work.
+    public weak var installedDelegate: CollectionViewDelegate? {
+        didSet { installedFlowDelegate = installedDelegate as? CollectionViewDelegateFlowLayout }
+    }
+    public private(set) weak var installedFlowDelegate: CollectionViewDelegateFlowLayout?
 
     /// UIKit's `delegate`, as a layout reads it: the installed delegate, or else
     /// stk's model delegate, which answers the flow delegate's questions from
-    /// the data (per-item and per-section sizes) and the flow layout's values.
-    /// On iOS the view controller is the delegate and it is never nil for a
-    /// working screen; a layout that asks it (`delegate as?
-    /// UICollectionViewDelegateFlowLayout`) gets answers consistent with the model.
-    public var delegate: CollectionViewDelegateFlowLayout? {
+    /// the data and the flow layout's values. On iOS the view controller is the
+    /// delegate and it is never nil for a working screen: a layout that asks
+    /// it (`delegate as? UICollectionViewDelegateFlowLayout`) gets answers.
+    public var delegate: CollectionViewDelegate? {
         get { installedDelegate ?? ModelFlowDelegate.shared }
         set { installedDelegate = newValue }
     }
