@@ -228,6 +228,8 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
         #expect(!broken.intersects(screen) && !screen.intersects(broken))
         #expect(broken.intersection(screen).isNull && screen.intersection(broken).isNull)
         #expect(!broken.contains(CGPoint(x: 1, y: 1)) && !screen.contains(CGPoint(x: CGFloat.nan, y: 1)))
+        #expect(!screen.contains(broken) && !broken.contains(screen))
+        #expect(screen.contains(CGRect(x: 10, y: 10, width: 20, height: 20)))
         // Numbers answer as Foundation does: 0,0,100,60 and 50,30,390,844 meet in 50,30,50,30.
         #expect(CGRect(x: 0, y: 0, width: 100, height: 60).intersection(CGRect(x: 50, y: 30, width: 390, height: 844))
                 == CGRect(x: 50, y: 30, width: 50, height: 30))

@@ -31,6 +31,8 @@ extension CGRect {
 
     /// `contains(_:)` of a point, false (not a trap) where a coordinate is not a number.
     public func contains(_ point: CGPoint) -> Bool { containsMeetingNoNaN(point) }
+    /// `contains(_:)` of a rect, false where a coordinate is not a number.
+    public func contains(_ rect2: CGRect) -> Bool { containsMeetingNoNaN(rect2) }
 
     /// UIKit's `CGRect.inset(by:)` (formerly `UIEdgeInsetsInsetRect`): the rect
     /// shrunk by the insets, grown by negative ones.

@@ -60,6 +60,12 @@ extension CGRect {
     public func containsMeetingNoNaN(_ point: CGPoint) -> Bool {
         hasNaN || point.x.isNaN || point.y.isNaN ? false : contains(point)
     }
+
+    /// Foundation's `contains(_:)` of a rect, false when either has a
+    /// coordinate that is not a number (Linux Foundation says a rect holds one).
+    public func containsMeetingNoNaN(_ rect: CGRect) -> Bool {
+        hasNaN || rect.hasNaN ? false : contains(rect)
+    }
 }
 
 extension CGPoint {
