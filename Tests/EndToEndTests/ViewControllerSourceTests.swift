@@ -414,4 +414,83 @@ import Testing
 
             """, "\(run)")
     }
+
+    /// A photo grid whose layout comes from a static function, called in the
+    /// view controller's `init()`, and is sized by the view controller's flow
+    /// delegate methods.
+    static let photosGrid = """
+        import Foundation
+        import UIKit
+
+        private let reuseIdentifier = "PhotoCell"
+
+        final class PhotoCell: UICollectionViewCell {
+            let imageView = UIImageView()
+        }
+
+        class PhotosGridController: UICollectionViewController {
+            let spacing: CGFloat = 2
+            private var photos: [UIImage] = []
+
+            init() {
+                super.init(collectionViewLayout: PhotosGridController.createLayout())
+            }
+
+            required init?(coder: NSCoder) {
+                fatalError("init(coder:) has not been implemented")
+            }
+
+            static func createLayout() -> UICollectionViewLayout {
+                let layout = UICollectionViewFlowLayout()
+                layout.minimumInteritemSpacing = 2
+                layout.minimumLineSpacing = 2
+                return layout
+            }
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: reuseIdentifier)
+            }
+
+            override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                photos.count
+            }
+
+            override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: reuseIdentifier, for: indexPath) as! PhotoCell
+                cell.imageView.image = photos[indexPath.item]
+                return cell
+            }
+        }
+
+        extension PhotosGridController: UICollectionViewDelegateFlowLayout {
+            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                let columns: CGFloat = collectionView.traitCollection.horizontalSizeClass == .regular ? 5 : 3
+                let width = (collectionView.bounds.width - spacing * (columns - 1)) / columns
+                return CGSize(width: width, height: width)
+            }
+        }
+        """
+
+    /// A UICollectionViewController is its collection view's delegate
+    /// whatever function built its layout: squares of (390 - 2 * 2) / 3,
+    /// three to a row with 2 between them, not the flow layout's 50 x 50.
+    @Test func aStaticLayoutFunctionsViewControllerIsTheFlowDelegate() throws {
+        let folder = try TranscriptCommandFolder(["PhotosGridController.swift": Self.photosGrid])
+        let run = try run("""
+            bounds 390x600
+            sections 1 items=4
+            layout photos-grid-controller
+            visible
+            """, plugin: "PhotosGridController.swift", in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            item 0:0 frame=0,0,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
+            item 0:1 frame=130.666667,0,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
+            item 0:2 frame=261.333333,0,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
+            item 0:3 frame=0,130.666667,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
+            4 elements
+
+            """, "\(run)")
+    }
 }

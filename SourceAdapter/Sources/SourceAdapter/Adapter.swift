@@ -17,8 +17,9 @@ public enum SourceAdapter {
     /// new adapter rebuilds plugins built by an older one (3: layout functions,
     /// whose registration a file beside a layout class may now add; 8: traps
     /// name the user's file, see Registration.trapLocations; 9: layout
-    /// functions returning the flow layout or a layout class of the sources).
-    public static let version = "9"
+    /// functions returning the flow layout or a layout class of the sources;
+    /// 10: a static layout function's flow delegate is kept with its layout).
+    public static let version = "10"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -262,8 +263,14 @@ private struct Adaptation {
         report.errors += layouts.errors + (functions?.errors ?? []) + pruning.errors
         report.layouts = layouts.found.map(\.report) + registered.map(\.report)
         for function in registered {
-            report.notes.append(AdapterMessage(function.position,
-                "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"))
+            var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
+            if let delegate = function.delegateOwner {
+                let name = delegate.split(separator: ".").last.map(String.init) ?? delegate
+                message += "; stk makes an instance of \(name) with init() and keeps it with the layout: it adopts UICollectionViewDelegateFlowLayout, so it becomes the collection view's delegate, as on iOS"
+            } else if let refusal = function.delegateRefusal {
+                message += "; " + refusal
+            }
+            report.notes.append(AdapterMessage(function.position, message))
         }
         // A function stk cannot call: worth an error only when it is all there is.
         let refusals = functions?.refusals ?? []

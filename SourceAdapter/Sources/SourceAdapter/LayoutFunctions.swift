@@ -160,6 +160,15 @@ struct LayoutFunction {
     var decl: DeclSyntax
     /// `private`, which the registration outside the type could not call through.
     var privateModifier: DeclModifierSyntax?
+    /// For a static member: the class (qualified) that adopts
+    /// UICollectionViewDelegateFlowLayout, the owner or a type it is nested
+    /// in, which stk makes with `init()` and keeps with the layout so that it
+    /// becomes the collection view's delegate, as an instance member's owner
+    /// does.
+    var delegateOwner: String?
+    /// For a static member of a type that adopts the flow delegate but that
+    /// stk cannot make (not a class): why its methods do not size the layout.
+    var delegateRefusal: String?
 
     var name = ""
     var aliases: [String] = []
@@ -176,6 +185,12 @@ struct LayoutFunction {
         let value: String
         if owner == nil {
             value = call
+        } else if isStatic, let delegateOwner {
+            // On iOS the view controller is the collection view's delegate
+            // whatever function built the layout (`init() {
+            // super.init(collectionViewLayout: Self.createLayout()) }`).
+            return "let layout = \(isThrowing ? "try " : "")\(typeName).\(call); "
+                + "layout.__stkRetainedBuilder = \(delegateOwner)(); return layout"
         } else if isStatic {
             value = typeName + "." + call
         } else if needsVariable {
@@ -330,8 +345,45 @@ struct LayoutFunctionDiscovery {
                 refuse(candidate, refusal)
                 continue
             }
+            if candidate.isStatic, candidate.ownerIsUserType, let owner {
+                (candidate.delegateOwner, candidate.delegateRefusal) = flowDelegate(around: owner)
+            }
             found.append(candidate)
         }
+    }
+
+    /// The type a static layout function's layout gets as its collection
+    /// view's delegate: the owner, or the innermost type it is nested in,
+    /// that adopts UICollectionViewDelegateFlowLayout (itself, in an
+    /// extension, or through a superclass of the sources). A class, which stk
+    /// strips to `init() {}` (see Pruning), or nil with the reason it is not
+    /// made (a value type cannot be a delegate).
+    private func flowDelegate(around owner: String) -> (String?, String?) {
+        var scope: String? = owner
+        while let name = scope, let type = index[name] {
+            if adoptsFlowDelegate(type) {
+                guard type.kind == .class else {
+                    return (nil, "\(type.name) adopts UICollectionViewDelegateFlowLayout but is \(type.kind == .enum ? "an" : "a") \(type.kind), which stk cannot make a collection view's delegate: its flow delegate methods do not size this layout")
+                }
+                return (name, nil)
+            }
+            scope = type.parent
+        }
+        return (nil, nil)
+    }
+
+    private func adoptsFlowDelegate(_ type: TypeIndex.TypeDecl) -> Bool {
+        var current: TypeIndex.TypeDecl? = type
+        var seen: Set<String> = []
+        while let next = current, seen.insert(next.qualifiedName).inserted {
+            var adopted = next.inherited
+            for ext in index.extensions where ext.extendedType == next.qualifiedName {
+                adopted += ext.node.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
+            }
+            if adopted.contains(where: Pruning.flowDelegateNames.contains) { return true }
+            current = index.superclass(of: next)
+        }
+        return false
     }
 
     private func makeCandidate(decl: DeclSyntax, name: TokenSyntax, modifiers: DeclModifierListSyntax,

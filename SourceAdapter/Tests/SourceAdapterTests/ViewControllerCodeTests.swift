@@ -216,4 +216,92 @@ import Testing
             "Products.swift:3:7: compiled ProductsViewController as a plain final class with init() {}, without its superclass and conformances (UIViewController), keeping its conformance to UICollectionViewDelegateFlowLayout (layout code): stk creates it only to call its layout code"),
             "\(output.report.notes)")
     }
+
+    /// A static layout function of a view controller that adopts the flow
+    /// delegate (`init() { super.init(collectionViewLayout: Self.createLayout()) }`):
+    /// on iOS the view controller is the collection view's delegate whatever
+    /// function built the layout, so stk makes one with `init()` and keeps it
+    /// with the layout, as for an instance function. So too for a static
+    /// function of an enum nested in it, and for a view controller that
+    /// adopts the delegate through its superclass; a type that does not
+    /// adopt it is not made.
+    @Test func aStaticLayoutFunctionKeepsItsFlowDelegateViewController() {
+        let source = """
+            import UIKit
+
+            class PhotosGridController: UICollectionViewController {
+                let spacing: CGFloat = 2
+
+                init() {
+                    super.init(collectionViewLayout: PhotosGridController.createLayout())
+                }
+
+                required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+                static func createLayout() -> UICollectionViewLayout {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.minimumInteritemSpacing = 2
+                    return layout
+                }
+
+                enum Layouts {
+                    static func dense() throws -> UICollectionViewFlowLayout { UICollectionViewFlowLayout() }
+                }
+            }
+
+            extension PhotosGridController: UICollectionViewDelegateFlowLayout {
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    let width = (collectionView.bounds.width - spacing * 2) / 3
+                    return CGSize(width: width, height: width)
+                }
+            }
+
+            class BaseGridController: UIViewController, UICollectionViewDelegateFlowLayout {}
+
+            final class AlbumsController: BaseGridController {
+                static var layout: UICollectionViewLayout { UICollectionViewFlowLayout() }
+            }
+
+            final class PlainController: UIViewController {
+                static func createLayout() -> UICollectionViewLayout { UICollectionViewFlowLayout() }
+            }
+            """
+        let output = adapt([("Photos.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["photos-grid-controller", "layouts", "albums-controller", "plain-controller"])
+        let text = output.files[0].text
+        for factory in [
+            "{ let layout = PhotosGridController.createLayout(); layout.__stkRetainedBuilder = PhotosGridController(); return layout }",
+            "{ let layout = try PhotosGridController.Layouts.dense(); layout.__stkRetainedBuilder = PhotosGridController(); return layout }",
+            "{ let layout = AlbumsController.layout; layout.__stkRetainedBuilder = AlbumsController(); return layout }",
+            "{ PlainController.createLayout() }",
+        ] {
+            #expect(text.contains("        makeAnyLayout: \(factory),\n"), "\(factory)\n\(text)")
+        }
+        // The view controller stk makes keeps what its delegate methods use.
+        let adapted = body(output)
+        #expect(adapted.contains("    let spacing: CGFloat = 2\n") && adapted.contains("sizeForItemAt"), "\(adapted)")
+        let notes = output.report.notes.map(\.description)
+        #expect(notes.contains(
+            "Photos.swift:12:17: registered layout 'photos-grid-controller' from PhotosGridController.createLayout() (a layout function, called with no arguments; the view code around it is not run); stk makes an instance of PhotosGridController with init() and keeps it with the layout: it adopts UICollectionViewDelegateFlowLayout, so it becomes the collection view's delegate, as on iOS"),
+            "\(notes)")
+        #expect(notes.contains(
+            "Photos.swift:37:17: registered layout 'plain-controller' from PlainController.createLayout() (a layout function, called with no arguments; the view code around it is not run)"),
+            "\(notes)")
+    }
+
+    /// A value type that says it adopts the flow delegate cannot be one (the
+    /// protocol is for classes): stk does not make it, and says so.
+    @Test func aStaticLayoutFunctionOfAValueTypeMakesNoDelegate() {
+        let output = adapt([("Grid.swift", """
+            import UIKit
+            struct GridLayouts: UICollectionViewDelegateFlowLayout {
+                static func createLayout() -> UICollectionViewLayout { UICollectionViewFlowLayout() }
+            }
+            """)])
+        #expect(output.files[0].text.contains("        makeAnyLayout: { GridLayouts.createLayout() },\n"))
+        #expect(output.report.notes.map(\.description).contains(
+            "Grid.swift:3:17: registered layout 'grid-layouts' from GridLayouts.createLayout() (a layout function, called with no arguments; the view code around it is not run); GridLayouts adopts UICollectionViewDelegateFlowLayout but is a struct, which stk cannot make a collection view's delegate: its flow delegate methods do not size this layout"),
+            "\(output.report.notes)")
+    }
 }
