@@ -493,4 +493,100 @@ import Testing
 
             """, "\(run)")
     }
+
+    /// A mosaic layout that asks the collection view's delegate for its own
+    /// protocol, which refines UICollectionViewDelegate (as waterfall layouts
+    /// do), built by a static function of the view controller that adopts it.
+    static let mosaicLayout = """
+        import Foundation
+        import UIKit
+
+        protocol MosaicLayoutDelegate: UICollectionViewDelegate {
+            func collectionView(_ collectionView: UICollectionView, layout: MosaicLayout, heightForItemAt indexPath: IndexPath) -> CGFloat
+        }
+
+        final class MosaicLayout: UICollectionViewLayout {
+            private var delegate: MosaicLayoutDelegate? {
+                collectionView?.delegate as? MosaicLayoutDelegate
+            }
+            private var cache: [UICollectionViewLayoutAttributes] = []
+            private var contentHeight: CGFloat = 0
+
+            override func prepare() {
+                super.prepare()
+                guard let collectionView = collectionView else { return }
+                cache = []
+                var y: CGFloat = 0
+                for item in 0..<collectionView.numberOfItems(inSection: 0) {
+                    let indexPath = IndexPath(item: item, section: 0)
+                    let height = delegate?.collectionView(collectionView, layout: self, heightForItemAt: indexPath) ?? 44
+                    let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+                    attributes.frame = CGRect(x: 0, y: y, width: collectionView.bounds.width, height: height)
+                    cache.append(attributes)
+                    y += height
+                }
+                contentHeight = y
+            }
+
+            override var collectionViewContentSize: CGSize {
+                CGSize(width: collectionView?.bounds.width ?? 0, height: contentHeight)
+            }
+
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                cache.filter { $0.frame.intersects(rect) }
+            }
+
+            override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+                indexPath.item < cache.count ? cache[indexPath.item] : nil
+            }
+        }
+        """
+
+    static let stories = """
+        import Foundation
+        import UIKit
+
+        final class StoriesViewController: UIViewController {
+            private var collectionView: UICollectionView!
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: Self.createLayout())
+                collectionView.delegate = self
+                view.addSubview(collectionView)
+            }
+
+            static func createLayout() -> UICollectionViewLayout {
+                MosaicLayout()
+            }
+        }
+
+        extension StoriesViewController: MosaicLayoutDelegate {
+            func collectionView(_ collectionView: UICollectionView, layout: MosaicLayout, heightForItemAt indexPath: IndexPath) -> CGFloat {
+                indexPath.item.isMultiple(of: 2) ? 100 : 60
+            }
+        }
+        """
+
+    /// The view controller answers the layout's delegate protocol: 100, 60
+    /// and 100 high, not the layout's 44.
+    @Test func aStaticLayoutFunctionsViewControllerAnswersTheLayoutsDelegateProtocol() throws {
+        let folder = try TranscriptCommandFolder([
+            "Stories/MosaicLayout.swift": Self.mosaicLayout,
+            "Stories/StoriesViewController.swift": Self.stories,
+        ])
+        let run = try run("""
+            sections 1 items=3
+            layout stories-view-controller
+            visible
+            """, plugin: "Stories", in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            item 0:0 frame=0,0,390,100 zIndex=0 alpha=1 hidden=false
+            item 0:1 frame=0,100,390,60 zIndex=0 alpha=1 hidden=false
+            item 0:2 frame=0,160,390,100 zIndex=0 alpha=1 hidden=false
+            3 elements
+
+            """, "\(run)")
+    }
 }

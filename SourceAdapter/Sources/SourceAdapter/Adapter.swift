@@ -18,8 +18,9 @@ public enum SourceAdapter {
     /// whose registration a file beside a layout class may now add; 8: traps
     /// name the user's file, see Registration.trapLocations; 9: layout
     /// functions returning the flow layout or a layout class of the sources;
-    /// 10: a static layout function's flow delegate is kept with its layout).
-    public static let version = "10"
+    /// 10: a static layout function's flow delegate is kept with its layout;
+    /// 11: and the adopter of a delegate protocol of the sources).
+    public static let version = "11"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -266,7 +267,7 @@ private struct Adaptation {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
             if let delegate = function.delegateOwner {
                 let name = delegate.split(separator: ".").last.map(String.init) ?? delegate
-                message += "; stk makes an instance of \(name) with init() and keeps it with the layout: it adopts UICollectionViewDelegateFlowLayout, so it becomes the collection view's delegate, as on iOS"
+                message += "; stk makes an instance of \(name) with init() and keeps it with the layout: it adopts \(function.delegateProtocol ?? "UICollectionViewDelegateFlowLayout"), so it becomes the collection view's delegate, as on iOS"
             } else if let refusal = function.delegateRefusal {
                 message += "; " + refusal
             }

@@ -161,13 +161,15 @@ struct LayoutFunction {
     /// `private`, which the registration outside the type could not call through.
     var privateModifier: DeclModifierSyntax?
     /// For a static member: the class (qualified) that adopts
-    /// UICollectionViewDelegateFlowLayout, the owner or a type it is nested
-    /// in, which stk makes with `init()` and keeps with the layout so that it
-    /// becomes the collection view's delegate, as an instance member's owner
-    /// does.
+    /// UICollectionViewDelegateFlowLayout or a delegate protocol of the
+    /// sources, the owner or a type it is nested in, which stk makes with
+    /// `init()` and keeps with the layout so that it becomes the collection
+    /// view's delegate, as an instance member's owner does.
     var delegateOwner: String?
-    /// For a static member of a type that adopts the flow delegate but that
-    /// stk cannot make (not a class): why its methods do not size the layout.
+    /// The delegate protocol it adopts, as written.
+    var delegateProtocol: String?
+    /// For a static member of a type that adopts a delegate protocol but that
+    /// stk cannot make (not a class): why its methods do not answer the layout.
     var delegateRefusal: String?
 
     var name = ""
@@ -346,7 +348,7 @@ struct LayoutFunctionDiscovery {
                 continue
             }
             if candidate.isStatic, candidate.ownerIsUserType, let owner {
-                (candidate.delegateOwner, candidate.delegateRefusal) = flowDelegate(around: owner)
+                (candidate.delegateOwner, candidate.delegateProtocol, candidate.delegateRefusal) = collectionViewDelegate(around: owner)
             }
             found.append(candidate)
         }
@@ -354,25 +356,35 @@ struct LayoutFunctionDiscovery {
 
     /// The type a static layout function's layout gets as its collection
     /// view's delegate: the owner, or the innermost type it is nested in,
-    /// that adopts UICollectionViewDelegateFlowLayout (itself, in an
-    /// extension, or through a superclass of the sources). A class, which stk
-    /// strips to `init() {}` (see Pruning), or nil with the reason it is not
-    /// made (a value type cannot be a delegate).
-    private func flowDelegate(around owner: String) -> (String?, String?) {
+    /// that adopts UICollectionViewDelegateFlowLayout or a protocol of the
+    /// sources refining UICollectionViewDelegate (a layout's own delegate
+    /// protocol, which it reads as `collectionView?.delegate as? P`): itself,
+    /// in an extension, or through a superclass of the sources. A class,
+    /// which stk strips to `init() {}` (see Pruning), with the protocol; or
+    /// no class, with the reason it is not made (a value type cannot be a
+    /// delegate).
+    private func collectionViewDelegate(around owner: String) -> (owner: String?, adopted: String?, refusal: String?) {
         var scope: String? = owner
         while let name = scope, let type = index[name] {
-            if adoptsFlowDelegate(type) {
+            if let adopted = adoptedDelegateProtocol(type) {
                 guard type.kind == .class else {
-                    return (nil, "\(type.name) adopts UICollectionViewDelegateFlowLayout but is \(type.kind == .enum ? "an" : "a") \(type.kind), which stk cannot make a collection view's delegate: its flow delegate methods do not size this layout")
+                    return (nil, nil, "\(type.name) adopts \(adopted) but is \(type.kind == .enum ? "an" : "a") \(type.kind), which stk cannot make a collection view's delegate: its delegate methods do not answer this layout")
                 }
-                return (name, nil)
+                return (name, adopted, nil)
             }
             scope = type.parent
         }
-        return (nil, nil)
+        return (nil, nil, nil)
     }
 
-    private func adoptsFlowDelegate(_ type: TypeIndex.TypeDecl) -> Bool {
+    /// UIKit's collection view delegate protocols, by UIKit's names and LayoutKit's.
+    static let delegateProtocols: Set<String> = Pruning.flowDelegateNames.union(["UICollectionViewDelegate", "CollectionViewDelegate"])
+
+    /// The first protocol a class adopts that makes it a collection view
+    /// delegate stk installs: the flow delegate, or a protocol of the sources
+    /// refining a collection view delegate protocol (UICollectionViewDelegate
+    /// alone is view code: the pruning drops it).
+    private func adoptedDelegateProtocol(_ type: TypeIndex.TypeDecl) -> String? {
         var current: TypeIndex.TypeDecl? = type
         var seen: Set<String> = []
         while let next = current, seen.insert(next.qualifiedName).inserted {
@@ -380,8 +392,23 @@ struct LayoutFunctionDiscovery {
             for ext in index.extensions where ext.extendedType == next.qualifiedName {
                 adopted += ext.node.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
             }
-            if adopted.contains(where: Pruning.flowDelegateNames.contains) { return true }
+            if let found = adopted.first(where: { Pruning.flowDelegateNames.contains($0) || refinesCollectionViewDelegate($0) }) {
+                return found
+            }
             current = index.superclass(of: next)
+        }
+        return nil
+    }
+
+    /// Whether a protocol of the sources refines UIKit's collection view
+    /// delegate, directly or through other protocols of the sources.
+    private func refinesCollectionViewDelegate(_ name: String) -> Bool {
+        var queue = [name]
+        var seen: Set<String> = []
+        while let next = queue.popLast() {
+            guard seen.insert(next).inserted, let proto = index[next], proto.kind == .protocol else { continue }
+            if proto.inherited.contains(where: Self.delegateProtocols.contains) { return true }
+            queue += proto.inherited
         }
         return false
     }

@@ -301,7 +301,43 @@ import Testing
             """)])
         #expect(output.files[0].text.contains("        makeAnyLayout: { GridLayouts.createLayout() },\n"))
         #expect(output.report.notes.map(\.description).contains(
-            "Grid.swift:3:17: registered layout 'grid-layouts' from GridLayouts.createLayout() (a layout function, called with no arguments; the view code around it is not run); GridLayouts adopts UICollectionViewDelegateFlowLayout but is a struct, which stk cannot make a collection view's delegate: its flow delegate methods do not size this layout"),
+            "Grid.swift:3:17: registered layout 'grid-layouts' from GridLayouts.createLayout() (a layout function, called with no arguments; the view code around it is not run); GridLayouts adopts UICollectionViewDelegateFlowLayout but is a struct, which stk cannot make a collection view's delegate: its delegate methods do not answer this layout"),
             "\(output.report.notes)")
+    }
+
+    /// A layout's own delegate protocol refining UICollectionViewDelegate,
+    /// which the layout reads as `collectionView?.delegate as? P`: the view
+    /// controller adopting it is made for a static layout function too.
+    @Test func aStaticLayoutFunctionKeepsTheViewControllerOfADelegateProtocolOfTheSources() {
+        let layout = """
+            import UIKit
+
+            protocol MosaicLayoutDelegate: UICollectionViewDelegate {
+                func collectionView(_ collectionView: UICollectionView, heightForItemAt indexPath: IndexPath) -> CGFloat
+            }
+
+            final class MosaicLayout: UICollectionViewLayout {
+                private var delegate: MosaicLayoutDelegate? { collectionView?.delegate as? MosaicLayoutDelegate }
+            }
+            """
+        let controller = """
+            import UIKit
+
+            final class StoriesViewController: UIViewController {
+                static func createLayout() -> UICollectionViewLayout { MosaicLayout() }
+            }
+
+            extension StoriesViewController: MosaicLayoutDelegate {
+                func collectionView(_ collectionView: UICollectionView, heightForItemAt indexPath: IndexPath) -> CGFloat { 60 }
+            }
+            """
+        let output = adapt([("MosaicLayout.swift", layout), ("StoriesViewController.swift", controller)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.files[1].text.contains(
+            "        makeAnyLayout: { let layout = StoriesViewController.createLayout(); layout.__stkRetainedBuilder = StoriesViewController(); return layout },\n"))
+        #expect(output.report.notes.map(\.description).contains(
+            "StoriesViewController.swift:4:17: registered layout 'stories-view-controller' from StoriesViewController.createLayout() (a layout function, called with no arguments; the view code around it is not run); stk makes an instance of StoriesViewController with init() and keeps it with the layout: it adopts MosaicLayoutDelegate, so it becomes the collection view's delegate, as on iOS"),
+            "\(output.report.notes)")
+        #expect(body(output, 1).contains("extension StoriesViewController: MosaicLayoutDelegate {"))
     }
 }
