@@ -589,4 +589,63 @@ import Testing
 
             """, "\(run)")
     }
+
+    /// A view controller's own `collectionView` (set in `viewDidLoad`, which
+    /// stk does not run) and its `view`, read by its layout code: stk shows
+    /// it the collection view its layout is installed in. Three columns of
+    /// 390 / 3 = 130 in the flow; rows as wide as the collection view, 390,
+    /// in the section provider of a UICollectionViewController (it crashed on
+    /// a nil collectionView, or did not compile).
+    @Test func aViewControllerReadsItsCollectionViewAndItsView() throws {
+        let folder = try TranscriptCommandFolder(["Photos.swift": """
+            import Foundation
+            import UIKit
+
+            final class PhotosViewController: UIViewController, UICollectionViewDelegateFlowLayout {
+                var collectionView: UICollectionView!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: createLayout())
+                    collectionView.delegate = self
+                    view.addSubview(collectionView)
+                }
+
+                func createLayout() -> UICollectionViewLayout {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.minimumLineSpacing = 0
+                    layout.minimumInteritemSpacing = 0
+                    return layout
+                }
+
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    CGSize(width: self.collectionView.frame.width / 3, height: view.frame.width / 3)
+                }
+            }
+
+            final class SettingsViewController: UICollectionViewController {
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { [unowned self] _, _ in
+                        let width = self.collectionView.bounds.width
+                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(width), heightDimension: .absolute(44)))
+                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: item.layoutSize, subitems: [item])
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                }
+            }
+            """])
+        let run = try run("""
+            sections 1 items=4
+            layout photos-view-controller
+            attr item 0:3
+            layout settings-view-controller
+            attr item 0:1
+            """, plugin: "Photos.swift", in: folder)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            item 0:3 frame=0,130,130,130 zIndex=0 alpha=1 hidden=false
+            item 0:1 frame=0,44,390,44 zIndex=0 alpha=1 hidden=false
+
+            """, "\(run)")
+    }
 }

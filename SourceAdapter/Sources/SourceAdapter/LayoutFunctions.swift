@@ -168,6 +168,9 @@ struct LayoutFunction {
     var delegateOwner: String?
     /// The delegate protocol it adopts, as written.
     var delegateProtocol: String?
+    /// The instance kept with the layout (the owner, or `delegateOwner`) is a
+    /// view controller, which the pruning gives `__stkShow(in:)`.
+    var keptIsViewController = false
     /// For a static member of a type that adopts a delegate protocol but that
     /// stk cannot make (not a class): why its methods do not answer the layout.
     var delegateRefusal: String?
@@ -192,7 +195,7 @@ struct LayoutFunction {
             // whatever function built the layout (`init() {
             // super.init(collectionViewLayout: Self.createLayout()) }`).
             return "let layout = \(isThrowing ? "try " : "")\(typeName).\(call); "
-                + "layout.__stkRetainedBuilder = \(delegateOwner)(); return layout"
+                + "let builder = \(delegateOwner)(); layout.__stkRetainedBuilder = builder; \(showing("builder"))return layout"
         } else if isStatic {
             value = typeName + "." + call
         } else if needsVariable {
@@ -203,9 +206,15 @@ struct LayoutFunction {
             // layout): a section provider that captures `[weak self]` or
             // `[unowned self]`, the usual way, found it gone at the first pass.
             return "let owner = \(typeName)(); let layout = \(isThrowing ? "try " : "")owner.\(call); "
-                + "layout.__stkRetainedBuilder = owner; return layout"
+                + "layout.__stkRetainedBuilder = owner; \(showing("owner"))return layout"
         }
         return (isThrowing ? "try " : "") + value
+    }
+
+    /// A view controller kept with the layout is shown the collection view
+    /// the layout is installed in (it holds the layout: `unowned`).
+    private func showing(_ instance: String) -> String {
+        keptIsViewController ? "layout.__stkShowBuilder = { [unowned \(instance)] in \(instance).__stkShow(in: $0) }; " : ""
     }
 
     var report: FoundLayout {
@@ -349,6 +358,9 @@ struct LayoutFunctionDiscovery {
             }
             if candidate.isStatic, candidate.ownerIsUserType, let owner {
                 (candidate.delegateOwner, candidate.delegateProtocol, candidate.delegateRefusal) = collectionViewDelegate(around: owner)
+            }
+            if let kept = candidate.isStatic ? candidate.delegateOwner : owner, let type = index[kept] {
+                candidate.keptIsViewController = type.kind == .class && Pruning.isViewController(type, index: index)
             }
             found.append(candidate)
         }

@@ -156,6 +156,9 @@ struct Pruning {
     /// View classes, kept empty when named.
     private var shells: [(unit: Unit, decl: ClassDeclSyntax)] = []
     private var clauses: [Clause] = []
+    /// Stripped view controllers (the first of their chain of the sources):
+    /// where their body ends, to give them the collection view they are shown in.
+    private var viewControllerShells: [(file: Int, brace: Int, name: String, type: TypeIndex.TypeDecl)] = []
     /// Per stripped type: the layout conformances it declares (in its body
     /// or its extensions): those whose requirements are layout code (see
     /// `requirements(of:)`).
@@ -412,7 +415,13 @@ struct Pruning {
             // `GridViewController()` is how stk makes it: UIKit's initialisers
             // (and the user's, which call them) are gone.
             let brace = classDecl.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-            inPlace[file].append(Edit(start: brace, end: brace, text: superclass == nil ? "init() {} " : "override init() {} "))
+            if superclass == nil, Self.isViewController(type, index: index) {
+                // Its members for the collection view it is shown in come with
+                // its `init`, once what it keeps is known (`viewControllerShellText`).
+                viewControllerShells.append((file, brace, qualifiedName, type))
+            } else {
+                inPlace[file].append(Edit(start: brace, end: brace, text: superclass == nil ? "init() {} " : "override init() {} "))
+            }
         } else {
             if let clause = group.inheritanceClause {
                 clauses.append(Clause(file: file, clause: clause, always: type.inherited.filter(Self.keptInheritance.contains), owner: qualifiedName))
@@ -625,6 +634,9 @@ struct Pruning {
         for clause in clauses {
             blankInheritance(clause.file, clause.clause, keeping: clause.always + keptConformances(of: clause.owner, isKept))
         }
+        for shell in viewControllerShells {
+            inPlace[shell.file].append(Edit(start: shell.brace, end: shell.brace, text: viewControllerShellText(shell.name, shell.type)))
+        }
         for unit in units where unit.kept {
             if let modifier = unit.override { blank(unit.file, Syntax(modifier)) }
             if let owner = unit.ownerClass { checkInitialValues(unit, owner: owner) }
@@ -709,6 +721,37 @@ struct Pruning {
             errors.append(AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
                 "\(owner).\(binding.pattern.trimmedDescription) has no initial value, and the layout code uses it: stk creates \(owner) with init(), without the view controller's own initialisers; give it one (`= ...`)"))
         }
+    }
+
+    /// A stripped view controller's `init() {}` and what it has on iOS once
+    /// its view loaded, which layout code reads (`self.collectionView.bounds`
+    /// in a section provider, `view.frame.width` in `sizeForItemAt`): stk
+    /// shows it the collection view its layout is installed in
+    /// (`__stkShow(in:)`, which the registration hands the layout). Its own `var collectionView:
+    /// UICollectionView!` (or `?`) is set then, when the layout code keeps it;
+    /// a `UICollectionViewController` without one gets one; `view` is as large
+    /// as the collection view's bounds, unless it declares one.
+    private func viewControllerShellText(_ name: String, _ type: TypeIndex.TypeDecl) -> String {
+        func kept(_ member: String) -> Unit? {
+            units.first { $0.kept && $0.stripped?.owner == name && $0.stripped?.signature == member }
+        }
+        var assignment = ""
+        var members = ""
+        if let unit = kept("collectionView") {
+            if let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
+               variable.bindingSpecifier.text == "var", let binding = variable.bindings.first, binding.accessorBlock == nil,
+               let annotation = binding.typeAnnotation?.type.trimmedDescription,
+               ["UICollectionView!", "UICollectionView?"].contains(annotation) {
+                assignment = "; self.collectionView = collectionView"
+            }
+        } else if (index.rootSuperclassName(of: type) ?? "").hasSuffix("UICollectionViewController") {
+            members += "var collectionView: UICollectionView! { __stkShownIn }; "
+        }
+        if kept("view") == nil {
+            members += "var view: UIView! { __stkShownIn.map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; "
+        }
+        return "init() {}; weak var __stkShownIn: UICollectionView?; "
+            + "func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView\(assignment) }; " + members
     }
 
     // MARK: In-place edits

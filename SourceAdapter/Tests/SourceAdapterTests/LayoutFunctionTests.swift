@@ -55,7 +55,7 @@ import Testing
                     summary: "GridViewController.createLayout(), a layout function (Examples/SourceLayouts/GridViewController.swift:33)",
                     options: [],
                     derivesPinned: false,
-                    makeAnyLayout: { let owner = GridViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; return layout },
+                    makeAnyLayout: { let owner = GridViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout },
                     setOption: { _, name, _ in throw CollectionViewError("layout grid-view-controller has no option '\\(name)'") },
                     optionValue: { _, _ in nil }))
             """), "\(registration)")
@@ -75,7 +75,7 @@ import Testing
         #expect(lineCount(text) == lineCount(input.text))
         #expect(changedLines(input.text, text) == [
             12: "final class GridViewController                   {",
-            29: "init() {} }",
+            29: ViewControllerShell.members(),
         ])
 
         #expect(output.report.notes.map(\.description) == [
@@ -91,7 +91,7 @@ import Testing
         #expect(output.report.layouts.map { "\($0.name) \($0.className) \($0.source.rawValue) \($0.function ?? "-")" } == [
             "orthogonal-view-controller OrthogonalViewController function createLayout()",
         ])
-        #expect(output.files[0].text.contains("makeAnyLayout: { let owner = OrthogonalViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; return layout },"))
+        #expect(output.files[0].text.contains("makeAnyLayout: { let owner = OrthogonalViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout },"))
 
         let text = body(output)
         // The provider's enum is kept whole, with the property it reads.
@@ -107,7 +107,7 @@ import Testing
         #expect(lineCount(text) == lineCount(input.text))
         #expect(changedLines(input.text, text) == [
             27: "final class OrthogonalViewController                   {",
-            42: "init() {} }",
+            42: ViewControllerShell.members(),
         ])
         #expect(output.report.notes.map(\.description).contains(
             "Examples/SourceLayouts/OrthogonalViewController.swift:175:13: kept SectionBackgroundDecorationView as an empty subclass of UICollectionReusableView: the layout code names the class, and stk makes no views"))
@@ -118,13 +118,13 @@ import Testing
     @Test func aPrivateLayoutFunctionOfACollectionViewControllerIsMadeCallable() throws {
         let (input, output) = try Self.adaptedExample("ListViewController.swift")
         #expect(output.report.layouts.map(\.name) == ["list-view-controller"])
-        #expect(output.files[0].text.contains("makeAnyLayout: { let owner = ListViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; return layout },"))
+        #expect(output.files[0].text.contains("makeAnyLayout: { let owner = ListViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout },"))
         let text = body(output)
         // `private` becomes spaces: the function keeps its columns.
         #expect(changedLines(input.text, text) == [
             10: "final class ListViewController                             {",
             31: "            func createLayout() -> UICollectionViewLayout {",
-            69: "init() {} }",
+            69: ViewControllerShell.members(addsCollectionView: true),
         ])
         for viewCode in ["#Preview", "UINavigationController", "UICollectionViewController", "UICollectionViewListCell", "struct Item"] {
             #expect(!text.contains(viewCode), "\(viewCode) is still in the adapted text")
@@ -280,8 +280,8 @@ import Testing
             (#"["Layouts.grid"]"#, "{ try Layouts.grid() }"),
             (#"["Layouts.list"]"#, "{ Layouts.list }"),
             (#"["Factory", "Factory.layout"]"#, "{ var owner = Factory(); return owner.layout }"),
-            (#"["Screen", "Screen.makeLayout"]"#, "{ let owner = Screen(); let layout = owner.makeLayout(); layout.__stkRetainedBuilder = owner; return layout }"),
-            (#"["Lazy", "Lazy.layout"]"#, "{ let owner = Lazy(); let layout = owner.layout; layout.__stkRetainedBuilder = owner; return layout }"),
+            (#"["Screen", "Screen.makeLayout"]"#, "{ let owner = Screen(); let layout = owner.makeLayout(); layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout }"),
+            (#"["Lazy", "Lazy.layout"]"#, "{ let owner = Lazy(); let layout = owner.layout; layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout }"),
             (#"["UICollectionViewCompositionalLayout.twoColumns"]"#, "{ UICollectionViewCompositionalLayout.twoColumns() }"),
         ] {
             #expect(text.contains("aliases: \(aliases),\n"), "\(aliases)")
@@ -345,10 +345,10 @@ import Testing
         ])
         let text = output.files[0].text
         for factory in [
-            "{ let owner = GalleryViewController(); let layout = owner.flowLayout; layout.__stkRetainedBuilder = owner; return layout }",
-            "{ let owner = GalleryViewController(); let layout = owner.makeLayout(); layout.__stkRetainedBuilder = owner; return layout }",
+            "{ let owner = GalleryViewController(); let layout = owner.flowLayout; layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout }",
+            "{ let owner = GalleryViewController(); let layout = owner.makeLayout(); layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout }",
             "{ GalleryViewController.makeGrid() }",
-            "{ let owner = GalleryViewController(); let layout = owner.columnsLayout(); layout.__stkRetainedBuilder = owner; return layout }",
+            "{ let owner = GalleryViewController(); let layout = owner.columnsLayout(); layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout }",
             "{ UICollectionViewFlowLayout.compact() }",
         ] {
             #expect(text.contains("        makeAnyLayout: \(factory),\n"), "\(factory)")
@@ -534,11 +534,11 @@ import Testing
         ])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         // Registered in the function's file.
-        #expect(output.files[1].text.contains("makeAnyLayout: { let owner = FeedViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; return layout },"))
+        #expect(output.files[1].text.contains("makeAnyLayout: { let owner = FeedViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout },"))
         // The base class stays the superclass (and so is not final); UIKit's go.
         #expect(changedLines(base, body(output, 0)) == [
             2: "class BaseViewController                   {",
-            5: "init() {} }",
+            5: ViewControllerShell.members(),
             6: "final class FeedViewController: BaseViewController                             {",
             8: "override init() {} }",
         ])

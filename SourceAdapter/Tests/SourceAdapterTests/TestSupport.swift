@@ -15,3 +15,19 @@ func body(_ output: AdapterOutput, _ index: Int = 0) -> String {
     let end = text.range(of: "\n#sourceLocation()\n")!.lowerBound
     return String(text[start..<end])
 }
+
+/// What the adapter writes for a view controller kept with its layout: the
+/// registration shows it the collection view (`__stkShow(in:)`), and the
+/// view controller, stripped, gets what it has on iOS once its view loaded.
+enum ViewControllerShell {
+    static func shows(_ instance: String) -> String {
+        "layout.__stkShowBuilder = { [unowned \(instance)] in \(instance).__stkShow(in: $0) }; "
+    }
+
+    /// The members written at a stripped view controller's closing brace.
+    static func members(addsCollectionView: Bool = false) -> String {
+        "init() {}; weak var __stkShownIn: UICollectionView?; func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView }; "
+            + (addsCollectionView ? "var collectionView: UICollectionView! { __stkShownIn }; " : "")
+            + "var view: UIView! { __stkShownIn.map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; }"
+    }
+}

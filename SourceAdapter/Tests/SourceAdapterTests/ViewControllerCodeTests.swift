@@ -271,9 +271,9 @@ import Testing
         #expect(output.report.layouts.map(\.name) == ["photos-grid-controller", "layouts", "albums-controller", "plain-controller"])
         let text = output.files[0].text
         for factory in [
-            "{ let layout = PhotosGridController.createLayout(); layout.__stkRetainedBuilder = PhotosGridController(); return layout }",
-            "{ let layout = try PhotosGridController.Layouts.dense(); layout.__stkRetainedBuilder = PhotosGridController(); return layout }",
-            "{ let layout = AlbumsController.layout; layout.__stkRetainedBuilder = AlbumsController(); return layout }",
+            "{ let layout = PhotosGridController.createLayout(); let builder = PhotosGridController(); layout.__stkRetainedBuilder = builder; \(ViewControllerShell.shows("builder"))return layout }",
+            "{ let layout = try PhotosGridController.Layouts.dense(); let builder = PhotosGridController(); layout.__stkRetainedBuilder = builder; \(ViewControllerShell.shows("builder"))return layout }",
+            "{ let layout = AlbumsController.layout; let builder = AlbumsController(); layout.__stkRetainedBuilder = builder; \(ViewControllerShell.shows("builder"))return layout }",
             "{ PlainController.createLayout() }",
         ] {
             #expect(text.contains("        makeAnyLayout: \(factory),\n"), "\(factory)\n\(text)")
@@ -334,10 +334,49 @@ import Testing
         let output = adapt([("MosaicLayout.swift", layout), ("StoriesViewController.swift", controller)])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         #expect(output.files[1].text.contains(
-            "        makeAnyLayout: { let layout = StoriesViewController.createLayout(); layout.__stkRetainedBuilder = StoriesViewController(); return layout },\n"))
+            "        makeAnyLayout: { let layout = StoriesViewController.createLayout(); let builder = StoriesViewController(); layout.__stkRetainedBuilder = builder; \(ViewControllerShell.shows("builder"))return layout },\n"))
         #expect(output.report.notes.map(\.description).contains(
             "StoriesViewController.swift:4:17: registered layout 'stories-view-controller' from StoriesViewController.createLayout() (a layout function, called with no arguments; the view code around it is not run); stk makes an instance of StoriesViewController with init() and keeps it with the layout: it adopts MosaicLayoutDelegate, so it becomes the collection view's delegate, as on iOS"),
             "\(output.report.notes)")
         #expect(body(output, 1).contains("extension StoriesViewController: MosaicLayoutDelegate {"))
+    }
+
+    /// A view controller reads its own `collectionView` (set in `viewDidLoad`,
+    /// which stk does not run) or its `view`: its stored `collectionView` is
+    /// set when its layout is installed, and `view` is as large as the
+    /// collection view; a UICollectionViewController gets `collectionView`.
+    @Test func aViewControllerIsShownTheCollectionViewItsLayoutIsInstalledIn() {
+        let output = adapt([("Photos.swift", """
+            import UIKit
+
+            class PhotosViewController: UIViewController, UICollectionViewDelegateFlowLayout {
+                var collectionView: UICollectionView!
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: createLayout())
+                }
+                func createLayout() -> UICollectionViewLayout { UICollectionViewFlowLayout() }
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    CGSize(width: self.collectionView.frame.width / 3, height: view.frame.width / 3)
+                }
+            }
+
+            class AlbumsController: UICollectionViewController {
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { [unowned self] _, _ in
+                        let width = self.collectionView.bounds.width
+                        let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .absolute(width), heightDimension: .absolute(44)))
+                        return NSCollectionLayoutSection(group: .horizontal(layoutSize: item.layoutSize, subitems: [item]))
+                    }
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        // Its own stored collectionView is kept (the delegate method reads it) and set.
+        #expect(text.contains("func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView; self.collectionView = collectionView }; var view: UIView!"), "\(text)")
+        // The collection view controller gets one.
+        #expect(text.contains(ViewControllerShell.members(addsCollectionView: true)), "\(text)")
+        #expect(output.files[0].text.contains("let owner = PhotosViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout"))
     }
 }

@@ -20,6 +20,11 @@ open class CollectionViewLayout: NSObject {
     /// the layout, so a section provider that captures `[weak self]` or
     /// `[unowned self]` finds it alive. Set by the registration stk writes.
     public var __stkRetainedBuilder: Any?
+    /// Shows the builder (a view controller of a source plugin, compiled
+    /// without UIKit's view controller) the collection view the layout is
+    /// installed in, which it has on iOS once its view loaded: its
+    /// `collectionView`, its `view`'s size. Set by the registration stk writes.
+    public var __stkShowBuilder: ((CollectionView) -> Void)?
 
     /// True from an invalidation until the next `prepare()`; the collection view
     /// runs a layout pass when it is set.

@@ -109,6 +109,7 @@ extension CollectionView {
         if installedDelegate == nil, let builder = layout.__stkRetainedBuilder as? CollectionViewDelegate {
             installedDelegate = builder
         }
+        layout.__stkShowBuilder?(self)
     }
 
     /// The flow delegate a flow layout asks: the installed one, or stk's model delegate.
