@@ -529,22 +529,22 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             let span = place(g + 1) - place(g)
             return span > 0 ? CGFloat(g) + (position - place(g)) / span : CGFloat(g)
         }
-        func start(_ g: CGFloat) -> CGFloat { geometry.rowGroupStart(Int(min(max(0, g), lastGroup))) }
+        func start(_ g: CGFloat) -> CGFloat { geometry.groupStart(Int(min(max(0, g), lastGroup))) }
         // Group g is centred at offset lead + its start + its length / 2 - visible / 2.
-        func centred(_ g: Int) -> CGFloat { lead + geometry.rowGroupStart(g) + geometry.rowGroupLength(g) / 2 - geometry.crossLength / 2 }
+        func centred(_ g: Int) -> CGFloat { lead + geometry.groupStart(g) + geometry.groupLength(g) / 2 - geometry.crossLength / 2 }
         switch geometry.description.orthogonalScrollingBehavior {
         case .none, .continuous:
             return clamp(projected)
         case .continuousGroupLeadingBoundary:
             guard pitch > 0 else { return clamp(projected) }
-            return clamp(start(index(of: projected, geometry.rowGroupStart).rounded()))
+            return clamp(start(index(of: projected, geometry.groupStart).rounded()))
         case .paging:
             let page = geometry.crossLength
             guard page > 0 else { return clamp(projected) }
             return clamp(CollectionView.pageIndex(from: current, velocity: velocity, pageLength: page) * page)
         case .groupPaging:
             guard pitch > 0 else { return clamp(projected) }
-            let target = CollectionView.pageIndex(from: index(of: current, geometry.rowGroupStart), velocity: velocity, pageLength: 1)
+            let target = CollectionView.pageIndex(from: index(of: current, geometry.groupStart), velocity: velocity, pageLength: 1)
             return clamp(start(target))
         case .groupPagingCentered:
             guard pitch > 0 else { return clamp(projected) }

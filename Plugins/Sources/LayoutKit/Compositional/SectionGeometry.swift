@@ -236,16 +236,9 @@ final class SectionGeometry {
     /// each as long as it now is when its dimension that way is estimated;
     /// an orthogonal row is as thick as its thickest group.
     private func layOutGroups() {
-        groupStarts = nil
-        groupLengths = []
-        wrapped = nil
-        if flows {
-            let k = itemsPerGroup
-            groupCount = (itemCount + k - 1) / k
-            if !measured.isEmpty {
-                layOutFlowingGroups()
-                return
-            }
+        if flows && !measured.isEmpty {
+            layOutFlowingGroups()
+            return
         }
         let orthogonal = isOrthogonal
         let repeatLength = orthogonal ? axis.cross(shape.size) : axis.main(shape.size)
@@ -417,19 +410,20 @@ final class SectionGeometry {
 
     /// The origin of group `g`, in the collection view's coordinates.
     func groupOrigin(_ g: Int) -> CGPoint {
-        if isOrthogonal {
-            let cross = groupStarts.map { $0[g] } ?? CGFloat(g) * pitch
-            return axis.point(main: contentStart, cross: crossStart + cross - rowOffset)
-        }
-        let main = groupStarts.map { $0[g] } ?? CGFloat(g) * pitch
-        return axis.point(main: contentStart + main, cross: crossStart)
+        isOrthogonal
+            ? axis.point(main: contentStart, cross: crossStart + groupStart(g) - rowOffset)
+            : axis.point(main: contentStart + groupStart(g), cross: crossStart)
     }
 
-    /// Where group `g` of an orthogonal row starts along the row, from the
-    /// row's leading inset, and how long it is (its measured length, once
-    /// its items were measured).
-    func rowGroupStart(_ g: Int) -> CGFloat { groupStarts.map { $0[g] } ?? CGFloat(g) * pitch }
-    func rowGroupLength(_ g: Int) -> CGFloat { groupStarts == nil ? axis.cross(shape.size) : groupLengths[g] }
+    /// Where group `g` starts along the way groups repeat (down the section
+    /// from `contentStart`, or along an orthogonal row from its leading
+    /// inset), and how long it is that way: its measured length, once its
+    /// items were measured.
+    func groupStart(_ g: Int) -> CGFloat { groupStarts.map { $0[g] } ?? CGFloat(g) * pitch }
+    func groupLength(_ g: Int) -> CGFloat {
+        if groupStarts != nil { return groupLengths[g] }
+        return isOrthogonal ? axis.cross(shape.size) : axis.main(shape.size)
+    }
 
     /// The frame of item `item`.
     func itemFrame(_ item: Int) -> CGRect {
@@ -449,24 +443,20 @@ final class SectionGeometry {
     func itemRange(meeting rect: CGRect) -> Range<Int> {
         guard groupCount > 0 else { return 0..<0 }
         let k = itemsPerGroup
-        let lo: Int, hi: Int
-        if isOrthogonal && groupStarts == nil {
+        // Where the rect lies along the way groups repeat: across the row of
+        // an orthogonal section (which it must meet along the scroll axis),
+        // down any other.
+        let from: CGFloat, to: CGFloat
+        if isOrthogonal {
             guard axis.maxMain(rect) >= contentStart - reachBefore, axis.minMain(rect) <= contentStart + rowThickness + reachAfter else { return 0..<0 }
-            let from = axis.minCross(rect) + rowOffset - crossStart - crossReachAfter
-            let to = axis.maxCross(rect) + rowOffset - crossStart + crossReachBefore
-            guard pitch > 0 else { return 0..<itemCount }
-            lo = Int(((from - axis.cross(shape.size)) / pitch).rounded(.down))
-            hi = Int((to / pitch).rounded(.down))
-        } else if let starts = groupStarts {
-            let from: CGFloat, to: CGFloat
-            if isOrthogonal {
-                guard axis.maxMain(rect) >= contentStart - reachBefore, axis.minMain(rect) <= contentStart + rowThickness + reachAfter else { return 0..<0 }
-                from = axis.minCross(rect) + rowOffset - crossStart - crossReachAfter
-                to = axis.maxCross(rect) + rowOffset - crossStart + crossReachBefore
-            } else {
-                from = axis.minMain(rect) - contentStart - reachAfter
-                to = axis.maxMain(rect) - contentStart + reachBefore
-            }
+            from = axis.minCross(rect) + rowOffset - crossStart - crossReachAfter
+            to = axis.maxCross(rect) + rowOffset - crossStart + crossReachBefore
+        } else {
+            from = axis.minMain(rect) - contentStart - reachAfter
+            to = axis.maxMain(rect) - contentStart + reachBefore
+        }
+        let lo: Int, hi: Int
+        if let starts = groupStarts {
             // The first group ending after `from`, the last starting before `to`.
             var a = 0, b = starts.count
             while a < b { let m = (a + b) / 2; if starts[m] + groupLengths[m] < from { a = m + 1 } else { b = m } }
@@ -476,9 +466,7 @@ final class SectionGeometry {
             hi = a - 1
         } else {
             guard pitch > 0 else { return 0..<itemCount }
-            let from = axis.minMain(rect) - contentStart - reachAfter
-            let to = axis.maxMain(rect) - contentStart + reachBefore
-            lo = Int(((from - axis.main(shape.size)) / pitch).rounded(.down))
+            lo = Int(((from - groupLength(0)) / pitch).rounded(.down))
             hi = Int((to / pitch).rounded(.down))
         }
         let first = max(0, lo), last = min(groupCount - 1, hi)
