@@ -354,4 +354,29 @@ import StkTestSupport
         #expect(layout.cell(0, 4)?.minY == 140)
         try expectSameAsFresh(cv, make)
     }
+
+    /// Flowing in a horizontal layout: columns (`.vertical` groups 100 wide,
+    /// the full 844 high) of items `.estimated(300)` high, 8 apart, with
+    /// content insets 5 (kept across, ignored along the estimated height).
+    /// Estimated, two a column (608; a third would end at 916). Measured 200
+    /// high, items 0:0 ... 0:2 fill column 0 (616; 0:3 would end at 924) at
+    /// y 0, 208, 416, x 5, 90 wide; 0:3 opens column 1 at x 100 + 5.
+    @Test func itemsFlowDownTheColumnsOfAHorizontalLayout() throws {
+        let item = CL.item(.absolute(100), .estimated(300), insets: 5)
+        let group = CollectionLayoutGroup.vertical(layoutSize: CL.size(.absolute(100), .fractionalHeight(1)), subitems: [item])
+        group.interItemSpacing = .fixed(8)
+        let make = {
+            let configuration = CollectionViewCompositionalLayoutConfiguration()
+            configuration.scrollDirection = .horizontal
+            return CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group), configuration: configuration)
+        }
+        let layout = make()
+        let cv = try compositionalView(layout, [6])
+        for i in 0..<3 { try cv.setPreferredSize(CGSize(width: 90, height: 200), at: .ip(0, i)) }
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 1) == CGRect(x: 5, y: 208, width: 90, height: 200))
+        #expect(layout.cell(0, 2) == CGRect(x: 5, y: 416, width: 90, height: 200))
+        #expect(layout.cell(0, 3) == CGRect(x: 105, y: 0, width: 90, height: 300))
+        try expectSameAsFresh(cv, make)
+    }
 }

@@ -30,6 +30,25 @@ struct ItemSlot {
     }
 }
 
+extension CollectionLayoutItem {
+    /// The item's frame in `slot`: the slot inset by its content insets,
+    /// except along an estimated dimension, where UIKit ignores them.
+    func frame(in slot: CGRect) -> CGRect {
+        let i = contentInsets
+        guard i != .zero else { return slot }
+        var frame = slot
+        if !layoutSize.widthDimension.isEstimated {
+            frame.origin.x += i.leading
+            frame.size.width = max(0, frame.width - i.leading - i.trailing)
+        }
+        if !layoutSize.heightDimension.isEstimated {
+            frame.origin.y += i.top
+            frame.size.height = max(0, frame.height - i.top - i.bottom)
+        }
+        return frame
+    }
+}
+
 /// A group resolved against its container: its size and, depth first through
 /// nested groups, one slot per item it holds. Every group of a section has
 /// the same shape (the last may hold fewer items), which is what makes a
@@ -40,9 +59,9 @@ struct GroupShape {
     var widthEstimated: Bool
     var heightEstimated: Bool
     /// Whether the slots are the group's own items one after another along
-    /// x (a horizontal group) or y (a vertical one), so that a measured item
-    /// moves the items after it; nil for a custom group or one that nests
-    /// groups (measured items then keep their places).
+    /// x (a horizontal group) or y (a vertical one); nil for a custom group
+    /// or one that nests groups. Only such a group's items may flow
+    /// (`WrappedGroups`).
     var lineIsVertical: Bool?
 }
 
@@ -165,15 +184,15 @@ struct GroupSolver {
         }
         var used: CGFloat = 0
         var index = 0
+        // An estimated group grows to what it holds: only a group of a
+        // length of its own can be too short for its first item.
+        let lineEstimated = axis.vertical ? group.layoutSize.heightDimension.isEstimated : group.layoutSize.widthDimension.isEstimated
         while placed.count < Self.maximumItemsPerGroup {
             let next = try measure(group.subitems[index % group.subitems.count], in: content, forcedLength: nil, axis: axis)
             let e = axis.edges(next.item)
             let extent = axis.swap(next.size).width
             let needed = (placed.isEmpty ? 0 : gap) + (e.lead?.spacing ?? 0) + extent + (e.trail?.spacing ?? 0)
             if !placed.isEmpty && used + needed > length + 1e-6 { break }
-            // An estimated group grows to what it holds: only a group of a
-            // length of its own can be too short for its first item.
-            let lineEstimated = axis.vertical ? group.layoutSize.heightDimension.isEstimated : group.layoutSize.widthDimension.isEstimated
             if placed.isEmpty && needed > length + 1e-6 && !lineEstimated {
                 warnings.append("NSCollectionLayoutGroup: an item \(extent.stk) long does not fit its group \(length.stk) long; the group holds it and overflows")
             }
@@ -258,21 +277,11 @@ struct GroupSolver {
     /// dimension, where UIKit ignores them and says so.
     private mutating func inset(_ slot: CGRect, by item: CollectionLayoutItem) -> CGRect {
         let i = item.contentInsets
-        guard i != .zero else { return slot }
-        var frame = slot
-        if item.layoutSize.widthDimension.isEstimated {
-            if i.leading != 0 || i.trailing != 0 { warnEstimatedInsets() }
-        } else {
-            frame.origin.x += i.leading
-            frame.size.width = max(0, frame.width - i.leading - i.trailing)
+        if (item.layoutSize.widthDimension.isEstimated && (i.leading != 0 || i.trailing != 0))
+            || (item.layoutSize.heightDimension.isEstimated && (i.top != 0 || i.bottom != 0)) {
+            warnEstimatedInsets()
         }
-        if item.layoutSize.heightDimension.isEstimated {
-            if i.top != 0 || i.bottom != 0 { warnEstimatedInsets() }
-        } else {
-            frame.origin.y += i.top
-            frame.size.height = max(0, frame.height - i.top - i.bottom)
-        }
-        return frame
+        return item.frame(in: slot)
     }
 
     private mutating func warnEstimatedInsets() {

@@ -70,7 +70,7 @@ struct WrappedGroups {
             var used: CGFloat = 0
             var placed = 0
             var thickness: CGFloat = 0
-            // The group's items along x before they are swapped into place.
+            // The group's item frames, before flexible gaps spread them.
             var line: [CGRect] = []
             while item < itemCount {
                 let subitem = group.subitems[placed % group.subitems.count]
@@ -94,8 +94,7 @@ struct WrappedGroups {
                 // A group takes the next item while it fits; the first always.
                 if placed > 0 && used + needed > content.width + 1e-6 { break }
                 let slot = CGRect(x: lead + used + (placed > 0 ? gap : 0) + edgeLead, y: top + edgeTop, width: size.width, height: size.height)
-                line.append(Self.inset(slot, by: subitem.contentInsets, vertical: vertical,
-                                       lengthEstimated: lengthEstimated, thicknessEstimated: thicknessEstimated))
+                line.append(subitem.frame(in: swap(slot)))
                 thickness = max(thickness, edgeTop + size.height + edgeBottom)
                 used += needed
                 placed += 1
@@ -103,28 +102,9 @@ struct WrappedGroups {
             }
             // Flexible gaps share what the group leaves, each at least its minimum.
             let share = flexibleGaps && placed > 1 ? max(0, content.width - used) / CGFloat(placed - 1) : 0
-            for (k, frame) in line.enumerated() { frames.append(swap(frame.offsetBy(dx: CGFloat(k) * share, dy: 0))) }
+            for (k, frame) in line.enumerated() { frames.append(frame.offsetBy(dx: vertical ? 0 : CGFloat(k) * share, dy: vertical ? CGFloat(k) * share : 0)) }
             firstItems.append(item)
             sizes.append(swap(CGSize(width: groupSize.width, height: acrossEstimated ? top + thickness + bottom : groupSize.height)))
         }
-    }
-
-    /// An item's frame: its slot inset by its content insets, except along an
-    /// estimated dimension (as `GroupSolver` does; its warning is said there).
-    private static func inset(_ slot: CGRect, by insets: DirectionalEdgeInsets, vertical: Bool,
-                              lengthEstimated: Bool, thicknessEstimated: Bool) -> CGRect {
-        let (lead, trail, top, bottom) = vertical
-            ? (insets.top, insets.bottom, insets.leading, insets.trailing)
-            : (insets.leading, insets.trailing, insets.top, insets.bottom)
-        var frame = slot
-        if !lengthEstimated {
-            frame.origin.x += lead
-            frame.size.width = max(0, frame.width - lead - trail)
-        }
-        if !thicknessEstimated {
-            frame.origin.y += top
-            frame.size.height = max(0, frame.height - top - bottom)
-        }
-        return frame
     }
 }
