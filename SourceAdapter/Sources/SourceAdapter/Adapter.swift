@@ -251,9 +251,9 @@ private struct Adaptation {
         let braceLine = position(braceFile, brace.positionAfterSkippingLeadingTrivia).line
         let indentation = String(repeating: " ", count: max(0, from.column - 1))
         let block = (onlyIndentation ? "" : "\n")
-            + "#sourceLocation(file: \(literal(from.file)), line: \(from.line))\n"
+            + lineDirective(file: from.file, line: from.line)
             + indentation + text + "\n"
-            + "#sourceLocation(file: \(literal(inputs[braceFile].path)), line: \(braceLine))\n"
+            + lineDirective(file: inputs[braceFile].path, line: braceLine)
         return Edit(start: at, end: at, text: block)
     }
 
@@ -306,7 +306,7 @@ private struct Adaptation {
         var registrationFunctions: [String] = []
         for (i, input) in inputs.enumerated() {
             var text = fixImports(ofFile: i)
-            text += "#sourceLocation(file: \(literal(input.path)), line: 1)\n"
+            text += lineDirective(file: input.path, line: 1)
             text += apply(edits[i], to: bytes[i], in: 0..<bytes[i].count)
             text += "\n#sourceLocation()\n"
             for proto in declarations.optionalProtocols where proto.fileIndex == i
@@ -373,6 +373,12 @@ private struct Adaptation {
 }
 
 /// A Swift string literal of `s`.
+/// `#sourceLocation(file: ..., line: ...)` on a line of its own: the next
+/// line is `line` of `file` in diagnostics.
+func lineDirective(file: String, line: Int) -> String {
+    "#sourceLocation(file: \(literal(file)), line: \(line))\n"
+}
+
 func literal(_ s: String) -> String {
     var out = "\""
     for c in s.unicodeScalars {

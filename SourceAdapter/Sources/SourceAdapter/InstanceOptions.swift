@@ -131,13 +131,7 @@ struct InstanceTypes {
 
     /// The types a type says it adopts: its inheritance clause and its extensions'.
     private func adopted(by type: TypeIndex.TypeDecl) -> [(name: String, scope: String?)] {
-        var names = type.inherited.map { (name: $0, scope: type.parent) }
-        for ext in index.extensions where ext.extendedType == type.qualifiedName {
-            names += (ext.node.inheritanceClause?.inheritedTypes ?? []).map {
-                (name: DeclarationCollector.typeName($0.type), scope: type.parent)
-            }
-        }
-        return names
+        (type.inherited + index.extensionConformances(of: type.qualifiedName)).map { (name: $0, scope: type.parent) }
     }
 
     /// Whether `type` conforms to `proto`: it adopts it, or a protocol that

@@ -51,13 +51,23 @@ struct TypeIndex {
         types[qualified] = TypeDecl(
             name: name, qualifiedName: qualified, kind: kind, fileIndex: file, node: decl, parent: parent,
             isGeneric: isGeneric, isFilePrivate: isPrivate,
-            inherited: group.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? [])
+            inherited: Self.inheritedNames(group.inheritanceClause))
         for member in Self.memberDecls(group.memberBlock) {
             add(member, parent: qualified, file: file, genericParent: isGeneric, privateParent: isPrivate)
         }
     }
 
     subscript(qualifiedName: String) -> TypeDecl? { types[qualifiedName] }
+
+    /// The types an inheritance clause names, in order.
+    static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
+        clause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
+    }
+
+    /// What `name`'s extensions add to its inheritance (conformances), in order.
+    func extensionConformances(of name: String) -> [String] {
+        extensions.filter { $0.extendedType == name }.flatMap { Self.inheritedNames($0.node.inheritanceClause) }
+    }
 
     /// The user class a class inherits from, when that is declared in the sources.
     func superclass(of type: TypeDecl) -> TypeDecl? {
@@ -376,15 +386,12 @@ struct LayoutFunctionDiscovery {
     /// no class, with the reason it is not made (a value type cannot be a
     /// delegate).
     private func collectionViewDelegate(around owner: String) -> (owner: String?, adopted: String?, refusal: String?) {
-        var scope: String? = owner
-        while let name = scope, let type = index[name] {
-            if let adopted = adoptedDelegateProtocol(type) {
-                guard type.kind == .class else {
-                    return (nil, nil, "\(type.name) adopts \(adopted) but is \(type.kind == .enum ? "an" : "a") \(type.kind), which stk cannot make a collection view's delegate: its delegate methods do not answer this layout")
-                }
-                return (name, adopted, nil)
+        for name in [owner] + Pruning.enclosingTypes(of: owner, in: index) {
+            guard let type = index[name], let adopted = adoptedDelegateProtocol(type) else { continue }
+            guard type.kind == .class else {
+                return (nil, nil, "\(type.name) adopts \(adopted) but is \(type.kind == .enum ? "an" : "a") \(type.kind), which stk cannot make a collection view's delegate: its delegate methods do not answer this layout")
             }
-            scope = type.parent
+            return (name, adopted, nil)
         }
         return (nil, nil, nil)
     }
@@ -400,10 +407,7 @@ struct LayoutFunctionDiscovery {
         var current: TypeIndex.TypeDecl? = type
         var seen: Set<String> = []
         while let next = current, seen.insert(next.qualifiedName).inserted {
-            var adopted = next.inherited
-            for ext in index.extensions where ext.extendedType == next.qualifiedName {
-                adopted += ext.node.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
-            }
+            let adopted = next.inherited + index.extensionConformances(of: next.qualifiedName)
             if let found = adopted.first(where: { Pruning.flowDelegateNames.contains($0) || refinesCollectionViewDelegate($0) }) {
                 return found
             }

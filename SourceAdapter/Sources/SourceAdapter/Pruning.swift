@@ -215,11 +215,7 @@ struct Pruning {
         }
         for name in strippedTypes {
             guard let type = index[name] else { continue }
-            var named = type.inherited
-            for ext in index.extensions where ext.extendedType == name {
-                named += ext.node.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
-            }
-            layoutConformances[name] = named.filter { requirements(of: $0) != nil }
+            layoutConformances[name] = (type.inherited + index.extensionConformances(of: name)).filter { requirements(of: $0) != nil }
         }
 
         // The files pruned: those with layout functions or stripped types, and
@@ -363,7 +359,7 @@ struct Pruning {
             if let clause = ext.inheritanceClause { clauses.append(Clause(file: file, clause: clause, always: [], owner: extended)) }
             blankMainActor(file, ext.attributes)
             let (members, permanent) = strippedMembers(ext.memberBlock.members, owner: extended, file: file, rootIDs: rootIDs)
-            let conformances = ext.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
+            let conformances = TypeIndex.inheritedNames(ext.inheritanceClause)
             containers.append(Container(file: file, node: node, members: members, hasPermanentMembers: permanent, label: label,
                                         conforming: (extended, conformances)))
         } else if let type = index[extended] {
@@ -502,12 +498,6 @@ struct Pruning {
         var layoutCodeNames = extraNames
         var allNames = extraNames
         var queue = roots.map { (nodes: [$0.node], fromLayoutCode: $0.fromLayoutCode) }
-        func typeKept(_ name: String) -> Bool {
-            if strippedTypes.contains(name) { return true }
-            if let unit = typeUnits[name] { return unit.kept }
-            if let parent = index[name]?.parent { return typeKept(parent) }
-            return true // declared in a file that is not pruned
-        }
         while true {
             while let entry = queue.popLast() {
                 for node in entry.nodes {
@@ -523,8 +513,8 @@ struct Pruning {
                 case .names(let names): keep = !names.isDisjoint(with: allNames)
                 case .memberNames(let names):
                     keep = !names.isDisjoint(with: layoutCodeNames)
-                        || unit.stripped.map { implementsKeptRequirement($0.signature, of: $0.owner, typeKept) } ?? false
-                case .follows(let type): keep = typeKept(type)
+                        || unit.stripped.map { implementsKeptRequirement($0.signature, of: $0.owner) } ?? false
+                case .follows(let type): keep = isKept(type)
                 case .never: keep = false
                 }
                 guard keep else { continue }
@@ -538,17 +528,19 @@ struct Pruning {
 
     /// Whether a member of stripped type `owner` implements a requirement of
     /// a layout conformance the type keeps.
-    private func implementsKeptRequirement(_ signature: String, of owner: String, _ typeKept: (String) -> Bool) -> Bool {
-        keptConformances(of: owner, typeKept).contains { requirements(of: $0)?.contains(signature) ?? false }
+    private func implementsKeptRequirement(_ signature: String, of owner: String) -> Bool {
+        keptConformances(of: owner).contains { requirements(of: $0)?.contains(signature) ?? false }
     }
 
     /// The layout conformances of a stripped type that stay: the flow
     /// delegate's, and those to protocols of the sources that are kept.
-    private func keptConformances(of owner: String, _ typeKept: (String) -> Bool) -> [String] {
-        (layoutConformances[owner] ?? []).filter { Self.flowDelegateNames.contains($0) || typeKept($0) }
+    private func keptConformances(of owner: String) -> [String] {
+        (layoutConformances[owner] ?? []).filter { Self.flowDelegateNames.contains($0) || isKept($0) }
     }
 
-    /// Whether a protocol of the sources is kept, once reachability is done.
+    /// Whether a type of the sources is kept (so far, while reachability
+    /// runs): a stripped one always, one declared in a file that is not
+    /// pruned too.
     private func isKept(_ name: String) -> Bool {
         if strippedTypes.contains(name) { return true }
         if let unit = typeUnits[name] { return unit.kept }
@@ -624,7 +616,7 @@ struct Pruning {
         // An extension that adds a kept conformance stays, its members or not.
         func addsKeptConformance(_ container: Container) -> Bool {
             guard let (owner, conformances) = container.conforming else { return false }
-            return !Set(conformances).isDisjoint(with: keptConformances(of: owner, isKept))
+            return !Set(conformances).isDisjoint(with: keptConformances(of: owner))
         }
         for container in containers where !container.hasPermanentMembers && !container.members.contains(where: \.kept)
             && !addsKeptConformance(container) {
@@ -632,7 +624,7 @@ struct Pruning {
             ranges.append((container.file, range(container.node), container.members.isEmpty ? container.label : ""))
         }
         for clause in clauses {
-            blankInheritance(clause.file, clause.clause, keeping: clause.always + keptConformances(of: clause.owner, isKept))
+            blankInheritance(clause.file, clause.clause, keeping: clause.always + keptConformances(of: clause.owner))
         }
         for shell in viewControllerShells {
             inPlace[shell.file].append(Edit(start: shell.brace, end: shell.brace, text: viewControllerShellText(shell.name, shell.type)))
@@ -685,10 +677,8 @@ struct Pruning {
             } else if let superclass = index.superclass(of: type), strippedTypes.contains(superclass.qualifiedName) {
                 dropped.removeAll { $0 == superclass.name }
             }
-            for ext in index.extensions where ext.extendedType == name {
-                dropped += ext.node.inheritanceClause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
-            }
-            let conformances = keptConformances(of: name, isKept)
+            dropped += index.extensionConformances(of: name)
+            let conformances = keptConformances(of: name)
             dropped.removeAll(where: conformances.contains)
             let what = type.kind != .class ? "a plain \(type.kind)"
                 : isSubclassed(name) ? "a plain class with init() {}" : "a plain final class with init() {}"

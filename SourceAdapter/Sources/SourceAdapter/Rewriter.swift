@@ -147,16 +147,10 @@ final class InlineRewriter: SyntaxVisitor {
         let after = position(end)
         let lineBreak = chain.parent?.is(PrefixOperatorExprSyntax.self) == true ? "" : "\n"
         edits.append(Edit(start: start.utf8Offset, end: start.utf8Offset,
-                          text: lineBreak + "__stkOptionalCall({\n" + Self.lineDirective(first)
+                          text: lineBreak + "__stkOptionalCall({\n" + lineDirective(file: first.file, line: first.line)
                               + String(repeating: " ", count: first.column - 1)))
         edits.append(Edit(start: end.utf8Offset, end: end.utf8Offset,
-                          text: "\n" + Self.lineDirective(after) + "})" + String(repeating: " ", count: max(0, after.column - 3))))
-    }
-
-    /// `#sourceLocation(file: ..., line: ...)` on a line of its own: the next
-    /// line is `position`'s.
-    static func lineDirective(_ position: SourcePosition) -> String {
-        "#sourceLocation(file: \(literal(position.file)), line: \(position.line))\n"
+                          text: "\n" + lineDirective(file: after.file, line: after.line) + "})" + String(repeating: " ", count: max(0, after.column - 3))))
     }
 
     /// The base name of `a.b.name` or `name`.
