@@ -63,7 +63,7 @@ public final class UIApplication {
     public static let shared = UIApplication()
     public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
     /// The system's default text size, as the traits have it.
-    public var preferredContentSizeCategory: UIContentSizeCategory { .large }
+    public var preferredContentSizeCategory: UIContentSizeCategory { UITraitCollection().preferredContentSizeCategory }
 }
 
 /// `UIAccessibility`: the settings a layout may follow (reduced motion for

@@ -287,34 +287,32 @@ struct MappedSections {
             throw batch.refusal(f.update, .destination, "\(what): item \(f.item) is past the end of section \(t), which will have \(total) item\(total == 1 ? "" : "s") (expected 0..<\(total))")
         }
         let slots = fixedHere.map(\.item)
-        var stayingSizes = SparseSizes(), stayingMeasured = SparseSizes(), stayingPreferred = SparseSizes()
+        var stayingMap: ItemMap?
         if let s = source {
-            let map = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: [:], fixedSlots: slots)
-            stayingSizes = map.staying(section.itemSizes)
-            stayingMeasured = map.staying(section.measuredSizes)
-            stayingPreferred = map.staying(section.preferredSizes)
+            stayingMap = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: [:], fixedSlots: slots)
             var moved: [Int: IndexPath] = [:]
             for p in removed { if let q = batch.movedItems[IndexPath(item: p, section: s)] { moved[p] = q.to } }
             itemMaps[s] = ItemMap(oldCount: section.itemCount, newSection: t, removed: removed, moved: moved, fixedSlots: slots)
         }
-        // Moved-in items, in item order: their slots are free of staying items.
-        var movedInSizes: (items: [Int], sizes: [CGSize]) = ([], [])
-        var movedInMeasured: (items: [Int], sizes: [CGSize]) = ([], [])
-        var movedInPreferred: (items: [Int], sizes: [CGSize]) = ([], [])
-        for f in fixedHere {
-            guard let from = f.source else { continue }
-            let sourceSection = old[from.section]
-            if let size = sourceSection.itemSizeOverride(at: from.item) { movedInSizes.items.append(f.item); movedInSizes.sizes.append(size) }
-            if let p = sourceSection.preferredSizes[from.item] { movedInPreferred.items.append(f.item); movedInPreferred.sizes.append(p) }
-            if !sourceSection.measuredSizes.isEmpty, let m = sourceSection.measuredSizes[from.item] {
-                movedInMeasured.items.append(f.item); movedInMeasured.sizes.append(m)
+        // Each per-item table: the staying items' entries, mapped in order,
+        // and the moved-in items' (in item order: their slots are free of
+        // staying items) merged in.
+        let tables = Self.perItemTables.map { table -> SparseSizes in
+            var movedIn: (items: [Int], sizes: [CGSize]) = ([], [])
+            for f in fixedHere {
+                guard let from = f.source, let size = old[from.section][keyPath: table][from.item] else { continue }
+                movedIn.items.append(f.item)
+                movedIn.sizes.append(size)
             }
+            let kept = stayingMap?.staying(section[keyPath: table]) ?? SparseSizes()
+            return kept.overlaid(with: SparseSizes(sortedItems: movedIn.items, sizes: movedIn.sizes))
         }
         section.itemCount = total
-        section.itemSizes = stayingSizes.overlaid(with: SparseSizes(sortedItems: movedInSizes.items, sizes: movedInSizes.sizes))
-        section.preferredSizes = stayingPreferred.overlaid(with: SparseSizes(sortedItems: movedInPreferred.items, sizes: movedInPreferred.sizes))
-        section.measuredSizes = stayingMeasured.overlaid(with: SparseSizes(sortedItems: movedInMeasured.items, sizes: movedInMeasured.sizes))
+        for (table, entries) in zip(Self.perItemTables, tables) { section[keyPath: table] = entries }
     }
+
+    /// A section's tables by item, which a rearrangement maps alike.
+    private static let perItemTables: [WritableKeyPath<SectionData, SparseSizes>] = [\.itemSizes, \.preferredSizes, \.measuredSizes]
 
     /// Size changes, on the data after the update.
     mutating func applySizes(_ batch: ValidatedBatch, nextRevision: inout Int) throws {

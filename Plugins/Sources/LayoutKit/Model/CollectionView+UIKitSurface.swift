@@ -112,9 +112,6 @@ extension CollectionView {
         layout.__stkShowBuilder?(self)
     }
 
-    /// The flow delegate a flow layout asks: the installed one, or stk's model delegate.
-    public var flowDelegate: CollectionViewDelegateFlowLayout { installedFlowDelegate ?? ModelFlowDelegate.shared }
-
     /// UIKit's `dataSource`: the installed one, or else stk's model data source,
     /// which answers the counts of the model. The model is the data either
     /// way: an installed data source is what layouts read, not what stk counts.
