@@ -14,6 +14,14 @@ import Testing
         try folder.stk("--plugin", plugin, "-e", script, environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
     }
 
+    /// Runs `script` with `plugin`: it succeeds and prints exactly `expected`.
+    func expectRun(_ script: String, plugin: String, in folder: TranscriptCommandFolder, prints expected: String,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let run = try run(script, plugin: plugin, in: folder)
+        #expect(run.status == 0, "\(run)", sourceLocation: sourceLocation)
+        #expect(run.stdout == expected, "\(run)", sourceLocation: sourceLocation)
+    }
+
     static let nestedLayout = """
         import Foundation
         import UIKit
@@ -45,22 +53,20 @@ import Testing
     /// controller's name and its own: 100 x 100 items, three to a row of 390.
     @Test func aLayoutClassNestedInAViewControllerLoads() throws {
         let folder = try TranscriptCommandFolder(["Feed.swift": Self.nestedLayout])
-        let run = try run("""
+        try expectRun("""
             sections 1 items=3
             layout feed-view-controller-layout
             visible
             layout FeedViewController.Layout
             attr item 0:0
-            """, plugin: "Feed.swift", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+            """, plugin: "Feed.swift", in: folder, prints: """
             item 0:0 frame=0,0,100,100 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=145,0,100,100 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=290,0,100,100 zIndex=0 alpha=1 hidden=false
             3 elements
             item 0:0 frame=0,0,100,100 zIndex=0 alpha=1 hidden=false
 
-            """, "\(run)")
+            """)
     }
 
     /// A layout class and the view controller that uses it, in one file:
@@ -99,9 +105,7 @@ import Testing
                 }
             }
             """])
-        let run = try run("sections 1 items=4; layout gallery-layout; attr item 0:3", plugin: "Gallery.swift", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "item 0:3 frame=0,133.333333,123.333333,123.333333 zIndex=0 alpha=1 hidden=false\n", "\(run)")
+        try expectRun("sections 1 items=4; layout gallery-layout; attr item 0:3", plugin: "Gallery.swift", in: folder, prints: "item 0:3 frame=0,133.333333,123.333333,123.333333 zIndex=0 alpha=1 hidden=false\n")
     }
 
     /// The Pinterest layout of the raywenderlich.com tutorial, whose delegate
@@ -223,14 +227,12 @@ import Testing
             "PhotoStream/PinterestLayout.swift": Self.pinterestLayout,
             "PhotoStream/PhotoStreamViewController.swift": Self.photoStream,
         ])
-        let run = try run("""
+        try expectRun("""
             sections 1 items=4
             layout photo-stream-view-controller
             visible
             contentsize
-            """, plugin: "PhotoStream", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+            """, plugin: "PhotoStream", in: folder, prints: """
             item 0:0 frame=6,6,183,120 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=201,6,183,200 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=6,138,183,80 zIndex=0 alpha=1 hidden=false
@@ -238,7 +240,7 @@ import Testing
             4 elements
             390x384
 
-            """, "\(run)")
+            """)
     }
 
     /// The most common flow set-up: the view controller builds a flow layout
@@ -305,15 +307,13 @@ import Testing
     /// to 320 wide, the delegate reads the new bounds: (320 - 42) / 2 = 139.
     @Test func aViewControllersFlowDelegateMethodsSizeItsFlowLayout() throws {
         let folder = try TranscriptCommandFolder(["Products.swift": Self.products])
-        let run = try run("""
+        try expectRun("""
             sections 1 items=3
             layout products-view-controller
             visible
             bounds 320x600
             attr item 0:1
-            """, plugin: "Products.swift", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+            """, plugin: "Products.swift", in: folder, prints: """
             item 0:0 frame=16,48,174,243.6 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=200,48,174,243.6 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=16,303.6,174,243.6 zIndex=0 alpha=1 hidden=false
@@ -321,7 +321,7 @@ import Testing
             4 elements
             item 0:1 frame=165,48,139,194.6 zIndex=0 alpha=1 hidden=false
 
-            """, "\(run)")
+            """)
     }
 
     /// A gallery in the style of the raywenderlich.com tutorial: the layout
@@ -394,7 +394,7 @@ import Testing
     /// the third on the next line, 100 + 10 below the first.
     @Test func aLayoutFunctionReturningTheFlowLayoutLoads() throws {
         let folder = try TranscriptCommandFolder(["Gallery.swift": Self.gallery])
-        let run = try run("""
+        try expectRun("""
             bounds 390x500
             sections 1 items=3
             layout gallery-view-controller-make-layout
@@ -402,9 +402,7 @@ import Testing
             contentsize
             layout GalleryViewController.thumbnailLayout
             attr item 0:2
-            """, plugin: "Gallery.swift", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+            """, plugin: "Gallery.swift", in: folder, prints: """
             item 0:0 frame=20,50,150,100 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=20,200,150,100 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=20,350,150,100 zIndex=0 alpha=1 hidden=false
@@ -412,7 +410,7 @@ import Testing
             190x500
             item 0:2 frame=20,160,150,100 zIndex=0 alpha=1 hidden=false
 
-            """, "\(run)")
+            """)
     }
 
     /// A photo grid whose layout comes from a static function, called in the
@@ -477,21 +475,19 @@ import Testing
     /// three to a row with 2 between them, not the flow layout's 50 x 50.
     @Test func aStaticLayoutFunctionsViewControllerIsTheFlowDelegate() throws {
         let folder = try TranscriptCommandFolder(["PhotosGridController.swift": Self.photosGrid])
-        let run = try run("""
+        try expectRun("""
             bounds 390x600
             sections 1 items=4
             layout photos-grid-controller
             visible
-            """, plugin: "PhotosGridController.swift", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+            """, plugin: "PhotosGridController.swift", in: folder, prints: """
             item 0:0 frame=0,0,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=130.666667,0,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=261.333333,0,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
             item 0:3 frame=0,130.666667,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
             4 elements
 
-            """, "\(run)")
+            """)
     }
 
     /// A mosaic layout that asks the collection view's delegate for its own
@@ -575,19 +571,17 @@ import Testing
             "Stories/MosaicLayout.swift": Self.mosaicLayout,
             "Stories/StoriesViewController.swift": Self.stories,
         ])
-        let run = try run("""
+        try expectRun("""
             sections 1 items=3
             layout stories-view-controller
             visible
-            """, plugin: "Stories", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+            """, plugin: "Stories", in: folder, prints: """
             item 0:0 frame=0,0,390,100 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=0,100,390,60 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=0,160,390,100 zIndex=0 alpha=1 hidden=false
             3 elements
 
-            """, "\(run)")
+            """)
     }
 
     /// A view controller's own `collectionView` (set in `viewDidLoad`, which
@@ -634,18 +628,16 @@ import Testing
                 }
             }
             """])
-        let run = try run("""
+        try expectRun("""
             sections 1 items=4
             layout photos-view-controller
             attr item 0:3
             layout settings-view-controller
             attr item 0:1
-            """, plugin: "Photos.swift", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+            """, plugin: "Photos.swift", in: folder, prints: """
             item 0:3 frame=0,130,130,130 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=0,44,390,44 zIndex=0 alpha=1 hidden=false
 
-            """, "\(run)")
+            """)
     }
 }
