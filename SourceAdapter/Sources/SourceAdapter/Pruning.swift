@@ -104,8 +104,10 @@ struct Pruning {
         let label: String
         /// The `override` modifier to take away if it is kept (a stripped type's member).
         let override: DeclModifierSyntax?
-        /// The stripped class it is a member of, which stk makes with `init() {}`.
-        var ownerClass: String?
+        /// The stripped class it is a member of, which stk makes with `init() {}`
+        /// (or its own initialiser callable without arguments): its name, and
+        /// qualified.
+        var ownerClass: (name: String, qualified: String)?
         /// A stripped type's member: the type (qualified), and the member as a
         /// protocol requirement names it (`collectionView(_:layout:sizeForItemAt:)`,
         /// a property's name): kept when it implements a requirement of a
@@ -159,6 +161,16 @@ struct Pruning {
     /// Stripped view controllers (the first of their chain of the sources):
     /// where their body ends, to give them the collection view they are shown in.
     private var viewControllerShells: [(file: Int, brace: Int, name: String, type: TypeIndex.TypeDecl)] = []
+    /// The other stripped classes without a stripped superclass: where their
+    /// body ends, for their `init() {}`.
+    private var plainInits: [(file: Int, brace: Int, name: String)] = []
+    /// Per stripped class: its first initialiser that `Owner()` calls on iOS
+    /// too (every parameter has a default value), which stk keeps when a
+    /// stored property the layout code reads has no value without it.
+    private var argumentFreeInitialisers: [String: (file: Int, node: InitializerDeclSyntax)] = [:]
+    /// The qualified names of the stripped classes made with such an
+    /// initialiser of their own rather than `init() {}`.
+    private var ownInitialisers: Set<String> = []
     /// Per stripped type: the layout conformances it declares (in its body
     /// or its extensions): those whose requirements are layout code (see
     /// `requirements(of:)`).
@@ -409,14 +421,18 @@ struct Pruning {
                 inPlace[file].append(Edit(start: at, end: at, text: "final "))
             }
             // `GridViewController()` is how stk makes it: UIKit's initialisers
-            // (and the user's, which call them) are gone.
+            // (and the user's, which call them) are gone, unless one of the
+            // user's can be called without arguments and gives a stored
+            // property the layout code reads its value (`makesInit`).
             let brace = classDecl.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
             if superclass == nil, Self.isViewController(type, index: index) {
                 // Its members for the collection view it is shown in come with
                 // its `init`, once what it keeps is known (`viewControllerShellText`).
                 viewControllerShells.append((file, brace, qualifiedName, type))
+            } else if superclass == nil {
+                plainInits.append((file, brace, qualifiedName))
             } else {
-                inPlace[file].append(Edit(start: brace, end: brace, text: superclass == nil ? "init() {} " : "override init() {} "))
+                inPlace[file].append(Edit(start: brace, end: brace, text: "override init() {} "))
             }
         } else {
             if let clause = group.inheritanceClause {
@@ -449,6 +465,10 @@ struct Pruning {
             }
             if decl.is(InitializerDeclSyntax.self) || decl.is(DeinitializerDeclSyntax.self) {
                 if ownerType.kind == .class {
+                    if let initialiser = decl.as(InitializerDeclSyntax.self), Self.isCallableWithoutArguments(initialiser),
+                       argumentFreeInitialisers[owner] == nil {
+                        argumentFreeInitialisers[owner] = (file, initialiser)
+                    }
                     alwaysRemoved.append((file, node, Self.initLabel(decl)))
                 } else {
                     roots.append((node, true))
@@ -484,7 +504,7 @@ struct Pruning {
                 continue
             }
             let unit = Unit(file: file, node: node, match: .memberNames(Set(names)), scan: [node], label: Self.label(decl, names), override: overrideModifier)
-            if ownerType.kind == .class { unit.ownerClass = ownerType.name }
+            if ownerType.kind == .class { unit.ownerClass = (ownerType.name, owner) }
             if let signature = Self.signature(decl) { unit.stripped = (owner, signature) }
             units.append(unit)
             members.append(unit)
@@ -611,8 +631,14 @@ struct Pruning {
         func range(_ node: Syntax) -> Range<Int> {
             node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
         }
+        keepInitialisersForStoredValues()
+        let keptInitialisers = Set(ownInitialisers.compactMap { argumentFreeInitialisers[$0]?.node.id })
         for unit in units where !unit.kept { ranges.append((unit.file, range(unit.node), unit.label)) }
-        for (file, node, label) in alwaysRemoved { ranges.append((file, range(node), label)) }
+        for (file, node, label) in alwaysRemoved {
+            if let initialiser = node.as(MemberBlockItemSyntax.self)?.decl.as(InitializerDeclSyntax.self),
+               keptInitialisers.contains(initialiser.id) { continue }
+            ranges.append((file, range(node), label))
+        }
         // An extension that adds a kept conformance stays, its members or not.
         func addsKeptConformance(_ container: Container) -> Bool {
             guard let (owner, conformances) = container.conforming else { return false }
@@ -629,9 +655,11 @@ struct Pruning {
         for shell in viewControllerShells {
             inPlace[shell.file].append(Edit(start: shell.brace, end: shell.brace, text: viewControllerShellText(shell.name, shell.type)))
         }
+        for plain in plainInits where !ownInitialisers.contains(plain.name) {
+            inPlace[plain.file].append(Edit(start: plain.brace, end: plain.brace, text: "init() {} "))
+        }
         for unit in units where unit.kept {
             if let modifier = unit.override { blank(unit.file, Syntax(modifier)) }
-            if let owner = unit.ownerClass { checkInitialValues(unit, owner: owner) }
         }
         for (unit, decl) in shells where unit.kept {
             let first = decl.inheritanceClause?.inheritedTypes.first.map { DeclarationCollector.typeName($0.type) }
@@ -694,23 +722,105 @@ struct Pruning {
         }
     }
 
-    /// A stored property the layout code uses must have a value after
-    /// `init() {}`; the compiler would say so at the inserted `init()`, far
-    /// from the property.
-    private mutating func checkInitialValues(_ unit: Unit, owner: String) {
+    /// A stored property the layout code uses must have a value once stk
+    /// made its owner with `Owner()`. Without an initial value it gets one
+    /// from the owner's own initialiser when one can be called without
+    /// arguments, as on iOS (`init(columns: Int = 3)` with
+    /// `self.columns = columns`): that initialiser is kept, with only its
+    /// statements that give the owner's kept stored properties their values
+    /// (the others set up views, and `super.init` has no superclass left).
+    /// Otherwise the compiler would say so at the inserted `init()`, far from
+    /// the property: stk says it at the property.
+    private mutating func keepInitialisersForStoredValues() {
+        var withoutValue: [(unit: Unit, owner: (name: String, qualified: String), binding: PatternBindingSyntax)] = []
+        for unit in units where unit.kept {
+            guard let owner = unit.ownerClass else { continue }
+            for binding in Self.bindingsWithoutValue(unit) { withoutValue.append((unit, owner, binding)) }
+        }
+        var assignedBy: [String: Set<String>] = [:]
+        for (_, owner, _) in withoutValue where assignedBy[owner.qualified] == nil {
+            let names = Set(withoutValue.filter { $0.owner.qualified == owner.qualified }.map { $0.binding.pattern.trimmedDescription })
+            assignedBy[owner.qualified] = keepInitialiser(of: owner, assigning: names)
+        }
+        for (unit, owner, binding) in withoutValue where assignedBy[owner.qualified]?.contains(binding.pattern.trimmedDescription) != true {
+            let own = argumentFreeInitialisers[owner.qualified].map { " (nor in \(Self.initLabel(DeclSyntax($0.node)))'s top-level statements)" } ?? ""
+            errors.append(AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
+                "\(owner.name).\(binding.pattern.trimmedDescription) has no initial value\(own), and the layout code uses it: stk creates \(owner.name) with init(), without the view controller's own initialisers; give it one (`= ...`)"))
+        }
+    }
+
+    /// The bindings of a kept stored property with no value after `init() {}`.
+    private static func bindingsWithoutValue(_ unit: Unit) -> [PatternBindingSyntax] {
         guard let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
-              !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return }
-        for binding in variable.bindings where binding.initializer == nil {
+              !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return [] }
+        return variable.bindings.filter { binding in
+            guard binding.initializer == nil else { return false }
             if let accessors = binding.accessorBlock?.accessors {
                 guard case .accessors(let list) = accessors,
-                      list.allSatisfy({ ["willSet", "didSet"].contains($0.accessorSpecifier.text) }) else { continue }
+                      list.allSatisfy({ ["willSet", "didSet"].contains($0.accessorSpecifier.text) }) else { return false }
             }
             let type = binding.typeAnnotation?.type
-            if variable.bindingSpecifier.text == "var",
-               type?.is(OptionalTypeSyntax.self) == true || type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true { continue }
-            errors.append(AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
-                "\(owner).\(binding.pattern.trimmedDescription) has no initial value, and the layout code uses it: stk creates \(owner) with init(), without the view controller's own initialisers; give it one (`= ...`)"))
+            return !(variable.bindingSpecifier.text == "var"
+                && (type?.is(OptionalTypeSyntax.self) == true || type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true))
         }
+    }
+
+    /// Keeps the owner's initialiser callable without arguments, if it has
+    /// one, with only the statements that assign one of `names`; returns the
+    /// names they assign. Nothing is kept when none does.
+    private mutating func keepInitialiser(of owner: (name: String, qualified: String), assigning names: Set<String>) -> Set<String> {
+        guard let (file, initialiser) = argumentFreeInitialisers[owner.qualified] else { return [] }
+        let parameters = Set(initialiser.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        let statements = initialiser.body?.statements ?? []
+        var assigned: Set<String> = []
+        var dropped: [CodeBlockItemSyntax] = []
+        for statement in statements {
+            if let name = Self.assignedProperty(statement, parameters: parameters), names.contains(name) {
+                assigned.insert(name)
+            } else {
+                dropped.append(statement)
+            }
+        }
+        guard !assigned.isEmpty else { return [] }
+        ownInitialisers.insert(owner.qualified)
+        for statement in dropped { blank(file, Syntax(statement)) }
+        for modifier in initialiser.modifiers where modifier.name.text == "override" { blank(file, Syntax(modifier)) }
+        let label = Self.initLabel(DeclSyntax(initialiser))
+        let left = dropped.isEmpty ? "" : "; left out its other statement\(dropped.count == 1 ? "" : "s") (\(dropped.count)), which set up what stk does not run"
+        fileNotes.append((file, AdapterMessage(position(file, initialiser.initKeyword.positionAfterSkippingLeadingTrivia),
+            "made \(owner.name) with its \(label), which every parameter's default value lets stk call as \(owner.name)(), as iOS code can: it gives \(assigned.sorted().joined(separator: ", ")) \(assigned.count == 1 ? "its value" : "their values")\(left)")))
+        return assigned
+    }
+
+    /// Whether `Owner()` calls it: every parameter has a default value, and
+    /// it neither fails, throws, nor delegates (a convenience initialiser).
+    static func isCallableWithoutArguments(_ initialiser: InitializerDeclSyntax) -> Bool {
+        initialiser.optionalMark == nil && initialiser.signature.effectSpecifiers == nil && initialiser.genericParameterClause == nil
+            && !initialiser.modifiers.contains { $0.name.text == "convenience" }
+            && initialiser.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil }
+    }
+
+    /// The stored property a top-level statement of an initialiser assigns:
+    /// `self.columns = ...`, or `columns = ...` when no parameter is named so.
+    static func assignedProperty(_ statement: CodeBlockItemSyntax, parameters: Set<String>) -> String? {
+        guard case .expr(let expression) = statement.item else { return nil }
+        let target: ExprSyntax
+        if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+            target = infix.leftOperand
+        } else if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+                  sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true, let first = sequence.elements.first {
+            target = first
+        } else {
+            return nil
+        }
+        if let member = target.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil,
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return member.declName.baseName.text
+        }
+        if let reference = target.as(DeclReferenceExprSyntax.self), !parameters.contains(reference.baseName.text) {
+            return reference.baseName.text
+        }
+        return nil
     }
 
     /// A stripped view controller's `init() {}` and what it has on iOS once
@@ -740,7 +850,7 @@ struct Pruning {
         if kept("view") == nil {
             members += "var view: UIView! { __stkShownIn.map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; "
         }
-        return "init() {}; weak var __stkShownIn: UICollectionView?; "
+        return (ownInitialisers.contains(name) ? "" : "init() {}; ") + "weak var __stkShownIn: UICollectionView?; "
             + "func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView\(assignment) }; " + members
     }
 

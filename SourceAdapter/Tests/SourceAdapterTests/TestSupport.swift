@@ -25,8 +25,10 @@ enum ViewControllerShell {
     }
 
     /// The members written at a stripped view controller's closing brace.
-    static func members(addsCollectionView: Bool = false) -> String {
-        "init() {}; weak var __stkShownIn: UICollectionView?; func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView }; "
+    /// `ownInitialiser`: stk makes it with the user's initialiser, so it
+    /// gets no `init() {}`.
+    static func members(addsCollectionView: Bool = false, ownInitialiser: Bool = false) -> String {
+        (ownInitialiser ? "" : "init() {}; ") + "weak var __stkShownIn: UICollectionView?; func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView }; "
             + (addsCollectionView ? "var collectionView: UICollectionView! { __stkShownIn }; " : "")
             + "var view: UIView! { __stkShownIn.map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; }"
     }
