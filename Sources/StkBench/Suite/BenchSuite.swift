@@ -373,78 +373,54 @@ public enum BenchSuite {
                                 scriptResults: scriptResults, targetsMet: outcomes.filter(\.met).count, targetsTotal: outcomes.count)
     }
 
-    /// One outcome per target of the checker's workloads; a run that stopped
-    /// at a finding or did not run misses its targets.
-    public static func evaluate(_ workloads: [VerifyWorkload], results: [VerifyBenchResult]) -> [BenchOutcome] {
-        outcomes(of: workloads, results: results, trusting: { !$0.foundSomething }) { $0.metric.value(in: $1) }
-    }
-
-    /// One outcome per target of the diffable workloads; one that did not run misses its targets.
-    public static func evaluate(_ workloads: [DiffableWorkload], results: [DiffableBenchResult]) -> [BenchOutcome] {
-        outcomes(of: workloads, results: results) { $0.metric.value(in: $1) }
-    }
-
-    /// One outcome per target of the export workloads; one that did not run misses its targets.
-    public static func evaluate(_ workloads: [ExportWorkload], results: [ExportBenchResult]) -> [BenchOutcome] {
-        outcomes(of: workloads, results: results) { $0.metric.value(in: $1) }
-    }
-
-    /// One outcome per target of the script workloads; one that did not run
-    /// (its script ended in an error, or there was no interpreter) misses its
-    /// targets.
-    public static func evaluate(_ workloads: [ScriptWorkload], results: [ScriptBenchResult]) -> [BenchOutcome] {
-        outcomes(of: workloads, results: results) { $0.metric.value(in: $1) }
-    }
-
-    /// One outcome per target, in the order of the workloads and their targets.
+    /// One outcome per target, in the order of the workloads and their
+    /// targets, measured in the result labelled with the workload's name (a
+    /// relative target: divided by the same figure of its baseline's result).
     /// A target whose value is missing (the workload or its baseline did not
-    /// run, or did not measure that figure) is missed.
-    public static func evaluate(_ workloads: [BenchWorkload], results: [BenchResult]) -> [BenchOutcome] {
-        let byLabel = labelled(results)
-        return outcomes(of: workloads, results: results) { target, result in
-            let value = target.metric.value(in: result)
-            guard let baselineName = target.relativeTo else { return value }
-            guard let value, let base = byLabel[baselineName].flatMap({ target.metric.value(in: $0) }), base > 0 else { return nil }
-            return (value / base).rounded(places: 3)
-        }
-    }
-
-    /// One outcome per target of `workloads`, in their order, measured by
-    /// `measure` in the result labelled with the workload's name; a target of
-    /// a workload without a result, or whose figure is missing, is missed, and
-    /// so is one of a result `trusting` does not trust (its figure still shown).
-    private static func outcomes<Workload: SuiteWorkload, Result: SuiteResult>(
-        of workloads: [Workload], results: [Result], trusting: (Result) -> Bool = { _ in true },
-        measure: (BenchTarget, Result) -> Double?
-    ) -> [BenchOutcome] {
-        let byLabel = labelled(results)
+    /// run, or did not measure that figure) is missed, and so is one of a
+    /// result that is not trusted (its figure still shown).
+    public static func evaluate<Workload: SuiteWorkload, Result: SuiteResult>(_ workloads: [Workload], results: [Result]) -> [BenchOutcome] {
+        // Of two results with one label, the later.
+        let byLabel = Dictionary(results.map { ($0.label, $0) }, uniquingKeysWith: { _, later in later })
         return workloads.flatMap { workload in
             workload.targets.map { target in
                 let result = byLabel[workload.name]
-                let measured = result.flatMap { measure(target, $0) }
+                let measured = result.flatMap { result -> Double? in
+                    let value = result.value(of: target.metric)
+                    guard let baselineName = target.relativeTo else { return value }
+                    guard let value, let base = byLabel[baselineName]?.value(of: target.metric), base > 0 else { return nil }
+                    return (value / base).rounded(places: 3)
+                }
                 return BenchOutcome(workload: workload.name, metric: target.metric, title: target.title, measured: measured,
                                     unit: target.unit, target: target.description,
-                                    met: result.map(trusting) == true && measured.map { target.comparison.holds($0, target.limit) } ?? false)
+                                    met: result?.isTrusted == true && measured.map { target.comparison.holds($0, target.limit) } ?? false)
             }
         }
-    }
-
-    /// Results by label; of two with one label, the later.
-    private static func labelled<Result: SuiteResult>(_ results: [Result]) -> [String: Result] {
-        Dictionary(results.map { ($0.label, $0) }, uniquingKeysWith: { _, later in later })
     }
 }
 
 /// What a suite needs of a workload of any kind: the name that labels its
 /// result and `progress` hears, and the targets checked against that result.
-protocol SuiteWorkload {
+public protocol SuiteWorkload {
     var name: String { get }
     var targets: [BenchTarget] { get }
 }
 
-/// What a suite needs of a result of any kind: the name of its workload.
-protocol SuiteResult {
+/// What a suite needs of a result of any kind: the name of its workload, and
+/// its figures by metric (`figures`, in BenchTarget.swift).
+public protocol SuiteResult {
     var label: String { get }
+    static var figures: [BenchMetric: @Sendable (Self) -> Double?] { get }
+    /// Whether its figures measure what they stand for; a target on the
+    /// figures of a result that is not trusted is missed.
+    var isTrusted: Bool { get }
+}
+
+extension SuiteResult {
+    /// The figure of `metric`; nil when the run did not measure it.
+    public func value(of metric: BenchMetric) -> Double? { Self.figures[metric]?(self) }
+
+    public var isTrusted: Bool { true }
 }
 
 /// What the workloads run by a closure or by `DiffableRun` have in common
@@ -498,7 +474,11 @@ extension ScriptWorkload: SuiteWorkload, CommonWorkload {}
 extension DiffableWorkload: SuiteWorkload, CommonWorkload {}
 
 extension BenchResult: SuiteResult {}
-extension VerifyBenchResult: SuiteResult {}
+extension VerifyBenchResult: SuiteResult {
+    /// A run that stopped at a finding measured the layout's bug (or a false
+    /// alarm of the checker), not the checker.
+    public var isTrusted: Bool { !foundSomething }
+}
 extension ExportBenchResult: SuiteResult {}
 extension ScriptBenchResult: SuiteResult {}
 extension DiffableBenchResult: SuiteResult {}

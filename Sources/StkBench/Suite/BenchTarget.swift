@@ -65,63 +65,52 @@ public enum BenchMetric: String, Codable, Sendable, CaseIterable {
         case .secondsPerMillionLines: return "s"
         }
     }
-
-    /// The figure in a result; nil when the run did not measure it.
-    public func value(in result: BenchResult) -> Double? {
-        switch self {
-        case .coldPrepareMillis: return result.coldPrepareMillis
-        case .firstLayoutPassMillis: return result.firstLayoutPassMillis
-        case .scrollMedianMicros: return result.scroll.medianMicros
-        case .scrollP99Micros: return result.scroll.p99Micros
-        case .fullInvalidationRatio: return result.fullInvalidationRatio
-        case .resizeMedianMicros: return result.resize?.medianMicros
-        case .batchMedianMicros: return result.batchUpdates?.medianMicros
-        case .batchP99Micros: return result.batchUpdates?.p99Micros
-        case .peakResidentMB: return result.peakResidentMB
-        case .flingRatio: return result.flingRatio
-        case .measuringScrollMedianMicros: return result.measuringScroll.flatMap { $0.count > 0 ? $0.medianMicros : nil }
-        case .checkedOperationsPerSecond, .exportMedianMillis, .pageMegabytes, .snapshotApplyMedianMillis, .shuffledDiffMillis,
-             .secondsPerMillionLines: return nil
-        }
-    }
-
-    /// The figure in a verify run; nil for the figures of layout workloads.
-    public func value(in result: VerifyBenchResult) -> Double? {
-        switch self {
-        case .checkedOperationsPerSecond: return result.operationsPerSecond
-        default: return nil
-        }
-    }
-
-    /// The figure in an export run; nil for the others.
-    public func value(in result: ExportBenchResult) -> Double? {
-        switch self {
-        case .exportMedianMillis: return result.exportMedianMillis
-        case .pageMegabytes: return result.pageMegabytes
-        default: return nil
-        }
-    }
 }
 
-extension BenchMetric {
-    /// The figure in a diffable run; nil for the others.
-    public func value(in result: DiffableBenchResult) -> Double? {
-        switch self {
-        case .snapshotApplyMedianMillis: return result.applyMedianMillis
-        case .shuffledDiffMillis: return result.kind == .shuffled ? result.diffMedianMillis : nil
-        case .peakResidentMB: return result.peakResidentMB
-        default: return nil
-        }
-    }
+/// The figures of each kind of run that a target can be set on, by metric: a
+/// metric a kind's table leaves out is one its runs do not measure.
+extension BenchResult {
+    public static let figures: [BenchMetric: @Sendable (BenchResult) -> Double?] = [
+        .coldPrepareMillis: { $0.coldPrepareMillis },
+        .firstLayoutPassMillis: { $0.firstLayoutPassMillis },
+        .scrollMedianMicros: { $0.scroll.medianMicros },
+        .scrollP99Micros: { $0.scroll.p99Micros },
+        .fullInvalidationRatio: { $0.fullInvalidationRatio },
+        .resizeMedianMicros: { $0.resize?.medianMicros },
+        .batchMedianMicros: { $0.batchUpdates?.medianMicros },
+        .batchP99Micros: { $0.batchUpdates?.p99Micros },
+        .peakResidentMB: { $0.peakResidentMB },
+        .flingRatio: { $0.flingRatio },
+        .measuringScrollMedianMicros: { $0.measuringScroll.flatMap { $0.count > 0 ? $0.medianMicros : nil } },
+    ]
+}
 
-    /// The figure in a script run; nil for the others.
-    public func value(in result: ScriptBenchResult) -> Double? {
-        switch self {
-        case .secondsPerMillionLines: return result.secondsPerMillionLines
-        case .peakResidentMB: return result.peakResidentMB
-        default: return nil
-        }
-    }
+extension VerifyBenchResult {
+    public static let figures: [BenchMetric: @Sendable (VerifyBenchResult) -> Double?] = [
+        .checkedOperationsPerSecond: { $0.operationsPerSecond },
+    ]
+}
+
+extension ExportBenchResult {
+    public static let figures: [BenchMetric: @Sendable (ExportBenchResult) -> Double?] = [
+        .exportMedianMillis: { $0.exportMedianMillis },
+        .pageMegabytes: { $0.pageMegabytes },
+    ]
+}
+
+extension DiffableBenchResult {
+    public static let figures: [BenchMetric: @Sendable (DiffableBenchResult) -> Double?] = [
+        .snapshotApplyMedianMillis: { $0.applyMedianMillis },
+        .shuffledDiffMillis: { $0.kind == .shuffled ? $0.diffMedianMillis : nil },
+        .peakResidentMB: { $0.peakResidentMB },
+    ]
+}
+
+extension ScriptBenchResult {
+    public static let figures: [BenchMetric: @Sendable (ScriptBenchResult) -> Double?] = [
+        .secondsPerMillionLines: { $0.secondsPerMillionLines },
+        .peakResidentMB: { $0.peakResidentMB },
+    ]
 }
 
 public enum BenchComparison: String, Codable, Sendable {
