@@ -13,15 +13,13 @@ import Foundation
 /// the output so far, with the runtime's reason and the frames of the user's
 /// layout from its crash report.
 public struct TranscriptIsolation: Sendable {
-    /// The stk executable and the arguments before the file (`_test-file`
-    /// and the run's options).
-    public let executable: String
+    /// The child's arguments before the file (`_test-file` and the run's
+    /// options); the child is this executable, as a worker is.
     public let arguments: [String]
     /// Seconds one file may take; nil for no limit.
     public let timeout: Double?
 
-    public init(executable: String, arguments: [String], timeout: Double?) {
-        self.executable = executable
+    public init(arguments: [String], timeout: Double?) {
         self.arguments = arguments
         self.timeout = timeout
     }
@@ -47,7 +45,7 @@ public struct TranscriptIsolation: Sendable {
         let process: SpawnedProcess
         do {
             // Standard error goes to a file: one pipe to drain, never two.
-            process = try SpawnedProcess(executable: executable, arguments: arguments + [file.path, file.displayPath],
+            process = try SpawnedProcess(executable: SpawnedProcess.currentExecutable, arguments: arguments + [file.path, file.displayPath],
                                          environment: environment, stdin: .null, stdout: .descriptor(messages.write),
                                          stderr: .file(errorFile.path))
         } catch {

@@ -26,28 +26,26 @@ public struct VerifyIsolation: Sendable {
         case timedOut
     }
 
-    /// The stk executable.
-    public let executable: String
     /// A replay child's arguments before the file of operations:
     /// `verify LAYOUT --plugin P ... --replay`.
     public let replayArguments: [String]
     /// Seconds one replay may take (a layout that also hangs); nil for none.
     public let replayTimeout: Double?
 
-    public init(executable: String, replayArguments: [String], replayTimeout: Double?) {
-        self.executable = executable
+    public init(replayArguments: [String], replayTimeout: Double?) {
         self.replayArguments = replayArguments
         self.replayTimeout = replayTimeout
     }
 
-    /// Runs a child to its end. `quiet`: its standard output and error are
-    /// discarded (a replay), else they are the parent's. `started` is told
-    /// its process id (to stop it on an interrupt).
-    public static func run(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+    /// Runs a child, this executable as a worker is, to its end. `quiet`:
+    /// its standard output and error are discarded (a replay), else they are
+    /// the parent's. `started` is told its process id (to stop it on an
+    /// interrupt).
+    public static func run(_ arguments: [String], environment extra: [String: String] = [:],
                            quiet: Bool = false, timeout: Double? = nil, started: (pid_t) -> Void = { _ in }) -> Outcome {
         let process: SpawnedProcess
         do {
-            process = try SpawnedProcess(executable: executable, arguments: arguments,
+            process = try SpawnedProcess(executable: SpawnedProcess.currentExecutable, arguments: arguments,
                                          environment: ProcessInfo.processInfo.environment.merging(extra) { $1 },
                                          stdin: .null, stdout: quiet ? .null : .inherited, stderr: quiet ? .null : .inherited)
         } catch {
@@ -83,7 +81,7 @@ public struct VerifyIsolation: Sendable {
         defer { try? FileManager.default.removeItem(at: file) }
         guard (try? Data((operations.joined(separator: "\n") + "\n").utf8).write(to: file)) != nil else { return .exited(ExitStatus.error.rawValue) }
         // The runtime's backtracer is slow and says nothing the parent reads here.
-        return Self.run(executable, replayArguments + [file.path], environment: ["SWIFT_BACKTRACE": "enable=no"],
+        return Self.run(replayArguments + [file.path], environment: ["SWIFT_BACKTRACE": "enable=no"],
                         quiet: true, timeout: replayTimeout)
     }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ChildProcesses
 import Foundation
 import PluginBuild
 import StkScript
@@ -162,8 +161,7 @@ struct TestCommand: ParsableCommand {
         var childArguments = [TestFileCommand.configuration.commandName!] + global.workerArguments
         childArguments += ["--update-mode", options.updateMode.rawValue]
         if options.updatesFail { childArguments.append("--updates-fail") }
-        let isolation = TranscriptIsolation(executable: SpawnedProcess.currentExecutable, arguments: childArguments,
-                                            timeout: timeout > 0 ? timeout : nil)
+        let isolation = TranscriptIsolation(arguments: childArguments, timeout: timeout > 0 ? timeout : nil)
         runner.fileRunner = { isolation.run($0) }
         return runner
     }

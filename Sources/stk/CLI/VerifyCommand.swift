@@ -1,5 +1,4 @@
 import ArgumentParser
-import ChildProcesses
 import CProcessControl
 import Foundation
 import PluginBuild
@@ -245,14 +244,13 @@ struct VerifyCommand: ParsableCommand {
             }
             Foundation.exit(128 + signal)
         }
-        let outcome = VerifyIsolation.run(SpawnedProcess.currentExecutable, Array(CommandLine.arguments.dropFirst()),
+        let outcome = VerifyIsolation.run(Array(CommandLine.arguments.dropFirst()),
                                           environment: [VerifyIsolation.logEnvironmentKey: logPath,
                                                         "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath)],
                                           started: { pid in child.withValue { $0 = pid } })
         // Killed by the interrupt's handler, the child is no crash: the handler reports.
         SignalPipe.yieldToInterrupt()
-        let isolation = VerifyIsolation(executable: SpawnedProcess.currentExecutable,
-                                        replayArguments: ["verify", layout, "--no-color"] + global.plugins.flatMap { ["--plugin", $0] } + ["--replay"],
+        let isolation = VerifyIsolation(replayArguments: ["verify", layout, "--no-color"] + global.plugins.flatMap { ["--plugin", $0] } + ["--replay"],
                                         replayTimeout: timeout > 0 ? timeout : nil)
         var report: Verifier.Report
         switch outcome {
