@@ -372,13 +372,13 @@ private struct Adaptation {
     }
 }
 
-/// A Swift string literal of `s`.
 /// `#sourceLocation(file: ..., line: ...)` on a line of its own: the next
 /// line is `line` of `file` in diagnostics.
 func lineDirective(file: String, line: Int) -> String {
     "#sourceLocation(file: \(literal(file)), line: \(line))\n"
 }
 
+/// A Swift string literal of `s`.
 func literal(_ s: String) -> String {
     var out = "\""
     for c in s.unicodeScalars {
