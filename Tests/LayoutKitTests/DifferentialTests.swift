@@ -139,16 +139,10 @@ import StkTestSupport
 
     /// Everything a refused operation must leave untouched.
     struct ModelSnapshot: Equatable {
-        var sections: [SectionData]
-        var bounds: CGRect
-        var contentInset: EdgeInsets
-        var safeAreaInsets: EdgeInsets
+        var sections: [SectionData], bounds: CGRect, contentInset: EdgeInsets, safeAreaInsets: EdgeInsets
         var visible: [ElementKey: CGRect]
         init(_ cv: CollectionView) {
-            sections = cv.sections
-            bounds = cv.bounds
-            contentInset = cv.contentInset
-            safeAreaInsets = cv.safeAreaInsets
+            (sections, bounds, contentInset, safeAreaInsets) = (cv.sections, cv.bounds, cv.contentInset, cv.safeAreaInsets)
             visible = cv.visibleAttributes.mapValues(\.frame)
         }
     }
@@ -333,26 +327,29 @@ import StkTestSupport
             }
         }
 
+        /// The layout's length property at `path` set to `value`, named as the history prints it.
+        static func length(_ name: String, _ path: ReferenceWritableKeyPath<CollectionViewFlowLayout, CGFloat>, _ value: CGFloat) -> Operation {
+            .property("\(name) \(value.stk)") { $0[keyPath: path] = value }
+        }
+
+        /// The layout's size property at `path` set to `side` x `side` (a header or
+        /// footer size, whose width or height the scroll direction picks).
+        static func square(_ name: String, _ path: ReferenceWritableKeyPath<CollectionViewFlowLayout, CGSize>, _ side: CGFloat) -> Operation {
+            .property("\(name) \(side.stk)") { $0[keyPath: path] = CGSize(width: side, height: side) }
+        }
+
         static func randomProperty(using rng: inout SplitMix64) -> Operation {
             switch Int.random(in: 0..<10, using: &rng) {
             case 0:
                 let s = CGSize(width: length(1...160, using: &rng), height: length(1...100, using: &rng))
                 return .property("itemSize \(s.stk)") { $0.itemSize = s }
-            case 1:
-                let v = length(0...24, using: &rng)
-                return .property("minimumLineSpacing \(v.stk)") { $0.minimumLineSpacing = v }
-            case 2:
-                let v = length(0...24, using: &rng)
-                return .property("minimumInteritemSpacing \(v.stk)") { $0.minimumInteritemSpacing = v }
+            case 1: return .length("minimumLineSpacing", \.minimumLineSpacing, length(0...24, using: &rng))
+            case 2: return .length("minimumInteritemSpacing", \.minimumInteritemSpacing, length(0...24, using: &rng))
             case 3:
                 let i = insets(30, using: &rng)
                 return .property("sectionInset \(i)") { $0.sectionInset = i }
-            case 4:
-                let l = length(0...60, using: &rng)
-                return .property("headerReferenceSize \(l.stk)") { $0.headerReferenceSize = CGSize(width: l, height: l) }
-            case 5:
-                let l = length(0...40, using: &rng)
-                return .property("footerReferenceSize \(l.stk)") { $0.footerReferenceSize = CGSize(width: l, height: l) }
+            case 4: return .square("headerReferenceSize", \.headerReferenceSize, length(0...60, using: &rng))
+            case 5: return .square("footerReferenceSize", \.footerReferenceSize, length(0...40, using: &rng))
             case 6:
                 return .property("scrollDirection toggled") { $0.scrollDirection = $0.scrollDirection == .vertical ? .horizontal : .vertical }
             case 7:
