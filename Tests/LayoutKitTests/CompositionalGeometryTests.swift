@@ -61,6 +61,25 @@ enum CL {
         return section
     }
 
+    /// The grid transposed: items .fractionalWidth(1) x .fractionalHeight(0.25)
+    /// with insets 5 in a vertical group .fractionalHeight(0.25) x
+    /// .fractionalHeight(1); section insets 10, interGroupSpacing 8.
+    static func transposedGrid() -> CollectionLayoutSection {
+        let item = Self.item(.fractionalWidth(1), .fractionalHeight(0.25), insets: 5)
+        let group = CollectionLayoutGroup.vertical(layoutSize: size(.fractionalHeight(0.25), .fractionalHeight(1)), subitems: [item])
+        let section = CollectionLayoutSection(group: group)
+        section.contentInsets = insets(10)
+        section.interGroupSpacing = 8
+        return section
+    }
+
+    /// A layout of `section` that scrolls horizontally.
+    static func horizontal(_ section: CollectionLayoutSection) -> CollectionViewCompositionalLayout {
+        let configuration = CollectionViewCompositionalLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        return CollectionViewCompositionalLayout(section: section, configuration: configuration)
+    }
+
     /// A section of full-width rows `height` high (one item per group).
     static func rows(_ height: CGFloat) -> CollectionLayoutSection {
         let item = Self.item(.fractionalWidth(1), .absolute(height))
@@ -90,6 +109,8 @@ func near(_ a: CGFloat?, _ b: CGFloat, tolerance: CGFloat = 1e-6) -> Bool {
 
 extension CollectionViewCompositionalLayout {
     func cell(_ section: Int, _ item: Int) -> CGRect? { layoutAttributesForItem(at: .ip(section, item))?.frame }
+    /// The frames of `items` of `section`, in order (nil where an item has none).
+    func cells(_ section: Int, _ items: [Int]) -> [CGRect?] { items.map { cell(section, $0) } }
     func supplementary(_ kind: String, _ section: Int, _ item: Int = 0) -> CollectionViewLayoutAttributes? {
         layoutAttributesForSupplementaryView(ofKind: kind, at: .ip(section, item))
     }
@@ -161,12 +182,11 @@ extension CollectionViewCompositionalLayout {
         let layout = CollectionViewCompositionalLayout(section: section)
         let cv = try compositionalView(layout, [7])
         defer { withExtendedLifetime(cv) {} }  // the layout holds its collection view weakly
-        #expect(layout.cell(0, 0) == rect(5, 0, 120, 100))
-        #expect(layout.cell(0, 1) == rect(135, 0, 120, 100))
-        #expect(layout.cell(0, 2) == rect(265, 0, 120, 100))
-        // Item 3 opens group 1 at y = 100; item 6 is alone in group 2 at y = 200.
-        #expect(layout.cell(0, 3) == rect(5, 100, 120, 100))
-        #expect(layout.cell(0, 6) == rect(5, 200, 120, 100))
+        #expect(layout.cells(0, [0, 1, 2, 3, 6]) == [
+            rect(5, 0, 120, 100), rect(135, 0, 120, 100), rect(265, 0, 120, 100),
+            // Item 3 opens group 1 at y = 100; item 6 is alone in group 2 at y = 200.
+            rect(5, 100, 120, 100), rect(5, 200, 120, 100),
+        ])
         // 3 groups of 100: 300 high.
         #expect(layout.collectionViewContentSize == size(390, 300))
     }
@@ -185,15 +205,15 @@ extension CollectionViewCompositionalLayout {
         let layout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group))
         let cv = try compositionalView(layout, [7])
         defer { withExtendedLifetime(cv) {} }  // the layout holds its collection view weakly
-        #expect(layout.cell(0, 0) == rect(0, 0, 195, 200))
-        #expect(layout.cell(0, 1) == rect(195, 0, 195, 95))
-        // The pair's second item: y = 95 + 10 = 105.
-        #expect(layout.cell(0, 2) == rect(195, 105, 195, 95))
-        // Group 1 at y = 200.
-        #expect(layout.cell(0, 3) == rect(0, 200, 195, 200))
-        #expect(layout.cell(0, 5) == rect(195, 305, 195, 95))
-        // 7 items: item 6 alone in group 2 (y = 400); 3 groups: 600 high.
-        #expect(layout.cell(0, 6) == rect(0, 400, 195, 200))
+        #expect(layout.cells(0, [0, 1, 2, 3, 5, 6]) == [
+            rect(0, 0, 195, 200), rect(195, 0, 195, 95),
+            // The pair's second item: y = 95 + 10 = 105.
+            rect(195, 105, 195, 95),
+            // Group 1 at y = 200.
+            rect(0, 200, 195, 200), rect(195, 305, 195, 95),
+            // 7 items: item 6 alone in group 2 (y = 400); 3 groups: 600 high.
+            rect(0, 400, 195, 200),
+        ])
         #expect(layout.collectionViewContentSize == size(390, 600))
     }
 
@@ -315,24 +335,27 @@ extension CollectionViewCompositionalLayout {
     struct PinCase: Sendable, CustomTestStringConvertible {
         var offset: CGFloat
         var insetTop: CGFloat
-        var header0: CGFloat
-        var header1: CGFloat
+        /// Where headers 0 and 1 stand (their y).
+        var headers: [CGFloat]
         var testDescription: String { "offset \(offset), inset top \(insetTop)" }
     }
+
+    /// Where headers 0 and 1 stand when they are not pinned.
+    static let naturalHeaderY: [CGFloat] = [0, 558.5]
 
     // y = min(max(visibleTop, naturalY), sectionEnd - 44), visibleTop = offset + inset top.
     // Header 0: natural 0, section end 558.5 -> at most 514.5.
     // Header 1: natural 558.5, section end 1117 -> at most 1073.
     static let pinCases: [PinCase] = [
-        PinCase(offset: 0, insetTop: 0, header0: 0, header1: 558.5),        // top 0: natural
-        PinCase(offset: 100, insetTop: 0, header0: 100, header1: 558.5),    // top 100
-        PinCase(offset: 514.5, insetTop: 0, header0: 514.5, header1: 558.5),// exactly its limit
-        PinCase(offset: 600, insetTop: 0, header0: 514.5, header1: 600),    // header 0 pushed up, header 1 pins
-        PinCase(offset: 1100, insetTop: 0, header0: 514.5, header1: 1073),  // header 1 at its limit
-        PinCase(offset: -50, insetTop: 50, header0: 0, header1: 558.5),     // top -50 + 50 = 0
-        PinCase(offset: 100, insetTop: 50, header0: 150, header1: 558.5),   // top 150
-        PinCase(offset: 500, insetTop: 50, header0: 514.5, header1: 558.5), // top 550: 0 at its limit, 1 still natural
-        PinCase(offset: 540, insetTop: 50, header0: 514.5, header1: 590),   // top 590
+        PinCase(offset: 0, insetTop: 0, headers: [0, 558.5]),         // top 0: natural
+        PinCase(offset: 100, insetTop: 0, headers: [100, 558.5]),     // top 100
+        PinCase(offset: 514.5, insetTop: 0, headers: [514.5, 558.5]), // exactly its limit
+        PinCase(offset: 600, insetTop: 0, headers: [514.5, 600]),     // header 0 pushed up, header 1 pins
+        PinCase(offset: 1100, insetTop: 0, headers: [514.5, 1073]),   // header 1 at its limit
+        PinCase(offset: -50, insetTop: 50, headers: [0, 558.5]),      // top -50 + 50 = 0
+        PinCase(offset: 100, insetTop: 50, headers: [150, 558.5]),    // top 150
+        PinCase(offset: 500, insetTop: 50, headers: [514.5, 558.5]),  // top 550: 0 at its limit, 1 still natural
+        PinCase(offset: 540, insetTop: 50, headers: [514.5, 590]),    // top 590
     ]
 
     @Test(arguments: pinCases)
@@ -340,20 +363,20 @@ extension CollectionViewCompositionalLayout {
         let (cv, layout) = try headerGrid(pinned: true, zIndex: 7)
         try cv.setContentInset(EdgeInsets(top: c.insetTop, left: 0, bottom: 0, right: 0))
         try cv.setContentOffset(CGPoint(x: 0, y: c.offset))
-        let h0 = try #require(layout.supplementary(ElementKind.sectionHeader, 0))
-        let h1 = try #require(layout.supplementary(ElementKind.sectionHeader, 1))
-        #expect(h0.frame == rect(10, c.header0, 370, 44))
-        #expect(h1.frame == rect(10, c.header1, 370, 44))
-        // Pinned exactly when away from its natural place; its zIndex is kept.
-        #expect(h0.isPinned == (c.header0 != 0) && h1.isPinned == (c.header1 != 558.5))
-        #expect(h0.zIndex == 7 && h1.zIndex == 7)
+        for (section, y) in c.headers.enumerated() {
+            let header = try #require(layout.supplementary(ElementKind.sectionHeader, section))
+            #expect(header.frame == rect(10, y, 370, 44), "header \(section)")
+            // Pinned exactly when away from its natural place; its zIndex is kept.
+            #expect(header.isPinned == (y != Self.naturalHeaderY[section]), "header \(section)")
+            #expect(header.zIndex == 7, "header \(section)")
+        }
         // The rect query agrees with the single-element answer.
         let visible = byKey(layout.layoutAttributesForElements(in: cv.bounds) ?? [])
         for key in [ElementKey.header(0), .header(1)] {
             if let v = visible[key] { #expect(v.isEqual(layout.layoutAttributes(for: key)), "\(key)") }
         }
         // Header 0 is in the visible set exactly when it meets the bounds.
-        #expect((cv.visibleAttributes[.header(0)] != nil) == rect(10, c.header0, 370, 44).intersects(cv.bounds))
+        #expect((cv.visibleAttributes[.header(0)] != nil) == rect(10, c.headers[0], 370, 44).intersects(cv.bounds))
     }
 
     /// Three grid sections of 40 items with a 30-point footer pinned.
@@ -548,14 +571,7 @@ extension CollectionViewCompositionalLayout {
         // Section container 370 x 824; group 0.25 x 824 = 206 wide, 824 high;
         // items 206 x 206 (4 per group), frames inset 5: 196 x 196.
         // Groups repeat along x from 10, 206 + 8 = 214 apart; y from 10.
-        let item = CL.item(.fractionalWidth(1), .fractionalHeight(0.25), insets: 5)
-        let group = CollectionLayoutGroup.vertical(layoutSize: CL.size(.fractionalHeight(0.25), .fractionalHeight(1)), subitems: [item])
-        let section = CollectionLayoutSection(group: group)
-        section.contentInsets = CL.insets(10)
-        section.interGroupSpacing = 8
-        let configuration = CollectionViewCompositionalLayoutConfiguration()
-        configuration.scrollDirection = .horizontal
-        let layout = CollectionViewCompositionalLayout(section: section, configuration: configuration)
+        let layout = CL.horizontal(CL.transposedGrid())
         #expect(layout.configuration.scrollDirection == .horizontal)
         let cv = try compositionalView(layout, [10, 10])
         defer { withExtendedLifetime(cv) {} }  // the layout holds its collection view weakly
@@ -576,18 +592,12 @@ extension CollectionViewCompositionalLayout {
         // pinned: 44 x 824 (against the section's container), at y = 10 (the
         // section's top inset). Sections are 44 + 654 = 698 wide: header 1 at x 698.
         // x = min(max(visibleLeft, natural), sectionEnd - 44).
-        let item = CL.item(.fractionalWidth(1), .fractionalHeight(0.25), insets: 5)
-        let group = CollectionLayoutGroup.vertical(layoutSize: CL.size(.fractionalHeight(0.25), .fractionalHeight(1)), subitems: [item])
-        let section = CollectionLayoutSection(group: group)
-        section.contentInsets = CL.insets(10)
-        section.interGroupSpacing = 8
+        let section = CL.transposedGrid()
         let header = CollectionLayoutBoundarySupplementaryItem(layoutSize: CL.size(.absolute(44), .fractionalHeight(1)),
                                                                elementKind: ElementKind.sectionHeader, alignment: .leading)
         header.pinToVisibleBounds = true
         section.boundarySupplementaryItems = [header]
-        let configuration = CollectionViewCompositionalLayoutConfiguration()
-        configuration.scrollDirection = .horizontal
-        let layout = CollectionViewCompositionalLayout(section: section, configuration: configuration)
+        let layout = CL.horizontal(section)
         let cv = try compositionalView(layout, [10, 10])
         #expect(layout.supplementary(ElementKind.sectionHeader, 0)?.frame == rect(0, 10, 44, 824))
         // Item 0 after the header and the leading inset: x = 44 + 10 + 5 = 59.
@@ -748,7 +758,7 @@ extension CollectionViewCompositionalLayout {
         let layout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: .horizontal(
             layoutSize: CL.size(.fractionalWidth(1), .absolute(50)), subitems: [item])))
         let cv = try compositionalView(layout, [100])
-        let warnings = cv.takeWarnings()
+        let warnings = layout.layoutWarnings
         #expect(warnings.contains { $0.contains("section 0") && $0.contains("without end") }, "\(warnings)")
         #expect(layout.layoutAttributesForItem(at: .ip(0, 0)) == nil)
         #expect((layout.layoutAttributesForElements(in: rect(0, 0, 390, 844)) ?? []).isEmpty)
@@ -779,7 +789,7 @@ extension CollectionViewCompositionalLayout {
         // each; section 2 follows section 0 directly: its item 0 at y = 150.
         let layout = CollectionViewCompositionalLayout(sectionProvider: { s, _ in s == 1 ? nil : CL.rows(50) })
         let cv = try compositionalView(layout, [3, 2, 3])
-        let warnings = cv.takeWarnings()
+        let warnings = layout.layoutWarnings
         #expect(warnings.contains {
             $0.contains("section 1") && $0.contains("NSInternalInconsistencyException")
                 && $0.contains("Invalid section definition. Please specify a valid section definition when content is to be rendered for a section. This is a client error.")
@@ -794,7 +804,8 @@ extension CollectionViewCompositionalLayout {
         let layout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: .horizontal(
             layoutSize: CL.size(.fractionalWidth(1), .absolute(50)), subitems: [])))
         let cv = try compositionalView(layout, [5])
-        let warnings = cv.takeWarnings()
+        defer { withExtendedLifetime(cv) {} }  // the layout holds its collection view weakly
+        let warnings = layout.layoutWarnings
         #expect(warnings.contains { $0.contains("section 0") && $0.contains("cannot hold a single item") }, "\(warnings)")
         #expect(layout.layoutAttributesForItem(at: .ip(0, 0)) == nil)
         #expect(layout.collectionViewContentSize == size(390, 0))
@@ -807,7 +818,8 @@ extension CollectionViewCompositionalLayout {
         group.interItemSpacing = .fixed(100)
         let layout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group))
         let cv = try compositionalView(layout, [5])
-        let warnings = cv.takeWarnings()
+        defer { withExtendedLifetime(cv) {} }  // the layout holds its collection view weakly
+        let warnings = layout.layoutWarnings
         #expect(warnings.contains { $0.contains("section 0") && $0.contains("do not fit") }, "\(warnings)")
         #expect(layout.layoutAttributesForItem(at: .ip(0, 0)) == nil)
     }
@@ -818,7 +830,8 @@ extension CollectionViewCompositionalLayout {
         let layout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: .horizontal(
             layoutSize: CL.size(.fractionalWidth(1), .absolute(50)), subitems: [CL.item(.absolute(500), .absolute(50))])))
         let cv = try compositionalView(layout, [3])
-        #expect(cv.takeWarnings().contains { $0.contains("does not fit its group") })
+        defer { withExtendedLifetime(cv) {} }  // the layout holds its collection view weakly
+        #expect(layout.layoutWarnings.contains { $0.contains("does not fit its group") })
         #expect(layout.cell(0, 0) == rect(0, 0, 500, 50))
         #expect(layout.cell(0, 2) == rect(0, 100, 500, 50))
     }
@@ -829,7 +842,8 @@ extension CollectionViewCompositionalLayout {
         let layout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: .vertical(
             layoutSize: CL.size(.fractionalWidth(1), .estimated(44)), subitems: [CL.item(.fractionalWidth(1), .estimated(44), insets: 5)])))
         let cv = try compositionalView(layout, [2])
-        #expect(cv.takeWarnings().contains { $0.contains("Content insets are ignored along an estimated dimension") })
+        defer { withExtendedLifetime(cv) {} }  // the layout holds its collection view weakly
+        #expect(layout.layoutWarnings.contains { $0.contains("Content insets are ignored along an estimated dimension") })
         #expect(layout.cell(0, 0) == rect(5, 0, 380, 44))
         #expect(layout.cell(0, 1) == rect(5, 44, 380, 44))
     }
