@@ -84,10 +84,9 @@ import StkTestSupport
         // -> 5 items, leftover 50, gap = 10 + 50/4 = 22.5: x = 0, 72.5, 145, 217.5, 290.
         // Header (0, 0, 340, 30); lines at y = 30 and 90; content (340, 140). The top
         // and bottom insets move nothing: content coordinates start at 0.
-        var c = FlowCase(counts: [7])
+        var c = FlowCase(counts: [7], header: 30)
         c.contentInset = EdgeInsets(top: 11, left: 10, bottom: 13, right: 20)
         c.safeAreaInsets = EdgeInsets(top: 7, left: 5, bottom: 9, right: 15)
-        c.headerSize = size(0, 30)
         let b = try c.build(direction)
         #expect(b.cv.adjustedContentInset == direction.map(EdgeInsets(top: 18, left: 15, bottom: 22, right: 35)))
         #expect(b.header(0) == rect(0, 0, 340, 30))
@@ -105,10 +104,8 @@ import StkTestSupport
         // the section ends at 187.
         // Section 1 (3 items): header (0, 187, 390, 40); one (last) line at 232 with
         // x = 20, 92.5, 165; ends 282; footer at 289; content height 314.
-        var c = FlowCase(counts: [7, 3])
+        var c = FlowCase(counts: [7, 3], header: 40, footer: 25)
         c.sectionInset = EdgeInsets(top: 5, left: 20, bottom: 7, right: 30)
-        c.headerSize = size(0, 40)
-        c.footerSize = size(0, 25)
         let b = try c.build(direction)
         let xs: [CGFloat] = [20, 92.5, 165, 237.5, 310]
         #expect(b.header(0) == rect(0, 0, 390, 40))
@@ -218,9 +215,7 @@ import StkTestSupport
         // S0: header (0,0,390,30); 30 + 5 + 7 = 42: footer (0,42,390,20); ends 62.
         // S1: header (0,62,...,30); items at y = 97, x = 0, 68; 147 + 7: footer at 154; ends 174.
         // S2: header (0,174,...,30); 204 + 5 + 7: footer at 216; content height 236.
-        var c = FlowCase(counts: [0, 2, 0])
-        c.headerSize = size(0, 30)
-        c.footerSize = size(0, 20)
+        var c = FlowCase(counts: [0, 2, 0], header: 30, footer: 20)
         c.sectionInset = EdgeInsets(top: 5, left: 0, bottom: 7, right: 0)
         let b = try c.build(direction)
         #expect(b.header(0) == rect(0, 0, 390, 30))
@@ -243,9 +238,7 @@ import StkTestSupport
         //   Ends at 80 (no footer).
         // S1: header (0,80,390,70); items at 150; footer (0,200,390,20); ends 220.
         // S2: header (0,220,390,30); items at 250; footer (0,300,390,20); content 320.
-        var c = FlowCase(counts: [2, 2, 2])
-        c.headerSize = size(0, 30)
-        c.footerSize = size(0, 20)
+        var c = FlowCase(counts: [2, 2, 2], header: 30, footer: 20)
         c.headerSizes = [1: size(999, 70)]
         c.footerSizes = [0: .zero]
         c.itemSizes = [.ip(0, 1): size(120, 20)]
@@ -408,10 +401,8 @@ import StkTestSupport
 
     @Test(arguments: Direction.allCases)
     func aDelegateWithDefaultAnswersChangesNothing(_ direction: Direction) throws {
-        var c = FlowCase(counts: [9, 0, 13])
+        var c = FlowCase(counts: [9, 0, 13], header: 22, footer: 11)
         c.sectionInset = EdgeInsets(top: 3, left: 9, bottom: 4, right: 6)
-        c.headerSize = size(0, 22)
-        c.footerSize = size(0, 11)
         c.itemSizes = [.ip(0, 2): size(130, 70), .ip(2, 12): size(400, 10)]
         c.headerSizes = [2: size(0, 44)]
         let plain = try c.build(direction)

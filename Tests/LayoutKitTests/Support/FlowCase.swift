@@ -23,7 +23,13 @@ struct FlowCase {
     var headerSizes: [Int: CGSize] = [:]
     var footerSizes: [Int: CGSize] = [:]
 
-    init(counts: [Int]) { self.counts = counts }
+    /// Sections of `counts` items, with headers `header` and footers `footer`
+    /// high (their width is ignored: they span the bounds).
+    init(counts: [Int], header: CGFloat = 0, footer: CGFloat = 0) {
+        self.counts = counts
+        headerSize = CGSize(width: 0, height: header)
+        footerSize = CGSize(width: 0, height: footer)
+    }
 
     func build(_ direction: Direction) throws -> Built {
         let layout = CollectionViewFlowLayout()
