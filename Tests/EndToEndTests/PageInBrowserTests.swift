@@ -180,15 +180,12 @@ import Testing
     """
 
     struct Talk: Decodable {
-        let position: String
-        let hash: String
+        let position, hash, diff: String
+        let labels, drawn: Int
         let header0: Header
-        let labels: Int
-        let drawn: Int
         let minimap: Minimap
         let after: Place
         let motions: [Motion]
-        let diff: String
         let present: Present
         struct Header: Decodable { let classes: String; let shape: [String]; let badges: Int }
         struct Minimap: Decodable { let width: Double; let height: Double; let viewport: Double; let before: Int }

@@ -31,8 +31,8 @@ import Testing
 
             override func viewDidLoad() {
                 super.viewDidLoad()
-                collectionView.backgroundColor = .systemBackground
                 view.addSubview(collectionView)
+                collectionView.backgroundColor = .systemBackground
             }
         }
 
