@@ -15,7 +15,9 @@ final class MutatingSuperLayout: UICollectionViewFlowLayout {
         itemSize = CGSize(width: 100, height: 40)
     }
 
-    required init?(coder: NSCoder) { super.init(coder: coder) }
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
 
     override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         guard let original = super.layoutAttributesForElements(in: rect) else { return nil }

@@ -15,16 +15,18 @@ final class RectOnlyLayout: UICollectionViewLayout {
 
     override func prepare() {
         super.prepare()
-        cache = []
-        guard let collectionView = collectionView else { return }
-        var y: CGFloat = 0
-        for section in 0..<collectionView.numberOfSections {
-            for item in 0..<collectionView.numberOfItems(inSection: section) {
-                let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
-                attributes.frame = CGRect(x: 0, y: y, width: collectionView.bounds.width, height: 50)
-                cache.append(attributes)
-                y += 60
-            }
+        guard let collectionView = collectionView else {
+            cache = []
+            return
+        }
+        let indexPaths = (0..<collectionView.numberOfSections).flatMap { section in
+            (0..<collectionView.numberOfItems(inSection: section)).map { IndexPath(item: $0, section: section) }
+        }
+        // One row of 50 every 60 points, across the sections.
+        cache = indexPaths.enumerated().map { row, indexPath in
+            let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+            attributes.frame = CGRect(x: 0, y: CGFloat(row) * 60, width: collectionView.bounds.width, height: 50)
+            return attributes
         }
     }
 
