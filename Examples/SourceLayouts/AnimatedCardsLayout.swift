@@ -89,13 +89,18 @@ final class AnimatedCardsLayout: UICollectionViewFlowLayout {
 
     override init() {
         super.init()
-        scrollDirection = .horizontal
-        itemSize = CGSize(width: 200, height: 300)
-        minimumLineSpacing = 50
+        commonInit()
     }
 
     required init?(coder: NSCoder) {
-        fatalError("init(coder:) has not been implemented")
+        super.init(coder: coder)
+        commonInit()
+    }
+
+    private func commonInit() {
+        scrollDirection = .horizontal
+        itemSize = CGSize(width: 200, height: 300)
+        minimumLineSpacing = 50
     }
 
     override func prepare() {
@@ -109,8 +114,7 @@ final class AnimatedCardsLayout: UICollectionViewFlowLayout {
     }
 
     override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        guard let attributes = super.layoutAttributesForElements(in: rect) else { return nil }
-        return attributes.map { animated($0.copy() as! UICollectionViewLayoutAttributes) }
+        return super.layoutAttributesForElements(in: rect)?.map { animated($0.copy() as! UICollectionViewLayoutAttributes) }
     }
 
     override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {

@@ -14,8 +14,8 @@ final class ParallaxLayoutAttributes: UICollectionViewLayoutAttributes {
     var parallaxProgress: CGFloat = 0
 
     override func copy(with zone: NSZone? = nil) -> Any {
-        let copy = super.copy(with: zone) as! ParallaxLayoutAttributes
-        copy.parallaxProgress = parallaxProgress
+        let copy = super.copy(with: zone)
+        (copy as? ParallaxLayoutAttributes)?.parallaxProgress = parallaxProgress
         return copy
     }
 

@@ -36,14 +36,14 @@ final class CardParallaxLayout: UICollectionViewLayout {
     var spacing: CGFloat = 12
 
     private var cache: [CardParallaxLayoutAttributes] = []
-    private var contentHeight: CGFloat = 0
 
     override class var layoutAttributesClass: AnyClass {
         CardParallaxLayoutAttributes.self
     }
 
     override var collectionViewContentSize: CGSize {
-        CGSize(width: collectionView?.bounds.width ?? 0, height: contentHeight)
+        // Down to the last card, and the spacing below it.
+        CGSize(width: collectionView?.bounds.width ?? 0, height: (cache.last?.frame.maxY ?? 0) + spacing)
     }
 
     override func prepare() {
@@ -58,7 +58,6 @@ final class CardParallaxLayout: UICollectionViewLayout {
             cache.append(attributes)
             y += cardHeight + spacing
         }
-        contentHeight = y
         updateParallax(in: collectionView.bounds)
     }
 
