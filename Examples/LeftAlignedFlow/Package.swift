@@ -13,51 +13,27 @@
 // - never build with --static-swift-stdlib (one Swift runtime per process).
 import PackageDescription
 
+/// Test fixtures for stk's plugin loader (Tests/PluginHostTests): broken
+/// plugins it must refuse, and a probe of type identity. Not part of the
+/// example; they live here so that one build serves every test. Each is a
+/// dynamic library `FixtureNAME` of its own, built from `Fixtures/NAME`.
+let fixtures = [
+    "WrongVersion", "ThrowingFactory", "CollidingNames", "NoEntryPoint", "SkipsVersion",
+    "SecondCopy", "ForeignLayoutClass", "IdentityProbe", "MissingSymbol",
+]
+
+let layoutKit: Target.Dependency = .product(name: "LayoutKit", package: "Plugins")
+
 let package = Package(
     name: "LeftAlignedFlow",
     products: [
         .library(name: "LeftAlignedFlow", type: .dynamic, targets: ["LeftAlignedFlow"]),
-
-        // Test fixtures for stk's plugin loader (Tests/PluginHostTests): broken
-        // plugins it must refuse, and a probe of type identity. Not part of the
-        // example; they live here so that one build serves every test.
-        .library(name: "FixtureWrongVersion", type: .dynamic, targets: ["FixtureWrongVersion"]),
-        .library(name: "FixtureThrowingFactory", type: .dynamic, targets: ["FixtureThrowingFactory"]),
-        .library(name: "FixtureCollidingNames", type: .dynamic, targets: ["FixtureCollidingNames"]),
-        .library(name: "FixtureNoEntryPoint", type: .dynamic, targets: ["FixtureNoEntryPoint"]),
-        .library(name: "FixtureSkipsVersion", type: .dynamic, targets: ["FixtureSkipsVersion"]),
-        .library(name: "FixtureSecondCopy", type: .dynamic, targets: ["FixtureSecondCopy"]),
-        .library(name: "FixtureForeignLayoutClass", type: .dynamic, targets: ["FixtureForeignLayoutClass"]),
-        .library(name: "FixtureIdentityProbe", type: .dynamic, targets: ["FixtureIdentityProbe"]),
-        .library(name: "FixtureMissingSymbol", type: .dynamic, targets: ["FixtureMissingSymbol"]),
-    ],
+    ] + fixtures.map { .library(name: "Fixture\($0)", type: .dynamic, targets: ["Fixture\($0)"]) },
     dependencies: [
         .package(path: "../../Plugins"),
     ],
     targets: [
-        .target(
-            name: "LeftAlignedFlow",
-            dependencies: [.product(name: "LayoutKit", package: "Plugins")]
-        ),
-
-        .target(name: "FixtureWrongVersion", dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-                path: "Fixtures/WrongVersion"),
-        .target(name: "FixtureThrowingFactory", dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-                path: "Fixtures/ThrowingFactory"),
-        .target(name: "FixtureCollidingNames", dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-                path: "Fixtures/CollidingNames"),
-        .target(name: "FixtureNoEntryPoint", dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-                path: "Fixtures/NoEntryPoint"),
-        .target(name: "FixtureSkipsVersion", dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-                path: "Fixtures/SkipsVersion"),
-        .target(name: "FixtureSecondCopy", dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-                path: "Fixtures/SecondCopy"),
-        .target(name: "FixtureForeignLayoutClass", dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-                path: "Fixtures/ForeignLayoutClass"),
-        .target(name: "FixtureIdentityProbe", dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-                path: "Fixtures/IdentityProbe"),
-        .target(name: "FixtureMissingSymbol", dependencies: [.product(name: "LayoutKit", package: "Plugins")],
-                path: "Fixtures/MissingSymbol"),
-    ],
+        .target(name: "LeftAlignedFlow", dependencies: [layoutKit]),
+    ] + fixtures.map { .target(name: "Fixture\($0)", dependencies: [layoutKit], path: "Fixtures/\($0)") },
     swiftLanguageModes: [.v5]
 )

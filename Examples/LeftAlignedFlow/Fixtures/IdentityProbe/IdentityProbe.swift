@@ -42,8 +42,7 @@ public final class ProbeAttributes: CollectionViewLayoutAttributes {
     }
 
     public override func isEqual(_ object: Any?) -> Bool {
-        guard let other = object as? ProbeAttributes, other.tag == tag else { return false }
-        return super.isEqual(object)
+        (object as? ProbeAttributes)?.tag == tag && super.isEqual(object)
     }
 }
 
