@@ -522,6 +522,7 @@ import StkTestSupport
                 }
             }
             #expect(cv.takeWarnings().isEmpty)
+            #expect(layout.layoutWarnings.isEmpty)
         }
         #expect(measuredSteps > 20, "cells were measured in only \(measuredSteps) steps")
     }

@@ -64,8 +64,8 @@ import Testing
         let interpreter: Interpreter
         let output = OutputBuffer()
 
-        init() throws {
-            interpreter = Interpreter(session: try Session(registry: try VerifyCheckTests.registry()), output: output)
+        init(registry: LayoutRegistry? = nil) throws {
+            interpreter = Interpreter(session: try Session(registry: try registry ?? VerifyCheckTests.registry()), output: output)
         }
 
         /// Runs `text` from a clean status and output; the status it ends with.
@@ -105,6 +105,33 @@ import Testing
         // Raised since the last check, though gone by the check: still a finding.
         #expect(script.run("set itemSize=500x50; set itemSize=50x50; check") == .expectationFailed)
         #expect(script.run("check") == .success)
+    }
+
+    /// A compositional layout's warning (an item wider than its group) is
+    /// said at the command where it appears, not again while it lasts
+    /// (commands that lay the sections out again), and every check lists it
+    /// while it stands, as the flow's item too large.
+    @Test func aCompositionalWarningIsSaidOnceAndCheckedWhileItStands() throws {
+        let tooWide = Self.descriptor("too-wide") {
+            CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: .horizontal(
+                layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)),
+                subitems: [CollectionLayoutItem(layoutSize: CollectionLayoutSize(widthDimension: .absolute(500), heightDimension: .absolute(50)))])))
+        }
+        let script = try Script(registry: try Self.registry(with: [tooWide]))
+        let message = "warning: NSCollectionLayoutGroup: an item 500 long does not fit its group 390 long; the group holds it and overflows"
+        #expect(script.run("layout too-wide; sections 2 items=3") == .success)
+        #expect(script.output.diagnostics.filter { $0.contains(message) }.count == 1, "\(script.output.diagnostics)")
+        #expect(script.run("insert item 0:0; bounds 400x800; delete item 1:0") == .success)
+        #expect(!script.output.diagnostics.contains { $0.contains(message) }, "\(script.output.diagnostics)")
+        // The check lists what was raised since the last one (the group was
+        // 390 long until `bounds`), and what stands.
+        #expect(script.run("check") == .expectationFailed)
+        #expect(script.errors.count == 2, "\(script.output.diagnostics)")
+        #expect(script.errors.last?.contains("check failed: [warning] NSCollectionLayoutGroup: an item 500 long does not fit its group 400 long") == true,
+                "\(script.output.diagnostics)")
+        #expect(script.run("check") == .expectationFailed)
+        #expect(script.errors.count == 1, "\(script.output.diagnostics)")
+        #expect(script.run("bounds 600x800; check") == .success, "\(script.output.diagnostics)")
     }
 
     @Test func anElementTwiceInOneAnswerIsAFinding() throws {

@@ -234,7 +234,7 @@ public final class Interpreter {
     static let warningsShownPerCommand = 3
 
     func reportNewWarnings(_ c: CommandContext) {
-        let warnings = (session.layout as? CollectionViewFlowLayout)?.layoutWarnings ?? []
+        let warnings = session.layout.layoutWarnings
         let known = Set(reportedWarnings)
         report(warnings: warnings.filter { !known.contains($0) }, of: "the layout", at: c)
         reportedWarnings = warnings

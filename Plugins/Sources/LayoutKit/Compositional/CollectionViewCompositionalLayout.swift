@@ -75,6 +75,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     /// The resolved descriptions, kept so that self-sizing re-places sections
     /// without asking the provider again.
     private var resolved: [(description: CollectionLayoutSection, shape: GroupShape)?] = []
+    /// What UIKit would log or raise about the sections' descriptions, found
+    /// by the last rebuild (see `layoutWarnings`).
+    private var warnings: [String] = []
+    public override var layoutWarnings: [String] { warnings }
     private var globalBoundary: [BoundaryPlacement] = []
     /// The most any section's elements reach outside its extent (badges,
     /// overlaying boundary items): rect queries look that much further.
@@ -222,6 +226,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         layoutContainer = container.effectiveContentSize
         layoutCrossInset = axis.crossStart(insets)
         var solver = GroupSolver(environment: environment)
+        var warnings: [String] = []
         var resolved: [(description: CollectionLayoutSection, shape: GroupShape)?] = []
         resolved.reserveCapacity(cv.numberOfSections)
         let count = cv.numberOfSections
@@ -232,7 +237,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             let description: CollectionLayoutSection?
             if let fixedSection { description = fixedSection } else { description = sectionProvider?(s, environment) }
             guard let description else {
-                cv.warn("the section provider returned nil for section \(s), which exists (\(cv.numberOfItems(inSection: s)) items): UIKit raises 'NSInternalInconsistencyException', reason: 'Invalid section definition. Please specify a valid section definition when content is to be rendered for a section. This is a client error.'; stk lays the section out empty")
+                warnings.append("the section provider returned nil for section \(s), which exists (\(cv.numberOfItems(inSection: s)) items): UIKit raises 'NSInternalInconsistencyException', reason: 'Invalid section definition. Please specify a valid section definition when content is to be rendered for a section. This is a client error.'; stk lays the section out empty")
                 resolved.append(nil)
                 continue
             }
@@ -240,15 +245,17 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             do {
                 let shape = try solver.shape(of: description.group, in: sectionContainer)
                 if shape.slots.isEmpty && cv.numberOfItems(inSection: s) > 0 {
-                    cv.warn("section \(s): its group cannot hold a single item (\(description.group.visualDescription())); the section's items are not laid out")
+                    warnings.append("section \(s): its group cannot hold a single item (\(description.group.visualDescription())); the section's items are not laid out")
                 }
                 resolved.append((description, shape))
             } catch {
-                cv.warn("section \(s): \(error)")
+                warnings.append("section \(s): \(error)")
                 resolved.append(nil)
             }
         }
-        for warning in solver.warnings { cv.warn(warning) }
+        // Each once: the solver meets the same group in every section.
+        self.warnings = []
+        for warning in warnings + solver.warnings where !self.warnings.contains(warning) { self.warnings.append(warning) }
         self.resolved = resolved
         placeSections(cv)
     }

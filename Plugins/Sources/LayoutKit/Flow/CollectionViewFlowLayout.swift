@@ -171,7 +171,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     public static let itemTooLargeMessage = "The behavior of the UICollectionViewFlowLayout is not defined because: the item width must be less than the width of the UICollectionView minus the section insets left and right values, minus the content insets left and right values."
 
     /// Problems found by the last geometry pass (an item wider than the available width).
-    public private(set) var layoutWarnings: [String] = []
+    private var oversizedItems: [String] = []
+    public override var layoutWarnings: [String] { oversizedItems }
 
     /// The objects this class handed to a subclass in its last answer, with
     /// the frames it gave them: UIKit's flow layout returns its cached objects,
@@ -449,7 +450,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         geometry = next
         geometryGeneration = metricsGeneration
         geometryOwner = cv
-        layoutWarnings = oversizeWarnings()
+        oversizedItems = oversizeWarnings()
     }
 
     /// Takes the geometry another layout of this class computed
@@ -571,7 +572,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         for s in newMiddle where geometry.sections[s].firstOversizeItem != nil { oversize.append(s) }
         for o in geometry.oversizeSections where o >= oldN - tail { oversize.append(o + shift) }
         geometry.oversizeSections = oversize
-        layoutWarnings = oversizeWarnings()
+        oversizedItems = oversizeWarnings()
         return true
     }
 

@@ -26,6 +26,13 @@ open class CollectionViewLayout: NSObject {
     /// `collectionView`, its `view`'s size. Set by the registration stk writes.
     public var __stkShowBuilder: ((CollectionView) -> Void)?
 
+    /// The problems the layout stands by in its current state, as UIKit logs
+    /// them (an item wider than the flow, a group that cannot hold its item):
+    /// a session reports each when it appears, not again while it lasts, and
+    /// lists them all at every `check`. LayoutKit's layouts find them when they
+    /// prepare; others have none.
+    public var layoutWarnings: [String] { [] }
+
     /// True from an invalidation until the next `prepare()`; the collection view
     /// runs a layout pass when it is set.
     public internal(set) var needsPrepare = true

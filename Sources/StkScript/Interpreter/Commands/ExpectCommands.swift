@@ -147,7 +147,7 @@ extension Interpreter {
     func checkEvaluation() -> LayoutChecks.Evaluation {
         var evaluation = LayoutChecks.evaluate(session, before: visibleBeforeLastOperation, events: session.lastOperationEvents)
         noteForCheck(session.collectionView.takeWarnings())
-        noteForCheck((session.layout as? CollectionViewFlowLayout)?.layoutWarnings ?? [])
+        noteForCheck(session.layout.layoutWarnings)
         evaluation.findings += warningsSinceCheck
         warningsSinceCheck = []
         return evaluation
