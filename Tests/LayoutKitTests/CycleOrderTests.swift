@@ -144,6 +144,20 @@ final class RecordingListLayout: CollectionViewLayout {
 @Suite struct CycleOrderTests {
     static let start = rect(0, 0, 390, 844)
 
+    /// The calls of a bounds change that invalidates: the layout is asked and
+    /// invalidated while the bounds are still the old ones; prepare and the
+    /// queries see the new bounds, and the rect query is the new bounds.
+    static func invalidatingBoundsChange(from old: CGRect, to new: CGRect) -> [LayoutCall] {
+        [
+            LayoutCall(name: "shouldInvalidateLayout(forBoundsChange: \(new.stk))", bounds: old),
+            LayoutCall(name: "invalidationContext(forBoundsChange: \(new.stk))", bounds: old),
+            LayoutCall(name: "invalidateLayout(with:)", bounds: old),
+            LayoutCall(name: "prepare()", bounds: new),
+            LayoutCall(name: "collectionViewContentSize", bounds: new),
+            LayoutCall(name: "layoutAttributesForElements(in: \(new.stk))", bounds: new),
+        ]
+    }
+
     func flow(_ counts: [Int], pinning: Bool = false, header: CGFloat = 0) throws -> (CollectionView, RecordingFlowLayout) {
         let layout = RecordingFlowLayout()
         layout.headerReferenceSize = size(0, header)
@@ -162,16 +176,8 @@ final class RecordingListLayout: CollectionViewLayout {
         // Steps 1-2 happen while the bounds are still the old ones; prepare and the
         // queries see the new bounds.
         let (cv, layout) = try flow([20, 20, 20], pinning: true, header: 40)
-        let new = rect(0, 300, 390, 844)
         try cv.setContentOffset(CGPoint(x: 0, y: 300))
-        #expect(layout.calls == [
-            LayoutCall(name: "shouldInvalidateLayout(forBoundsChange: 0,300,390,844)", bounds: Self.start),
-            LayoutCall(name: "invalidationContext(forBoundsChange: 0,300,390,844)", bounds: Self.start),
-            LayoutCall(name: "invalidateLayout(with:)", bounds: Self.start),
-            LayoutCall(name: "prepare()", bounds: new),
-            LayoutCall(name: "collectionViewContentSize", bounds: new),
-            LayoutCall(name: "layoutAttributesForElements(in: 0,300,390,844)", bounds: new),
-        ])
+        #expect(layout.calls == Self.invalidatingBoundsChange(from: Self.start, to: rect(0, 300, 390, 844)))
     }
 
     @Test func aScrollThatDoesNotInvalidate() throws {
@@ -189,16 +195,8 @@ final class RecordingListLayout: CollectionViewLayout {
     @Test func aResize() throws {
         // A width change re-flows: both flow flags are set in the context.
         let (cv, layout) = try flow([20, 20, 20])
-        let new = rect(0, 0, 300, 844)
         try cv.setBoundsSize(size(300, 844))
-        #expect(layout.calls == [
-            LayoutCall(name: "shouldInvalidateLayout(forBoundsChange: 0,0,300,844)", bounds: Self.start),
-            LayoutCall(name: "invalidationContext(forBoundsChange: 0,0,300,844)", bounds: Self.start),
-            LayoutCall(name: "invalidateLayout(with:)", bounds: Self.start),
-            LayoutCall(name: "prepare()", bounds: new),
-            LayoutCall(name: "collectionViewContentSize", bounds: new),
-            LayoutCall(name: "layoutAttributesForElements(in: 0,0,300,844)", bounds: new),
-        ])
+        #expect(layout.calls == Self.invalidatingBoundsChange(from: Self.start, to: rect(0, 0, 300, 844)))
         let context = try #require(layout.contexts.first as? CollectionViewFlowLayoutInvalidationContext)
         #expect(context.invalidateFlowLayoutAttributes && context.invalidateFlowLayoutDelegateMetrics)
         #expect(!context.invalidateEverything && !context.invalidateDataSourceCounts)
@@ -292,16 +290,8 @@ final class RecordingListLayout: CollectionViewLayout {
         let layout = RecordingListLayout()
         let cv = try CollectionView(size: size(300, 250), layout: layout, itemCounts: [10])
         layout.calls.removeAll()
-        let old = rect(0, 0, 300, 250), new = rect(0, 150, 300, 250)
         try cv.setContentOffset(CGPoint(x: 0, y: 150))
-        #expect(layout.calls == [
-            LayoutCall(name: "shouldInvalidateLayout(forBoundsChange: 0,150,300,250)", bounds: old),
-            LayoutCall(name: "invalidationContext(forBoundsChange: 0,150,300,250)", bounds: old),
-            LayoutCall(name: "invalidateLayout(with:)", bounds: old),
-            LayoutCall(name: "prepare()", bounds: new),
-            LayoutCall(name: "collectionViewContentSize", bounds: new),
-            LayoutCall(name: "layoutAttributesForElements(in: 0,150,300,250)", bounds: new),
-        ])
+        #expect(layout.calls == Self.invalidatingBoundsChange(from: rect(0, 0, 300, 250), to: rect(0, 150, 300, 250)))
         // The base context has no flow flags.
         let snapshot = try #require(layout.contexts.last?.snapshot())
         #expect(snapshot.contextClass == "CollectionViewLayoutInvalidationContext")
