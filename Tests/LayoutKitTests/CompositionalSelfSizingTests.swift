@@ -148,6 +148,21 @@ import StkTestSupport
         return CollectionViewCompositionalLayout(section: section)
     }
 
+    /// A tag measured wider than its group (358) overflows it, as an item
+    /// given that width does, with the solver's warning; one that fits, 358
+    /// exactly, warns of nothing.
+    @Test func aTagMeasuredWiderThanItsGroupWarns() throws {
+        let layout = Self.tags()
+        let cv = try compositionalView(layout, [3])
+        try cv.setPreferredSize(CGSize(width: 358, height: 32), at: .ip(0, 0))
+        cv.layoutIfNeeded()
+        #expect(layout.layoutWarnings.isEmpty, "\(layout.layoutWarnings)")
+        try cv.setPreferredSize(CGSize(width: 400, height: 32), at: .ip(0, 1))
+        cv.layoutIfNeeded()
+        #expect(layout.layoutWarnings == ["NSCollectionLayoutGroup: item 0:1 measured 400 long does not fit its group 358 long; the group holds it and overflows"])
+        #expect(layout.cell(0, 1)?.width == 400)
+    }
+
     @Test func measuredTagsFlowIntoAsManyPerGroupAsNowFit() throws {
         // Estimated: 100 + 8 + 100 + 8 + 100 = 316 fits 358, a fourth (424)
         // does not: three a group, tag 0:3 opens group 1 at y 38 + 32 + 8 = 78.

@@ -76,9 +76,25 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     /// without asking the provider again.
     private var resolved: [(description: CollectionLayoutSection, shape: GroupShape)?] = []
     /// What UIKit would log or raise about the sections' descriptions, found
-    /// by the last rebuild (see `layoutWarnings`).
+    /// by the last rebuild, and about the cells measured since (see
+    /// `layoutWarnings`).
     private var warnings: [String] = []
     public override var layoutWarnings: [String] { warnings }
+
+    /// A cell measured longer than its group along the group's line overflows
+    /// the group, as an item given that length does (the solver warns about
+    /// that one). A group estimated along its line grows to it instead.
+    private func noteOverflow(of preferred: CollectionViewLayoutAttributes, in section: SectionGeometry) {
+        let shape = section.shape
+        guard let lineIsVertical = shape.lineIsVertical, !(lineIsVertical ? shape.heightEstimated : shape.widthEstimated) else { return }
+        let length = lineIsVertical ? shape.size.height : shape.size.width
+        let measured = lineIsVertical ? preferred.size.height : preferred.size.width
+        guard measured > length + 1e-9 else { return }
+        let warning = "NSCollectionLayoutGroup: item \(preferred.indexPath.stk) measured \(measured.stk) long does not fit its group \(length.stk) long; the group holds it and overflows"
+        // Bounded, as the collection view's own warnings: a section of cells
+        // all measured too long does not grow it without end.
+        if warnings.count < 100, !warnings.contains(warning) { warnings.append(warning) }
+    }
     private var globalBoundary: [BoundaryPlacement] = []
     /// The most any section's elements reach outside its extent (badges,
     /// overlaying boundary items): rect queries look that much further.
@@ -166,6 +182,9 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     open override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
                                            withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutInvalidationContext {
         needsPlacement = true
+        if let section = sections.first(where: { $0.index == originalAttributes.indexPath.section }) {
+            noteOverflow(of: preferredAttributes, in: section)
+        }
         return super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
     }
 
