@@ -163,6 +163,35 @@ import StkTestSupport
         #expect(layout.cell(0, 1)?.width == 400)
     }
 
+    /// Two cards 0.45 x 390 = 175.5 wide, 10 apart, their heights
+    /// `.uniformAcrossSiblings(estimate: 100)`, in a row estimated 100 high:
+    /// both are as tall as the taller of them, measured or at its estimate.
+    @Test func uniformSiblingsTakeTheLongestOfTheirLine() throws {
+        let item = CL.item(.fractionalWidth(0.45), .uniformAcrossSiblings(estimate: 100))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(1), .estimated(100)), subitems: [item])
+        group.interItemSpacing = .fixed(10)
+        let (layout, cv, make) = try oneSection(group, [4])
+        // Card 1 measured 150: card 0 (still 100) grows to 150 too; the row is
+        // 150 high and the next one starts there.
+        try cv.setPreferredSize(CGSize(width: 175.5, height: 150), at: .ip(0, 1))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 0) == CGRect(x: 0, y: 0, width: 175.5, height: 150))
+        #expect(layout.cell(0, 1) == CGRect(x: 185.5, y: 0, width: 175.5, height: 150))
+        #expect(layout.cell(0, 2) == CGRect(x: 0, y: 150, width: 175.5, height: 100))
+        try expectSameAsFresh(cv, make)
+        // Card 1 measured 60: card 0, not measured, is still at its estimate,
+        // 100, the taller; once it measures 70, both are 70.
+        try cv.setPreferredSize(CGSize(width: 175.5, height: 60), at: .ip(0, 1))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 1) == CGRect(x: 185.5, y: 0, width: 175.5, height: 100))
+        try cv.setPreferredSize(CGSize(width: 175.5, height: 70), at: .ip(0, 0))
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 0) == CGRect(x: 0, y: 0, width: 175.5, height: 70))
+        #expect(layout.cell(0, 1) == CGRect(x: 185.5, y: 0, width: 175.5, height: 70))
+        #expect(layout.cell(0, 2) == CGRect(x: 0, y: 70, width: 175.5, height: 100))
+        try expectSameAsFresh(cv, make)
+    }
+
     @Test func measuredTagsFlowIntoAsManyPerGroupAsNowFit() throws {
         // Estimated: 100 + 8 + 100 + 8 + 100 = 316 fits 358, a fourth (424)
         // does not: three a group, tag 0:3 opens group 1 at y 38 + 32 + 8 = 78.

@@ -320,7 +320,10 @@ final class SectionGeometry {
     /// measured item takes its preferred size along each estimated
     /// dimension, the items after it in its line (the innermost group holding
     /// it) move by what it grew (or shrank), and a group estimated along an
-    /// axis ends where its items now end, plus its trailing inset.
+    /// axis ends where its items now end, plus its trailing inset. Items sized
+    /// `.uniformAcrossSiblings` along a dimension are all as long that way as
+    /// the longest of them in their line, measured or still at its estimate
+    /// (iOS 17's rule: the largest size among the siblings).
     func measuredGroup(_ g: Int) -> (frames: [CGRect], size: CGSize)? {
         let k = itemsPerGroup
         guard !measured.isEmpty, k > 0, wrapped == nil else { return nil }
@@ -341,6 +344,7 @@ final class SectionGeometry {
             shifts[group.outer, default: 0] += group.now - group.was
             nested = nil
         }
+        let uniform = uniformSizes(first: first, count: count)
         var end = CGPoint.zero
         for s in 0..<count {
             let slot = shape.slots[s]
@@ -351,7 +355,15 @@ final class SectionGeometry {
                 frame = frame.offsetBy(dx: d.x, dy: d.y)
                 box = box.offsetBy(dx: d.x, dy: d.y)
             }
-            if let size = measured[first + s] {
+            var size = measured[first + s]
+            if let longest = uniform[slot.line] {
+                let dimensions = slot.item.layoutSize
+                var uniformSize = size ?? frame.size
+                if dimensions.widthDimension.isUniformAcrossSiblings { uniformSize.width = longest.width }
+                if dimensions.heightDimension.isUniformAcrossSiblings { uniformSize.height = longest.height }
+                size = uniformSize
+            }
+            if let size {
                 if slot.widthEstimated {
                     let grown = size.width - frame.width
                     frame.size.width = size.width
@@ -392,6 +404,27 @@ final class SectionGeometry {
         if shape.widthEstimated { size.width = end.x + (shape.size.width - slotsEnd.x) }
         if shape.heightEstimated { size.height = end.y + (shape.size.height - slotsEnd.y) }
         return (frames, size)
+    }
+
+    /// Per line of group items `first ..< first + count`: the widest and the
+    /// tallest of its items sized `.uniformAcrossSiblings` that way (their
+    /// measured size, else their estimate); no entry for a line without such
+    /// an item.
+    private func uniformSizes(first: Int, count: Int) -> [Int: CGSize] {
+        var longest: [Int: CGSize] = [:]
+        for s in 0..<count {
+            let slot = shape.slots[s]
+            let dimensions = slot.item.layoutSize
+            let uniformWidth = dimensions.widthDimension.isUniformAcrossSiblings
+            let uniformHeight = dimensions.heightDimension.isUniformAcrossSiblings
+            guard uniformWidth || uniformHeight else { continue }
+            let size = measured[first + s] ?? slot.frame.size
+            var line = longest[slot.line] ?? .zero
+            if uniformWidth { line.width = max(line.width, size.width) }
+            if uniformHeight { line.height = max(line.height, size.height) }
+            longest[slot.line] = line
+        }
+        return longest
     }
 
     /// Moves the whole section to start at `newStart` (a section before it changed length).
