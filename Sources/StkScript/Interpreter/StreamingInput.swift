@@ -28,9 +28,13 @@ public struct StreamingInput {
         func runPending() -> Bool {
             defer { firstLine += pending.count; pending.removeAll(); tracker = nil }
             let text = pending.joined(separator: "\n")
+            // Parsed as its lines came when it took more than one (the
+            // tracker's parse is the entry's); a line alone is parsed here.
             // A byte order mark is set aside only at the start of the input
             // (LineReader did); later, it is a character, as in a file.
-            return interpreter.run(Parser.parse(SourceFile(name: name, text: text, firstLine: firstLine, setsAsideByteOrderMark: false)))
+            let script = tracker?.script(of: text)
+                ?? Parser.parse(SourceFile(name: name, text: text, firstLine: firstLine, setsAsideByteOrderMark: false))
+            return interpreter.run(script)
         }
         while let bytes = reader.next() {
             // Bytes are checked as a file's are (SourceText): invalid UTF-8 or
@@ -60,7 +64,7 @@ public struct StreamingInput {
             }
             pending.append(line)
             if !(pending.count == 1 && Self.completesAlone(line)) {
-                if tracker == nil { tracker = InputTracker() }
+                if tracker == nil { tracker = InputTracker(name: name, firstLine: firstLine) }
                 if case .needsMoreInput = tracker!.add(line) { continue }
             }
             if !runPending() { return false }

@@ -77,33 +77,69 @@ public enum Parser {
 /// standard input asks after every line whether the entry so far can run, and
 /// parsing everything read so far each time made a long batch quadratic.
 /// Each physical line is lexed once, alone (a `\` continuation and a comment
-/// end with their line), and each logical line is parsed once, by the same
-/// statement parser, which keeps `batch` and `snapshot edit` blocks open. A
-/// test compares it with `inputStatus` over generated input.
+/// end with their line), at its own line number, and each logical line is
+/// parsed once, by the same statement parser, which keeps `batch` and
+/// `snapshot edit` blocks open. That parse is the entry's: once the entry is
+/// complete, `script(of:)` gives what `Parser.parse` would of its text, without
+/// parsing it again. A test compares both with the whole parse over generated
+/// input.
 public struct InputTracker {
     /// The statement parser itself, fed one logical line at a time: the
     /// blocks it keeps open are the ones `inputStatus` reports.
-    private var parser = ScriptParser(file: SourceFile(name: SourceFile.stdinName, text: ""))
+    private var parser: ScriptParser
     /// The physical lines of a logical line still continued with `\`.
     private var continued: [String] = []
+    /// Whether a line's lexing found a problem (the entry is parsed again
+    /// whole to report it, as a file reports it).
+    private var lexedWithProblems = false
+    private let name: String
+    private let firstLine: Int
+    /// The number of the next physical line, and of the first of `continued`.
+    private var nextLine: Int
+    private var continuationStart: Int
 
-    public init() {}
+    /// An entry of `name` that starts at line `firstLine`.
+    public init(name: String = SourceFile.stdinName, firstLine: Int = 1) {
+        parser = ScriptParser(file: SourceFile(name: name, text: "", firstLine: firstLine, setsAsideByteOrderMark: false))
+        self.name = name
+        self.firstLine = firstLine
+        nextLine = firstLine
+        continuationStart = firstLine
+    }
 
     /// The status after `line`, the next physical line of the entry.
     public mutating func add(_ line: String) -> InputStatus {
+        let number = nextLine
+        nextLine += 1
+        if continued.isEmpty { continuationStart = number }
         // Whether it continues shows on the line alone; its commands only
         // on the whole logical line, lexed once when it ends.
-        let alone = Lexer.lex(SourceFile(name: SourceFile.stdinName, text: line))
+        let alone = Lexer.lex(source(line, at: number))
         continued.append(line)
         if alone.endsInContinuation { return .needsMoreInput(.lineContinuation) }
-        let lexed = continued.count == 1 ? alone : Lexer.lex(SourceFile(name: SourceFile.stdinName, text: continued.joined(separator: "\n")))
+        let lexed = continued.count == 1 ? alone : Lexer.lex(source(continued.joined(separator: "\n"), at: continuationStart))
         continued.removeAll()
+        if !lexed.diagnostics.isEmpty { lexedWithProblems = true }
         for item in lexed.items { parser.consume(item) }
         return parser.isBlockOpen ? .needsMoreInput(.openBatch) : .complete
     }
 
+    /// The entry's script, `Parser.parse` of `text` (its lines, joined with
+    /// newlines), from the parse its lines already had, when the entry is
+    /// complete and clean; nil for an entry with a problem (a diagnostic, a
+    /// block left open, a last `\`), which is parsed again whole so that its
+    /// diagnostics read as a file's.
+    public func script(of text: String) -> Script? {
+        guard continued.isEmpty, !parser.isBlockOpen, !lexedWithProblems, parser.diagnostics.isEmpty else { return nil }
+        return Script(file: source(text, at: firstLine), commands: parser.commands, transcript: parser.transcript, diagnostics: [])
+    }
+
+    private func source(_ text: String, at line: Int) -> SourceFile {
+        SourceFile(name: name, text: text, firstLine: line, setsAsideByteOrderMark: false)
+    }
+
     /// A new entry starts.
-    public mutating func reset() { self = InputTracker() }
+    public mutating func reset() { self = InputTracker(name: name, firstLine: nextLine) }
 }
 
 /// The statement-level grammar: batches, and which commands `#>` lines belong to.
