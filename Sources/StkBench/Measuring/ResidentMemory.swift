@@ -57,7 +57,10 @@ public enum ResidentMemory {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
            let peak = kilobytes("VmHWM:", in: status) {
             let source = peakWasReset ? "VmHWM since the start of the run" : "VmHWM of the process"
-            return Reading(currentMB: kilobytes("VmRSS:", in: status).map { $0 / 1024 }, peakMB: peak / 1024, source: source)
+            let current = kilobytes("VmRSS:", in: status).map { $0 / 1024 }
+            // The kernel folds each thread's resident count into the peak now
+            // and then: a peak read below what is resident now is behind.
+            return Reading(currentMB: current, peakMB: max(peak / 1024, current ?? 0), source: source)
         }
         #endif
         var usage = rusage()

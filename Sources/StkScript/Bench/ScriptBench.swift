@@ -65,7 +65,10 @@ public enum ScriptBench {
             throw BenchError("the script of \(lines) lines ended in an error: \(output.firstProblem ?? "no diagnostic")")
         }
         return ScriptBenchResult(label: workload.name, layout: workload.layoutName, seed: workload.seed, lines: lines,
-                                 outputLines: output.lines, seconds: seconds, peakResidentMB: memory.peakMB,
+                                 outputLines: output.lines, seconds: seconds,
+                                 // What was resident at the start is part of the run's peak,
+                                 // whenever the kernel last updated the peak it reports.
+                                 peakResidentMB: max(memory.peakMB, atStart.currentMB ?? 0),
                                  peakSource: memory.source, residentAtStartMB: atStart.currentMB)
     }
 }
