@@ -503,7 +503,13 @@ struct Pruning {
                 permanent = true
                 continue
             }
-            let unit = Unit(file: file, node: node, match: .memberNames(Set(names)), scan: [node], label: Self.label(decl, names), override: overrideModifier)
+            // The collection view a view controller makes in a `lazy var` is
+            // the one its layout is shown in (`__stkShow(in:)`): the code that
+            // makes it (registrations, a data source) is view code, not scanned.
+            let makesShownCollectionView = viewControllerShells.contains { $0.name == owner }
+                && decl.as(VariableDeclSyntax.self).map(Self.lazyCollectionView) != nil
+            let unit = Unit(file: file, node: node, match: .memberNames(Set(names)), scan: makesShownCollectionView ? [] : [node],
+                            label: Self.label(decl, names), override: overrideModifier)
             if ownerType.kind == .class { unit.ownerClass = (ownerType.name, owner) }
             if let signature = Self.signature(decl) { unit.stripped = (owner, signature) }
             units.append(unit)
@@ -653,6 +659,7 @@ struct Pruning {
             blankInheritance(clause.file, clause.clause, keeping: clause.always + keptConformances(of: clause.owner))
         }
         for shell in viewControllerShells {
+            showLazyCollectionView(of: shell.name)
             inPlace[shell.file].append(Edit(start: shell.brace, end: shell.brace, text: viewControllerShellText(shell.name, shell.type)))
         }
         for plain in plainInits where !ownInitialisers.contains(plain.name) {
@@ -832,26 +839,64 @@ struct Pruning {
     /// a `UICollectionViewController` without one gets one; `view` is as large
     /// as the collection view's bounds, unless it declares one.
     private func viewControllerShellText(_ name: String, _ type: TypeIndex.TypeDecl) -> String {
-        func kept(_ member: String) -> Unit? {
-            units.first { $0.kept && $0.stripped?.owner == name && $0.stripped?.signature == member }
-        }
         var assignment = ""
         var members = ""
-        if let unit = kept("collectionView") {
+        if let unit = keptMember("collectionView", of: name) {
             if let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
                variable.bindingSpecifier.text == "var", let binding = variable.bindings.first, binding.accessorBlock == nil,
-               let annotation = binding.typeAnnotation?.type.trimmedDescription,
-               ["UICollectionView!", "UICollectionView?"].contains(annotation) {
+               Self.lazyCollectionView(variable) != nil
+                || binding.typeAnnotation.map({ ["UICollectionView!", "UICollectionView?"].contains($0.type.trimmedDescription) }) == true {
                 assignment = "; self.collectionView = collectionView"
             }
         } else if (index.rootSuperclassName(of: type) ?? "").hasSuffix("UICollectionViewController") {
             members += "var collectionView: UICollectionView! { __stkShownIn }; "
         }
-        if kept("view") == nil {
+        if keptMember("view", of: name) == nil {
             members += "var view: UIView! { __stkShownIn.map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; "
         }
         return (ownInitialisers.contains(name) ? "" : "init() {}; ") + "weak var __stkShownIn: UICollectionView?; "
             + "func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView\(assignment) }; " + members
+    }
+
+    /// A kept member of stripped type `owner`, by the name a requirement
+    /// gives it (a property's name).
+    private func keptMember(_ member: String, of owner: String) -> Unit? {
+        units.first { $0.kept && $0.stripped?.owner == owner && $0.stripped?.signature == member }
+    }
+
+    /// `lazy var collectionView = UICollectionView(frame: view.bounds,
+    /// collectionViewLayout: createLayout())` (or `: UICollectionView = {
+    /// ... }()`): the binding, when a view controller makes its collection
+    /// view so.
+    static func lazyCollectionView(_ variable: VariableDeclSyntax) -> PatternBindingSyntax? {
+        guard variable.modifiers.contains(where: { $0.name.text == "lazy" }), variable.bindings.count == 1,
+              let binding = variable.bindings.first, binding.initializer != nil, binding.accessorBlock == nil,
+              binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "collectionView",
+              binding.typeAnnotation.map({ $0.type.trimmedDescription == "UICollectionView" }) ?? true else { return nil }
+        return binding
+    }
+
+    /// A view controller's `lazy var collectionView` that the layout code
+    /// reads becomes `var collectionView: UICollectionView!`, set to the
+    /// collection view the layout is shown in, as on iOS, where it is that
+    /// very collection view: the initialiser that makes one is left out.
+    private mutating func showLazyCollectionView(of owner: String) {
+        guard let unit = keptMember("collectionView", of: owner),
+              let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
+              let binding = Self.lazyCollectionView(variable), let initializer = binding.initializer else { return }
+        for modifier in variable.modifiers where modifier.name.text == "lazy" { blank(unit.file, Syntax(modifier)) }
+        let start = initializer.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = initializer.endPositionBeforeTrailingTrivia.utf8Offset
+        let blanked = blankLines(bytes[unit.file][start..<end])
+        if let annotation = binding.typeAnnotation {
+            let at = annotation.endPositionBeforeTrailingTrivia.utf8Offset
+            inPlace[unit.file].append(Edit(start: at, end: at, text: "!"))
+            inPlace[unit.file].append(Edit(start: start, end: end, text: blanked))
+        } else {
+            inPlace[unit.file].append(Edit(start: start, end: end, text: ": UICollectionView!" + blanked))
+        }
+        fileNotes.append((unit.file, AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
+            "\(owner).collectionView is the collection view the layout is installed in, as on iOS: the code that makes it is view code, left out")))
     }
 
     // MARK: In-place edits

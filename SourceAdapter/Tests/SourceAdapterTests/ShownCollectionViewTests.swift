@@ -1,0 +1,94 @@
+import Testing
+@testable import SourceAdapter
+
+/// A view controller's `lazy var collectionView` that its layout code reads
+/// (`self.collectionView.bounds` in a section provider) is, on iOS, the
+/// collection view the layout is installed in: stk keeps it as
+/// `var collectionView: UICollectionView!`, set when the layout is shown, and
+/// leaves out the code that makes it.
+@Suite struct ShownCollectionViewTests {
+    static let source = """
+        import UIKit
+
+        final class LazyViewController: UIViewController {
+            private lazy var collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: createLayout())
+            private lazy var dataSource = UICollectionViewDiffableDataSource<Int, Int>(collectionView: collectionView) { cv, path, item in nil }
+
+            func createLayout() -> UICollectionViewLayout {
+                UICollectionViewCompositionalLayout { [unowned self] _, _ in
+                    let columns = self.collectionView.bounds.width > 500 ? 4 : 2
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1 / CGFloat(columns)), heightDimension: .absolute(80)))
+                    return NSCollectionLayoutSection(group: .horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(80)), subitems: [item]))
+                }
+            }
+        }
+        """
+
+    @Test func aLazyCollectionViewIsTheOneTheLayoutIsShownIn() {
+        let output = adapt([("LazyViewController.swift", Self.source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let lines = body(output).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // `lazy` and the initialiser are blanked, the type written: every
+        // column before it stays where the user wrote it.
+        #expect(lines[3].trimmingTrailingSpaces == "    private      var collectionView : UICollectionView!")
+        // The data source, which only the left-out initialiser's neighbour names, goes.
+        #expect(lines[4].allSatisfy { $0 == " " })
+        #expect(output.files[0].text.contains("__stkShownIn = collectionView; self.collectionView = collectionView }"))
+        #expect(output.report.notes.map(\.description).contains(
+            "LazyViewController.swift:4:22: LazyViewController.collectionView is the collection view the layout is installed in, as on iOS: the code that makes it is view code, left out"))
+    }
+
+    /// With its type written and a closure that makes and configures it.
+    @Test func aTypedLazyCollectionViewMadeInAClosure() {
+        let output = adapt([("V.swift", """
+            import UIKit
+            final class V: UIViewController {
+                lazy var collectionView: UICollectionView = {
+                    let collectionView = UICollectionView(frame: .zero, collectionViewLayout: makeLayout())
+                    collectionView.register(PhotoCell.self, forCellWithReuseIdentifier: "photo")
+                    return collectionView
+                }()
+                func makeLayout() -> UICollectionViewLayout {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.itemSize = CGSize(width: collectionView.bounds.width / 2, height: 100)
+                    return layout
+                }
+            }
+            final class PhotoCell: UICollectionViewCell {
+                let imageView = UIImageView()
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let lines = body(output).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[2].trimmingTrailingSpaces == "         var collectionView: UICollectionView!")
+        #expect(lines[3...6].allSatisfy { $0.allSatisfy { $0 == " " } })
+        // The cell class only the left-out closure names is not kept.
+        #expect(!body(output).contains("PhotoCell"))
+    }
+
+    /// A lazy property of another name or type is the view controller's own.
+    @Test func otherLazyPropertiesAreNotTheCollectionView() {
+        let output = adapt([("V.swift", """
+            import UIKit
+            final class V: UIViewController {
+                lazy var spacing: CGFloat = 8
+                func makeLayout() -> UICollectionViewLayout {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.minimumLineSpacing = spacing
+                    return layout
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(body(output).contains("    lazy var spacing: CGFloat = 8"))
+        #expect(!output.files[0].text.contains("self.collectionView = collectionView"))
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
