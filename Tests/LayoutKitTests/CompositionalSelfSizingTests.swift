@@ -192,6 +192,53 @@ import StkTestSupport
         try expectSameAsFresh(cv, make)
     }
 
+    /// Sections of 3 rows 50 high (10 in from each side: 370 wide) under a
+    /// header `.estimated(44)` as wide as the collection view: section 0 is
+    /// 44 + 150 = 194 long, section 1 starts there.
+    /// Header 0 measured 80 high: its rows start at 80, the section is 230
+    /// long and section 1 moves down 36. Header 1, declared while off the
+    /// view (844 high: it is not, at 194), is measured as shown.
+    @Test func anEstimatedHeaderTakesItsMeasuredHeight() throws {
+        let make = {
+            let section = CollectionLayoutSection(group: .vertical(layoutSize: CL.size(.fractionalWidth(1), .absolute(50)),
+                                                                   subitems: [CL.item(.fractionalWidth(1), .absolute(50))]))
+            section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10)
+            section.supplementariesFollowContentInsets = false
+            section.boundarySupplementaryItems = [CollectionLayoutBoundarySupplementaryItem(
+                layoutSize: CL.size(.fractionalWidth(1), .estimated(44)), elementKind: ElementKind.sectionHeader, alignment: .top)]
+            return CollectionViewCompositionalLayout(section: section)
+        }
+        let layout = make()
+        let cv = try compositionalView(layout, [3, 3, 3])
+        #expect(layout.cell(1, 0) == CGRect(x: 10, y: 238, width: 370, height: 50))
+        try cv.setPreferredSize(CGSize(width: 390, height: 80), ofSupplementary: ElementKind.sectionHeader, inSection: 0)
+        #expect(layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: .ip(0, 0))?.frame == CGRect(x: 0, y: 0, width: 390, height: 80))
+        #expect(layout.cell(0, 0) == CGRect(x: 10, y: 80, width: 370, height: 50))
+        #expect(layout.cell(1, 0) == CGRect(x: 10, y: 274, width: 370, height: 50))
+        // A header is no item of a group: no warning that it overflows one.
+        #expect(layout.layoutWarnings.isEmpty, "\(layout.layoutWarnings)")
+        // Header 1 (at 230) is on screen: measured 20 high, at once.
+        try cv.setPreferredSize(CGSize(width: 390, height: 20), ofSupplementary: ElementKind.sectionHeader, inSection: 1)
+        #expect(layout.cell(1, 0) == CGRect(x: 10, y: 250, width: 370, height: 50))
+        // 80 + 150 + 20 + 150 + 44 + 150 = 594.
+        let height = layout.collectionViewContentSize.height
+        #expect(height == 594, "\(height - 594)")
+        try expectSameAsFresh(cv, make)
+        // Its width is not estimated: the width it wants is not taken.
+        try cv.setPreferredSize(CGSize(width: 200, height: 20), ofSupplementary: ElementKind.sectionHeader, inSection: 1)
+        #expect(layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: .ip(1, 0))?.frame.width == 390)
+    }
+
+    /// A header of an absolute height, and any in a flow layout, keeps its
+    /// size: the layouts decline.
+    @Test func aHeaderOfAFixedHeightKeepsIt() throws {
+        let layout = Self.chips(orthogonal: false)
+        let cv = try compositionalView(layout, [2])
+        try cv.setPreferredSize(CGSize(width: 390, height: 80), ofSupplementary: ElementKind.sectionHeader, inSection: 0)
+        #expect(layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: .ip(0, 0))?.frame.height == 30)
+        #expect(cv.sections[0].measuredSupplementarySizes.isEmpty)
+    }
+
     @Test func measuredTagsFlowIntoAsManyPerGroupAsNowFit() throws {
         // Estimated: 100 + 8 + 100 + 8 + 100 = 316 fits 358, a fourth (424)
         // does not: three a group, tag 0:3 opens group 1 at y 38 + 32 + 8 = 78.

@@ -83,8 +83,9 @@ public enum CommandKind: Equatable, Sendable {
     /// `size item S:I WxH`, `size header S WxH`, `size footer S WxH`; a nil
     /// size (`default`) removes the override.
     case size(Located<ElementRef>, Located<CGSize?>)
-    /// `prefer item S:I WxH|none`, `prefer section S WxH|none`: the size a
-    /// cell's content wants (self-sizing); none removes the declaration.
+    /// `prefer item S:I WxH|none`, `prefer section S WxH|none`, `prefer
+    /// header S ...`, `prefer footer S ...`: the size a cell's (a header's, a
+    /// footer's) content wants (self-sizing); none removes the declaration.
     case prefer(Located<PreferTarget>, Located<CGSize?>)
 
     // MARK: The view
@@ -223,11 +224,15 @@ public enum SectionCounts: Equatable, Sendable {
 public enum PreferTarget: Hashable, Sendable, CustomStringConvertible {
     case item(IndexPath)
     case section(Int)
+    case header(Int)
+    case footer(Int)
 
     public var description: String {
         switch self {
         case .item(let indexPath): return "item \(indexPath.stk)"
         case .section(let section): return "section \(section)"
+        case .header(let section): return "header \(section)"
+        case .footer(let section): return "footer \(section)"
         }
     }
 }

@@ -204,14 +204,18 @@ struct CommandParser {
     }
 
     private mutating func prefer() throws -> CommandKind {
-        let kind = try args.keyword(["item", "section"], "'item' or 'section'")
+        let kind = try args.keyword(["item", "section", "header", "footer"], "'item', 'section', 'header' or 'footer'")
         let target: Located<PreferTarget>
         if kind.value == "item" {
             let path = try args.indexPath()
             target = Located(.item(path.value), at: path.range)
         } else {
             let s = try args.section()
-            target = Located(.section(s.value), at: s.range)
+            switch kind.value {
+            case "header": target = Located(.header(s.value), at: s.range)
+            case "footer": target = Located(.footer(s.value), at: s.range)
+            default: target = Located(.section(s.value), at: s.range)
+            }
         }
         guard let token = args.take() else { throw args.missing("a size WxH or 'none'") }
         if token.word == "none" { return .prefer(target, Located(nil, at: token.range)) }

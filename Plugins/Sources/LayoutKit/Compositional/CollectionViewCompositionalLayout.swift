@@ -171,6 +171,15 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
                                               withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> Bool {
+        if originalAttributes.representedElementCategory == .supplementaryView {
+            // A section's header or footer whose size is estimated takes the
+            // size its content wants along that dimension.
+            guard let section = sections.first(where: { $0.index == originalAttributes.indexPath.section }),
+                  let placement = section.boundary.first(where: { $0.key == originalAttributes.key }) else { return false }
+            let size = placement.item.layoutSize
+            return (size.widthDimension.isEstimated && preferredAttributes.size.width != originalAttributes.size.width)
+                || (size.heightDimension.isEstimated && preferredAttributes.size.height != originalAttributes.size.height)
+        }
         guard originalAttributes.representedElementCategory == .cell,
               let section = sections.first(where: { $0.index == originalAttributes.indexPath.section }),
               section.itemsPerGroup > 0, originalAttributes.indexPath.item < section.itemCount else { return false }
@@ -182,7 +191,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     open override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
                                            withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutInvalidationContext {
         needsPlacement = true
-        if let section = sections.first(where: { $0.index == originalAttributes.indexPath.section }) {
+        if originalAttributes.representedElementCategory == .cell,
+           let section = sections.first(where: { $0.index == originalAttributes.indexPath.section }) {
             noteOverflow(of: preferredAttributes, in: section)
         }
         return super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
@@ -310,7 +320,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             let geometry = SectionGeometry(index: s, description: description, itemCount: data.itemCount, shape: shape, axis: axis,
                                            start: cursor + description.spacingBefore, layoutCrossInset: own.crossInset,
                                            layoutContainer: own.size, sectionContainer: sectionContainer,
-                                           measured: data.measuredSizes)
+                                           measured: data.measuredSizes, measuredBoundary: data.measuredSupplementarySizes)
             if geometry.isOrthogonal {
                 // Rows keep their offsets across passes, as embedded scroll views do.
                 geometry.rowOffset = min(max(0, cv.orthogonalOffsets[data.identity] ?? 0), geometry.maximumRowOffset)

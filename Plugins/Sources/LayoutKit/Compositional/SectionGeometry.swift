@@ -110,6 +110,8 @@ final class SectionGeometry {
     private let slotsEnd: CGPoint
     /// Measured sizes by item (self-sizing of estimated dimensions).
     private let measured: SparseSizes
+    /// The sizes its headers and footers were measured at, by element kind.
+    private let measuredBoundary: [String: CGSize]
     /// How far an element of a group (a badge) reaches outside the group,
     /// along the main axis and across it.
     private let reachBefore: CGFloat
@@ -125,8 +127,10 @@ final class SectionGeometry {
     private(set) var rowLength: CGFloat = 0
 
     init(index: Int, description: CollectionLayoutSection, itemCount: Int, shape: GroupShape, axis: ScrollAxis,
-         start: CGFloat, layoutCrossInset: CGFloat, layoutContainer: CGSize, sectionContainer: CGSize, measured: SparseSizes) {
+         start: CGFloat, layoutCrossInset: CGFloat, layoutContainer: CGSize, sectionContainer: CGSize, measured: SparseSizes,
+         measuredBoundary: [String: CGSize] = [:]) {
         self.index = index
+        self.measuredBoundary = measuredBoundary
         self.description = description
         self.itemCount = itemCount
         self.shape = shape
@@ -177,7 +181,13 @@ final class SectionGeometry {
         var placed: [BoundaryPlacement] = []
         func boundaryFrame(_ item: CollectionLayoutBoundarySupplementaryItem, at main: CGFloat) -> CGRect {
             let container = follows ? sectionContainer : layoutContainer
-            let size = item.layoutSize.resolve(in: container)
+            var size = item.layoutSize.resolve(in: container)
+            // Measured (self-sizing): the size its content wants along each
+            // estimated dimension; what follows it moves.
+            if let measured = measuredBoundary[item.elementKind] {
+                if item.layoutSize.widthDimension.isEstimated { size.width = measured.width }
+                if item.layoutSize.heightDimension.isEstimated { size.height = measured.height }
+            }
             let crossOrigin = follows ? crossStart : layoutCrossInset
             let crossSpan = follows ? axis.cross(sectionContainer) : axis.cross(layoutContainer)
             let cross = axis.atCrossEnd(item.alignment) ? crossOrigin + crossSpan - axis.cross(size) : crossOrigin

@@ -52,9 +52,7 @@ extension CollectionView {
     func measure(_ cells: [CollectionViewLayoutAttributes], offered: inout [ElementKey]) -> Bool {
         var invalidated = false
         for original in cells {
-            let path = original.indexPath
-            guard isValidItem(path), let wanted = sections[path.section].preferredSize(at: path.item),
-                  wanted != original.size else { continue }
+            guard let wanted = preferredSize(of: original), wanted != original.size else { continue }
             if offer(wanted, to: original, recording: true) {
                 invalidated = true
                 offered.append(original.key)
@@ -87,7 +85,12 @@ extension CollectionView {
         let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
         if recording {
             nextRevision += 1
-            sections[original.indexPath.section].recordMeasurement(size, at: original.indexPath.item, revision: nextRevision)
+            let path = original.indexPath
+            if original.representedElementCategory == .cell {
+                sections[path.section].recordMeasurement(size, at: path.item, revision: nextRevision)
+            } else {
+                sections[path.section].recordSupplementaryMeasurement(size, ofKind: original.representedElementKind ?? "", revision: nextRevision)
+            }
         }
         invalidate(with: context, reason: .preferredAttributes)
         return true
@@ -100,7 +103,33 @@ extension CollectionView {
         if let size { try Validate.size(size, "preferred size of item \(indexPath.stk)") }
         layoutIfNeeded()
         sections[indexPath.section].setPreferredSize(size, at: indexPath.item)
-        remeasure { $0 == indexPath }
+        remeasure { $0 == .cell(indexPath) }
+    }
+
+    /// Declares the size a section's header or footer (`kind`) wants (nil:
+    /// none), as a change of its content would on iOS. A displayed one is
+    /// measured at once.
+    public func setPreferredSize(_ size: CGSize?, ofSupplementary kind: String, inSection section: Int) throws {
+        guard section >= 0, section < sections.count else { throw sectionOutOfRange(section) }
+        if let size { try Validate.size(size, "preferred size of the \(kind == ElementKind.sectionFooter ? "footer" : "header") of section \(section)") }
+        layoutIfNeeded()
+        sections[section].setPreferredSupplementarySize(size, ofKind: kind)
+        remeasure { $0 == .supplementary(kind, IndexPath(item: 0, section: section)) }
+    }
+
+    /// What an element's content wants: a cell's, or a header's or footer's
+    /// (nil: nothing declared, or the element does not exist).
+    func preferredSize(of element: CollectionViewLayoutAttributes) -> CGSize? {
+        let path = element.indexPath
+        switch element.representedElementCategory {
+        case .cell:
+            return isValidItem(path) ? sections[path.section].preferredSize(at: path.item) : nil
+        case .supplementaryView:
+            guard path.count == 2, path.item == 0, path.section >= 0, path.section < sections.count else { return nil }
+            return sections[path.section].preferredSupplementarySizes[element.representedElementKind ?? ""]
+        case .decorationView:
+            return nil
+        }
     }
 
     /// Declares the size every cell of a section wants unless it has its own (nil: none).
@@ -111,13 +140,12 @@ extension CollectionView {
         if let size { try Validate.size(size, "preferred size of the items of section \(section)") }
         layoutIfNeeded()
         sections[section].sectionPreferredSize = size
-        remeasure { $0.section == section }
+        remeasure { $0.category == .cell && $0.section == section }
     }
 
-    /// Measures the displayed cells `matching`, then runs the passes that follows.
-    func remeasure(matching: (IndexPath) -> Bool) {
-        let cells = visibleAttributes.values.filter { $0.representedElementCategory == .cell && matching($0.indexPath) }
-            .sorted { $0.key < $1.key }
+    /// Measures the displayed elements `matching`, then runs the passes that follows.
+    func remeasure(matching: (ElementKey) -> Bool) {
+        let cells = visibleAttributes.values.filter { matching($0.key) }.sorted { $0.key < $1.key }
         guard measure(cells) else { return }
         layoutPass(mapping: nil, updates: nil)
     }

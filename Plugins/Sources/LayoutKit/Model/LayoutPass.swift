@@ -236,11 +236,13 @@ struct LayoutPass {
         (layout as? CollectionViewFlowLayout)?.checkHandedOut()
     }
 
-    /// The cells self-sizing measures: those that appeared, or changed size.
+    /// The cells (and headers and footers) self-sizing measures: those that
+    /// appeared, or changed size.
     func cellsToMeasure(_ diff: Diff) -> [CollectionViewLayoutAttributes] {
         guard collectionView.hasPreferredSizes, !collectionView.isReplayingMeasurements else { return [] }
-        var shown = diff.changes.appeared.filter { $0.representedElementCategory == .cell }
-        for change in diff.changes.changed where change.to.representedElementCategory == .cell && change.from.size != change.to.size {
+        func measured(_ a: CollectionViewLayoutAttributes) -> Bool { a.representedElementCategory != .decorationView }
+        var shown = diff.changes.appeared.filter(measured)
+        for change in diff.changes.changed where measured(change.to) && change.from.size != change.to.size {
             shown.append(change.to)
         }
         if !diff.isSorted { shown.sort { $0.key < $1.key } }

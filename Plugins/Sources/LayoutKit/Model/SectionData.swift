@@ -51,14 +51,31 @@ public struct SectionData: Equatable, Sendable {
         set { updateExtras { $0.measuredSizes = newValue } }
     }
 
+    /// Self-sizing of the section's headers and footers: the size each one's
+    /// content wants, by element kind (`prefer header`). Not layout input,
+    /// as the cells' are not.
+    public internal(set) var preferredSupplementarySizes: [String: CGSize] {
+        get { extras?.values.preferredSupplementarySizes ?? [:] }
+        set { updateExtras { $0.preferredSupplementarySizes = newValue } }
+    }
+    /// The preferred sizes of its headers and footers the layout accepted,
+    /// by element kind. Layout input: a change bumps the revision.
+    public internal(set) var measuredSupplementarySizes: [String: CGSize] {
+        get { extras?.values.measuredSupplementarySizes ?? [:] }
+        set { updateExtras { $0.measuredSupplementarySizes = newValue } }
+    }
+
     /// The fields kept out of line; all empty is stored as no box at all.
     struct ExtraValues: Equatable, Sendable {
         var itemSizes = SparseSizes()
         var preferredSizes = SparseSizes()
         var sectionPreferredSize: CGSize?
         var measuredSizes = MeasuredSizes()
+        var preferredSupplementarySizes: [String: CGSize] = [:]
+        var measuredSupplementarySizes: [String: CGSize] = [:]
         var isEmpty: Bool {
             itemSizes.isEmpty && preferredSizes.isEmpty && sectionPreferredSize == nil && measuredSizes.isEmpty
+                && preferredSupplementarySizes.isEmpty && measuredSupplementarySizes.isEmpty
         }
     }
 
@@ -130,6 +147,17 @@ public struct SectionData: Equatable, Sendable {
         self.revision = revision
     }
 
+    /// Writes a header's or footer's size the layout took to the record.
+    mutating func recordSupplementaryMeasurement(_ size: CGSize, ofKind kind: String, revision: Int) {
+        updateExtras { $0.measuredSupplementarySizes[kind] = size }
+        self.revision = revision
+    }
+
+    /// Sets (nil: clears) the size a header's or footer's content wants.
+    mutating func setPreferredSupplementarySize(_ size: CGSize?, ofKind kind: String) {
+        updateExtras { $0.preferredSupplementarySizes[kind] = size }
+    }
+
     /// Sets (nil: clears) one item's size override.
     mutating func setItemSize(_ size: CGSize?, at item: Int) {
         updateExtras { $0.itemSizes[item] = size }
@@ -155,9 +183,9 @@ public struct SectionData: Equatable, Sendable {
         return copy
     }
 
-    /// Whether any cell of the section declares a preferred size.
+    /// Whether any cell, header or footer of the section declares a preferred size.
     public var hasPreferredSizes: Bool {
         guard let values = extras?.values else { return false }
-        return values.sectionPreferredSize != nil || !values.preferredSizes.isEmpty
+        return values.sectionPreferredSize != nil || !values.preferredSizes.isEmpty || !values.preferredSupplementarySizes.isEmpty
     }
 }

@@ -126,6 +126,8 @@ extension Interpreter {
                 switch target.value {
                 case .item(let indexPath): try cv.setPreferredSize(size.value, at: indexPath)
                 case .section(let s): try cv.setPreferredSize(size.value, inSection: s)
+                case .header(let s): try cv.setPreferredSize(size.value, ofSupplementary: ElementKind.sectionHeader, inSection: s)
+                case .footer(let s): try cv.setPreferredSize(size.value, ofSupplementary: ElementKind.sectionFooter, inSection: s)
                 }
             } catch let e as CollectionViewError {
                 throw CommandError(e.message, at: e.isMissingElement ? target.range : size.range)
