@@ -58,6 +58,15 @@ extension EventRecorder {
                 == "layoutAttributesForElements(in: 0,300,390,844) -> 1 element (0 created)")
     }
 
+    /// A measured element is a cell by its index path, a header or footer by its name.
+    @Test func measuredElementsAreNamed() {
+        let small = CGRect(x: 0, y: 0, width: 100, height: 50), large = CGRect(x: 0, y: 0, width: 100, height: 80)
+        #expect(Self.line(.preferredAttributesAsked(.cell(IndexPath(item: 1, section: 0)), original: small, preferred: large, answer: true))
+                == "cell 0:1 wants 100x80 (has 100x50): shouldInvalidateLayout(forPreferredLayoutAttributes:) -> true")
+        #expect(Self.line(.preferredAttributesAsked(.header(2), original: small, preferred: large, answer: false))
+                == "header 2 wants 100x80 (has 100x50): shouldInvalidateLayout(forPreferredLayoutAttributes:) -> false")
+    }
+
     /// Every part of a context summary, and the reasons other than a bounds change.
     @Test func contextSummaries() {
         let everything = CollectionViewLayoutInvalidationContext.everything(CollectionViewFlowLayoutInvalidationContext.self)

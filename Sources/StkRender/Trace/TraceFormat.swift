@@ -81,7 +81,9 @@ public enum TraceFormat {
         case .transitionFinalized:
             return ["finalizeLayoutTransition() on both layouts"]
         case let .preferredAttributesAsked(key, original, preferred, answer):
-            return wrapped("cell \(key.indexPath.stk) wants \(preferred.size.stk) (has \(original.size.stk)): shouldInvalidateLayout(forPreferredLayoutAttributes:) -> \(answer)")
+            // `cell 0:1 wants ...`, as docs/language.md shows; a header or footer by its name.
+            let element = key.category == .cell ? "cell \(key.indexPath.stk)" : "\(key)"
+            return wrapped("\(element) wants \(preferred.size.stk) (has \(original.size.stk)): shouldInvalidateLayout(forPreferredLayoutAttributes:) -> \(answer)")
         case let .layoutCallback(name, detail):
             return wrapped("\(name)(\(detail))")
         }
