@@ -81,20 +81,6 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private var warnings: [String] = []
     public override var layoutWarnings: [String] { warnings }
 
-    /// A cell measured longer than its group along the group's line overflows
-    /// the group, as an item given that length does (the solver warns about
-    /// that one). A group estimated along its line grows to it instead.
-    private func noteOverflow(of preferred: CollectionViewLayoutAttributes, in section: SectionGeometry) {
-        let shape = section.shape
-        guard let lineIsVertical = shape.lineIsVertical, !(lineIsVertical ? shape.heightEstimated : shape.widthEstimated) else { return }
-        let length = lineIsVertical ? shape.size.height : shape.size.width
-        let measured = lineIsVertical ? preferred.size.height : preferred.size.width
-        guard measured > length + 1e-9 else { return }
-        let warning = "NSCollectionLayoutGroup: item \(preferred.indexPath.stk) measured \(measured.stk) long does not fit its group \(length.stk) long; the group holds it and overflows"
-        // Bounded, as the collection view's own warnings: a section of cells
-        // all measured too long does not grow it without end.
-        if warnings.count < 100, !warnings.contains(warning) { warnings.append(warning) }
-    }
     private var globalBoundary: [BoundaryPlacement] = []
     /// The most any section's elements reach outside its extent (badges,
     /// overlaying boundary items): rect queries look that much further.
@@ -196,6 +182,21 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             noteOverflow(of: preferredAttributes, in: section)
         }
         return super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
+    }
+
+    /// A cell measured longer than its group along the group's line overflows
+    /// the group, as an item given that length does (the solver warns about
+    /// that one). A group estimated along its line grows to it instead.
+    private func noteOverflow(of preferred: CollectionViewLayoutAttributes, in section: SectionGeometry) {
+        let shape = section.shape
+        guard let lineIsVertical = shape.lineIsVertical, !(lineIsVertical ? shape.heightEstimated : shape.widthEstimated) else { return }
+        let length = lineIsVertical ? shape.size.height : shape.size.width
+        let measured = lineIsVertical ? preferred.size.height : preferred.size.width
+        guard measured > length + 1e-9 else { return }
+        let warning = "NSCollectionLayoutGroup: item \(preferred.indexPath.stk) measured \(measured.stk) long does not fit its group \(length.stk) long; the group holds it and overflows"
+        // Bounded, as the collection view's own warnings: a section of cells
+        // all measured too long does not grow it without end.
+        if warnings.count < 100, !warnings.contains(warning) { warnings.append(warning) }
     }
 
     // MARK: Prepare
