@@ -857,7 +857,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// Names the elements in a context, cells as items and the rest by kind.
     public static func add<Keys: Sequence>(_ keys: Keys, to context: CollectionViewLayoutInvalidationContext) where Keys.Element == ElementKey {
-        let keys = keys.sorted()
+        // Sorted only when they are not: a scroll step's keys come sorted,
+        // and a check is a fraction of a sort.
+        var keys = Array(keys)
+        if zip(keys, keys.dropFirst()).contains(where: { $1 < $0 }) { keys.sort() }
         // Kinds are few (header, footer, a badge): each kind's index paths are
         // gathered by a walk of the keys rather than grouped in a dictionary,
         // which a scroll step's handful of keys would pay to build.
@@ -874,8 +877,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             keys.compactMap { $0.category == category && ($0.kind ?? "") == kind ? $0.indexPath : nil }
         }
         if !items.isEmpty { context.invalidateItems(at: items) }
-        for kind in supplementaryKinds.sorted() { context.invalidateSupplementaryElements(ofKind: kind, at: paths(.supplementaryView, kind)) }
-        for kind in decorationKinds.sorted() { context.invalidateDecorationElements(ofKind: kind, at: paths(.decorationView, kind)) }
+        // One kind, most often: no sort (an allocation) for it.
+        if supplementaryKinds.count > 1 { supplementaryKinds.sort() }
+        if decorationKinds.count > 1 { decorationKinds.sort() }
+        for kind in supplementaryKinds { context.invalidateSupplementaryElements(ofKind: kind, at: paths(.supplementaryView, kind)) }
+        for kind in decorationKinds { context.invalidateDecorationElements(ofKind: kind, at: paths(.decorationView, kind)) }
     }
 
     /// Records what to redo; prepare() does it.
