@@ -160,9 +160,10 @@ import Testing
 
     /// Draws `count` operations on flow-sticky with 10 sections of 20 items,
     /// running each in turn; those `mustRun` picks must not be refused.
-    static func drawAndRun(_ count: Int, seed: UInt64, mustRun: (String) -> Bool) throws -> (VerifySession, [String]) {
-        let session = try VerifySession(registry: try registry(), loadPlugin: nil)
-        session.run("sections 10 items=20")
+    static func drawAndRun(_ count: Int, seed: UInt64, registry: LayoutRegistry? = nil, setup: String = "sections 10 items=20",
+                           mustRun: (String) -> Bool) throws -> (VerifySession, [String]) {
+        let session = try VerifySession(registry: try registry ?? Self.registry(), loadPlugin: nil)
+        session.run(setup)
         var random = SplitMix64(seed: seed)
         var drawn: [String] = []
         for _ in 0..<count {
@@ -210,6 +211,18 @@ import Testing
         #expect(session.interpreter.session.lastOperationEvents.contains {
             if case let .preferredAttributesAsked(_, _, _, answer) = $0 { return answer } else { return false }
         })
+    }
+
+    /// In a compositional layout, what a header wants is drawn too, and runs.
+    @Test func theGeneratorDrawsHeaderSizesForACompositionalLayout() throws {
+        try BuiltinLayouts.register()
+        let grid = try #require(LayoutRegistry.shared.entry(named: "compositional-grid")).descriptor
+        let (session, drawn) = try Self.drawAndRun(1500, seed: 11, registry: try Self.registry(with: [grid]),
+                                                   setup: "layout compositional-grid; sections 10 items=20") { $0.hasPrefix("prefer") }
+        #expect(drawn.contains { $0.hasPrefix("prefer header ") }, "\(drawn.filter { $0.hasPrefix("prefer") })")
+        // From wherever the drawn operations left the view: a header on screen is measured.
+        #expect(session.run("layout compositional-grid; bounds 390x844; inset 0,0,0,0; sections 2 items=4; scroll to 0,0; prefer header 0 390x70"))
+        #expect(session.interpreter.session.collectionView.sections[0].measuredSupplementarySizes[ElementKind.sectionHeader]?.height == 70)
     }
 
     /// Size options near their default, but never larger than the smallest

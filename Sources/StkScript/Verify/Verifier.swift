@@ -528,8 +528,8 @@ private struct OperationDraw {
 
     /// Self-sizing: what a cell's content wants, mostly for cells on screen
     /// (measured at once), else for one the view will reach or a whole
-    /// section; a flow layout takes it once an option change sets its
-    /// estimatedItemSize.
+    /// section (or, in a compositional layout, what a header wants); a flow
+    /// layout takes it once an option change sets its estimatedItemSize.
     private mutating func preference() -> String {
         guard sections > 0 else { return newData() }
         let wanted = random.below(10) == 0 ? "none" : "\(20 + random.below(140))x\(20 + random.below(100))"
@@ -543,6 +543,12 @@ private struct OperationDraw {
             guard let i = item(in: s) else { return "prefer section \(s) \(wanted)" }
             return "prefer item \(s):\(i) \(wanted)"
         default:
+            // A compositional layout measures headers too (an estimated
+            // boundary item); drawn for it alone, so that every other
+            // layout's draws stay as they were.
+            if cv.collectionViewLayout is CollectionViewCompositionalLayout, random.below(2) == 0 {
+                return "prefer header \(section()) \(wanted)"
+            }
             return "prefer section \(section()) \(wanted)"
         }
     }
