@@ -423,7 +423,7 @@ struct Pruning {
             // `GridViewController()` is how stk makes it: UIKit's initialisers
             // (and the user's, which call them) are gone, unless one of the
             // user's can be called without arguments and gives a stored
-            // property the layout code reads its value (`makesInit`).
+            // property the layout code reads its value (`keepInitialisersForStoredValues`).
             let brace = classDecl.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
             if superclass == nil, Self.isViewController(type, index: index) {
                 // Its members for the collection view it is shown in come with

@@ -160,14 +160,14 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         if originalAttributes.representedElementCategory == .supplementaryView {
             // A section's header or footer whose size is estimated takes the
             // size its content wants along that dimension.
-            guard let section = sections.first(where: { $0.index == originalAttributes.indexPath.section }),
+            guard let section = placedSection(holding: originalAttributes),
                   let placement = section.boundary.first(where: { $0.key == originalAttributes.key }) else { return false }
             let size = placement.item.layoutSize
             return (size.widthDimension.isEstimated && preferredAttributes.size.width != originalAttributes.size.width)
                 || (size.heightDimension.isEstimated && preferredAttributes.size.height != originalAttributes.size.height)
         }
         guard originalAttributes.representedElementCategory == .cell,
-              let section = sections.first(where: { $0.index == originalAttributes.indexPath.section }),
+              let section = placedSection(holding: originalAttributes),
               section.itemsPerGroup > 0, originalAttributes.indexPath.item < section.itemCount else { return false }
         let slot = section.slot(ofItem: originalAttributes.indexPath.item)
         return (slot.widthEstimated && preferredAttributes.size.width != originalAttributes.size.width)
@@ -178,7 +178,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                                            withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutInvalidationContext {
         needsPlacement = true
         if originalAttributes.representedElementCategory == .cell,
-           let section = sections.first(where: { $0.index == originalAttributes.indexPath.section }) {
+           let section = placedSection(holding: originalAttributes) {
             noteOverflow(of: preferredAttributes, in: section)
         }
         return super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
@@ -197,6 +197,11 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         // Bounded, as the collection view's own warnings: a section of cells
         // all measured too long does not grow it without end.
         if warnings.count < 100, !warnings.contains(warning) { warnings.append(warning) }
+    }
+
+    /// The placed section an element of the last pass belongs to.
+    private func placedSection(holding element: CollectionViewLayoutAttributes) -> SectionGeometry? {
+        sections.first { $0.index == element.indexPath.section }
     }
 
     // MARK: Prepare

@@ -128,7 +128,7 @@ final class SectionGeometry {
 
     init(index: Int, description: CollectionLayoutSection, itemCount: Int, shape: GroupShape, axis: ScrollAxis,
          start: CGFloat, layoutCrossInset: CGFloat, layoutContainer: CGSize, sectionContainer: CGSize, measured: SparseSizes,
-         measuredBoundary: [String: CGSize] = [:]) {
+         measuredBoundary: [String: CGSize]) {
         self.index = index
         self.measuredBoundary = measuredBoundary
         self.description = description
