@@ -58,37 +58,23 @@ import Testing
     /// Without an assignment of the property, the initialiser is no help:
     /// the error names it, and it is left out as before.
     @Test func anInitialiserThatDoesNotAssignThePropertyIsNoHelp() {
-        let output = adapt([("V.swift", """
-            import UIKit
-            final class V: UIViewController {
-                let columns: Int
-                init(title: String = "Grid") {
-                    columns = title.count
-                    super.init(nibName: nil, bundle: nil)
-                    self.title = title
-                }
-                required init?(coder: NSCoder) { fatalError() }
-                func createLayout() -> UICollectionViewLayout {
-                    UICollectionViewCompositionalLayout.list(using: .init(appearance: columns > 1 ? .grouped : .plain))
-                }
+        let output = adapt([("V.swift", columnsViewController("V", """
+            init(title: String = "Grid") {
+                columns = title.count
+                super.init(nibName: nil, bundle: nil)
+                self.title = title
             }
-            """)])
+            required init?(coder: NSCoder) { fatalError() }
+            """))])
         // `columns = title.count` assigns it (no parameter is named columns)...
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
-        let other = adapt([("W.swift", """
-            import UIKit
-            final class W: UIViewController {
-                let columns: Int
-                init(columns: Int = 2, title: String = "Grid") {
-                    super.init(nibName: nil, bundle: nil)
-                    self.title = title
-                }
-                required init?(coder: NSCoder) { fatalError() }
-                func createLayout() -> UICollectionViewLayout {
-                    UICollectionViewCompositionalLayout.list(using: .init(appearance: columns > 1 ? .grouped : .plain))
-                }
+        let other = adapt([("W.swift", columnsViewController("W", """
+            init(columns: Int = 2, title: String = "Grid") {
+                super.init(nibName: nil, bundle: nil)
+                self.title = title
             }
-            """)])
+            required init?(coder: NSCoder) { fatalError() }
+            """))])
         // ...and an initialiser that does not (it would not compile on iOS
         // either) leaves the property without a value.
         #expect(other.report.errors.map(\.description) == [
@@ -109,16 +95,7 @@ import Testing
             ("convenience init(columns: Int = 3) { self.init(columns: columns, spacing: 0) }", false),
         ]
         for (text, callable) in initialisers {
-            let output = adapt([("V.swift", """
-                import UIKit
-                final class V: UIViewController {
-                    let columns: Int
-                    \(text)
-                    func createLayout() -> UICollectionViewLayout {
-                        UICollectionViewCompositionalLayout.list(using: .init(appearance: columns > 1 ? .grouped : .plain))
-                    }
-                }
-                """)])
+            let output = adapt([("V.swift", columnsViewController("V", text))])
             #expect(output.report.errors.isEmpty == callable, "\(text): \(output.report.errors)")
             #expect(output.report.notes.contains { $0.description.contains("made V with its init") } == callable, "\(text)")
         }

@@ -491,20 +491,13 @@ import Testing
     }
 
     @Test func aStoredPropertyWithoutAValueThatTheLayoutUsesIsAnError() {
-        let output = adapt([("V.swift", """
-            import UIKit
-            final class V: UIViewController {
-                let columns: Int
-                init(columns: Int) {
-                    self.columns = columns
-                    super.init(nibName: nil, bundle: nil)
-                }
-                required init?(coder: NSCoder) { fatalError() }
-                func createLayout() -> UICollectionViewLayout {
-                    UICollectionViewCompositionalLayout.list(using: .init(appearance: columns > 1 ? .grouped : .plain))
-                }
+        let output = adapt([("V.swift", columnsViewController("V", """
+            init(columns: Int) {
+                self.columns = columns
+                super.init(nibName: nil, bundle: nil)
             }
-            """)])
+            required init?(coder: NSCoder) { fatalError() }
+            """))])
         #expect(output.report.errors.map(\.description) == [
             "V.swift:3:9: V.columns has no initial value, and the layout code uses it: stk creates V with init(), without the view controller's own initialisers; give it one (`= ...`)",
         ])

@@ -33,3 +33,22 @@ enum ViewControllerShell {
             + "var view: UIView! { __stkShownIn.map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; }"
     }
 }
+
+/// The file of a view controller `name` whose layout code reads its stored
+/// property `columns`, declared on line 3 without a value; `members`, written
+/// as at the file's left margin, stand between the property and
+/// `createLayout()`, a line each (the helper indents them into the class):
+/// its initialisers, which give `columns` a value or do not.
+func columnsViewController(_ name: String, _ members: String) -> String {
+    let indented = members.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+    return """
+        import UIKit
+        final class \(name): UIViewController {
+            let columns: Int
+        \(indented.joined(separator: "\n"))
+            func createLayout() -> UICollectionViewLayout {
+                UICollectionViewCompositionalLayout.list(using: .init(appearance: columns > 1 ? .grouped : .plain))
+            }
+        }
+        """
+}
