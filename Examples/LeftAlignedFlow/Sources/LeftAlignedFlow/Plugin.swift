@@ -27,12 +27,10 @@ public func stkPluginRegister(_ registrar: UnsafeMutableRawPointer?) -> Int32 {
 extension LeftAlignedFlowLayout: ConfigurableLayout {
     /// The flow options, named as stk's `set` command names them, with UIKit's defaults.
     static let options: [LayoutOption] = [
-        LayoutOption(name: "itemSize", type: .size, defaultValue: .size(CGSize(width: 50, height: 50)),
-                     help: "size of every item (WxH) unless `size item` overrides it"),
+        itemSizeOption,
         LayoutOption(name: "minimumInteritemSpacing", type: .number, defaultValue: .number(10),
                      help: "the space between neighbours on a line (exactly this: lines are packed)"),
-        LayoutOption(name: "minimumLineSpacing", type: .number, defaultValue: .number(10),
-                     help: "the space between lines"),
+        lineSpacingOption,
         LayoutOption(name: "sectionInset", type: .insets, defaultValue: .insets(.zero),
                      help: "insets around each section's items (T,L,B,R); lines start at the left one"),
         LayoutOption(name: "headerSize", type: .size, defaultValue: .size(.zero),
@@ -56,14 +54,12 @@ extension StickyHeadersFlowLayout: ConfigurableLayout {
     /// options); its width does not count: a vertical flow's headers span the
     /// collection view.
     static let options: [LayoutOption] = [
-        LayoutOption(name: "itemSize", type: .size, defaultValue: .size(CGSize(width: 50, height: 50)),
-                     help: "size of every item (WxH) unless `size item` overrides it"),
+        itemSizeOption,
         LayoutOption(name: "headerSize", type: .size, defaultValue: .size(defaultHeaderSize),
                      help: "header reference size (WxH; only the height counts); 0 high means no header"),
         LayoutOption(name: "minimumInteritemSpacing", type: .number, defaultValue: .number(10),
                      help: "the least space between neighbours on a line"),
-        LayoutOption(name: "minimumLineSpacing", type: .number, defaultValue: .number(10),
-                     help: "the space between lines"),
+        lineSpacingOption,
         LayoutOption(name: "sectionInset", type: .insets, defaultValue: .insets(.zero),
                      help: "insets around each section's items (T,L,B,R)"),
     ]
@@ -89,6 +85,12 @@ extension StickyHeadersFlowLayout: ConfigurableLayout {
 /// The flow options both layouts share, as stk's `set` names them. Each
 /// layout accepts only the ones it declares.
 extension UICollectionViewFlowLayout {
+    /// The options both layouts declare alike, with UIKit's defaults.
+    static let itemSizeOption = LayoutOption(name: "itemSize", type: .size, defaultValue: .size(CGSize(width: 50, height: 50)),
+                                             help: "size of every item (WxH) unless `size item` overrides it")
+    static let lineSpacingOption = LayoutOption(name: "minimumLineSpacing", type: .number, defaultValue: .number(10),
+                                                help: "the space between lines")
+
     func setFlowOption(_ name: String, to value: LayoutOptionValue, layoutName: String, declared: [LayoutOption]) throws {
         guard declared.contains(where: { $0.name == name }) else {
             throw CollectionViewError("\(layoutName) has no option '\(name)' (expected one of \(declared.map(\.name).joined(separator: ", ")))")
