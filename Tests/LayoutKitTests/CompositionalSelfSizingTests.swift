@@ -8,6 +8,15 @@ import StkTestSupport
 /// it along its group's axis, an estimated group ends where its items end, an
 /// orthogonal row's groups follow their measured widths and the row is as
 /// thick as its thickest group. Numbers derived by hand in each test.
+private extension CollectionView {
+    /// Cell `indexPath` is displayed and measures `size`; the layout pass
+    /// that follows places the measurement.
+    func measure(_ indexPath: IndexPath, as size: CGSize) throws {
+        try setPreferredSize(size, at: indexPath)
+        layoutIfNeeded()
+    }
+}
+
 @Suite struct CompositionalSelfSizingTests {
     /// Chips, as apps write them: items `.estimated(100)` wide and 32 high, one
     /// per group, the group estimated as wide; 8 between groups, section
@@ -82,8 +91,7 @@ import StkTestSupport
         let layout = Self.chips(orthogonal: true, estimatedHeight: true)
         let cv = try compositionalView(layout, [5, 5])
         #expect(layout.collectionViewContentSize.height == 156)
-        try cv.setPreferredSize(CGSize(width: 100, height: 50), at: .ip(0, 1))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 1), as: CGSize(width: 100, height: 50))
         #expect(layout.cell(0, 0) == CGRect(x: 16, y: 38, width: 100, height: 32))
         #expect(layout.cell(0, 1) == CGRect(x: 124, y: 38, width: 100, height: 50))
         #expect(layout.supplementary(ElementKind.sectionHeader, 1)?.frame.minY == 96)
@@ -100,8 +108,7 @@ import StkTestSupport
         let group = CollectionLayoutGroup.vertical(layoutSize: CL.size(.fractionalWidth(1), .estimated(88)), subitems: [item])
         let (layout, cv, make) = try oneSection(group, [4])
         #expect(layout.cell(0, 1) == CGRect(x: 0, y: 44, width: 390, height: 44))
-        try cv.setPreferredSize(CGSize(width: 390, height: 100), at: .ip(0, 0))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 0), as: CGSize(width: 390, height: 100))
         #expect(layout.cell(0, 1) == CGRect(x: 0, y: 100, width: 390, height: 44))
         #expect(layout.cell(0, 2) == CGRect(x: 0, y: 144, width: 390, height: 44))
         #expect(layout.collectionViewContentSize.height == 232)
@@ -113,8 +120,7 @@ import StkTestSupport
         // 74, 118; the content 162 high. The estimate is only an estimate.
         let layout = CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .plain))
         let cv = try compositionalView(layout, [4])
-        try cv.setPreferredSize(CGSize(width: 390, height: 30), at: .ip(0, 1))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 1), as: CGSize(width: 390, height: 30))
         #expect(layout.cell(0, 1) == CGRect(x: 0, y: 44, width: 390, height: 30))
         #expect(layout.cell(0, 2) == CGRect(x: 0, y: 74, width: 390, height: 44))
         #expect(layout.collectionViewContentSize.height == 162)
@@ -154,11 +160,9 @@ import StkTestSupport
     @Test func aTagMeasuredWiderThanItsGroupWarns() throws {
         let layout = Self.tags()
         let cv = try compositionalView(layout, [3])
-        try cv.setPreferredSize(CGSize(width: 358, height: 32), at: .ip(0, 0))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 0), as: CGSize(width: 358, height: 32))
         #expect(layout.layoutWarnings.isEmpty, "\(layout.layoutWarnings)")
-        try cv.setPreferredSize(CGSize(width: 400, height: 32), at: .ip(0, 1))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 1), as: CGSize(width: 400, height: 32))
         #expect(layout.layoutWarnings == ["NSCollectionLayoutGroup: item 0:1 measured 400 long does not fit its group 358 long; the group holds it and overflows"])
         #expect(layout.cell(0, 1)?.width == 400)
     }
@@ -173,19 +177,16 @@ import StkTestSupport
         let (layout, cv, make) = try oneSection(group, [4])
         // Card 1 measured 150: card 0 (still 100) grows to 150 too; the row is
         // 150 high and the next one starts there.
-        try cv.setPreferredSize(CGSize(width: 175.5, height: 150), at: .ip(0, 1))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 1), as: CGSize(width: 175.5, height: 150))
         #expect(layout.cell(0, 0) == CGRect(x: 0, y: 0, width: 175.5, height: 150))
         #expect(layout.cell(0, 1) == CGRect(x: 185.5, y: 0, width: 175.5, height: 150))
         #expect(layout.cell(0, 2) == CGRect(x: 0, y: 150, width: 175.5, height: 100))
         try expectSameAsFresh(cv, make)
         // Card 1 measured 60: card 0, not measured, is still at its estimate,
         // 100, the taller; once it measures 70, both are 70.
-        try cv.setPreferredSize(CGSize(width: 175.5, height: 60), at: .ip(0, 1))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 1), as: CGSize(width: 175.5, height: 60))
         #expect(layout.cell(0, 1) == CGRect(x: 185.5, y: 0, width: 175.5, height: 100))
-        try cv.setPreferredSize(CGSize(width: 175.5, height: 70), at: .ip(0, 0))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 0), as: CGSize(width: 175.5, height: 70))
         #expect(layout.cell(0, 0) == CGRect(x: 0, y: 0, width: 175.5, height: 70))
         #expect(layout.cell(0, 1) == CGRect(x: 185.5, y: 0, width: 175.5, height: 70))
         #expect(layout.cell(0, 2) == CGRect(x: 0, y: 70, width: 175.5, height: 100))
@@ -298,8 +299,7 @@ import StkTestSupport
         let make = { example.name == "chips" ? Self.chips(orthogonal: false) : Self.tags(estimatedHeight: example.estimatedHeight) }
         let layout = make()
         let cv = try compositionalView(layout, [5])
-        try cv.setPreferredSize(example.measured, at: .ip(0, 1))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 1), as: example.measured)
         for (item, frame) in example.expected { #expect(layout.cell(0, item) == frame, "item 0:\(item)") }
         try expectSameAsFresh(cv, make)
     }
@@ -362,8 +362,7 @@ import StkTestSupport
         #expect(layout.cell(0, 3) == CGRect(x: 8, y: 64, width: 100, height: 40))
         #expect(layout.collectionViewContentSize.height == 168)
         // A measurement one point wider moves nothing below it.
-        try cv.setPreferredSize(CGSize(width: 101, height: 40), at: .ip(0, 0))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 0), as: CGSize(width: 101, height: 40))
         #expect(layout.cell(0, 3) == CGRect(x: 8, y: 64, width: 100, height: 40))
         #expect(layout.collectionViewContentSize.height == 168)
         try expectSameAsFresh(cv, make)
@@ -417,8 +416,7 @@ import StkTestSupport
         column.interItemSpacing = .fixed(4)
         let row = CollectionLayoutGroup.horizontal(layoutSize: CL.size(.fractionalWidth(1), .estimated(150)), subitems: [column])
         let (layout, cv, make) = try oneSection(row, [12])
-        try cv.setPreferredSize(CGSize(width: 195, height: 120), at: .ip(0, 1))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 1), as: CGSize(width: 195, height: 120))
         let itemHeight = (150 - 2 * 4) / 3.0
         #expect(layout.cell(0, 2).map { abs($0.minY - (itemHeight + 4 + 120 + 4)) < 1e-9 } == true, "\(String(describing: layout.cell(0, 2)))")
         #expect(layout.cell(0, 3)?.minY == 0)
@@ -435,8 +433,7 @@ import StkTestSupport
                                                    subitems: [CL.item(.fractionalWidth(0.5), .estimated(50))])
         let column = CollectionLayoutGroup.vertical(layoutSize: CL.size(.fractionalWidth(1), .estimated(100)), subitems: [row])
         let (layout, cv, make) = try oneSection(column, [8])
-        try cv.setPreferredSize(CGSize(width: 195, height: 90), at: .ip(0, 0))
-        cv.layoutIfNeeded()
+        try cv.measure(.ip(0, 0), as: CGSize(width: 195, height: 90))
         #expect(layout.cell(0, 1) == CGRect(x: 195, y: 0, width: 195, height: 50))
         #expect(layout.cell(0, 2) == CGRect(x: 0, y: 90, width: 195, height: 50))
         #expect(layout.cell(0, 3) == CGRect(x: 195, y: 90, width: 195, height: 50))
