@@ -29,6 +29,10 @@ public typealias UIUserInterfaceIdiom = UserInterfaceIdiom
 public typealias UIUserInterfaceStyle = UserInterfaceStyle
 public typealias UIContentSizeCategory = ContentSizeCategory
 public typealias UILayoutGuide = LayoutGuide
+public typealias UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>
+    = CollectionViewDiffableDataSource<SectionIdentifierType, ItemIdentifierType>
+public typealias NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>
+    = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
 
 // MARK: Protocols
 

@@ -507,7 +507,7 @@ struct Pruning {
             // the one its layout is shown in (`__stkShow(in:)`): the code that
             // makes it (registrations, a data source) is view code, not scanned.
             let makesShownCollectionView = viewControllerShells.contains { $0.name == owner }
-                && decl.as(VariableDeclSyntax.self).map(Self.lazyCollectionView) != nil
+                && decl.as(VariableDeclSyntax.self).flatMap(Self.lazyCollectionView) != nil
             let unit = Unit(file: file, node: node, match: .memberNames(Set(names)), scan: makesShownCollectionView ? [] : [node],
                             label: Self.label(decl, names), override: overrideModifier)
             if ownerType.kind == .class { unit.ownerClass = (ownerType.name, owner) }
@@ -851,11 +851,53 @@ struct Pruning {
         } else if (index.rootSuperclassName(of: type) ?? "").hasSuffix("UICollectionViewController") {
             members += "var collectionView: UICollectionView! { __stkShownIn }; "
         }
+        for (property, dataSourceType) in keptDiffableDataSources(of: name) {
+            assignment += "; self.\(property) = \(dataSourceType)(stkShowing: collectionView)"
+        }
         if keptMember("view", of: name) == nil {
             members += "var view: UIView! { __stkShownIn.map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; "
         }
         return (ownInitialisers.contains(name) ? "" : "init() {}; ") + "weak var __stkShownIn: UICollectionView?; "
             + "func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView\(assignment) }; " + members
+    }
+
+    /// The diffable data sources of view controller `owner` that the layout
+    /// code reads (`dataSource.sectionIdentifier(for:)` in a section
+    /// provider): each stored `var NAME: UICollectionViewDiffableDataSource<S, I>!`
+    /// (or `?`, or a typealias of one declared in the sources), with the type
+    /// stk makes one of. On iOS the view controller's `configureDataSource()`
+    /// makes it, in view code stk leaves out; stk makes one bound to the
+    /// collection view the layout is shown in, whose identifiers come from
+    /// stk's data (LayoutKit's `CollectionViewDiffableDataSource`).
+    private func keptDiffableDataSources(of owner: String) -> [(property: String, type: String)] {
+        units.compactMap { unit in
+            guard unit.kept, unit.stripped?.owner == owner,
+                  let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
+                  variable.bindingSpecifier.text == "var", variable.bindings.count == 1, let binding = variable.bindings.first,
+                  binding.accessorBlock == nil, binding.initializer.map({ $0.value.is(NilLiteralExprSyntax.self) }) ?? true,
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let annotated = binding.typeAnnotation?.type else { return nil }
+            let wrapped = annotated.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
+                ?? annotated.as(OptionalTypeSyntax.self)?.wrappedType
+            guard let wrapped, let type = wrapped.as(IdentifierTypeSyntax.self) else { return nil }
+            if type.name.text == "UICollectionViewDiffableDataSource", type.genericArgumentClause != nil {
+                return (name, type.trimmedDescription)
+            }
+            if type.genericArgumentClause == nil, let aliased = typealiasTarget(type.name.text),
+               aliased.as(IdentifierTypeSyntax.self).map({ $0.name.text == "UICollectionViewDiffableDataSource" && $0.genericArgumentClause != nil }) == true {
+                return (name, type.name.text)
+            }
+            return nil
+        }
+    }
+
+    /// The type a kept `typealias NAME = TYPE` of the sources names.
+    private func typealiasTarget(_ name: String) -> TypeSyntax? {
+        for unit in units where unit.kept {
+            let decl = unit.node.as(MemberBlockItemSyntax.self)?.decl ?? unit.node.as(CodeBlockItemSyntax.self)?.item.as(DeclSyntax.self)
+            if let alias = decl?.as(TypeAliasDeclSyntax.self), alias.name.text == name { return alias.initializer.value }
+        }
+        return nil
     }
 
     /// A kept member of stripped type `owner`, by the name a requirement

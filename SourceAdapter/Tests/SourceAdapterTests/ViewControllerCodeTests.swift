@@ -379,4 +379,26 @@ import Testing
         #expect(text.contains(ViewControllerShell.members(addsCollectionView: true)), "\(text)")
         #expect(output.files[0].text.contains("let owner = PhotosViewController(); let layout = owner.createLayout(); layout.__stkRetainedBuilder = owner; \(ViewControllerShell.shows("owner"))return layout"))
     }
+
+    /// A stored property the layout code reads is scanned like any kept
+    /// declaration: what its value names (a helper, a nested type) stays.
+    @Test func whatAKeptStoredPropertyNamesIsKept() {
+        let output = adapt([("V.swift", """
+            import UIKit
+            final class V: UIViewController {
+                enum Density: Int { case compact = 2, roomy = 3 }
+                private let columns = V.columnCount(for: .roomy)
+                static func columnCount(for density: Density) -> Int { density.rawValue }
+                func createLayout() -> UICollectionViewLayout {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.itemSize = CGSize(width: 390 / CGFloat(columns), height: 100)
+                    return layout
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = output.files[0].text
+        #expect(text.contains("static func columnCount(for density: Density) -> Int { density.rawValue }"), "\(text)")
+        #expect(text.contains("enum Density: Int { case compact = 2, roomy = 3 }"), "\(text)")
+    }
 }

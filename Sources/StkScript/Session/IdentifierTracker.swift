@@ -37,17 +37,23 @@ struct IdentifierTracker: Equatable {
     /// they differ from what the identifiers say (a state restored from
     /// elsewhere), the numbering starts again from them rather than lie.
     mutating func snapshot(itemCounts: [Int]) -> DiffableSnapshot {
-        if materialized == nil {
-            var s = DiffableSnapshot(itemCounts: base)
-            for updates in pending.elements { s = s.applying(updates) }
-            materialized = s
-            pending = SharedList()
-        }
+        _ = current()
         if materialized!.itemCounts != itemCounts {
             self = IdentifierTracker(itemCounts: itemCounts)
             materialized = DiffableSnapshot(itemCounts: itemCounts)
         }
         return materialized!
+    }
+
+    /// The current snapshot, whatever the collection view's counts (a
+    /// diffable data source checks them).
+    mutating func current() -> DiffableSnapshot {
+        if let materialized { return materialized }
+        var s = DiffableSnapshot(itemCounts: base)
+        for updates in pending.elements { s = s.applying(updates) }
+        materialized = s
+        pending = SharedList()
+        return s
     }
 
     /// After `apply`: the applied snapshot is the data.

@@ -54,6 +54,14 @@ public final class Session: LayoutCycleObserver {
         collectionView.maximumVisibleElements = Limits.visibleElements
         try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
         collectionView.observer = self
+        provideIdentifiers(to: collectionView)
+    }
+
+    /// A diffable data source that the layout reads (a view controller's
+    /// `dataSource`) answers with the session's identifiers, those `snapshot`
+    /// shows.
+    private func provideIdentifiers(to cv: CollectionView) {
+        cv.identifiersProvider = { [weak self] in self?.identifiers.current() }
     }
 
     // MARK: Observing the layout cycle
@@ -239,6 +247,9 @@ public final class Session: LayoutCycleObserver {
         let cv = try CollectionView(bounds: startsAtOffset ? s.bounds : CGRect(origin: .zero, size: s.bounds.size), layout: newLayout)
         cv.maximumVisibleElements = Limits.visibleElements
         cv.derivesPinnedFromMotion = entry.descriptor.derivesPinned
+        // Its passes lay out the state's data: a data source reads the state's identifiers.
+        var restoredIdentifiers = s.identifiers
+        cv.identifiersProvider = { restoredIdentifiers.current() }
         s.scrollView.apply(to: cv)
         if insetsFirst {
             try cv.setContentInset(s.contentInset)
@@ -262,6 +273,7 @@ public final class Session: LayoutCycleObserver {
         explicitOptions = s.options
         commandHistory = s.history
         identifiers = s.identifiers
+        provideIdentifiers(to: cv)
     }
 
     /// Makes the current layout again from its registry entry, over the same

@@ -24,6 +24,9 @@ extension CollectionView {
         replica.nextRevision = nextRevision
         replica.installedDelegate = installedDelegate
         replica.installedDataSource = installedDataSource
+        replica.identifiersProvider = identifiersProvider
+        replica.identifiersInFlight = identifiersInFlight
+        replica.readsIdentifiers = readsIdentifiers
         replica.isPagingEnabled = isPagingEnabled
         replica.decelerationRate = decelerationRate
         replica.layoutMargins = layoutMargins

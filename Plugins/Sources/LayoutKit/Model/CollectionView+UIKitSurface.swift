@@ -120,6 +120,32 @@ extension CollectionView {
         set { installedDataSource = newValue }
     }
 
+    // MARK: Diffable identifiers
+
+    /// The identifiers of the data now, for a diffable data source: those of
+    /// a change being laid out, else the host's; nil when there are none or
+    /// they disagree with the data (a state being restored), so that a data
+    /// source falls back to stk's numbering rather than lie.
+    public func diffableIdentifiers() -> DiffableSnapshot? {
+        let counts = sections.map(\.itemCount)
+        if let inFlight = identifiersInFlight?.snapshot, inFlight.itemCounts == counts { return inFlight }
+        if let current = identifiersProvider?(), current.itemCounts == counts { return current }
+        return nil
+    }
+
+    /// Runs a change of the data (`performBatchUpdates`, `reloadData`) whose
+    /// identifiers will be `identifiers`: a diffable data source read by its
+    /// layout pass answers with them. They are computed only if one is read,
+    /// so after the change was found valid.
+    public func withIdentifiers<Result>(_ identifiers: @autoclosure @escaping () -> DiffableSnapshot,
+                                        _ change: () throws -> Result) rethrows -> Result {
+        guard readsIdentifiers else { return try change() }
+        let outer = identifiersInFlight
+        identifiersInFlight = InFlightIdentifiers(identifiers)
+        defer { identifiersInFlight = outer }
+        return try change()
+    }
+
     // MARK: Data source
 
     public var numberOfSections: Int { sections.count }
@@ -135,4 +161,13 @@ extension CollectionView {
         indexes.count == 2 && indexes.section >= 0 && indexes.section < sections.count
             && indexes.item >= 0 && indexes.item < sections[indexes.section].itemCount
     }
+}
+
+/// The identifiers of a change of the data, made the first time a data
+/// source asks for them.
+final class InFlightIdentifiers {
+    private let make: () -> DiffableSnapshot
+    private(set) lazy var snapshot: DiffableSnapshot = make()
+
+    init(_ make: @escaping () -> DiffableSnapshot) { self.make = make }
 }

@@ -219,6 +219,17 @@ public final class CollectionView {
 
     public weak var installedDataSource: CollectionViewDataSource?
 
+    /// The identifiers of the data as the host keeps them (stk's session:
+    /// `snapshot`), asked only when a diffable data source is read
+    /// (`diffableIdentifiers()`).
+    public var identifiersProvider: (() -> DiffableSnapshot?)?
+    /// The identifiers of data being changed, while the change lays it out
+    /// (`withIdentifiers(_:_:)`): the host has not recorded them yet.
+    var identifiersInFlight: InFlightIdentifiers?
+    /// Whether a diffable data source reads this collection view's
+    /// identifiers: until one does, no change computes them.
+    public internal(set) var readsIdentifiers = false
+
     // MARK: Observing
 
     func report(_ event: LayoutCycleEvent) {

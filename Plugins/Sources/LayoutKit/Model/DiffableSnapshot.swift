@@ -75,6 +75,23 @@ public struct DiffableSnapshot: Sendable {
         nextItemNumber = other.nextItemNumber
     }
 
+    /// An identifier as stk holds it: one of its own numbered names (`S3`,
+    /// `I42`: the number), or a word written by hand (`featured`).
+    public enum Name: Equatable, Sendable {
+        case numbered(Int)
+        case word(String)
+    }
+
+    /// The identifier of the section at `index`, without naming every section.
+    public func sectionName(at index: Int) -> Name { name(sectionHandles[index], in: sectionNames) }
+
+    /// The identifier of the item at `item` in section `section`.
+    public func itemName(section: Int, item: Int) -> Name { name(itemHandles[section][item], in: itemNames) }
+
+    private func name(_ handle: Int, in names: IdentifierNames) -> Name {
+        handle >= 0 ? .numbered(handle) : .word(names.name(handle))
+    }
+
     public var itemCounts: [Int] { itemHandles.map(\.count) }
     public var numberOfItems: Int { itemHandles.reduce(0) { $0 + $1.count } }
 

@@ -30,7 +30,9 @@ extension Interpreter {
             throw CommandError("item counts must not be negative, got \(bad)")
         }
         try mutate(c) {
-            try self.session.collectionView.reloadData(itemCounts: itemCounts)
+            try self.session.collectionView.withIdentifiers(DiffableSnapshot(itemCounts: itemCounts)) {
+                try self.session.collectionView.reloadData(itemCounts: itemCounts)
+            }
             self.session.identifiers.reset(itemCounts: itemCounts)
         }
     }
@@ -70,7 +72,12 @@ extension Interpreter {
         try checkLimits(updates)
         try mutate(c) {
             do {
-                try self.session.collectionView.performBatchUpdates(updates.map(\.update))
+                let cv = self.session.collectionView
+                // Read during the update's pass, once the updates are known valid.
+                let countsBefore = cv.readsIdentifiers ? cv.sections.map(\.itemCount) : []
+                try cv.withIdentifiers(self.session.identifiers.snapshot(itemCounts: countsBefore).applying(updates.map(\.update))) {
+                    try cv.performBatchUpdates(updates.map(\.update))
+                }
                 self.session.identifiers.record(updates.map(\.update))
             } catch let e as CollectionViewError {
                 throw CommandError(e.message, at: LocatedUpdate.blame(e, in: updates) ?? c.command.range)

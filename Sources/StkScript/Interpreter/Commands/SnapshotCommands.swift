@@ -62,14 +62,14 @@ extension Interpreter {
         switch mode {
         case .reload:
             try mutate(c) {
-                try cv.reloadData(itemCounts: applied.itemCounts)
+                try cv.withIdentifiers(applied) { try cv.reloadData(itemCounts: applied.itemCounts) }
                 self.session.identifiers.replace(with: applied)
             }
         case .animated, .unanimated:
             let updates = old.updates(to: applied, reloaded: reloaded, reloadedSections: reloadedSections)
             try mutate(c) {
                 do {
-                    try cv.performBatchUpdates(updates, expectedItemCounts: applied.itemCounts)
+                    try cv.withIdentifiers(applied) { try cv.performBatchUpdates(updates, expectedItemCounts: applied.itemCounts) }
                 } catch let e as CollectionViewError {
                     throw CommandError(e.message, at: c.command.range)
                 }
