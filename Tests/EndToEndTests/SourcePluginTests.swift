@@ -61,12 +61,13 @@ import Testing
         #expect(third.stderr.contains("(built in "), "\(third)")
     }
 
-    /// A folder: every .swift file in it, one plugin, seven layouts.
+    /// A folder: every .swift file in it, one plugin with the layouts of them all.
     @Test func aFolderOfSourcesIsOnePlugin() throws {
         let result = try stk(["--plugin", "Examples/SourceLayouts", "-e", "layouts"], in: ExamplePackage.repositoryRoot)
         #expect(result.status == 0, "\(result)")
         let names = result.lines.map { String($0.prefix { $0 != " " }) }
-        #expect(names.suffix(15) == ["backdrop-layout", "card-stack-layout", "carousel-flow-layout", "defaults-init-layout", "grid-view-controller",
+        #expect(names.suffix(16) == ["backdrop-layout", "card-stack-layout", "carousel-flow-layout", "defaults-init-layout",
+                                     "distinct-sections-view-controller", "grid-view-controller",
                                      "left-aligned-flow-layout", "list-view-controller", "mosaic-compositional-layout", "mosaic-layout",
                                      "orthogonal-view-controller", "parallax-header-layout", "card-parallax-layout",
                                      "sticky-grid-collection-view-layout", "sticky-headers-collection-view-flow-layout", "waterfall-layout"], "\(result)")
