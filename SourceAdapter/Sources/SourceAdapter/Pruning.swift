@@ -178,6 +178,7 @@ struct Pruning {
     private var inPlace: [[Edit]]
 
     private let index: TypeIndex
+    private let shownDataSources: ShownDataSources
     private let layoutClassNames: Set<String>
     private let trees: [SourceFileSyntax]
     private let bytes: [[UInt8]]
@@ -189,6 +190,7 @@ struct Pruning {
         self.trees = trees
         self.bytes = bytes
         self.index = index
+        shownDataSources = ShownDataSources(trees: trees)
         self.layoutClassNames = layoutClassNames
         self.position = position
         removed = Array(repeating: [], count: trees.count)
@@ -504,11 +506,19 @@ struct Pruning {
                 continue
             }
             // The collection view a view controller makes in a `lazy var` is
-            // the one its layout is shown in (`__stkShow(in:)`): the code that
-            // makes it (registrations, a data source) is view code, not scanned.
-            let makesShownCollectionView = viewControllerShells.contains { $0.name == owner }
-                && decl.as(VariableDeclSyntax.self).flatMap(Self.lazyCollectionView) != nil
-            let unit = Unit(file: file, node: node, match: .memberNames(Set(names)), scan: makesShownCollectionView ? [] : [node],
+            // the one its layout is shown in (`__stkShow(in:)`), and so is a
+            // data source it makes so bound to it: the code that makes them
+            // (registrations, cell providers) is view code, not scanned; the
+            // type stk makes is.
+            var scan = [node]
+            if viewControllerShells.contains(where: { $0.name == owner }), let variable = decl.as(VariableDeclSyntax.self) {
+                if Self.lazyCollectionView(variable) != nil {
+                    scan = []
+                } else if let shown = shownDataSources.shown(variable), shown.isLazy {
+                    scan = [shown.typeNode]
+                }
+            }
+            let unit = Unit(file: file, node: node, match: .memberNames(Set(names)), scan: scan,
                             label: Self.label(decl, names), override: overrideModifier)
             if ownerType.kind == .class { unit.ownerClass = (ownerType.name, owner) }
             if let signature = Self.signature(decl) { unit.stripped = (owner, signature) }
@@ -838,7 +848,7 @@ struct Pruning {
     /// UICollectionView!` (or `?`) is set then, when the layout code keeps it;
     /// a `UICollectionViewController` without one gets one; `view` is as large
     /// as the collection view's bounds, unless it declares one.
-    private func viewControllerShellText(_ name: String, _ type: TypeIndex.TypeDecl) -> String {
+    private mutating func viewControllerShellText(_ name: String, _ type: TypeIndex.TypeDecl) -> String {
         var assignment = ""
         var members = ""
         if let unit = keptMember("collectionView", of: name) {
@@ -851,7 +861,7 @@ struct Pruning {
         } else if (index.rootSuperclassName(of: type) ?? "").hasSuffix("UICollectionViewController") {
             members += "var collectionView: UICollectionView! { __stkShownIn }; "
         }
-        for (property, dataSourceType) in keptDiffableDataSources(of: name) {
+        for (property, dataSourceType) in showDiffableDataSources(of: name) {
             assignment += "; self.\(property) = \(dataSourceType)(stkShowing: collectionView)"
         }
         if keptMember("view", of: name) == nil {
@@ -863,41 +873,36 @@ struct Pruning {
 
     /// The diffable data sources of view controller `owner` that the layout
     /// code reads (`dataSource.sectionIdentifier(for:)` in a section
-    /// provider): each stored `var NAME: UICollectionViewDiffableDataSource<S, I>!`
-    /// (or `?`, or a typealias of one declared in the sources), with the type
-    /// stk makes one of. On iOS the view controller's `configureDataSource()`
-    /// makes it, in view code stk leaves out; stk makes one bound to the
-    /// collection view the layout is shown in, whose identifiers come from
-    /// stk's data (LayoutKit's `CollectionViewDiffableDataSource`).
-    private func keptDiffableDataSources(of owner: String) -> [(property: String, type: String)] {
-        units.compactMap { unit in
-            guard unit.kept, unit.stripped?.owner == owner,
-                  let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
-                  variable.bindingSpecifier.text == "var", variable.bindings.count == 1, let binding = variable.bindings.first,
-                  binding.accessorBlock == nil, binding.initializer.map({ $0.value.is(NilLiteralExprSyntax.self) }) ?? true,
-                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                  let annotated = binding.typeAnnotation?.type else { return nil }
-            let wrapped = annotated.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
-                ?? annotated.as(OptionalTypeSyntax.self)?.wrappedType
-            guard let wrapped, let type = wrapped.as(IdentifierTypeSyntax.self) else { return nil }
-            if type.name.text == "UICollectionViewDiffableDataSource", type.genericArgumentClause != nil {
-                return (name, type.trimmedDescription)
+    /// provider), which stk makes (`ShownDataSources`): each property's name
+    /// and the type made. A `lazy` one becomes `var NAME: TYPE!`, the code
+    /// that makes it left out.
+    private mutating func showDiffableDataSources(of owner: String) -> [(property: String, type: String)] {
+        var shownOnes: [(property: String, type: String)] = []
+        for unit in units where unit.kept && unit.stripped?.owner == owner {
+            guard let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
+                  let shown = shownDataSources.shown(variable),
+                  let name = shown.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            shownOnes.append((name, shown.type))
+            let note = "\(owner).\(name) is a data source stk makes, bound to the collection view the layout is installed in, with stk's identifiers"
+            let at = position(unit.file, shown.binding.pattern.positionAfterSkippingLeadingTrivia)
+            guard shown.isLazy, let initializer = shown.binding.initializer else {
+                fileNotes.append((unit.file, AdapterMessage(at, note)))
+                continue
             }
-            if type.genericArgumentClause == nil, let aliased = typealiasTarget(type.name.text),
-               aliased.as(IdentifierTypeSyntax.self).map({ $0.name.text == "UICollectionViewDiffableDataSource" && $0.genericArgumentClause != nil }) == true {
-                return (name, type.name.text)
+            for modifier in variable.modifiers where modifier.name.text == "lazy" { blank(unit.file, Syntax(modifier)) }
+            let start = initializer.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = initializer.endPositionBeforeTrailingTrivia.utf8Offset
+            let blanked = blankLines(bytes[unit.file][start..<end])
+            if let annotation = shown.binding.typeAnnotation {
+                let at = annotation.endPositionBeforeTrailingTrivia.utf8Offset
+                inPlace[unit.file].append(Edit(start: at, end: at, text: "!"))
+                inPlace[unit.file].append(Edit(start: start, end: end, text: blanked))
+            } else {
+                inPlace[unit.file].append(Edit(start: start, end: end, text: ": \(shown.type)!" + blanked))
             }
-            return nil
+            fileNotes.append((unit.file, AdapterMessage(at, note + ": the code that makes it is view code, left out")))
         }
-    }
-
-    /// The type a kept `typealias NAME = TYPE` of the sources names.
-    private func typealiasTarget(_ name: String) -> TypeSyntax? {
-        for unit in units where unit.kept {
-            let decl = unit.node.as(MemberBlockItemSyntax.self)?.decl ?? unit.node.as(CodeBlockItemSyntax.self)?.item.as(DeclSyntax.self)
-            if let alias = decl?.as(TypeAliasDeclSyntax.self), alias.name.text == name { return alias.initializer.value }
-        }
-        return nil
+        return shownOnes
     }
 
     /// A kept member of stripped type `owner`, by the name a requirement

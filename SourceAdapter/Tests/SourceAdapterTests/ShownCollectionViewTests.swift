@@ -84,11 +84,3 @@ import Testing
         #expect(!output.files[0].text.contains("self.collectionView = collectionView"))
     }
 }
-
-private extension String {
-    var trimmingTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-}

@@ -52,3 +52,12 @@ func columnsViewController(_ name: String, _ members: String) -> String {
         }
         """
 }
+
+/// A line of adapted text without the spaces blanking left at its end.
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
