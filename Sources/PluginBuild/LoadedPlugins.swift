@@ -21,6 +21,9 @@ public final class LoadedPlugins: @unchecked Sendable {
     /// Builds to load instead of building, by origin: a REPL worker that
     /// replays a session loads what the lost one had loaded.
     public var pinnedLibraries: [String: String] = [:]
+    /// Told of each source plugin loaded: the module it was compiled as and
+    /// its origin (a script's crash handler names the user's file by it).
+    public var didLoadSource: ((_ moduleName: String, _ origin: String) -> Void)?
 
     public init() {}
 
@@ -89,6 +92,7 @@ public final class LoadedPlugins: @unchecked Sendable {
             built = try SourcePluginBuilder().build(path)
             result = try PluginLoader.shared.load(path: built.libraryPath, origin: path, replacing: replacing)
         }
+        if let module = SourcePluginBuilder.moduleName(ofLibrary: built.libraryPath) { didLoadSource?(module, path) }
         if explain {
             notes += built.report.notes.map { "\($0.position): \($0.message)" }
         }

@@ -60,7 +60,7 @@ public final class SourcePluginBuilder {
             let adapted = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("sources").path)
                 .filter { $0.hasSuffix(".swift") }.sorted()
                 .map { folder.appendingPathComponent("sources").appendingPathComponent($0).path }
-            try toolchain.compileLibrary(adapted, moduleName: "StkSource_" + key.prefix(16),
+            try toolchain.compileLibrary(adapted, moduleName: Self.moduleName(forKey: key),
                                          output: folder.appendingPathComponent(BuildCache.libraryName).path)
             return report
         }
@@ -86,6 +86,20 @@ public final class SourcePluginBuilder {
 
 /// A plugin library ready to load, and what was done to make it.
 extension SourcePluginBuilder {
+    /// The Swift module a source plugin is compiled as: unique to its
+    /// sources, so that two builds loaded in one process (`reload`) never
+    /// share a type's name. The runtime names it where it says where a
+    /// force-unwrap trapped (`StkSource_20fed2ccf3e21761/Layout.swift:8`).
+    static func moduleName(forKey key: String) -> String { "StkSource_" + key.prefix(16) }
+
+    /// The module of a library built by the cache (in the folder named by its
+    /// key); nil for any other library.
+    public static func moduleName(ofLibrary path: String) -> String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
+        guard folder.count >= 16, folder.allSatisfy(\.isHexDigit) else { return nil }
+        return moduleName(forKey: folder)
+    }
+
     /// A build made earlier, found by its library: the REPL replays a session
     /// after a crash on the very builds it used, even if the sources changed
     /// since. Nil when the library is gone.

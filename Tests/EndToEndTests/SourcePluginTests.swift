@@ -286,10 +286,11 @@ import Testing
         let result = try runCrashing(answering: "return crashes ? [all[all.count + 5]] : all",
                                      script: "layout crashing-layout\nexpect visible count == 56\nset crashes=true\nvisible\n")
         #expect(result.stdout.isEmpty, "\(result)")
-        #expect(result.stderrLines.suffix(2) == [
+        #expect(Array(result.stderrLines.suffix(3).prefix(2)) == [
             "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
             "s.stk:3:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap",
         ], "\(result)")
+        #expect(Self.isModuleNote(result.stderrLines.last), "\(result)")
         #expect(!result.stderr.contains("Backtrac"), "\(result)")
     }
 
@@ -299,11 +300,32 @@ import Testing
     @Test func aFatalErrorNamesTheUsersFile() throws {
         let result = try runCrashing(answering: "if crashes { fatalError(\"the layout gave up\") }\nreturn all",
                                      script: "layout crashing-layout\nset crashes=true\n")
-        #expect(result.stderrLines.suffix(2) == [
+        #expect(Array(result.stderrLines.suffix(3).prefix(2)) == [
             "Crash.swift:6: Fatal error: the layout gave up",
             "s.stk:2:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap",
         ], "\(result)")
-        #expect(!result.stderr.contains("StkSource_"), "\(result)")
+        #expect(Self.isModuleNote(result.stderrLines.last), "\(result)")
+    }
+
+    /// A force-unwrap that traps is named by the runtime with the module stk
+    /// compiled the file as (Swift's `#fileID`, which no option changes): the
+    /// line after the error says which of the user's files that module is.
+    @Test func aTrappingForceUnwrapIsTracedToTheUsersFile() throws {
+        let result = try runCrashing(answering: "let answer: [UICollectionViewLayoutAttributes]? = crashes ? nil : all\nreturn answer!",
+                                     script: "layout crashing-layout\nset crashes=true\n")
+        let lines = Array(result.stderrLines.suffix(3))
+        try #require(lines.count == 3, "\(result)")
+        let module = String(lines[0].prefix { $0 != "/" })
+        #expect(module.hasPrefix("StkSource_"), "\(result)")
+        #expect(lines[0] == "\(module)/Crash.swift:7: Fatal error: Unexpectedly found nil while unwrapping an Optional value", "\(result)")
+        #expect(lines[1] == "s.stk:2:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap", "\(result)")
+        #expect(lines[2] == "note: \(module) is stk's build of Crash.swift", "\(result)")
+    }
+
+    /// `note: StkSource_<16 hex digits> is stk's build of Crash.swift`.
+    static func isModuleNote(_ line: String?) -> Bool {
+        guard let line, line.hasPrefix("note: StkSource_"), line.hasSuffix(" is stk's build of Crash.swift") else { return false }
+        return line.dropFirst("note: StkSource_".count).prefix { $0 != " " }.count == 16
     }
 
     // MARK: Fixtures

@@ -97,6 +97,29 @@ public enum CrashReport {
         length = written
     }
 
+    /// What the handler adds after its line, when source plugins are
+    /// loaded: which of the user's files each plugin module is built from.
+    /// The runtime names the file of a force-unwrap that trapped by module
+    /// (`StkSource_20fed2ccf3e21761/Layout.swift:8`), in the line above.
+    nonisolated(unsafe) private static let modules: UnsafeMutablePointer<CChar> = {
+        let b = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
+        b.initialize(repeating: 0, count: capacity)
+        return b
+    }()
+    nonisolated(unsafe) private static var modulesLength = 0
+
+    /// Records that `moduleName` is stk's build of the source plugin `origin`
+    /// (`note: StkSource_20fed2ccf3e21761 is stk's build of Layout.swift`),
+    /// for the handler to print; as many as fit in its buffer.
+    public static func noteSourceModule(_ moduleName: String, origin: String) {
+        let line = "note: \(moduleName) is stk's build of \(origin)\n"
+        guard modulesLength + line.utf8.count < capacity else { return }
+        for byte in line.utf8 {
+            modules[modulesLength] = CChar(bitPattern: byte)
+            modulesLength += 1
+        }
+    }
+
     /// An allocation that failed (the Swift runtime then aborts, having said
     /// "failed to allocate N bytes") is stk's, not the layout's: a memory
     /// limit (`ulimit -v`) or the machine's memory is too small for the data.
@@ -135,6 +158,7 @@ public enum CrashReport {
             name.withCString { _ = write(2, $0, strlen($0)) }
         }
         _ = "\n".withCString { write(2, $0, 1) }
+        if modulesLength > 0 { _ = write(2, modules, modulesLength) }
         _exit(ExitStatus.error.rawValue)
     }
 }
