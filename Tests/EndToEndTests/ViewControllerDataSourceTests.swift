@@ -94,4 +94,58 @@ extension ViewControllerSourceTests {
 
             """)
     }
+
+    /// A list whose rows swipe to delete and whose separators a handler
+    /// hides: stk swipes nothing and draws no separators, so those settings
+    /// are left out with the view code only they name, and the list loads.
+    static let tasks = """
+        import UIKit
+
+        final class TasksViewController: UIViewController {
+            private var dataSource: UICollectionViewDiffableDataSource<Int, String>!
+
+            private func createLayout() -> UICollectionViewLayout {
+                var config = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+                config.backgroundColor = .systemGroupedBackground
+                config.trailingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+                    guard let self, let task = self.dataSource.itemIdentifier(for: indexPath) else { return nil }
+                    let delete = UIContextualAction(style: .destructive, title: "Delete") { _, _, completion in
+                        self.delete(task)
+                        completion(true)
+                    }
+                    delete.image = UIImage(systemName: "trash")
+                    return UISwipeActionsConfiguration(actions: [delete])
+                }
+                config.itemSeparatorHandler = { indexPath, separator in
+                    var separator = separator
+                    separator.bottomSeparatorVisibility = indexPath.item == 0 ? .hidden : .automatic
+                    return separator
+                }
+                return UICollectionViewCompositionalLayout.list(using: config)
+            }
+
+            private func delete(_ task: String) {
+                var snapshot = dataSource.snapshot()
+                snapshot.deleteItems([task])
+                dataSource.apply(snapshot)
+            }
+        }
+        """
+
+    /// Inset grouped: rows inset by the margins (16), 358 wide and 44 high
+    /// (estimated), each section after a gap of 35: section 1 starts at
+    /// 35 + 3 * 44 + 35 = 202 and the list ends at 202 + 3 * 44 = 334.
+    @Test func aListWithSwipeActionsLoads() throws {
+        let folder = try TranscriptCommandFolder(["TasksViewController.swift": Self.tasks])
+        try expectRun("""
+            sections 2 items=3
+            layout tasks-view-controller
+            contentsize
+            attr item 1:0
+            """, plugin: "TasksViewController.swift", in: folder, prints: """
+            390x334
+            item 1:0 frame=16,202,358,44 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
 }

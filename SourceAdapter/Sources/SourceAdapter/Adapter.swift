@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "15"
+    public static let version = "16"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -190,7 +190,7 @@ private struct Adaptation {
         let position = self.position
         let requiredInits = RequiredInitRewrite.edits(declarations, position: position)
         for (i, tree) in trees.enumerated() {
-            let rewriter = InlineRewriter(optionalNames: declarations.optionalRequirementNames, position: { position(i, $0) })
+            let rewriter = InlineRewriter(optionalNames: declarations.optionalRequirementNames, bytes: bytes[i], position: { position(i, $0) })
             rewriter.walk(tree)
             let changes = rewriter.edits + (requiredInits.edits[i] ?? [])
             edits.append(changes.filter { !pruning.isRemoved(i, $0.start..<$0.end) && !SourceAdapter.overlaps($0, pruning.edits[i]) } + pruning.edits[i])

@@ -1067,6 +1067,12 @@ final class ReferenceCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// A list configuration's swipe actions and separator handler are left
+    /// out (`ViewOnlySettings`): what their closures name is not needed.
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        ViewOnlySettings.assignedSetting(node) == nil ? .visitChildren : .skipChildren
+    }
+
     /// `{ [dataSource] in ... }` captures the member `dataSource`.
     override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
         if node.initializer == nil { names.insert(node.name.text.trimmingCharacters(in: "`")) }

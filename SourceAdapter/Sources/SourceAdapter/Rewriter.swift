@@ -59,8 +59,12 @@ final class InlineRewriter: SyntaxVisitor {
     /// The chains wrapped: `a?.f?(x)?.g?(y)` is one chain with two calls.
     private var wrappedChains: Set<SyntaxIdentifier> = []
 
-    init(optionalNames: Set<String>, position: @escaping (AbsolutePosition) -> SourcePosition) {
+    /// The file's bytes, for blanking a statement of several lines.
+    private let sourceBytes: [UInt8]
+
+    init(optionalNames: Set<String>, bytes: [UInt8], position: @escaping (AbsolutePosition) -> SourcePosition) {
         self.optionalNames = optionalNames.union(Self.uikitOptionalRequirements)
+        sourceBytes = bytes
         self.position = position
         super.init(viewMode: .sourceAccurate)
     }
@@ -70,6 +74,16 @@ final class InlineRewriter: SyntaxVisitor {
         if Self.removedAttributes.contains(name) {
             blank(node, note: "removed \(node.trimmedDescription): Linux Swift has no Objective-C runtime")
         }
+        return .skipChildren
+    }
+
+    /// A list configuration's swipe actions or separator handler (`ViewOnlySettings`).
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        guard let setting = ViewOnlySettings.assignedSetting(node) else { return .visitChildren }
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        edits.append(Edit(start: start, end: end, text: blanked(sourceBytes[start..<end])))
+        notes.append(AdapterMessage(position(node.positionAfterSkippingLeadingTrivia), ViewOnlySettings.note(setting)))
         return .skipChildren
     }
 

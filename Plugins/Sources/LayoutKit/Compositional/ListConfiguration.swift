@@ -15,6 +15,8 @@ public struct CollectionLayoutListConfiguration {
     public var footerMode: FooterMode = .none
     /// iOS 15: space above each section's header (stk's default: see `sectionGap`).
     public var headerTopPadding: CGFloat?
+    /// The list's background (stk draws none; kept as set).
+    public var backgroundColor: Color?
 
     public init(appearance: Appearance) { self.appearance = appearance }
 
