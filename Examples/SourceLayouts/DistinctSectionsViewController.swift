@@ -4,7 +4,8 @@
 //  A list, a five-column grid and a three-column grid in one collection
 //  view, in the style of Apple's "Implementing Modern Collection Views"
 //  sample, as apps write it since iOS 15: the section provider asks the
-//  diffable data source which kind of section it lays out.
+//  diffable data source which kind of section it lays out. TextCell lives
+//  in a file of its own in the app, as in the sample.
 //
 
 import UIKit
@@ -119,34 +120,5 @@ extension DistinctSectionsViewController {
 extension DistinctSectionsViewController: UICollectionViewDelegate {
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
         collectionView.deselectItem(at: indexPath, animated: true)
-    }
-}
-
-class TextCell: UICollectionViewCell {
-    let label = UILabel()
-    static let reuseIdentifier = "text-cell-reuse-identifier"
-
-    override init(frame: CGRect) {
-        super.init(frame: frame)
-        configure()
-    }
-    required init?(coder: NSCoder) {
-        fatalError("not implemented")
-    }
-}
-
-extension TextCell {
-    func configure() {
-        label.translatesAutoresizingMaskIntoConstraints = false
-        label.adjustsFontForContentSizeCategory = true
-        contentView.addSubview(label)
-        label.font = UIFont.preferredFont(forTextStyle: .caption1)
-        let inset = CGFloat(10)
-        NSLayoutConstraint.activate([
-            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: inset),
-            label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -inset),
-            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: inset),
-            label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -inset)
-        ])
     }
 }

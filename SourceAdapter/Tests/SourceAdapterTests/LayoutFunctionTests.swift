@@ -215,7 +215,8 @@ import Testing
         let output = SourceAdapter.adapt(try names.map(Self.example))
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         let functions = output.report.layouts.filter { $0.source == .function }.map(\.name)
-        #expect(functions == ["distinct-sections-view-controller", "grid-view-controller", "list-view-controller", "orthogonal-view-controller"])
+        #expect(functions == ["distinct-sections-view-controller", "grid-view-controller", "list-view-controller", "orthogonal-view-controller",
+                               "tasks-view-controller"])
         #expect(Set(output.report.layouts.map(\.name)).count == output.report.layouts.count)
         #expect(output.report.layouts.contains { $0.name == "mosaic-compositional-layout" && $0.source == .layoutClass })
     }

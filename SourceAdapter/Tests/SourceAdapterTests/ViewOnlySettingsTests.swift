@@ -6,50 +6,19 @@ import Testing
 /// left out, with what only their closures name (a delete that applies a
 /// snapshot, contextual actions, images).
 @Suite struct ViewOnlySettingsTests {
-    @Test func swipeActionsAndSeparatorHandlersAreLeftOut() {
-        let output = adapt([("TasksViewController.swift", """
-            import UIKit
-
-            final class TasksViewController: UIViewController {
-                private var dataSource: UICollectionViewDiffableDataSource<Int, String>!
-
-                private func createLayout() -> UICollectionViewLayout {
-                    var config = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
-                    config.backgroundColor = .systemGroupedBackground
-                    config.trailingSwipeActionsConfigurationProvider = { [weak self] indexPath in
-                        guard let self, let task = self.dataSource.itemIdentifier(for: indexPath) else { return nil }
-                        let delete = UIContextualAction(style: .destructive, title: "Delete") { _, _, completion in
-                            self.delete(task)
-                            completion(true)
-                        }
-                        delete.image = UIImage(systemName: "trash")
-                        return UISwipeActionsConfiguration(actions: [delete])
-                    }
-                    config.itemSeparatorHandler = { indexPath, separator in
-                        var separator = separator
-                        separator.bottomSeparatorVisibility = indexPath.item == 0 ? .hidden : .automatic
-                        return separator
-                    }
-                    return UICollectionViewCompositionalLayout.list(using: config)
-                }
-
-                private func delete(_ task: String) {
-                    var snapshot = dataSource.snapshot()
-                    snapshot.deleteItems([task])
-                    dataSource.apply(snapshot)
-                }
-            }
-            """)])
+    @Test func swipeActionsAndSeparatorHandlersAreLeftOut() throws {
+        let output = SourceAdapter.adapt([try LayoutFunctionTests.example("TasksViewController.swift")])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         let lines = body(output).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Blanked where they stand: the lines that follow keep their numbers.
-        #expect(lines[7].trimmingTrailingSpaces == "        config.backgroundColor = .systemGroupedBackground")
-        #expect(lines[8...21].allSatisfy { $0.allSatisfy { $0 == " " } }, "\(lines[8...21])")
-        #expect(lines[22].trimmingTrailingSpaces == "        return UICollectionViewCompositionalLayout.list(using: config)")
-        #expect(!body(output).contains("func delete"), "only the left-out closure named it")
+        // Blanked where they stand (lines 42 to 61 of the file): the lines
+        // that follow keep their numbers.
+        #expect(lines[40].trimmingTrailingSpaces == "        configuration.headerMode = .supplementary")
+        #expect(lines[41...60].allSatisfy { $0.allSatisfy { $0 == " " } }, "\(lines[41...60])")
+        #expect(lines[61].trimmingTrailingSpaces == "        return UICollectionViewCompositionalLayout.list(using: configuration)")
+        #expect(!body(output).contains("func delete") && !body(output).contains("func toggleFlag"), "only the left-out closures named them")
         #expect(output.report.notes.map(\.description).contains(
-            "TasksViewController.swift:9:9: left out the assignment of trailingSwipeActionsConfigurationProvider: stk swipes nothing, so it is never asked (its closure is view code)"))
+            "Examples/SourceLayouts/TasksViewController.swift:42:9: left out the assignment of trailingSwipeActionsConfigurationProvider: stk swipes nothing, so it is never asked (its closure is view code)"))
         #expect(output.report.notes.map(\.description).contains(
-            "TasksViewController.swift:18:9: left out the assignment of itemSeparatorHandler: stk draws no separators, so it is never asked (its closure is view code)"))
+            "Examples/SourceLayouts/TasksViewController.swift:56:9: left out the assignment of itemSeparatorHandler: stk draws no separators, so it is never asked (its closure is view code)"))
     }
 }
