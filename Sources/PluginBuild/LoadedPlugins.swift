@@ -21,9 +21,10 @@ public final class LoadedPlugins: @unchecked Sendable {
     /// Builds to load instead of building, by origin: a REPL worker that
     /// replays a session loads what the lost one had loaded.
     public var pinnedLibraries: [String: String] = [:]
-    /// Told of each source plugin loaded: the module it was compiled as and
-    /// its origin (a script's crash handler names the user's file by it).
-    public var didLoadSource: ((_ moduleName: String, _ origin: String) -> Void)?
+    /// Told of each source plugin about to load: the module it was compiled
+    /// as and its origin (a script's crash handler names the user's file by
+    /// it, for a crash as it loads or later).
+    public var willLoadSource: ((_ moduleName: String, _ origin: String) -> Void)?
 
     public init() {}
 
@@ -82,6 +83,7 @@ public final class LoadedPlugins: @unchecked Sendable {
     private func loadSource(_ path: String, replacing: String?, built: BuiltPlugin? = nil) throws -> (notes: [String], library: String) {
         var built = try built ?? SourcePluginBuilder().build(path)
         var notes = built.notes
+        if let module = SourcePluginBuilder.moduleName(ofLibrary: built.libraryPath) { willLoadSource?(module, path) }
         let result: PluginLoadResult
         do {
             result = try PluginLoader.shared.load(path: built.libraryPath, origin: path, replacing: replacing)
@@ -92,7 +94,6 @@ public final class LoadedPlugins: @unchecked Sendable {
             built = try SourcePluginBuilder().build(path)
             result = try PluginLoader.shared.load(path: built.libraryPath, origin: path, replacing: replacing)
         }
-        if let module = SourcePluginBuilder.moduleName(ofLibrary: built.libraryPath) { didLoadSource?(module, path) }
         if explain {
             notes += built.report.notes.map { "\($0.position): \($0.message)" }
         }

@@ -323,6 +323,36 @@ import Testing
         #expect(lines[2] == "note: \(module) is stk's build of Crash.swift", "\(result)")
     }
 
+    /// stk makes each layout once as its plugin loads: a layout that crashes
+    /// then (here a view controller's `columns: Int!`, which its view code
+    /// would have set) ends the script with an error that says so, status 2,
+    /// not a bare backtrace.
+    @Test func aLayoutThatCrashesAsItsPluginLoadsIsAnError() throws {
+        let sources = try folder(with: ["Columns.swift": """
+            import UIKit
+
+            final class ColumnsViewController: UIViewController {
+                var columns: Int!
+
+                func createLayout() -> UICollectionViewLayout {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.itemSize = CGSize(width: 390 / CGFloat(columns), height: 100)
+                    return layout
+                }
+            }
+            """])
+        let result = try stk(["--plugin", "Columns.swift", "-e", "layouts"], in: sources.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        let lines = Array(result.stderrLines.suffix(3))
+        try #require(lines.count == 3, "\(result)")
+        let module = String(lines[0].prefix { $0 != "/" })
+        #expect(lines[0] == "\(module)/Columns.swift:8: Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional value", "\(result)")
+        #expect(lines[1] == "error: the layout crashed while loading the plugin Columns.swift (stk makes each of its layouts once as it loads): SIGILL, a Swift runtime trap", "\(result)")
+        #expect(lines[2] == "note: \(module) is stk's build of Columns.swift", "\(result)")
+        #expect(!result.stderr.contains("Backtrac"), "\(result)")
+    }
+
     /// `note: StkSource_<16 hex digits> is stk's build of Crash.swift`.
     static func isModuleNote(_ line: String?) -> Bool {
         guard let line, line.hasPrefix("note: StkSource_"), line.hasSuffix(" is stk's build of Crash.swift") else { return false }

@@ -320,6 +320,8 @@ struct LayoutFunctionDiscovery {
                 refusal = ("is async: " + Self.noArguments, "add a synchronous function that builds the layout")
             } else if let body = function.body, Self.readsInstalledLayout(Syntax(body)) {
                 refusal = Self.readsInstalledLayoutRefusal
+            } else if let body = function.body, let trap = Self.onlyTrap(body) {
+                refusal = ("only calls \(trap)(...): it is abstract, and builds no layout (a subclass's override does, and is registered itself)", nil)
             }
             candidates.append((candidate, refusal))
         } else if let variable = decl.as(VariableDeclSyntax.self) {
@@ -463,6 +465,19 @@ struct LayoutFunctionDiscovery {
     static let readsInstalledLayoutRefusal = (
         reason: "reads the layout installed in the collection view (collectionViewLayout) instead of building one: stk does not run the view code that installs it",
         hint: Optional("build the layout in a function or property that stk can call, such as `func createLayout() -> UICollectionViewFlowLayout`"))
+
+    /// The trap a body consists of (`preconditionFailure("Override
+    /// createLayout()")`, `fatalError(...)`): a base class's abstract layout
+    /// function, which stk would otherwise call (and crash on) as it loads.
+    static func onlyTrap(_ body: CodeBlockSyntax) -> String? {
+        guard body.statements.count == 1, let call = body.statements.first?.item.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Swift" ? member.declName.baseName.text : nil
+            }
+        guard let callee, ["fatalError", "preconditionFailure"].contains(callee) else { return nil }
+        return callee
+    }
 
     /// Whether code reads `collectionViewLayout` (`collectionView.collectionViewLayout`,
     /// a UICollectionViewController's own), not a parameter of that name.

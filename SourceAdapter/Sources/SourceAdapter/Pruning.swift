@@ -253,8 +253,13 @@ struct Pruning {
         // stk names the owner when it calls the function.
         var ownerNames: Set<String> = []
         for function in functions { if let name = function.ownerName { ownerNames.insert(name) } }
+        // A layout function that overrides one of a superclass of the
+        // sources (an abstract `createLayout()`) needs it there to override.
+        let overridden = functions.filter { function in
+            function.decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { $0.name.text == "override" } ?? false
+        }.map(\.memberName)
         // The registration makes the values of instance options by name.
-        keepReachable(extraNames: ownerNames.union(instanceTypeNames))
+        keepReachable(extraNames: ownerNames.union(instanceTypeNames).union(overridden))
         makeEdits(functions: functions)
     }
 

@@ -394,6 +394,36 @@ import Testing
         ])
     }
 
+    /// A base view controller's abstract `createLayout()` (it only traps:
+    /// "override createLayout()") builds no layout: not registered, which
+    /// also keeps stk from calling it as it loads; the subclass's override is
+    /// the layout.
+    @Test func anAbstractLayoutFunctionIsNotRegisteredItsOverrideIs() {
+        let output = adapt([("Base.swift", """
+            import UIKit
+            class CompositionalViewController: UIViewController {
+                var collectionView: UICollectionView!
+                func createLayout() -> UICollectionViewLayout {
+                    preconditionFailure("Override createLayout() to provide compositional layout for the collection view")
+                }
+            }
+            """), ("Cards.swift", """
+            import UIKit
+            class CardsViewController: CompositionalViewController {
+                override func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout.list(using: .init(appearance: .insetGrouped))
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["cards-view-controller"])
+        // Kept, for the override to override.
+        #expect(body(output).contains("func createLayout() -> UICollectionViewLayout {\n        preconditionFailure("), "\(body(output))")
+        #expect(output.report.notes.map(\.description).contains(
+            "Base.swift:4:10: layout function CompositionalViewController.createLayout() only calls preconditionFailure(...): it is abstract, and builds no layout (a subclass's override does, and is registered itself), so it is not registered"),
+            "\(output.report.notes)")
+    }
+
     @Test func aFunctionThatNeedsArgumentsIsAnErrorAloneAndANoteBesideOthers() {
         let alone = adapt([("V.swift", """
             import UIKit

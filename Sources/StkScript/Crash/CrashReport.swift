@@ -120,6 +120,21 @@ public enum CrashReport {
         }
     }
 
+    /// Records that the plugin at `path` is about to load (`--plugin`): stk
+    /// makes each of its layouts once then, and a crash says so
+    /// (`error: the layout crashed while loading the plugin PATH: SIGILL, ...`).
+    public static func willLoad(plugin path: String) {
+        guard isInstalled else { return }
+        var written = 0
+        var text = " while loading the plugin \(path) (stk makes each of its layouts once as it loads)"
+        text.withUTF8 { bytes in
+            written = min(bytes.count, capacity - 1)
+            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: written)
+        }
+        placeLength = 0
+        length = written
+    }
+
     /// An allocation that failed (the Swift runtime then aborts, having said
     /// "failed to allocate N bytes") is stk's, not the layout's: a memory
     /// limit (`ulimit -v`) or the machine's memory is too small for the data.

@@ -17,7 +17,7 @@ struct Host {
     ///   worker restarted after a crash does not: they were shown once).
     /// - echo: `--echo`, print each command (and comment line) before its output.
     init(global: GlobalOptions, echo: Bool = false, showPluginNotes: Bool = true) throws {
-        LoadedPlugins.shared.didLoadSource = CrashReport.noteSourceModule
+        LoadedPlugins.shared.willLoadSource = CrashReport.noteSourceModule
         try LoadedPlugins.shared.registerLayouts(global.shared, showingNotes: showPluginNotes)
         let environment = ProcessInfo.processInfo.environment
         // Each stream decides for itself: `stk 2>log` at a terminal colours

@@ -12,6 +12,7 @@ extension LoadedPlugins {
         explain = global.explain
         for path in global.plugins {
             do {
+                CrashReport.willLoad(plugin: path)
                 let notes = try load(path)
                 if showingNotes { for note in notes { StandardStreams.write("note: \(note)\n", to: .error) } }
             } catch {

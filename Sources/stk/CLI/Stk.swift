@@ -91,6 +91,9 @@ struct Run: ParsableCommand {
             StandardStreams.write("error: no such file or subcommand: \(first); did you mean 'stk \(meant)'?\n", to: .error)
             throw ExitCode(ExitStatus.error.rawValue)
         }
+        // A layout that crashes as its plugin loads (stk makes each layout
+        // once then) is a located error, as one that crashes in a command.
+        CrashReport.install()
         let host = try Host(global: global, echo: options.echo)
         let status = host.runScripts(commands: options.commands, files: files, initFile: initFile)
         // The session lives until the process ends: freeing it object by
