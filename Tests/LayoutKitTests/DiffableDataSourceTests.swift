@@ -10,6 +10,9 @@ import LayoutKit
     enum Section: CaseIterable { case list, grid, carousel }
     enum Numbered: Int { case first, second, third }
     struct Opaque: Hashable { var id = UUID() }
+    enum Plain { case stories, posts, ads }
+    enum Single { case main }
+    struct Flag: Hashable { var on = false }
 
     private func dataSource<S: Hashable, I: Hashable>(_ counts: [Int], _: S.Type, _: I.Type) throws
         -> (CollectionViewDiffableDataSource<S, I>, CollectionView) {
@@ -108,5 +111,22 @@ import LayoutKit
         let unread = try CollectionView(size: CGSize(width: 390, height: 844), layout: CollectionViewFlowLayout(), itemCounts: [1])
         unread.withIdentifiers({ made += 1; return next }()) {}
         #expect(made == 1, "no data source reads them")
+    }
+
+    /// Enums whose cases carry no values, not CaseIterable (as Apple's
+    /// samples declare `enum Section { case main }`): the case at the
+    /// number's place in the order declared, or of the name; a one-Bool
+    /// struct, as small, is not taken for one.
+    @Test func plainEnums() throws {
+        let (plain, plainView) = try dataSource([1, 1, 1, 1], Plain.self, Single.self)
+        #expect((0..<4).map(plain.sectionIdentifier(for:)) == [.stories, .posts, .ads, nil])
+        #expect(plain.itemIdentifier(for: IndexPath(item: 0, section: 0)) == .main)
+        #expect(plain.itemIdentifier(for: IndexPath(item: 0, section: 1)) == nil, "I1: Single has one case")
+        #expect(StkIdentifier.make(Plain.self, from: .word("ads"), of: .section) == .ads)
+        #expect(StkIdentifier.make(Plain.self, from: .word("Ads"), of: .section) == nil)
+        #expect(StkIdentifier.make(Flag.self, from: .numbered(0), of: .item) == nil)
+        #expect(StkIdentifier.make(Bool.self, from: .numbered(1), of: .item) == nil)
+        #expect(StkIdentifier.make(Opaque.self, from: .numbered(0), of: .item) == nil)
+        withExtendedLifetime(plainView) {}
     }
 }

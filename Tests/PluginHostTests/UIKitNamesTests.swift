@@ -236,3 +236,32 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
         #expect(screen.contains(CGPoint(x: 1, y: 1)))
     }
 }
+
+/// Names that iOS files use in the models and view code beside a layout:
+/// colour and image literals (Xcode's pickers write them), `UIImage`, and
+/// the unlabeled deceleration rate of UIKit's Swift interface.
+@Suite struct LiteralAndImageNamesTests {
+    @Test func colourLiteralsAreColours() {
+        let typed: UIColor = #colorLiteral(red: 0.5, green: 0.25, blue: 1, alpha: 0.75)
+        #expect(typed == UIColor(red: 0.5, green: 0.25, blue: 1, alpha: 0.75))
+        let inferred = #colorLiteral(red: 1, green: 0, blue: 0, alpha: 1)
+        #expect(inferred == UIColor.red)
+    }
+
+    /// No asset catalog and no SF Symbols: named images are nil, as
+    /// `UIColor(named:)` is; the empty image is zero in size, as in UIKit.
+    @Test func imagesAreTheEmptyOne() {
+        #expect(UIImage(named: "photo") == nil)
+        #expect(UIImage(systemName: "trash") == nil)
+        #expect(UIImage().size == .zero)
+        let literal: UIImage = #imageLiteral(resourceName: "header")
+        #expect(literal.size == .zero)
+        struct Photo: Hashable { let image: UIImage }
+        let empty = UIImage()
+        #expect(Photo(image: empty) == Photo(image: empty) && Photo(image: empty) != Photo(image: UIImage()))
+    }
+
+    @Test func decelerationRatesAreMadeBothWays() {
+        #expect(UIScrollView.DecelerationRate(0.9) == UIScrollView.DecelerationRate(rawValue: 0.9))
+    }
+}

@@ -13,6 +13,10 @@ public typealias UILayoutPriority = LayoutPriority
 // MARK: Colours, paths and fonts
 
 public typealias UIColor = Color
+public typealias UIImage = Image
+/// The type of `#colorLiteral(...)` and `#imageLiteral(...)` with no other type given, as in UIKit.
+public typealias _ColorLiteralType = Color
+public typealias _ImageLiteralType = Image
 public typealias UIBezierPath = BezierPath
 public typealias UIRectCorner = RectCorner
 public typealias UIFont = Font

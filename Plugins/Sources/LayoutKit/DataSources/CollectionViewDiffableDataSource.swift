@@ -230,7 +230,8 @@ public enum StkIdentifier {
 
     /// The value of `type` that stk's identifier `name` stands for:
     /// - stk's numbered `S2` or `I7`: the case at that place of a
-    ///   `CaseIterable` type (the third), the value whose `Int` raw value it
+    ///   `CaseIterable` type (the third) or of an enum whose cases carry no
+    ///   values (in the order declared), the value whose `Int` raw value it
     ///   is, the `Int` itself, or the `String` `"S2"`;
     /// - a word written by hand (`featured`): the case whose name it is, the
     ///   value whose raw value it is, the `String` itself, or the `Int` it spells.
@@ -242,6 +243,7 @@ public enum StkIdentifier {
             if let rawRepresentable = type as? any RawRepresentable.Type { return value(of: rawRepresentable, rawValue: number) as? Identifier }
             if type == Int.self { return number as? Identifier }
             if type == String.self { return element.namePrefix + String(number) as? Identifier }
+            if let cases = plainEnumCases(of: type) { return number >= 0 && number < cases.count ? cases[number] : nil }
         case .word(let word):
             if type == String.self { return word as? Identifier }
             if type == Int.self { return Int(word) as? Identifier }
@@ -249,8 +251,30 @@ public enum StkIdentifier {
             if let rawRepresentable = type as? any RawRepresentable.Type {
                 return (value(of: rawRepresentable, rawValue: word) ?? Int(word).flatMap { value(of: rawRepresentable, rawValue: $0) }) as? Identifier
             }
+            if let cases = plainEnumCases(of: type) { return cases.first { String(describing: $0) == word } }
         }
         return nil
+    }
+
+    /// The cases, in the order declared, of an enum whose cases carry no
+    /// values and that is not `CaseIterable` (`enum Section { case main,
+    /// grid }`, as Apple's samples declare it): nil for any other type.
+    ///
+    /// Swift stores such an enum as its case's index in declaration order
+    /// (a byte; nothing for a single case), and `Optional` marks nil with the
+    /// first value past the last case (or a byte of its own): the cases are
+    /// the bytes read as an optional of the type, from 0 until the first nil.
+    /// Only a type whose optional is that one byte is read so, and only if
+    /// its first value is an enum (a struct of one `Bool` is one byte too).
+    static func plainEnumCases<Identifier>(of type: Identifier.Type) -> [Identifier]? {
+        guard MemoryLayout<Identifier?>.size == 1 else { return nil }
+        var cases: [Identifier] = []
+        for byte in UInt8.min...UInt8.max {
+            guard let value = withUnsafeBytes(of: byte, { $0.load(as: Identifier?.self) }) else { break }
+            if cases.isEmpty, Mirror(reflecting: value).displayStyle != .enum { return nil }
+            cases.append(value)
+        }
+        return cases
     }
 
     /// `make`, or a trap that says why stk has no identifier to give.
@@ -264,7 +288,7 @@ public enum StkIdentifier {
         if let caseIterable = type as? any CaseIterable.Type {
             fatalError("stk has no \(type) for \(element) \(shown): its \(element) S<n> is the case at place n of \(type).allCases (there are \(caseCount(of: caseIterable))), a name the case of that name")
         }
-        fatalError("stk cannot make a \(type) for \(element) \(shown): it makes identifiers only of CaseIterable types, types with Int or String raw values, Int and String")
+        fatalError("stk cannot make a \(type) for \(element) \(shown): it makes identifiers only of enums whose cases carry no values, types with Int or String raw values, Int and String")
     }
 
     private static func nthCase<Cases: CaseIterable>(of type: Cases.Type, _ n: Int) -> Cases? {

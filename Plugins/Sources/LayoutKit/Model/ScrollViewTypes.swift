@@ -11,6 +11,8 @@ extension CollectionView {
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
         public var rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// UIKit's Swift interface has this one too: `UIScrollView.DecelerationRate(0.9)`.
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
         public static let normal = DecelerationRate(rawValue: 0.998)
         public static let fast = DecelerationRate(rawValue: 0.99)
     }

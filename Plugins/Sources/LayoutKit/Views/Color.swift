@@ -66,6 +66,11 @@ open class Color: NSObject {
         super.init()
     }
 
+    /// `#colorLiteral(red:green:blue:alpha:)`, which Xcode's colour picker writes.
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
@@ -243,3 +248,5 @@ open class Color: NSObject {
     open class var lightText: Color { Color(white: 1, alpha: 0.6) }
     open class var darkText: Color { Color(white: 0, alpha: 1) }
 }
+
+extension Color: _ExpressibleByColorLiteral {}
