@@ -402,8 +402,12 @@ struct Pruning {
                     continue
                 }
                 var names = Self.declaredNames(decl)
-                // `NSCollectionLayoutSize(square: 40)` names the type, not `init`.
-                if decl.is(InitializerDeclSyntax.self) { names = [String(extended.split(separator: ".").last ?? "")] }
+                // `NSCollectionLayoutSize(square: 40)` names the type, not
+                // `init`; `.init(horizontal: 5, vertical: 0)` names neither,
+                // only the initialiser by its labels.
+                if let initialiser = decl.as(InitializerDeclSyntax.self) {
+                    names = [String(extended.split(separator: ".").last ?? ""), Self.labelledInit(initialiser.signature.parameterClause.parameters.map(\.firstName.text))]
+                }
                 let label = decl.is(InitializerDeclSyntax.self) ? Self.initLabel(decl) : Self.label(decl, names)
                 let unit = Unit(file: file, node: memberNode, match: names.isEmpty ? .never : .names(Set(names)), scan: [memberNode], label: label)
                 units.append(unit)
@@ -1024,6 +1028,12 @@ struct Pruning {
         return nil
     }
 
+    /// `init(horizontal:vertical:)`: how an initialiser is named where only
+    /// its labels say which it is (`.init(horizontal: 5, vertical: 0)`).
+    static func labelledInit(_ labels: [String]) -> String {
+        "init(" + labels.map { "\($0):" }.joined() + ")"
+    }
+
     static func initLabel(_ decl: DeclSyntax) -> String {
         guard let initialiser = decl.as(InitializerDeclSyntax.self) else { return "deinit" }
         return "init" + (initialiser.optionalMark?.text ?? "") + "("
@@ -1076,6 +1086,16 @@ final class ReferenceCollector: SyntaxVisitor {
     /// out (`ViewOnlySettings`): what their closures name is not needed.
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
         ViewOnlySettings.assignedSetting(node) == nil ? .visitChildren : .skipChildren
+    }
+
+    /// `.init(horizontal: 5, vertical: 0)` calls an initialiser known by its
+    /// labels (an extension's, of the type the context gives).
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+           member.declName.baseName.tokenKind == .keyword(.`init`) {
+            names.insert(Pruning.labelledInit(node.arguments.map { $0.label?.text ?? "_" }))
+        }
+        return .visitChildren
     }
 
     /// `{ [dataSource] in ... }` captures the member `dataSource`.

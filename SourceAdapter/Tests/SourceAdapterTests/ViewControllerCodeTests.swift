@@ -402,3 +402,34 @@ import Testing
         #expect(text.contains("enum Density: Int { case compact = 2, roomy = 3 }"), "\(text)")
     }
 }
+
+/// An app's extension of a UIKit value type, called with an implicit
+/// member (`.init(horizontal: 5, vertical: 0)`, where the type comes from
+/// the context): that initialiser is kept, by its labels.
+@Suite struct ImplicitInitialiserTests {
+    @Test func anExtensionInitialiserCalledAsDotInitIsKept() {
+        let output = adapt([("Insets.swift", """
+            import UIKit
+            extension NSDirectionalEdgeInsets {
+                init(horizontal: CGFloat, vertical: CGFloat) {
+                    self.init(top: vertical, leading: horizontal, bottom: vertical, trailing: horizontal)
+                }
+                init(all: CGFloat) {
+                    self.init(top: all, leading: all, bottom: all, trailing: all)
+                }
+            }
+            """), ("V.swift", """
+            import UIKit
+            final class V: UIViewController {
+                func createLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                    item.contentInsets = .init(horizontal: 5, vertical: 0)
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: .vertical(layoutSize: item.layoutSize, subitems: [item])))
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(body(output, 0).contains("init(horizontal: CGFloat, vertical: CGFloat) {"), "\(body(output, 0))")
+        #expect(!body(output, 0).contains("init(all: CGFloat)"), "one no code calls goes")
+    }
+}
