@@ -51,6 +51,10 @@ struct PropertyInfo {
     var invalidatesItself: Bool
     var documentation: String?
     var node: VariableDeclSyntax
+    /// `weak var delegate: P?`: an option only when its value is an instance
+    /// (see `InstanceChoice`), which stk then keeps alive, as the app's view
+    /// controller keeps its delegate.
+    var isWeak = false
 }
 
 /// An extension in the sources: the type it extends, as written, and where
@@ -213,9 +217,11 @@ final class DeclarationCollector: SyntaxVisitor {
         guard variable.bindingSpecifier.text == "var", variable.bindings.count == 1,
               let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+        var isWeak = false
         for modifier in variable.modifiers {
             switch modifier.name.text {
-            case "static", "class", "override", "weak", "unowned": return nil
+            case "weak": isWeak = true
+            case "static", "class", "override", "unowned": return nil
             case "private", "fileprivate":
                 return nil // private(set) as well: code outside the class cannot set it
             default: break
@@ -241,7 +247,7 @@ final class DeclarationCollector: SyntaxVisitor {
             return nil
         }
         return PropertyInfo(name: name, typeName: typeName, invalidatesItself: invalidatesItself,
-                            documentation: documentation(of: variable), node: variable)
+                            documentation: documentation(of: variable), node: variable, isWeak: isWeak)
     }
 
     /// The type Swift infers for a literal initial value, or a type's

@@ -89,7 +89,7 @@ struct LayoutDiscovery {
             }
             for owner in chain(info) {
                 for property in owner.properties where seen.insert(property.name).inserted && !state.contains(property.name) {
-                    if let kind = Self.kind(of: property.typeName, enums: declarations.enums) {
+                    if !property.isWeak, let kind = Self.kind(of: property.typeName, enums: declarations.enums) {
                         options.append(Option(property: property, kind: kind, declaringClass: owner.name))
                     } else if let choice = instances.choice(for: property, declaredIn: owner.qualifiedName, layoutFile: info.fileIndex) {
                         options.append(Option(property: property, kind: .instance(choice), declaringClass: owner.name))
@@ -326,8 +326,16 @@ enum Registration {
             let refusal = "throw CollectionViewError(\"option \(option.property.name) expects \(choice.expectation), got \\(value)\")"
             var out = indent + "guard case .word(let word) = value else { \(refusal) }\n"
             out += indent + "switch word {\n"
-            for candidate in choice.candidates { out += indent + "case \(literal(candidate)): \(property) = \(candidate)()\n" }
-            if choice.isOptional { out += indent + "case \(literal(InstanceChoice.nilWord)): \(property) = nil\n" }
+            // A weak property's instance is kept by the layout, as the app's
+            // view controller keeps the delegate it assigns.
+            let kept = "\(object).__stkRetainedOptions[\(name)]"
+            for candidate in choice.candidates {
+                out += indent + "case \(literal(candidate)): "
+                out += option.property.isWeak ? "let made = \(candidate)(); \(kept) = made; \(property) = made\n" : "\(property) = \(candidate)()\n"
+            }
+            if choice.isOptional {
+                out += indent + "case \(literal(InstanceChoice.nilWord)): \(property) = nil" + (option.property.isWeak ? "; \(kept) = nil\n" : "\n")
+            }
             for other in choice.unusable {
                 let why = "option \(option.property.name): stk cannot make a \(other) with init() (it needs an initialiser whose parameters all have default values); it expects \(choice.expectation)"
                 out += indent + "case \(literal(other)): throw CollectionViewError(\(literal(why)))\n"

@@ -163,6 +163,34 @@ import Testing
         #expect(registration.contains(#"help: "How cells change. (var animator: Animator? of L); set to a new instance of a type conforming to Animator, or nil")"#))
     }
 
+    /// A weak delegate (`weak var delegate: PinterestLayoutDelegate!`, which
+    /// the app's view controller sets and keeps): an option whose instance
+    /// the layout keeps, so that it lives; a weak property of any other type
+    /// is no option (stk could not keep its value).
+    @Test func aWeakDelegateIsAnOptionWhoseInstanceTheLayoutKeeps() {
+        let output = adapt([("L.swift", """
+            import UIKit
+            protocol HeightsDelegate: AnyObject {
+                func height(at indexPath: IndexPath) -> CGFloat
+            }
+            final class FixedHeights: HeightsDelegate {
+                func height(at indexPath: IndexPath) -> CGFloat { 100 }
+            }
+            class L: UICollectionViewLayout {
+                weak var delegate: HeightsDelegate!
+                weak var owner: NSObject?
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let registration = output.files[0].text
+        #expect(registration.contains("""
+                                case "FixedHeights": let made = FixedHeights(); layout.__stkRetainedOptions["delegate"] = made; layout.delegate = made
+                                case "nil": layout.delegate = nil; layout.__stkRetainedOptions["delegate"] = nil
+
+            """), "\(registration)")
+        #expect(!registration.contains("LayoutOption(name: \"owner\""), "\(registration)")
+    }
+
     /// What the layout writes itself is its state, whatever its type.
     @Test func aProtocolOrClassPropertyTheLayoutWritesIsNotAnOption() {
         let output = adapt([("L.swift", """

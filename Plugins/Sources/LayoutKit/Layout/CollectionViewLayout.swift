@@ -25,6 +25,11 @@ open class CollectionViewLayout: NSObject {
     /// installed in, which it has on iOS once its view loaded: its
     /// `collectionView`, its `view`'s size. Set by the registration stk writes.
     public var __stkShowBuilder: ((CollectionView) -> Void)?
+    /// The instances `set` gave a layout's weak properties (`weak var
+    /// delegate: P?`, `set delegate=FixedHeights`), kept as long as the
+    /// layout, as the app keeps the delegate it assigns. Set by the
+    /// registration stk writes.
+    public var __stkRetainedOptions: [String: AnyObject] = [:]
 
     /// The problems the layout stands by in its current state, as UIKit logs
     /// them (an item wider than the flow, a group that cannot hold its item):
