@@ -157,6 +157,11 @@ struct Pruning {
     private var roots: [(node: Syntax, fromLayoutCode: Bool)] = []
     /// View classes, kept empty when named.
     private var shells: [(unit: Unit, decl: ClassDeclSyntax)] = []
+    /// A view class's static properties (`static let kind = "badge"`,
+    /// `static var reuseIdentifier: String { ... }`), each kept in its
+    /// otherwise empty class when the layout code names it.
+    /// Unlabelled: left out, they are part of the view code the notes count.
+    private var shellStatics: [SyntaxIdentifier: [(member: SyntaxIdentifier, unit: Unit, names: String)]] = [:]
     private var clauses: [Clause] = []
     /// Stripped view controllers (the first of their chain of the sources):
     /// where their body ends, to give them the collection view they are shown in.
@@ -329,6 +334,14 @@ struct Pruning {
             units.append(unit)
             typeUnits[qualifiedName] = unit
             shells.append((unit, classDecl))
+            for item in TypeIndex.memberItems(classDecl.memberBlock.members) {
+                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                      variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { continue }
+                let names = Self.declaredNames(item.decl)
+                let member = Unit(file: file, node: Syntax(item), match: .memberNames(Set(names)), scan: [Syntax(item)], label: "")
+                units.append(member)
+                shellStatics[classDecl.id, default: []].append((item.id, member, names.joined(separator: ", ")))
+            }
         } else {
             let unit = Unit(file: file, node: node, match: asMember ? .memberNames([name]) : .names([name]), scan: [node], label: name)
             units.append(unit)
@@ -690,9 +703,14 @@ struct Pruning {
         for (unit, decl) in shells where unit.kept {
             let first = decl.inheritanceClause?.inheritedTypes.first.map { DeclarationCollector.typeName($0.type) }
             blankInheritance(unit.file, decl.inheritanceClause, keeping: first.map { [$0] } ?? [])
-            for member in decl.memberBlock.members { ranges.append((unit.file, range(Syntax(member)), "")) }
+            let statics = (shellStatics[decl.id] ?? []).filter { $0.unit.kept }
+            let keptMembers = Set(statics.map(\.member))
+            for member in decl.memberBlock.members where !keptMembers.contains(member.id) {
+                ranges.append((unit.file, range(Syntax(member)), ""))
+            }
+            let what = statics.isEmpty ? "an empty subclass" : "a subclass with only the static members the layout code reads (\(statics.map(\.names).joined(separator: ", ")))"
             fileNotes.append((unit.file, AdapterMessage(position(unit.file, decl.name.positionAfterSkippingLeadingTrivia),
-                "kept \(decl.name.text) as an empty subclass of \(first ?? "its superclass"): the layout code names the class, and stk makes no views")))
+                "kept \(decl.name.text) as \(what) of \(first ?? "its superclass"): the layout code names the class, and stk makes no views")))
         }
         for function in functions {
             guard let modifier = function.privateModifier else { continue }

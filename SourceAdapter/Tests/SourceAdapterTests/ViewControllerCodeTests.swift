@@ -433,3 +433,39 @@ import Testing
         #expect(!body(output, 0).contains("init(all: CGFloat)"), "one no code calls goes")
     }
 }
+
+/// A header's element kind declared on its view class (`static let kind =
+/// String(describing: SectionHeaderView.self)`, read as
+/// `elementKind: SectionHeaderView.kind`), as compositional code commonly
+/// does: the view class stays empty but for the static members the layout
+/// code reads.
+@Suite struct ViewClassStaticsTests {
+    @Test func theStaticsTheLayoutReadsStayInTheEmptyViewClass() {
+        let output = adapt([("Games.swift", """
+            import UIKit
+            final class SectionHeaderView: UICollectionReusableView {
+                static let kind = String(describing: SectionHeaderView.self)
+                static var reuseIdentifier: String { String(describing: self) }
+                static let nib = UINib(nibName: "SectionHeaderView", bundle: nil)
+                let label = UILabel()
+            }
+            final class GamesViewController: UIViewController {
+                func createLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                    let section = NSCollectionLayoutSection(group: .vertical(layoutSize: item.layoutSize, subitems: [item]))
+                    let header = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(30)),
+                                                                             elementKind: SectionHeaderView.kind, alignment: .top)
+                    section.boundarySupplementaryItems = [header]
+                    return UICollectionViewCompositionalLayout(section: section)
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        #expect(text.contains("    static let kind = String(describing: SectionHeaderView.self)\n"), "\(text)")
+        #expect(!text.contains("reuseIdentifier") && !text.contains("UINib") && !text.contains("UILabel"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "Games.swift:2:13: kept SectionHeaderView as a subclass with only the static members the layout code reads (kind) of UICollectionReusableView: the layout code names the class, and stk makes no views"),
+            "\(output.report.notes)")
+    }
+}
