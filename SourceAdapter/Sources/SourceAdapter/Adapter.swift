@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "20"
+    public static let version = "21"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -208,6 +208,8 @@ private struct Adaptation {
         for ext in declarations.extensions {
             // A stripped type keeps no superclass to override: nothing moves.
             guard let owner = declarations.classNamed(ext.extendedType), !pruning.strippedTypes.contains(owner.qualifiedName) else { continue }
+            var movedToAnotherFile = false
+            var moved: Set<SyntaxIdentifier> = []
             for member in ext.node.memberBlock.members {
                 let decl = member.decl
                 guard !pruning.isRemoved(ext.fileIndex, decl.positionAfterSkippingLeadingTrivia.utf8Offset) else { continue }
@@ -216,9 +218,31 @@ private struct Adaptation {
                 guard isOverride || names.contains(where: overriddenAnywhere.contains) else { continue }
                 let insertion = moveMember(decl, named: names, from: ext.fileIndex, into: owner)
                 insertions[owner.fileIndex, default: []].append(insertion)
+                movedToAnotherFile = movedToAnotherFile || owner.fileIndex != ext.fileIndex
+                moved.insert(member.id)
             }
+            if movedToAnotherFile { openFilePrivateMembers(of: ext, except: moved) }
         }
         for (file, list) in insertions { edits[file] += list }
+    }
+
+    /// After a member moved from an extension into its class in another
+    /// file: the extension's `fileprivate` and `private` members, which the
+    /// moved one may use (`\(isValid)` in a moved `debugDescription`), would
+    /// be out of its reach; they become internal.
+    private mutating func openFilePrivateMembers(of ext: ExtensionInfo, except moved: Set<SyntaxIdentifier>) {
+        for member in ext.node.memberBlock.members where !moved.contains(member.id) {
+            guard let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
+                  !pruning.isRemoved(ext.fileIndex, member.decl.positionAfterSkippingLeadingTrivia.utf8Offset) else { continue }
+            for modifier in modifiers where ["fileprivate", "private"].contains(modifier.name.text) && modifier.detail == nil {
+                let start = modifier.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = modifier.endPositionBeforeTrailingTrivia.utf8Offset
+                edits[ext.fileIndex].append(Edit(start: start, end: end, text: String(repeating: " ", count: end - start)))
+                let names = DeclarationCollector.memberNames(member.decl)
+                report.notes.append(AdapterMessage(position(ext.fileIndex, modifier.positionAfterSkippingLeadingTrivia),
+                    "made \(names.first.map { "'\($0)'" } ?? "a member") internal instead of \(modifier.name.text): a member moved from this extension into its class's file uses what the extension declares"))
+            }
+        }
     }
 
     /// Blanks one member of an extension in file `file` and notes the move;

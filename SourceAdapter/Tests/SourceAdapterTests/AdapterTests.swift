@@ -346,3 +346,33 @@ import Testing
         #expect(!kept.contains("func fatalError(") && kept.contains("func precondition("))
     }
 }
+
+/// An override declared in an extension in another file than its class
+/// moves into the class (Linux Swift cannot override from an extension); the
+/// `fileprivate` helpers it uses, left in the extension, become internal so
+/// that it still reaches them.
+@Suite struct MovedOverrideReachTests {
+    @Test func helpersOfAnOverrideMovedToAnotherFileBecomeInternal() {
+        let output = adapt([("Attributes.swift", """
+            import UIKit
+            final class StickyAttributes: UICollectionViewLayoutAttributes {
+                var isSticky = false
+            }
+            """), ("Layout.swift", """
+            import UIKit
+            final class StickyLayout: UICollectionViewFlowLayout {}
+            extension StickyAttributes {
+              override var debugDescription: String {
+                "<StickyAttributes> valid: \\(isValid)"
+              }
+              fileprivate var isValid: Bool { zIndex == 1 }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(body(output, 1).contains("              var isValid: Bool { zIndex == 1 }"), "\(body(output, 1))")
+        #expect(body(output, 0).contains("override var debugDescription: String {"), "\(body(output, 0))")
+        #expect(output.report.notes.map(\.description).contains(
+            "Layout.swift:7:3: made 'isValid' internal instead of fileprivate: a member moved from this extension into its class's file uses what the extension declares"),
+            "\(output.report.notes)")
+    }
+}
