@@ -1,3 +1,4 @@
+import SwiftParser
 import SwiftSyntax
 
 /// An option whose value is an instance: a property whose type is a protocol
@@ -82,6 +83,44 @@ struct InstanceTypes {
         }
         return InstanceChoice(expected: written.name, isProtocol: type.kind == .protocol, isOptional: written.isOptional,
                               candidates: candidates.map(\.qualifiedName), unusable: unusable.map(\.qualifiedName))
+    }
+
+    /// The delegate protocol of the sources that a layout class asks its
+    /// collection view's delegate as (`collectionView?.delegate as?
+    /// CHTCollectionViewDelegateWaterfallLayout`): a protocol refining
+    /// `UICollectionViewDelegate`. On iOS the view controller is that
+    /// delegate; stk offers the types of the sources that conform as the
+    /// layout's `collectionViewDelegate` option. Nil when the class asks none.
+    func askedDelegateProtocol(in classDecl: ClassDeclSyntax, owner: String) -> String? {
+        let finder = DelegateCastFinder(viewMode: .sourceAccurate)
+        finder.walk(classDecl)
+        return finder.castTypes.first { name in
+            guard let type = resolve(name, from: owner), type.kind == .protocol else { return false }
+            return refinesCollectionViewDelegate(type)
+        }
+    }
+
+    private func refinesCollectionViewDelegate(_ type: TypeIndex.TypeDecl) -> Bool {
+        var queue = [type]
+        var seen: Set<String> = []
+        while let next = queue.popLast() {
+            guard seen.insert(next.qualifiedName).inserted else { continue }
+            if next.inherited.contains(where: LayoutFunctionDiscovery.delegateProtocols.contains) { return true }
+            queue += next.inherited.compactMap { index[$0] }.filter { $0.kind == .protocol }
+        }
+        return false
+    }
+
+    /// `var collectionViewDelegate: P?`, as the option's property is described.
+    static func delegateVariable(_ protocolName: String) -> VariableDeclSyntax {
+        Parser.parse(source: "var collectionViewDelegate: \(protocolName)?").statements.first!.item.as(VariableDeclSyntax.self)!
+    }
+
+    /// The instance choice for a protocol by name (optional: `nil` clears it).
+    func choice(forProtocol name: String, declaredIn owner: String, layoutFile: Int) -> InstanceChoice? {
+        let property = PropertyInfo(name: "collectionViewDelegate", typeName: name + "?", invalidatesItself: false, documentation: nil,
+                                    node: InstanceTypes.delegateVariable(name))
+        return choice(for: property, declaredIn: owner, layoutFile: layoutFile)
     }
 
     /// The type a property's annotation names, and whether it is optional:
@@ -220,5 +259,34 @@ struct InstanceTypes {
             }
         }
         return true
+    }
+}
+
+/// Finds `X.delegate as? P` (and `as! P`): the types a collection view's
+/// delegate is cast to.
+private final class DelegateCastFinder: SyntaxVisitor {
+    private(set) var castTypes: [String] = []
+
+    override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
+        note(node.expression, castTo: node.type)
+        return .visitChildren
+    }
+
+    /// Unfolded, as the parser leaves it: `lhs`, `as?`, `Type` in a sequence.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        for i in elements.indices where elements[i].is(UnresolvedAsExprSyntax.self) && i > 0 && i + 1 < elements.count {
+            if let type = elements[i + 1].as(TypeExprSyntax.self)?.type { note(elements[i - 1], castTo: type) }
+        }
+        return .visitChildren
+    }
+
+    private func note(_ cast: ExprSyntax, castTo type: TypeSyntax) {
+        var expression = cast
+        while let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "delegate",
+           let named = type.as(IdentifierTypeSyntax.self) {
+            castTypes.append(named.name.text)
+        }
     }
 }

@@ -27,6 +27,10 @@ struct Option {
         case choice([String])
         /// A protocol or class of the sources: the name of a type that fits.
         case instance(InstanceChoice)
+        /// The collection view's delegate, which the layout asks as a
+        /// delegate protocol of the sources (`collectionViewDelegate`): the
+        /// name of a type that conforms, made, kept and installed.
+        case collectionViewDelegate(InstanceChoice)
     }
 
     var property: PropertyInfo
@@ -96,6 +100,16 @@ struct LayoutDiscovery {
                     }
                 }
             }
+            // `collectionView?.delegate as? WaterfallLayoutDelegate`: the view
+            // controller is that delegate on iOS; here a type of the sources that conforms.
+            if !seen.contains(Registration.collectionViewDelegateOption),
+               let asked = chain(info).lazy.compactMap({ instances.askedDelegateProtocol(in: $0.node, owner: $0.qualifiedName) }).first,
+               let choice = instances.choice(forProtocol: asked, declaredIn: info.qualifiedName, layoutFile: info.fileIndex) {
+                let property = PropertyInfo(name: Registration.collectionViewDelegateOption, typeName: asked + "?", invalidatesItself: false,
+                                            documentation: "The collection view's delegate, which the layout asks as \(asked) (on iOS, the view controller).",
+                                            node: InstanceTypes.delegateVariable(asked))
+                options.append(Option(property: property, kind: .collectionViewDelegate(choice), declaringClass: info.name))
+            }
             // A class nested in a view controller (`FeedViewController.Layout`)
             // is named after it too, as a layout function of the view
             // controller is: two view controllers may each have a `Layout`.
@@ -128,7 +142,11 @@ struct LayoutDiscovery {
         var names: Set<String> = []
         for layout in found {
             for option in layout.options {
-                guard case .instance(let choice) = option.kind else { continue }
+                let choice: InstanceChoice
+                switch option.kind {
+                case .instance(let c), .collectionViewDelegate(let c): choice = c
+                default: continue
+                }
                 for candidate in choice.candidates { names.formUnion(candidate.split(separator: ".").map(String.init)) }
             }
         }
@@ -140,11 +158,19 @@ struct LayoutDiscovery {
     mutating func removeCandidates(where isGone: (String) -> Bool) {
         for i in found.indices {
             found[i].options = found[i].options.compactMap { option in
-                guard case .instance(var choice) = option.kind else { return option }
-                choice.candidates.removeAll(where: isGone)
-                guard !choice.candidates.isEmpty else { return nil }
                 var kept = option
-                kept.kind = .instance(choice)
+                switch option.kind {
+                case .instance(var choice):
+                    choice.candidates.removeAll(where: isGone)
+                    guard !choice.candidates.isEmpty else { return nil }
+                    kept.kind = .instance(choice)
+                case .collectionViewDelegate(var choice):
+                    choice.candidates.removeAll(where: isGone)
+                    guard !choice.candidates.isEmpty else { return nil }
+                    kept.kind = .collectionViewDelegate(choice)
+                default:
+                    break
+                }
                 return kept
             }
             found[i].report.options = found[i].options.map(\.property.name)
@@ -202,6 +228,9 @@ enum Registration {
         return out
     }
 
+    /// The option that installs the collection view's delegate.
+    static let collectionViewDelegateOption = "collectionViewDelegate"
+
     static func descriptor(_ layout: Layout) -> String {
         let type = layout.info.qualifiedName
         let kindOfBase = layout.isFlow ? "UICollectionViewFlowLayout"
@@ -214,7 +243,9 @@ enum Registration {
         for option in layout.options {
             let p = option.property
             var help = (p.documentation.map { $0 + " " } ?? "") + "(var \(p.name): \(p.typeName) of \(option.declaringClass))"
-            if case .instance(let choice) = option.kind {
+            if case .collectionViewDelegate(let choice) = option.kind {
+                help = (p.documentation ?? "") + " Set to a new instance of a type conforming to \(choice.expected), or nil"
+            } else if case .instance(let choice) = option.kind {
                 help += "; set to a new instance of " + (choice.isProtocol
                     ? "a type conforming to \(choice.expected)" + (choice.isOptional ? ", or nil" : "")
                     : "\(choice.expected) or a subclass" + (choice.isOptional ? ", or nil" : ""))
@@ -271,7 +302,7 @@ enum Registration {
         case .insets: return ".insets"
         case .choice(let cases): return ".choice([\(cases.map(literal).joined(separator: ", "))])"
         // The words stk completes, lists and checks before the setter runs.
-        case .instance(let choice): return ".choice([\(choice.words.map(literal).joined(separator: ", "))])"
+        case .instance(let choice), .collectionViewDelegate(let choice): return ".choice([\(choice.words.map(literal).joined(separator: ", "))])"
         }
     }
 
@@ -279,6 +310,8 @@ enum Registration {
     static func read(_ object: String, _ option: Option) -> String {
         let property = "\(object).\(option.property.name)"
         switch option.kind {
+        case .collectionViewDelegate(let choice):
+            return read(typeOf: "\(object).__stkCollectionViewDelegate", optional: true, choice)
         case .floating, .integer: return ".number(Double(\(property)))"
         case .bool: return ".bool(\(property))"
         case .size: return ".size(\(property))"
@@ -288,17 +321,21 @@ enum Registration {
             let arms = cases.map { "case .\($0): return .word(\(literal($0)))" }.joined(separator: "; ")
             return "{ () -> LayoutOptionValue in switch \(property) { \(arms) } }()"
         case .instance(let choice):
-            // The name of the instance's own type (a subclass is itself);
-            // a type stk does not offer (made by the layout's init) by its name.
-            let value = choice.isOptional
-                ? "guard let value = \(property) else { return .word(\(literal(InstanceChoice.nilWord))) }; "
-                : "let value = \(property); "
-            let arms = choice.candidates.map {
-                "if type == ObjectIdentifier(\($0).self) { return .word(\(literal($0))) }; "
-            }.joined()
-            return "{ () -> LayoutOptionValue in \(value)let type = ObjectIdentifier(Swift.type(of: value) as Any.Type); "
-                + arms + "return .word(String(describing: Swift.type(of: value))) }()"
+            return read(typeOf: property, optional: choice.isOptional, choice)
         }
+    }
+
+    /// The name of the instance's own type (a subclass is itself); a type
+    /// stk does not offer (made by the layout's init) by its name.
+    static func read(typeOf property: String, optional: Bool, _ choice: InstanceChoice) -> String {
+        let value = optional
+            ? "guard let value = \(property) else { return .word(\(literal(InstanceChoice.nilWord))) }; "
+            : "let value = \(property); "
+        let arms = choice.candidates.map {
+            "if type == ObjectIdentifier(\($0).self) { return .word(\(literal($0))) }; "
+        }.joined()
+        return "{ () -> LayoutOptionValue in \(value)let type = ObjectIdentifier(Swift.type(of: value) as Any.Type); "
+            + arms + "return .word(String(describing: Swift.type(of: value))) }()"
     }
 
     /// Statements setting the property from `value` (checked first).
@@ -321,6 +358,19 @@ enum Registration {
             return indent + "switch try OptionValues.choice(value, option: \(name), among: [\(cases.map(literal).joined(separator: ", "))]) {\n"
                 + cases.map { indent + "case \(literal($0)): \(property) = .\($0)\n" }.joined()
                 + indent + "default: break\n" + indent + "}\n"
+        case .collectionViewDelegate(let choice):
+            // A new instance the layout keeps and installs as its collection view's delegate.
+            let refusal = "throw CollectionViewError(\"option \(option.property.name) expects \(choice.expectation), got \\(value)\")"
+            var out = indent + "guard case .word(let word) = value else { \(refusal) }\n"
+            out += indent + "switch word {\n"
+            for candidate in choice.candidates { out += indent + "case \(literal(candidate)): \(object).__stkCollectionViewDelegate = \(candidate)()\n" }
+            out += indent + "case \(literal(InstanceChoice.nilWord)): \(object).__stkCollectionViewDelegate = nil\n"
+            for other in choice.unusable {
+                let why = "option \(option.property.name): stk cannot make a \(other) with init() (it needs an initialiser whose parameters all have default values); it expects \(choice.expectation)"
+                out += indent + "case \(literal(other)): throw CollectionViewError(\(literal(why)))\n"
+            }
+            out += indent + "default: \(refusal)\n" + indent + "}\n"
+            return out
         case .instance(let choice):
             // `set animator=LinearCardAnimator`: a new instance, made with init().
             let refusal = "throw CollectionViewError(\"option \(option.property.name) expects \(choice.expectation), got \\(value)\")"

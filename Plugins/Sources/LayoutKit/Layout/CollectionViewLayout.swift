@@ -30,6 +30,14 @@ open class CollectionViewLayout: NSObject {
     /// layout, as the app keeps the delegate it assigns. Set by the
     /// registration stk writes.
     public var __stkRetainedOptions: [String: AnyObject] = [:]
+    /// The collection view's delegate the layout's `collectionViewDelegate`
+    /// option made (a type of the sources conforming to the delegate
+    /// protocol the layout asks for): kept by the layout, and the collection
+    /// view's delegate while the layout is installed, as the view controller
+    /// is on iOS. Set by the registration stk writes.
+    public var __stkCollectionViewDelegate: CollectionViewDelegate? {
+        didSet { collectionView?.replaceLayoutDelegate(oldValue, with: __stkCollectionViewDelegate) }
+    }
 
     /// The problems the layout stands by in its current state, as UIKit logs
     /// them (an item wider than the flow, a group that cannot hold its item):

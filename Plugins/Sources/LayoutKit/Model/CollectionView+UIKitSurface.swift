@@ -103,13 +103,28 @@ extension CollectionView {
     /// when the layout is installed, unless someone else installed one; the
     /// delegate it was for the layout replaced is taken away.
     func adoptBuilderDelegate(of layout: CollectionViewLayout, replacing old: CollectionViewLayout?) {
-        if let builder = old?.__stkRetainedBuilder as? CollectionViewDelegate, installedDelegate === builder {
+        if let builder = old.flatMap(Self.layoutDelegate), installedDelegate === builder {
             installedDelegate = nil
         }
-        if installedDelegate == nil, let builder = layout.__stkRetainedBuilder as? CollectionViewDelegate {
+        if installedDelegate == nil, let builder = Self.layoutDelegate(of: layout) {
             installedDelegate = builder
         }
         layout.__stkShowBuilder?(self)
+    }
+
+    /// The delegate a layout brings: the one its `collectionViewDelegate`
+    /// option made, else the view controller that built it.
+    static func layoutDelegate(of layout: CollectionViewLayout) -> CollectionViewDelegate? {
+        layout.__stkCollectionViewDelegate ?? layout.__stkRetainedBuilder as? CollectionViewDelegate
+    }
+
+    /// The installed layout's `collectionViewDelegate` changed: the new one is
+    /// the delegate, unless someone else installed one.
+    func replaceLayoutDelegate(_ old: CollectionViewDelegate?, with new: CollectionViewDelegate?) {
+        if let old, installedDelegate === old { installedDelegate = nil }
+        if installedDelegate == nil || installedDelegate === collectionViewLayout.__stkRetainedBuilder as AnyObject? {
+            installedDelegate = new ?? collectionViewLayout.__stkRetainedBuilder as? CollectionViewDelegate
+        }
     }
 
     /// UIKit's `dataSource`: the installed one, or else stk's model data source,
