@@ -159,8 +159,8 @@ struct Pruning {
     private var shells: [(unit: Unit, decl: ClassDeclSyntax)] = []
     /// A view class's static properties (`static let kind = "badge"`,
     /// `static var reuseIdentifier: String { ... }`), each kept in its
-    /// otherwise empty class when the layout code names it.
-    /// Unlabelled: left out, they are part of the view code the notes count.
+    /// otherwise empty class when the layout code names it. Their units have
+    /// no label: left out, they are part of the class the notes count.
     private var shellStatics: [SyntaxIdentifier: [(member: SyntaxIdentifier, unit: Unit, names: String)]] = [:]
     private var clauses: [Clause] = []
     /// Stripped view controllers (the first of their chain of the sources):
@@ -692,7 +692,9 @@ struct Pruning {
         }
         for shell in viewControllerShells {
             showLazyCollectionView(of: shell.name)
-            inPlace[shell.file].append(Edit(start: shell.brace, end: shell.brace, text: viewControllerShellText(shell.name, shell.type)))
+            let dataSources = showDiffableDataSources(of: shell.name)
+            inPlace[shell.file].append(Edit(start: shell.brace, end: shell.brace,
+                                            text: viewControllerShellText(shell.name, shell.type, dataSources: dataSources)))
         }
         for plain in plainInits where !ownInitialisers.contains(plain.name) {
             inPlace[plain.file].append(Edit(start: plain.brace, end: plain.brace, text: "init() {} "))
@@ -875,7 +877,8 @@ struct Pruning {
     /// UICollectionView!` (or `?`) is set then, when the layout code keeps it;
     /// a `UICollectionViewController` without one gets one; `view` is as large
     /// as the collection view's bounds, unless it declares one.
-    private mutating func viewControllerShellText(_ name: String, _ type: TypeIndex.TypeDecl) -> String {
+    private func viewControllerShellText(_ name: String, _ type: TypeIndex.TypeDecl,
+                                         dataSources: [(property: String, type: String)]) -> String {
         var assignment = ""
         var members = ""
         if let unit = keptMember("collectionView", of: name) {
@@ -888,7 +891,7 @@ struct Pruning {
         } else if (index.rootSuperclassName(of: type) ?? "").hasSuffix("UICollectionViewController") {
             members += "var collectionView: UICollectionView! { __stkShownIn }; "
         }
-        for (property, dataSourceType) in showDiffableDataSources(of: name) {
+        for (property, dataSourceType) in dataSources {
             assignment += "; self.\(property) = \(dataSourceType)(stkShowing: collectionView)"
         }
         if keptMember("view", of: name) == nil {
