@@ -8,64 +8,17 @@ import Testing
 /// small delegate written for stk beside it, `layout pinterest-layout
 /// delegate=FixedHeights` runs it: the layout keeps the instance.
 @Suite struct WeakDelegateOptionTests {
-    static let layout = """
-        import UIKit
+    /// The tutorial's layout (ViewControllerSourceTests.pinterestLayout) as
+    /// its many copies write it: the delegate force-unwrapped.
+    static let layout = ViewControllerSourceTests.pinterestLayout
+        .replacingOccurrences(of: "weak var delegate: PinterestLayoutDelegate?", with: "weak var delegate: PinterestLayoutDelegate!")
+        .replacingOccurrences(of: "delegate?.collectionView(collectionView, heightForPhotoAtIndexPath: indexPath) ?? 180",
+                              with: "delegate.collectionView(collectionView, heightForPhotoAtIndexPath: indexPath)")
 
-        protocol PinterestLayoutDelegate: AnyObject {
-            func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat
-        }
-
-        class PinterestLayout: UICollectionViewLayout {
-            weak var delegate: PinterestLayoutDelegate!
-
-            private let numberOfColumns = 2
-            private let cellPadding: CGFloat = 6
-            private var cache: [UICollectionViewLayoutAttributes] = []
-            private var contentHeight: CGFloat = 0
-
-            private var contentWidth: CGFloat {
-                guard let collectionView = collectionView else { return 0 }
-                let insets = collectionView.contentInset
-                return collectionView.bounds.width - (insets.left + insets.right)
-            }
-
-            override var collectionViewContentSize: CGSize {
-                return CGSize(width: contentWidth, height: contentHeight)
-            }
-
-            override func prepare() {
-                guard cache.isEmpty, let collectionView = collectionView else { return }
-                let columnWidth = contentWidth / CGFloat(numberOfColumns)
-                var xOffset: [CGFloat] = []
-                for column in 0..<numberOfColumns {
-                    xOffset.append(CGFloat(column) * columnWidth)
-                }
-                var column = 0
-                var yOffset: [CGFloat] = .init(repeating: 0, count: numberOfColumns)
-                for item in 0..<collectionView.numberOfItems(inSection: 0) {
-                    let indexPath = IndexPath(item: item, section: 0)
-                    let photoHeight = delegate.collectionView(collectionView, heightForPhotoAtIndexPath: indexPath)
-                    let height = cellPadding * 2 + photoHeight
-                    let frame = CGRect(x: xOffset[column], y: yOffset[column], width: columnWidth, height: height)
-                    let insetFrame = frame.insetBy(dx: cellPadding, dy: cellPadding)
-                    let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
-                    attributes.frame = insetFrame
-                    cache.append(attributes)
-                    contentHeight = max(contentHeight, frame.maxY)
-                    yOffset[column] = yOffset[column] + height
-                    column = column < (numberOfColumns - 1) ? (column + 1) : 0
-                }
-            }
-
-            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-                return cache.filter { $0.frame.intersects(rect) }
-            }
-
-            override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-                return cache[indexPath.item]
-            }
-        }
-        """
+    @Test func theFixtureForceUnwrapsItsDelegate() {
+        #expect(Self.layout.contains("weak var delegate: PinterestLayoutDelegate!"))
+        #expect(Self.layout.contains("let photoHeight = delegate.collectionView("))
+    }
 
     /// What the app's view controller answers from its photos, for stk: every
     /// third photo is tall.
