@@ -66,7 +66,7 @@ public final class LoadedPlugins: @unchecked Sendable {
         var notes: [String] = []
         var reloaded: Set<String> = []
         for (index, source) in sources.enumerated() {
-            let built = try SourcePluginBuilder().build(source.origin)
+            let built = try build(source.origin)
             notes += built.notes
             if built.libraryPath == source.library {
                 notes.append("\(source.origin) is unchanged")
@@ -80,8 +80,19 @@ public final class LoadedPlugins: @unchecked Sendable {
         return (notes, reloaded)
     }
 
+    /// Builds a source plugin; a build the compiler refuses lists the
+    /// adapter's changes with `--explain` (they often say why a name is missing).
+    private func build(_ path: String) throws -> BuiltPlugin {
+        do {
+            return try SourcePluginBuilder().build(path)
+        } catch var error as PluginBuildError {
+            error.showsAdapterNotes = explain
+            throw error
+        }
+    }
+
     private func loadSource(_ path: String, replacing: String?, built: BuiltPlugin? = nil) throws -> (notes: [String], library: String) {
-        var built = try built ?? SourcePluginBuilder().build(path)
+        var built = try built ?? build(path)
         var notes = built.notes
         if let module = SourcePluginBuilder.moduleName(ofLibrary: built.libraryPath) { willLoadSource?(module, path) }
         let result: PluginLoadResult
@@ -91,7 +102,7 @@ public final class LoadedPlugins: @unchecked Sendable {
             // A damaged cache entry: build it again, once.
             notes.append("the cached build of \(path) could not be loaded (\(error.reason)); built it again")
             try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: built.libraryPath).deletingLastPathComponent().path)
-            built = try SourcePluginBuilder().build(path)
+            built = try build(path)
             result = try PluginLoader.shared.load(path: built.libraryPath, origin: path, replacing: replacing)
         }
         if explain {

@@ -60,8 +60,13 @@ public final class SourcePluginBuilder {
             let adapted = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("sources").path)
                 .filter { $0.hasSuffix(".swift") }.sorted()
                 .map { folder.appendingPathComponent("sources").appendingPathComponent($0).path }
-            try toolchain.compileLibrary(adapted, moduleName: Self.moduleName(forKey: key),
-                                         output: folder.appendingPathComponent(BuildCache.libraryName).path)
+            do {
+                try toolchain.compileLibrary(adapted, moduleName: Self.moduleName(forKey: key),
+                                             output: folder.appendingPathComponent(BuildCache.libraryName).path)
+            } catch var error as PluginBuildError {
+                error.adapterNotes = report.notes.map { "\($0.position): \($0.message)" }
+                throw error
+            }
             return report
         }
         return BuiltPlugin(libraryPath: entry.library, origin: path, wasCached: false,
@@ -128,6 +133,18 @@ public struct BuiltPlugin {
 /// diagnostics.
 public struct PluginBuildError: Error, CustomStringConvertible {
     public let message: String
+    /// What the source adapter changed before a build the compiler refused
+    /// (`FILE:LINE:COL: removed @objc ...`): often why a name is missing
+    /// (view code left out). Said as a count, or listed when `showsAdapterNotes`.
+    public var adapterNotes: [String] = []
+    /// `--explain`: the adapter's changes are listed after the errors.
+    public var showsAdapterNotes = false
+
     public init(_ message: String) { self.message = message }
-    public var description: String { message }
+
+    public var description: String {
+        guard !adapterNotes.isEmpty else { return message }
+        if showsAdapterNotes { return message + "\n" + adapterNotes.map { "note: \($0)" }.joined(separator: "\n") }
+        return message + "\nnote: stk changed the sources for Linux first (\(adapterNotes.count) change(s), shown by --explain); a name the compiler cannot find may be view code it left out"
+    }
 }

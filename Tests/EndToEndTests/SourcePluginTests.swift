@@ -353,6 +353,36 @@ import Testing
         #expect(!result.stderr.contains("Backtrac"), "\(result)")
     }
 
+    /// A file the compiler refuses after the adapter changed it: the errors,
+    /// then how many changes the adapter made (a missing name may be view
+    /// code it left out), listed with `--explain`.
+    @Test func aRefusedBuildSaysWhatTheAdapterChanged() throws {
+        let sources = try folder(with: ["Broken.swift": """
+            import UIKit
+
+            final class BadgeView: UICollectionReusableView {
+                let label = UILabel()
+            }
+
+            final class BrokenViewController: UIViewController {
+                func createLayout() -> UICollectionViewLayout {
+                    let size = NSCollectionLayoutSize(widthDimension: .absolute(20), heightDimension: .absolute(20))
+                    let badge = NSCollectionLayoutSupplementaryItem(layoutSize: size, elementKind: BadgeView.elementKind,
+                                                                    containerAnchor: NSCollectionLayoutAnchor(edges: [.top]))
+                    let item = NSCollectionLayoutItem(layoutSize: size, supplementaryItems: [badge])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: .vertical(layoutSize: size, subitems: [item])))
+                }
+            }
+            """])
+        let plain = try stk(["--plugin", "Broken.swift", "-e", "layouts"], in: sources.url)
+        #expect(plain.status == 2, "\(plain)")
+        #expect(plain.stderr.contains("Broken.swift:10:98: error: type 'BadgeView' has no member 'elementKind'"), "\(plain)")
+        #expect(plain.stderrLines.last == "note: stk changed the sources for Linux first (3 change(s), shown by --explain); a name the compiler cannot find may be view code it left out", "\(plain)")
+        let explained = try stk(["--explain", "--plugin", "Broken.swift", "-e", "layouts"], in: sources.url)
+        #expect(explained.status == 2, "\(explained)")
+        #expect(explained.stderrLines.contains("note: Broken.swift:3:13: kept BadgeView as an empty subclass of UICollectionReusableView: the layout code names the class, and stk makes no views"), "\(explained)")
+    }
+
     /// `note: StkSource_<16 hex digits> is stk's build of Crash.swift`.
     static func isModuleNote(_ line: String?) -> Bool {
         guard let line, line.hasPrefix("note: StkSource_"), line.hasSuffix(" is stk's build of Crash.swift") else { return false }
