@@ -111,16 +111,10 @@ struct InstanceTypes {
         return false
     }
 
-    /// `var collectionViewDelegate: P?`, as the option's property is described.
+    /// `var collectionViewDelegate: P?`: the option's property as if the
+    /// layout declared it (optional: `nil` clears it).
     static func delegateVariable(_ protocolName: String) -> VariableDeclSyntax {
         Parser.parse(source: "var collectionViewDelegate: \(protocolName)?").statements.first!.item.as(VariableDeclSyntax.self)!
-    }
-
-    /// The instance choice for a protocol by name (optional: `nil` clears it).
-    func choice(forProtocol name: String, declaredIn owner: String, layoutFile: Int) -> InstanceChoice? {
-        let property = PropertyInfo(name: "collectionViewDelegate", typeName: name + "?", invalidatesItself: false, documentation: nil,
-                                    node: InstanceTypes.delegateVariable(name))
-        return choice(for: property, declaredIn: owner, layoutFile: layoutFile)
     }
 
     /// The type a property's annotation names, and whether it is optional:

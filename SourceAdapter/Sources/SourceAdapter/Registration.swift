@@ -27,16 +27,19 @@ struct Option {
         case choice([String])
         /// A protocol or class of the sources: the name of a type that fits.
         case instance(InstanceChoice)
-        /// The collection view's delegate, which the layout asks as a
-        /// delegate protocol of the sources (`collectionViewDelegate`): the
-        /// name of a type that conforms, made, kept and installed.
-        case collectionViewDelegate(InstanceChoice)
     }
 
     var property: PropertyInfo
     var kind: Kind
     /// The class that declares it (a user superclass, for inherited properties).
     var declaringClass: String
+    /// The member of the layout the option sets and reads, when the layout
+    /// has no property of its own for it: `collectionViewDelegate` is
+    /// LayoutKit's `__stkCollectionViewDelegate`.
+    var stkMember: String? = nil
+
+    /// The expression of the value on `object`.
+    func member(of object: String) -> String { "\(object).\(stkMember ?? property.name)" }
 }
 
 /// Finds the layout classes among the declarations, their names and options,
@@ -103,12 +106,14 @@ struct LayoutDiscovery {
             // `collectionView?.delegate as? WaterfallLayoutDelegate`: the view
             // controller is that delegate on iOS; here a type of the sources that conforms.
             if !seen.contains(Registration.collectionViewDelegateOption),
-               let asked = chain(info).lazy.compactMap({ instances.askedDelegateProtocol(in: $0.node, owner: $0.qualifiedName) }).first,
-               let choice = instances.choice(forProtocol: asked, declaredIn: info.qualifiedName, layoutFile: info.fileIndex) {
+               let asked = chain(info).lazy.compactMap({ instances.askedDelegateProtocol(in: $0.node, owner: $0.qualifiedName) }).first {
                 let property = PropertyInfo(name: Registration.collectionViewDelegateOption, typeName: asked + "?", invalidatesItself: false,
                                             documentation: "The collection view's delegate, which the layout asks as \(asked) (on iOS, the view controller).",
                                             node: InstanceTypes.delegateVariable(asked))
-                options.append(Option(property: property, kind: .collectionViewDelegate(choice), declaringClass: info.name))
+                if let choice = instances.choice(for: property, declaredIn: info.qualifiedName, layoutFile: info.fileIndex) {
+                    options.append(Option(property: property, kind: .instance(choice), declaringClass: info.name,
+                                          stkMember: "__stkCollectionViewDelegate"))
+                }
             }
             // A class nested in a view controller (`FeedViewController.Layout`)
             // is named after it too, as a layout function of the view
@@ -142,11 +147,7 @@ struct LayoutDiscovery {
         var names: Set<String> = []
         for layout in found {
             for option in layout.options {
-                let choice: InstanceChoice
-                switch option.kind {
-                case .instance(let c), .collectionViewDelegate(let c): choice = c
-                default: continue
-                }
+                guard case .instance(let choice) = option.kind else { continue }
                 for candidate in choice.candidates { names.formUnion(candidate.split(separator: ".").map(String.init)) }
             }
         }
@@ -158,19 +159,11 @@ struct LayoutDiscovery {
     mutating func removeCandidates(where isGone: (String) -> Bool) {
         for i in found.indices {
             found[i].options = found[i].options.compactMap { option in
+                guard case .instance(var choice) = option.kind else { return option }
+                choice.candidates.removeAll(where: isGone)
+                guard !choice.candidates.isEmpty else { return nil }
                 var kept = option
-                switch option.kind {
-                case .instance(var choice):
-                    choice.candidates.removeAll(where: isGone)
-                    guard !choice.candidates.isEmpty else { return nil }
-                    kept.kind = .instance(choice)
-                case .collectionViewDelegate(var choice):
-                    choice.candidates.removeAll(where: isGone)
-                    guard !choice.candidates.isEmpty else { return nil }
-                    kept.kind = .collectionViewDelegate(choice)
-                default:
-                    break
-                }
+                kept.kind = .instance(choice)
                 return kept
             }
             found[i].report.options = found[i].options.map(\.property.name)
@@ -242,11 +235,11 @@ enum Registration {
         out += "            options: [\n"
         for option in layout.options {
             let p = option.property
-            var help = (p.documentation.map { $0 + " " } ?? "") + "(var \(p.name): \(p.typeName) of \(option.declaringClass))"
-            if case .collectionViewDelegate(let choice) = option.kind {
-                help = (p.documentation ?? "") + " Set to a new instance of a type conforming to \(choice.expected), or nil"
-            } else if case .instance(let choice) = option.kind {
-                help += "; set to a new instance of " + (choice.isProtocol
+            // An option on a member of stk's (no property of the layout's) has only its documentation.
+            var help = (p.documentation.map { $0 + " " } ?? "")
+                + (option.stkMember == nil ? "(var \(p.name): \(p.typeName) of \(option.declaringClass))" : "")
+            if case .instance(let choice) = option.kind {
+                help += (option.stkMember == nil ? "; set" : "Set") + " to a new instance of " + (choice.isProtocol
                     ? "a type conforming to \(choice.expected)" + (choice.isOptional ? ", or nil" : "")
                     : "\(choice.expected) or a subclass" + (choice.isOptional ? ", or nil" : ""))
             }
@@ -302,16 +295,14 @@ enum Registration {
         case .insets: return ".insets"
         case .choice(let cases): return ".choice([\(cases.map(literal).joined(separator: ", "))])"
         // The words stk completes, lists and checks before the setter runs.
-        case .instance(let choice), .collectionViewDelegate(let choice): return ".choice([\(choice.words.map(literal).joined(separator: ", "))])"
+        case .instance(let choice): return ".choice([\(choice.words.map(literal).joined(separator: ", "))])"
         }
     }
 
     /// An expression giving the option's `LayoutOptionValue` from `object`.
     static func read(_ object: String, _ option: Option) -> String {
-        let property = "\(object).\(option.property.name)"
+        let property = option.member(of: object)
         switch option.kind {
-        case .collectionViewDelegate(let choice):
-            return read(typeOf: "\(object).__stkCollectionViewDelegate", optional: true, choice)
         case .floating, .integer: return ".number(Double(\(property)))"
         case .bool: return ".bool(\(property))"
         case .size: return ".size(\(property))"
@@ -321,26 +312,22 @@ enum Registration {
             let arms = cases.map { "case .\($0): return .word(\(literal($0)))" }.joined(separator: "; ")
             return "{ () -> LayoutOptionValue in switch \(property) { \(arms) } }()"
         case .instance(let choice):
-            return read(typeOf: property, optional: choice.isOptional, choice)
+            // The name of the instance's own type (a subclass is itself);
+            // a type stk does not offer (made by the layout's init) by its name.
+            let value = choice.isOptional
+                ? "guard let value = \(property) else { return .word(\(literal(InstanceChoice.nilWord))) }; "
+                : "let value = \(property); "
+            let arms = choice.candidates.map {
+                "if type == ObjectIdentifier(\($0).self) { return .word(\(literal($0))) }; "
+            }.joined()
+            return "{ () -> LayoutOptionValue in \(value)let type = ObjectIdentifier(Swift.type(of: value) as Any.Type); "
+                + arms + "return .word(String(describing: Swift.type(of: value))) }()"
         }
-    }
-
-    /// The name of the instance's own type (a subclass is itself); a type
-    /// stk does not offer (made by the layout's init) by its name.
-    static func read(typeOf property: String, optional: Bool, _ choice: InstanceChoice) -> String {
-        let value = optional
-            ? "guard let value = \(property) else { return .word(\(literal(InstanceChoice.nilWord))) }; "
-            : "let value = \(property); "
-        let arms = choice.candidates.map {
-            "if type == ObjectIdentifier(\($0).self) { return .word(\(literal($0))) }; "
-        }.joined()
-        return "{ () -> LayoutOptionValue in \(value)let type = ObjectIdentifier(Swift.type(of: value) as Any.Type); "
-            + arms + "return .word(String(describing: Swift.type(of: value))) }()"
     }
 
     /// Statements setting the property from `value` (checked first).
     static func write(_ object: String, _ option: Option) -> String {
-        let property = "\(object).\(option.property.name)"
+        let property = option.member(of: object)
         let name = literal(option.property.name)
         let indent = "                    "
         switch option.kind {
@@ -358,19 +345,6 @@ enum Registration {
             return indent + "switch try OptionValues.choice(value, option: \(name), among: [\(cases.map(literal).joined(separator: ", "))]) {\n"
                 + cases.map { indent + "case \(literal($0)): \(property) = .\($0)\n" }.joined()
                 + indent + "default: break\n" + indent + "}\n"
-        case .collectionViewDelegate(let choice):
-            // A new instance the layout keeps and installs as its collection view's delegate.
-            let refusal = "throw CollectionViewError(\"option \(option.property.name) expects \(choice.expectation), got \\(value)\")"
-            var out = indent + "guard case .word(let word) = value else { \(refusal) }\n"
-            out += indent + "switch word {\n"
-            for candidate in choice.candidates { out += indent + "case \(literal(candidate)): \(object).__stkCollectionViewDelegate = \(candidate)()\n" }
-            out += indent + "case \(literal(InstanceChoice.nilWord)): \(object).__stkCollectionViewDelegate = nil\n"
-            for other in choice.unusable {
-                let why = "option \(option.property.name): stk cannot make a \(other) with init() (it needs an initialiser whose parameters all have default values); it expects \(choice.expectation)"
-                out += indent + "case \(literal(other)): throw CollectionViewError(\(literal(why)))\n"
-            }
-            out += indent + "default: \(refusal)\n" + indent + "}\n"
-            return out
         case .instance(let choice):
             // `set animator=LinearCardAnimator`: a new instance, made with init().
             let refusal = "throw CollectionViewError(\"option \(option.property.name) expects \(choice.expectation), got \\(value)\")"

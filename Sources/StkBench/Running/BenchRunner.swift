@@ -281,7 +281,7 @@ private struct TimedPhases {
     func batchUpdates(_ budget: inout BenchBudget) throws -> [OperationSample] {
         var batchSamples: [OperationSample] = []
         batchSamples.reserveCapacity(config.batchCount)
-        var script = BatchUpdateScript(seed: config.seed, itemCounts: collectionView.sections.map(\.itemCount))
+        var script = BatchUpdateScript(seed: config.seed, itemCounts: collectionView.itemCounts)
         budget.begin(.batchUpdates)
         for _ in 0..<config.batchCount {
             if budget.isUsedUp(done: batchSamples.count) { break }

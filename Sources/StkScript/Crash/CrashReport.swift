@@ -77,24 +77,27 @@ public enum CrashReport {
             ? command.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? command
             : command
         var written = 0
-        func write(_ text: String, upTo limit: Int) {
-            var text = text
-            text.withUTF8 { bytes in
-                let count = min(bytes.count, max(limit - written, 0))
-                guard count > 0 else { return }
-                UnsafeMutableRawPointer(buffer + written).copyMemory(from: bytes.baseAddress!, byteCount: count)
-                written += count
-            }
-        }
-        write(location, upTo: capacity / 2)
-        write(": error: ", upTo: capacity / 2)
+        store(location, upTo: capacity / 2, at: &written)
+        store(": error: ", upTo: capacity / 2, at: &written)
         let place = written
         let limit = capacity - 1
-        write(" while running '", upTo: limit)
-        write(firstLine, upTo: limit)
-        write("'", upTo: limit)
+        store(" while running '", upTo: limit, at: &written)
+        store(firstLine, upTo: limit, at: &written)
+        store("'", upTo: limit, at: &written)
         placeLength = place
         length = written
+    }
+
+    /// Copies as much of `text` into the buffer at `written` as fits below
+    /// `limit`, and moves `written` past it.
+    private static func store(_ text: String, upTo limit: Int, at written: inout Int) {
+        var text = text
+        text.withUTF8 { bytes in
+            let count = min(bytes.count, max(limit - written, 0))
+            guard count > 0 else { return }
+            UnsafeMutableRawPointer(buffer + written).copyMemory(from: bytes.baseAddress!, byteCount: count)
+            written += count
+        }
     }
 
     /// What the handler adds after its line, when source plugins are
@@ -126,11 +129,7 @@ public enum CrashReport {
     public static func willLoad(plugin path: String) {
         guard isInstalled else { return }
         var written = 0
-        var text = " while loading the plugin \(path) (stk makes each of its layouts once as it loads)"
-        text.withUTF8 { bytes in
-            written = min(bytes.count, capacity - 1)
-            UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: written)
-        }
+        store(" while loading the plugin \(path) (stk makes each of its layouts once as it loads)", upTo: capacity - 1, at: &written)
         placeLength = 0
         length = written
     }

@@ -493,7 +493,7 @@ private struct OperationDraw {
         case 93..<95:
             // A diffable data source's apply: a few edits of the identifiers,
             // performed as the difference (one batch update).
-            var snapshot = session.identifiers.snapshot(itemCounts: cv.sections.map(\.itemCount))
+            var snapshot = session.identifiers.snapshot(itemCounts: cv.itemCounts)
             let keepingSections = keepingSections
             return OperationGenerator.snapshotEdit(&snapshot, using: &random, keepingSections: keepingSections)
         case 90..<93:

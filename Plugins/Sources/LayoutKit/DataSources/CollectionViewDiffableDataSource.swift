@@ -82,8 +82,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
     /// The data of the collection view it is bound to (none once that is gone).
     private var stkData: StkData {
         guard let collectionView else { return StkData(counts: [], identifiers: nil) }
-        let counts = (0..<collectionView.numberOfSections).map(collectionView.numberOfItems(inSection:))
-        return StkData(counts: counts, identifiers: collectionView.diffableIdentifiers())
+        let counts = collectionView.itemCounts
+        return StkData(counts: counts, identifiers: collectionView.diffableIdentifiers(itemCounts: counts))
     }
 }
 
@@ -285,8 +285,8 @@ public enum StkIdentifier {
         case .numbered(let number): shown = element.namePrefix + String(number)
         case .word(let word): shown = word
         }
-        if let caseIterable = type as? any CaseIterable.Type {
-            fatalError("stk has no \(type) for \(element) \(shown): its \(element) S<n> is the case at place n of \(type).allCases (there are \(caseCount(of: caseIterable))), a name the case of that name")
+        if let cases = (type as? any CaseIterable.Type).map({ caseCount(of: $0) }) ?? plainEnumCases(of: type)?.count {
+            fatalError("stk has no \(type) for \(element) \(shown): its \(element) \(element.namePrefix)<n> is the case at place n of \(type)'s \(cases) cases, a name the case of that name")
         }
         fatalError("stk cannot make a \(type) for \(element) \(shown): it makes identifiers only of enums whose cases carry no values, types with Int or String raw values, Int and String")
     }

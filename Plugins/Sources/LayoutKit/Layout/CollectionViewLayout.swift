@@ -36,7 +36,7 @@ open class CollectionViewLayout: NSObject {
     /// view's delegate while the layout is installed, as the view controller
     /// is on iOS. Set by the registration stk writes.
     public var __stkCollectionViewDelegate: CollectionViewDelegate? {
-        didSet { collectionView?.replaceLayoutDelegate(oldValue, with: __stkCollectionViewDelegate) }
+        didSet { collectionView?.replaceLayoutDelegate(oldValue) }
     }
 
     /// The problems the layout stands by in its current state, as UIKit logs

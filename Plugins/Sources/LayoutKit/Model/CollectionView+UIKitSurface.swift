@@ -118,13 +118,13 @@ extension CollectionView {
         layout.__stkCollectionViewDelegate ?? layout.__stkRetainedBuilder as? CollectionViewDelegate
     }
 
-    /// The installed layout's `collectionViewDelegate` changed: the new one is
-    /// the delegate, unless someone else installed one.
-    func replaceLayoutDelegate(_ old: CollectionViewDelegate?, with new: CollectionViewDelegate?) {
-        if let old, installedDelegate === old { installedDelegate = nil }
-        if installedDelegate == nil || installedDelegate === collectionViewLayout.__stkRetainedBuilder as AnyObject? {
-            installedDelegate = new ?? collectionViewLayout.__stkRetainedBuilder as? CollectionViewDelegate
-        }
+    /// The installed layout's `collectionViewDelegate` changed from `old`:
+    /// the delegate the layout brings now is the delegate, unless someone
+    /// else installed one.
+    func replaceLayoutDelegate(_ old: CollectionViewDelegate?) {
+        let builder = collectionViewLayout.__stkRetainedBuilder as? CollectionViewDelegate
+        if let current = installedDelegate, current === old || current === builder { installedDelegate = nil }
+        if installedDelegate == nil { installedDelegate = Self.layoutDelegate(of: collectionViewLayout) }
     }
 
     /// UIKit's `dataSource`: the installed one, or else stk's model data source,
@@ -142,7 +142,11 @@ extension CollectionView {
     /// they disagree with the data (a state being restored), so that a data
     /// source falls back to stk's numbering rather than lie.
     public func diffableIdentifiers() -> DiffableSnapshot? {
-        let counts = sections.map(\.itemCount)
+        diffableIdentifiers(itemCounts: itemCounts)
+    }
+
+    /// `diffableIdentifiers()` for the counts the caller already has.
+    func diffableIdentifiers(itemCounts counts: [Int]) -> DiffableSnapshot? {
         if let inFlight = identifiersInFlight?.snapshot, inFlight.itemCounts == counts { return inFlight }
         if let current = identifiersProvider?(), current.itemCounts == counts { return current }
         return nil
@@ -164,6 +168,9 @@ extension CollectionView {
     // MARK: Data source
 
     public var numberOfSections: Int { sections.count }
+
+    /// The item count of each section, in order.
+    public var itemCounts: [Int] { sections.map(\.itemCount) }
 
     public func numberOfItems(inSection section: Int) -> Int { sections[section].itemCount }
 

@@ -74,7 +74,7 @@ extension Interpreter {
             do {
                 let cv = self.session.collectionView
                 // Read during the update's pass, once the updates are known valid.
-                let countsBefore = cv.readsIdentifiers ? cv.sections.map(\.itemCount) : []
+                let countsBefore = cv.readsIdentifiers ? cv.itemCounts : []
                 try cv.withIdentifiers(self.session.identifiers.snapshot(itemCounts: countsBefore).applying(updates.map(\.update))) {
                     try cv.performBatchUpdates(updates.map(\.update))
                 }

@@ -9,7 +9,7 @@ extension Interpreter {
     /// `{"sections":[{"identifier":"S0","items":["I0","I1","I2"]}, ...]}`.
     func runSnapshot() {
         let cv = session.collectionView
-        let snapshot = session.identifiers.snapshot(itemCounts: cv.sections.map(\.itemCount))
+        let snapshot = session.identifiers.snapshot(itemCounts: cv.itemCounts)
         answer(
             text: zip(snapshot.sectionIdentifiers, snapshot.itemIdentifiers)
                 .map { id, items in ([id + ":"] + items).joined(separator: " ") }.joined(separator: "\n"),
@@ -24,7 +24,7 @@ extension Interpreter {
     /// nothing changes then.
     func runSnapshotApply(_ edits: [Located<SnapshotEdit>], _ mode: SnapshotApplyMode, _ c: CommandContext) throws {
         let cv = session.collectionView
-        let old = session.identifiers.snapshot(itemCounts: cv.sections.map(\.itemCount))
+        let old = session.identifiers.snapshot(itemCounts: cv.itemCounts)
         var new = old
         var reloaded = Set<String>(), reloadedSections = Set<String>()
         for edit in edits {
