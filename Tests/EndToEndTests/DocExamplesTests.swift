@@ -33,6 +33,12 @@ import Testing
         #expect(!DocExample.matches(["a", "...", "d"], ["a", "b", "c"]))
         #expect(!DocExample.matches(["a", "b"], ["a", "c"]))
         #expect(DocExample.normalized("from X.swift (built in 0.5 s)") == DocExample.normalized("from X.swift (cached build)"))
+        // A bench example's figures vary, its words do not.
+        #expect(DocExample.measurementsMasked("cold prepare 113x, scroll step 4.81 ms at 1,000")
+                == DocExample.measurementsMasked("cold prepare 9x, scroll step 12 ms at 10,000"))
+        #expect(DocExample.measurementsMasked("cold prepare 113x") != DocExample.measurementsMasked("scroll step 113x"))
+        #expect(DocExample.measures("stk bench --plugin A.swift --compare grid-sticky"))
+        #expect(!DocExample.measures("stk bench --help"))
     }
 
     @Test(arguments: DocExample.pages(root: root))
@@ -71,9 +77,13 @@ import Testing
 
         for example in examples {
             let output = try Self.run(example.command, in: work, environment: environment)
-            let actual = StkResult.lines(DocExample.normalized(
+            var actual = StkResult.lines(DocExample.normalized(
                 output.replacingOccurrences(of: work.path, with: DocExample.folderInPages)))
-            let expected = example.expected.map(DocExample.normalized)
+            var expected = example.expected.map(DocExample.normalized)
+            if DocExample.measures(example.command) {
+                actual = actual.map(DocExample.measurementsMasked)
+                expected = expected.map(DocExample.measurementsMasked)
+            }
             if !DocExample.matches(expected[...], actual[...]) {
                 Issue.record("""
                     \(example) prints something else than the page says.

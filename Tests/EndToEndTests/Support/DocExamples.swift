@@ -64,6 +64,19 @@ struct DocExample: CustomStringConvertible {
                                   options: .regularExpression)
     }
 
+    /// Whether `command` measures time: `stk bench` prints figures that
+    /// differ in every run (its `--help` does not), so its examples are
+    /// compared with every number masked (`measurementsMasked`): the words,
+    /// the rows and the order still have to match.
+    static func measures(_ command: String) -> Bool {
+        command.hasPrefix("stk bench ") && !command.contains("--help")
+    }
+
+    /// `line` with every number in it (`113x`, `4.81 ms`, `1,000`) replaced by `#`.
+    static func measurementsMasked(_ line: String) -> String {
+        line.replacingOccurrences(of: #"[0-9][0-9.,]*"#, with: "#", options: .regularExpression)
+    }
+
     /// Whether `actual` matches `expected`, where a line `...` matches any
     /// number of lines.
     static func matches(_ expected: ArraySlice<String>, _ actual: ArraySlice<String>) -> Bool {
