@@ -35,6 +35,9 @@ import SwiftSyntax
 ///   view classes, but stk never makes views;
 /// - an extension of a UIKit type keeps the members named; one that adds a
 ///   conformance is kept whole when the type is named.
+/// - a function that makes a cell or a view keeps its signature; its body
+///   becomes a trap (`ViewMakingFunctions`), and what only the body names is
+///   not kept for it.
 ///
 /// Left-out text becomes blank lines and spaces, so every kept line and
 /// column is where the user wrote it.
@@ -1107,6 +1110,18 @@ final class ReferenceCollector: SyntaxVisitor {
     /// out (`ViewOnlySettings`): what their closures name is not needed.
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
         ViewOnlySettings.assignedSetting(node) == nil ? .visitChildren : .skipChildren
+    }
+
+    /// A function that makes a cell or a view keeps its signature, not its
+    /// body (`ViewMakingFunctions`): only the signature's names are needed.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard ViewMakingFunctions.viewMakingBody(node) != nil else { return .visitChildren }
+        walk(node.attributes)
+        walk(node.modifiers)
+        if let generics = node.genericParameterClause { walk(generics) }
+        walk(node.signature)
+        if let whereClause = node.genericWhereClause { walk(whereClause) }
+        return .skipChildren
     }
 
     /// `.init(horizontal: 5, vertical: 0)` calls an initialiser known by its

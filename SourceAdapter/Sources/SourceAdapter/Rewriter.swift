@@ -87,6 +87,20 @@ final class InlineRewriter: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// A function that makes a cell or a view (`ViewMakingFunctions`): its
+    /// body becomes a trap; its attributes and modifiers are rewritten as any.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let body = ViewMakingFunctions.viewMakingBody(node) else { return .visitChildren }
+        walk(node.attributes)
+        walk(node.modifiers)
+        let start = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
+        let end = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        edits.append(Edit(start: start, end: end,
+                          text: ViewMakingFunctions.replacement(inside: sourceBytes[start..<end], trap: ViewMakingFunctions.trap(node))))
+        notes.append(AdapterMessage(position(body.leftBrace.positionAfterSkippingLeadingTrivia), ViewMakingFunctions.note(node)))
+        return .skipChildren
+    }
+
     override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
         if Self.removedModifiers.contains(name) {
