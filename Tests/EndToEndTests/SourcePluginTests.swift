@@ -43,6 +43,40 @@ import Testing
         #expect(result.stderr.hasPrefix("note: loaded sticky-headers-collection-view-flow-layout (StickyHeadersCollectionViewFlowLayout) from \(file) (built in "), "\(result)")
     }
 
+    /// A carousel that insets its content from `prepare()` so that its first
+    /// and last cards can centre (as CarLensCollectionViewLayout does): the
+    /// inset is the collection view's once the pass is over, and a fling
+    /// towards the start rests with the first card centred, at -(390 - 250) / 2.
+    @Test func aLayoutThatSetsTheContentInsetInPrepareCentresItsFirstCard() throws {
+        let sources = try folder(with: ["CenteredCardsLayout.swift": """
+            import UIKit
+
+            final class CenteredCardsLayout: UICollectionViewFlowLayout {
+                override init() {
+                    super.init()
+                    scrollDirection = .horizontal
+                    itemSize = CGSize(width: 250, height: 400)
+                    minimumLineSpacing = 20
+                }
+
+                required init?(coder: NSCoder) {
+                    fatalError("init(coder:) has not been implemented")
+                }
+
+                override func prepare() {
+                    super.prepare()
+                    guard let collectionView = collectionView else { return }
+                    let inset = (collectionView.bounds.width - itemSize.width) / 2
+                    collectionView.contentInset = .init(top: 0, left: inset, bottom: 0, right: inset)
+                }
+            }
+            """])
+        let result = try stk(["--plugin", sources.url.path, "-e", "layout centered-cards-layout; sections 1 items=5; trace on; scroll fling -3000,0"])
+        #expect(result.status == 0, "\(result)")
+        let boundsChanges = result.lines.filter { $0.hasPrefix("bounds ") }
+        #expect(boundsChanges.last?.hasSuffix(" -> -70,0,390,844") == true, "\(result)")
+    }
+
     /// The second start finds the build in the cache; a change to the source
     /// makes a new build.
     @Test func theSecondStartUsesTheCacheAndAnEditRebuilds() throws {

@@ -167,6 +167,28 @@ final class OffsetSettingLayout: ColumnLayout {
     }
 }
 
+/// Sets `collectionView.contentInset` from prepare(), as carousels do to
+/// let their first and last cards centre: to `insets` (the same value every
+/// time, by default from the view's width), or 10 points more on the left
+/// in every prepare (`growing`), with the same safety cap as above.
+final class InsetSettingLayout: ColumnLayout {
+    var insets: ((CGRect) -> EdgeInsets)? = { EdgeInsets(top: 0, left: $0.width / 4, bottom: 0, right: $0.width / 4) }
+    var growing = false
+    var cap = 50
+    var insetsSeenInPrepare: [EdgeInsets] = []
+
+    override func prepare() {
+        super.prepare()
+        guard let cv = collectionView, prepares <= cap else { return }
+        insetsSeenInPrepare.append(cv.contentInset)
+        if growing {
+            cv.contentInset = EdgeInsets(top: 0, left: cv.contentInset.left + 10, bottom: 0, right: 0)
+        } else if let insets {
+            cv.contentInset = insets(cv.bounds)
+        }
+    }
+}
+
 @Suite struct TransitionAndAnimatedBoundsTests {
     static let start = rect(0, 0, 390, 844)
 
@@ -460,5 +482,51 @@ final class OffsetSettingLayout: ColumnLayout {
         // The view is still usable.
         try cv.setContentOffset(.zero)
         #expect(cv.contentOffset.y >= 0)
+    }
+
+    // MARK: contentInset set from prepare()
+
+    @Test func anInsetSetInPrepareIsAppliedOnceThePassIsOverAndSettles() throws {
+        let layout = InsetSettingLayout()
+        let cv = CollectionView(layout: layout)
+        let recorder = cv.startRecording()
+        try cv.reloadData(itemCounts: [20])
+        // A quarter of 390 on each side.
+        #expect(cv.contentInset == EdgeInsets(top: 0, left: 97.5, bottom: 0, right: 97.5))
+        // Three passes: the reload first lays out what there is (no data
+        // yet), whose prepare() sets the inset; the change of insets then
+        // invalidates everything, with a pass of its own, whose prepare()
+        // sets the same inset (nothing more); then the reload's own pass.
+        let quarter = EdgeInsets(top: 0, left: 97.5, bottom: 0, right: 97.5)
+        #expect(layout.insetsSeenInPrepare == [.zero, quarter, quarter])
+        #expect(layout.prepares == 3, "\(recorder.names)")
+        #expect(recorder.names.filter { $0 == "invalidated" }.count == 2, "\(recorder.names)")
+        // Scrolling sets it again in each prepare, to the same value: nothing more happens.
+        layout.prepares = 0
+        try cv.setContentOffset(CGPoint(x: 0, y: 100))
+        #expect(layout.prepares == 1)
+        #expect(cv.contentInset.left == 97.5)
+    }
+
+    @Test func aLayoutThatChangesTheInsetInEveryPrepareDoesNotLoopForever() throws {
+        let layout = InsetSettingLayout()
+        layout.insets = nil
+        let cv = CollectionView(layout: layout)
+        try cv.reloadData(itemCounts: [20])
+        layout.growing = true
+        layout.prepares = 0
+        layout.invalidateLayout()
+        cv.layoutIfNeeded()
+        #expect(layout.prepares < 10, "prepare() ran \(layout.prepares) times")
+        #expect(cv.contentInset.left > 0 && cv.contentInset.left <= 50, "\(cv.contentInset)")
+    }
+
+    @Test func anInsetStkRefusesIsAWarningAndChangesNothing() throws {
+        let layout = InsetSettingLayout()
+        layout.insets = { _ in EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0) }
+        let cv = CollectionView(layout: layout)
+        try cv.reloadData(itemCounts: [20])
+        #expect(cv.contentInset == .zero)
+        #expect(cv.takeWarnings().contains { $0.hasPrefix("contentInset was set to") }, "\(cv.warnings)")
     }
 }

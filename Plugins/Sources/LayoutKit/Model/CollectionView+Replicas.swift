@@ -17,7 +17,7 @@ extension CollectionView {
         layoutIfNeeded()
         let replica = CollectionView(size: bounds.size, layout: layout)
         replica.bounds = bounds
-        replica.contentInset = contentInset
+        replica.storedContentInset = contentInset
         replica.safeAreaInsets = safeAreaInsets
         replica.sections = sections
         replica.nextIdentity = nextIdentity

@@ -224,4 +224,21 @@ extension CollectionView {
         }
         return layout
     }
+
+    /// An offset a layout set during the pass, applied now as a bounds change.
+    /// A layout that sets one in every pass is followed a few times, not forever.
+    /// The bounds change runs a layout pass of its own, which ends here again:
+    /// that nested call leaves its offset to this loop, so the rounds are counted.
+    func applyDeferredContentOffset() {
+        guard !applyingDeferredContentOffset else { return }
+        applyingDeferredContentOffset = true
+        defer { applyingDeferredContentOffset = false }
+        var rounds = 0
+        while let offset = deferredContentOffset, rounds < 4 {
+            deferredContentOffset = nil
+            rounds += 1
+            try? setContentOffset(offset)
+        }
+        deferredContentOffset = nil
+    }
 }

@@ -19,7 +19,20 @@ public final class CollectionView {
     public internal(set) var collectionViewLayout: CollectionViewLayout
     /// origin = contentOffset, size = the viewport.
     public internal(set) var bounds: CGRect
-    public internal(set) var contentInset: EdgeInsets = .zero
+    /// UIKit's `contentInset`. Setting it is a change of the insets
+    /// (`setContentInset`: the whole layout is invalidated); set by a layout
+    /// while the collection view is laying out (a carousel's `prepare()`
+    /// insets its content so that the first and last cards can centre), the
+    /// change waits until that pass is over, as a content offset set there
+    /// does. A refused inset (not finite) is ignored with a warning, as a
+    /// setter cannot throw.
+    public var contentInset: EdgeInsets {
+        get { storedContentInset }
+        set {
+            if layoutPassDepth > 0 { deferredContentInset = newValue } else { setContentInsetOrWarn(newValue) }
+        }
+    }
+    var storedContentInset: EdgeInsets = .zero
     public internal(set) var safeAreaInsets: EdgeInsets = .zero
     /// The data. Layouts read it; only the collection view's methods change it.
     public internal(set) var sections: [SectionData] = [] {
@@ -139,6 +152,8 @@ public final class CollectionView {
     var layoutPassDepth = 0
     var deferredContentOffset: CGPoint?
     var applyingDeferredContentOffset = false
+    var deferredContentInset: EdgeInsets?
+    var applyingDeferredContentInset = false
 
     /// What the collection view noticed that UIKit would log or raise, since
     /// the host last took them (`takeWarnings`): one sentence each.
@@ -293,7 +308,10 @@ public final class CollectionView {
         let shown = runLayoutPass(mapping: mapping, updates: updates, offsetChange: offsetChange)
         selfSize(shown)
         layoutPassDepth -= 1
-        if layoutPassDepth == 0 { applyDeferredContentOffset() }
+        if layoutPassDepth == 0 {
+            applyDeferredContentInset()
+            applyDeferredContentOffset()
+        }
     }
 
     /// How a change reaches the layout, as UIKit invalidates for it.
@@ -333,23 +351,6 @@ public final class CollectionView {
         type(of: collectionViewLayout).contextType.init()
     }
 
-    /// An offset a layout set during the pass, applied now as a bounds change.
-    /// A layout that sets one in every pass is followed a few times, not forever.
-    /// The bounds change runs a layout pass of its own, which ends here again:
-    /// that nested call leaves its offset to this loop, so the rounds are counted.
-    func applyDeferredContentOffset() {
-        guard !applyingDeferredContentOffset else { return }
-        applyingDeferredContentOffset = true
-        defer { applyingDeferredContentOffset = false }
-        var rounds = 0
-        while let offset = deferredContentOffset, rounds < 4 {
-            deferredContentOffset = nil
-            rounds += 1
-            try? setContentOffset(offset)
-        }
-        deferredContentOffset = nil
-    }
-
     /// One pass (`LayoutPass`); returns the cells it displayed that self-sizing measures.
     func runLayoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?, offsetChange: CGPoint?) -> [CollectionViewLayoutAttributes] {
         var pass = LayoutPass(self, mapping: mapping, updates: updates, offsetChange: offsetChange)
@@ -370,25 +371,6 @@ public final class CollectionView {
             return
         }
         try? setContentOffset(target)
-    }
-
-    // MARK: Insets
-
-    public func setContentInset(_ insets: EdgeInsets) throws {
-        try setInsets(\.contentInset, to: insets, "contentInset")
-    }
-
-    public func setSafeAreaInsets(_ insets: EdgeInsets) throws {
-        try setInsets(\.safeAreaInsets, to: insets, "safeAreaInsets")
-    }
-
-    private func setInsets(_ insets: ReferenceWritableKeyPath<CollectionView, EdgeInsets>, to value: EdgeInsets, _ name: String) throws {
-        try Validate.insets(value, name)
-        guard value != self[keyPath: insets] else { return }
-        performChange {
-            self[keyPath: insets] = value
-            return .everything(.insetsChange)
-        }
     }
 
     // MARK: The layout
