@@ -39,10 +39,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     public static let supplementaryZIndex = 1
     public static let pinnedZIndex = 2
 
-    open var itemSize = CGSize(width: 50, height: 50) { didSet { metricsChanged() } }
-    open var minimumLineSpacing: CGFloat = 10 { didSet { metricsChanged() } }
-    open var minimumInteritemSpacing: CGFloat = 10 { didSet { metricsChanged() } }
-    open var sectionInset: EdgeInsets = .zero { didSet { metricsChanged() } }
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { metricsChanged(oldValue != itemSize) } }
+    open var minimumLineSpacing: CGFloat = 10 { didSet { metricsChanged(oldValue != minimumLineSpacing) } }
+    open var minimumInteritemSpacing: CGFloat = 10 { didSet { metricsChanged(oldValue != minimumInteritemSpacing) } }
+    open var sectionInset: EdgeInsets = .zero { didSet { metricsChanged(oldValue != sectionInset) } }
     /// UIKit's `SectionInsetReference` (iOS 11): what a section's insets are
     /// measured from.
     public enum SectionInsetReference: Int, Sendable {
@@ -51,18 +51,18 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// What `sectionInset` (or the delegate's) is measured from: the content
     /// inset (the default), the safe area, or the layout margins (inside the
     /// safe area); never inside the adjusted content inset (`referencedInset`).
-    open var sectionInsetReference: SectionInsetReference = .fromContentInset { didSet { metricsChanged() } }
-    open var headerReferenceSize: CGSize = .zero { didSet { metricsChanged() } }
-    open var footerReferenceSize: CGSize = .zero { didSet { metricsChanged() } }
-    open var scrollDirection: ScrollDirection = .vertical { didSet { metricsChanged() } }
-    open var sectionHeadersPinToVisibleBounds = false { didSet { metricsChanged() } }
-    open var sectionFootersPinToVisibleBounds = false { didSet { metricsChanged() } }
+    open var sectionInsetReference: SectionInsetReference = .fromContentInset { didSet { metricsChanged(oldValue != sectionInsetReference) } }
+    open var headerReferenceSize: CGSize = .zero { didSet { metricsChanged(oldValue != headerReferenceSize) } }
+    open var footerReferenceSize: CGSize = .zero { didSet { metricsChanged(oldValue != footerReferenceSize) } }
+    open var scrollDirection: ScrollDirection = .vertical { didSet { metricsChanged(oldValue != scrollDirection) } }
+    open var sectionHeadersPinToVisibleBounds = false { didSet { metricsChanged(oldValue != sectionHeadersPinToVisibleBounds) } }
+    open var sectionFootersPinToVisibleBounds = false { didSet { metricsChanged(oldValue != sectionFootersPinToVisibleBounds) } }
     /// stk's addition: where a pinned header is pushed off.
-    open var sectionHeadersPinLimit: PinLimit = .lastItem { didSet { metricsChanged() } }
+    open var sectionHeadersPinLimit: PinLimit = .lastItem { didSet { metricsChanged(oldValue != sectionHeadersPinLimit) } }
     /// Self-sizing cells: not zero, items are laid out at this size until their
     /// cells are displayed and measured (docs/semantics.md, "Self-sizing cells").
     /// `automaticSize` uses `itemSize` as the estimate.
-    open var estimatedItemSize: CGSize = .zero { didSet { metricsChanged() } }
+    open var estimatedItemSize: CGSize = .zero { didSet { metricsChanged(oldValue != estimatedItemSize) } }
     /// UIKit's marker for "estimate from itemSize".
     public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
 
@@ -224,7 +224,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     /// A property change invalidates the layout, as in UIKit.
-    func metricsChanged() {
+    /// A metric was set. As UIKit's setters, only a new value invalidates
+    /// the layout: a layout that sets `itemSize` in every `prepare()` (from
+    /// the view's width, as many do) to what it already is must not be
+    /// prepared again on every scroll.
+    func metricsChanged(_ changed: Bool) {
+        guard changed else { return }
         metricsGeneration += 1
         guard collectionView != nil else { return }
         invalidateLayout()
