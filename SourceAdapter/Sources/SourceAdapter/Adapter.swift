@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "23"
+    public static let version = "24"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -309,9 +309,16 @@ private struct Adaptation {
         }
     }
 
-    /// The error for sources with no layout and nothing else wrong, at the
-    /// first file's start.
+    /// The error for sources with no layout and nothing else wrong: at the
+    /// first layout they build where stk cannot call it, if they build one,
+    /// else at the first file's start.
     private func noLayoutFound() -> AdapterMessage {
+        for (file, tree) in trees.enumerated() {
+            guard let built = UnreachableLayout.first(in: tree) else { continue }
+            let place = built.context.map { "in \($0), " } ?? "at the top level, "
+            return AdapterMessage(position(file, built.call.positionAfterSkippingLeadingTrivia),
+                "no layout class found, and no layout function: this layout is built \(place)where stk cannot call it. stk calls a method, static function, free function or property that returns UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout and can be called with no arguments: move the layout into one, such as `func createLayout() -> UICollectionViewLayout`, and call that here")
+        }
         let first = SourcePosition(file: inputs.first?.path ?? "", line: 1, column: 1)
         var message = "no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)"
         // Sources about collection views (a view controller whose layout is

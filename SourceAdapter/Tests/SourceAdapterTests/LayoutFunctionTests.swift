@@ -216,7 +216,7 @@ import Testing
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         let functions = output.report.layouts.filter { $0.source == .function }.map(\.name)
         #expect(functions == ["distinct-sections-view-controller", "grid-view-controller", "list-view-controller", "orthogonal-view-controller",
-                               "tasks-view-controller"])
+                               "store-front-view-controller", "tasks-view-controller"])
         #expect(Set(output.report.layouts.map(\.name)).count == output.report.layouts.count)
         #expect(output.report.layouts.contains { $0.name == "mosaic-compositional-layout" && $0.source == .layoutClass })
     }
@@ -580,6 +580,47 @@ import Testing
         #expect(output.report.errors.map(\.description) == [
             "V.swift:1:1: no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)",
         ])
+    }
+
+    /// A layout built where stk cannot call it (a collection view subclass
+    /// that installs its own in an initialiser's helper, a view controller's
+    /// viewDidLoad()) is where the error points, named by the code around it.
+    @Test func aLayoutBuiltWhereStkCannotCallItIsWhereTheErrorPoints() {
+        let helpers = adapt([("Sections.swift", """
+            import UIKit
+            extension NSCollectionLayoutSection {
+                static func grid() -> NSCollectionLayoutSection { .list(using: .init(appearance: .plain), layoutEnvironment: env) }
+            }
+            """), ("Feed.swift", """
+            import UIKit
+            class Feed: UICollectionView {
+                override init(frame: CGRect = .zero, collectionViewLayout layout: UICollectionViewLayout) {
+                    super.init(frame: frame, collectionViewLayout: UICollectionViewLayout())
+                    commonInit()
+                }
+                required init?(coder: NSCoder) { fatalError() }
+                func commonInit() {
+                    setCollectionViewLayout(UICollectionViewCompositionalLayout(sectionProvider: section), animated: false)
+                }
+                private func section(for index: Int, environment: NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection? { .grid() }
+            }
+            """)])
+        #expect(helpers.report.errors.map(\.description) == [
+            "Feed.swift:9:33: no layout class found, and no layout function: this layout is built in commonInit(), where stk cannot call it. stk calls a method, static function, free function or property that returns UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout and can be called with no arguments: move the layout into one, such as `func createLayout() -> UICollectionViewLayout`, and call that here",
+        ])
+        let viewDidLoad = adapt([("V.swift", """
+            import UIKit
+            class V: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let layout = UICollectionViewFlowLayout()
+                    layout.itemSize = CGSize(width: 100, height: 100)
+                }
+            }
+            """)])
+        #expect(viewDidLoad.report.errors.first?.description.hasPrefix(
+            "V.swift:5:22: no layout class found, and no layout function: this layout is built in viewDidLoad(), where stk cannot call it.") == true,
+            "\(viewDidLoad.report.errors)")
     }
 
     // MARK: The report
