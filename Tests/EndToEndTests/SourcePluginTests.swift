@@ -387,6 +387,24 @@ import Testing
         #expect(!result.stderr.contains("Backtrac"), "\(result)")
     }
 
+    /// A layout made for the app's fixed data (the store front's section
+    /// provider indexes its three section models) traps when `layout` comes
+    /// before the script's `sections`, over a new session's 20 sections: the
+    /// crash says what `layout` did and what to write first.
+    @Test func aLayoutThatCrashesOverTheDataItFindsSaysToSetTheDataFirst() throws {
+        let file = Self.sourceLayouts.appendingPathComponent("StoreFrontViewController.swift").path
+        let crashed = try stk(["--plugin", file, "-e", "layout store-front-view-controller\nsections 3,1,1\n"])
+        #expect(crashed.status == 2, "\(crashed)")
+        #expect(crashed.stderrLines.contains("<command-line>:1:1: error: the layout crashed while running 'layout store-front-view-controller': SIGILL, a Swift runtime trap"), "\(crashed)")
+        #expect(crashed.stderrLines.last == "note: 'layout' lays the layout out at once, over the data as it is then (`snapshot` lists it); a layout made for fixed data, such as a section provider that indexes its own array, needs the script's `sections` before `layout`", "\(crashed)")
+        let dataFirst = try stk(["--plugin", file, "-e", "sections 3,1,1\nlayout store-front-view-controller\ncontentsize\n"])
+        #expect(dataFirst.status == 0 && dataFirst.lines == ["390x368"], "\(dataFirst)")
+        // Another command's crash has no such note.
+        let other = try runCrashing(answering: "if crashes { fatalError(\"the layout gave up\") }\nreturn all",
+                                    script: "layout crashing-layout\nset crashes=true\n")
+        #expect(!other.stderr.contains("note: 'layout'"), "\(other)")
+    }
+
     /// A file the compiler refuses after the adapter changed it: the errors,
     /// then how many changes the adapter made (a missing name may be view
     /// code it left out), listed with `--explain`.

@@ -86,7 +86,17 @@ public enum CrashReport {
         store("'", upTo: limit, at: &written)
         placeLength = place
         length = written
+        isLayoutCommand = firstLine.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first == "layout"
     }
+
+    /// Whether the command running is `layout`, which lays the new layout out
+    /// at once over the data as it is: a crash then adds `layoutCommandHint`.
+    nonisolated(unsafe) private static var isLayoutCommand = false
+
+    /// A layout written for the app's fixed data (a section provider that
+    /// indexes its own array of sections) traps when `layout` comes before
+    /// the script's `sections`, over a new session's data.
+    static let layoutCommandHint: StaticString = "note: 'layout' lays the layout out at once, over the data as it is then (`snapshot` lists it); a layout made for fixed data, such as a section provider that indexes its own array, needs the script's `sections` before `layout`\n"
 
     /// Copies as much of `text` into the buffer at `written` as fits below
     /// `limit`, and moves `written` past it.
@@ -132,6 +142,7 @@ public enum CrashReport {
         store(" while loading the plugin \(path) (stk makes each of its layouts once as it loads)", upTo: capacity - 1, at: &written)
         placeLength = 0
         length = written
+        isLayoutCommand = false
     }
 
     /// An allocation that failed (the Swift runtime then aborts, having said
@@ -173,6 +184,9 @@ public enum CrashReport {
         }
         _ = "\n".withCString { write(2, $0, 1) }
         if modulesLength > 0 { _ = write(2, modules, modulesLength) }
+        if isLayoutCommand && !isAllocationFailure(signal: number, errno: error) {
+            _ = write(2, layoutCommandHint.utf8Start, layoutCommandHint.utf8CodeUnitCount)
+        }
         _exit(ExitStatus.error.rawValue)
     }
 }
