@@ -405,6 +405,19 @@ import Testing
         #expect(!other.stderr.contains("note: 'layout'"), "\(other)")
     }
 
+    /// `attr header S` on a layout whose headers are of a kind of its own
+    /// (Apple's grid sample: "section-header-element-kind") says which kinds
+    /// are in view in that section and the command that shows one.
+    @Test func aMissingHeaderNamesTheKindsTheLayoutUsesInstead() throws {
+        let file = Self.sourceLayouts.appendingPathComponent("GridViewController.swift").path
+        let result = try stk(["--plugin", file, "-e", "sections 2 items=4; layout grid-view-controller; attr header 1; attr footer 1"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderrLines.contains("<command-line>:1:62: error: grid-view-controller has no header 1 (a header or footer of zero size is not laid out; its supplementary views in view in section 1 are of kind 'section-header-element-kind': `attr supplementary section-header-element-kind 1:0`)"), "\(result)")
+        // Without such a view in view, the message is as it was.
+        let flow = try stk(["-e", "layout flow-sticky headerSize=0x0; sections 2 items=4; attr header 1"])
+        #expect(flow.stderrLines.contains("<command-line>:1:68: error: flow-sticky has no header 1 (a header or footer of zero size is not laid out)"), "\(flow)")
+    }
+
     /// A file the compiler refuses after the adapter changed it: the errors,
     /// then how many changes the adapter made (a missing name may be view
     /// code it left out), listed with `--explain`.

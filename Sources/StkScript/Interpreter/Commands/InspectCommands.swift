@@ -29,7 +29,8 @@ extension Interpreter {
         guard let attributes = session.layout.layoutAttributes(for: element.value.elementKey) else {
             let why: String
             switch element.value {
-            case .header, .footer: why = "a header or footer of zero size is not laid out"
+            case .header(let section), .footer(let section):
+                why = "a header or footer of zero size is not laid out" + otherKindsHint(inSection: section)
             default: why = "its \(query) returned nil"
             }
             throw CommandError("\(session.layoutName) has no \(element.value) (\(why))", at: element.range)
@@ -45,6 +46,22 @@ extension Interpreter {
         }
         session.collectionView.applyDerivedPinning(to: attributes)
         return attributes
+    }
+
+    /// For a header or footer the layout does not have: the supplementary
+    /// views of other kinds in view in that section, which a layout with
+    /// kinds of its own (`"section-header-element-kind"`) uses instead, with
+    /// the command that shows one; empty when there are none in view.
+    private func otherKindsHint(inSection section: Int) -> String {
+        let standard: Set<String> = [CollectionView.elementKindSectionHeader, CollectionView.elementKindSectionFooter]
+        let others = session.collectionView.visibleElementsInKeyOrder.map(\.key).filter {
+            $0.category == .supplementaryView && $0.section == section && !standard.contains($0.kind ?? "")
+        }
+        guard let first = others.first, let kind = first.kind else { return "" }
+        var kinds: [String] = []
+        for key in others where !kinds.contains(key.kind ?? "") { kinds.append(key.kind ?? "") }
+        let named = kinds.map { "'\($0)'" }.joined(separator: ", ")
+        return "; its supplementary views in view in section \(section) are of kind \(named): `attr supplementary \(kind) \(first.section):\(first.item)`"
     }
 
     /// The layout's method a single query of `element` calls, as messages name it.
