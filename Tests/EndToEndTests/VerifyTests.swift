@@ -80,6 +80,7 @@ import Testing
         ("WrongIndexPathLayout", "wrong-index-path-layout", "[single query] asked for item 1:0, the single query answered for item 0:0"),
         ("FrozenStickyLayout", "frozen-sticky-layout", "[context] header "),
         ("StaleCacheLayout", "stale-cache-layout", "[fresh layout]"),
+        ("RandomHeightsLayout", "random-heights-layout", "[fresh layout] two fresh layouts on the same state disagree ("),
         ("ForgetfulHeadersLayout", "forgetful-headers-layout", "[context] header 0 changed from frame=0,0,390,40 zIndex=10 alpha=1 hidden=false to frame=0,"),
         ("MutatingSuperLayout", "mutating-super-layout", "[warning] UICollectionViewFlowLayout has cached frame mismatch for index path 0:0 (item 0:0)"),
     ])

@@ -150,7 +150,13 @@ public enum LayoutChecks {
         // (a layout may hand out and later change the same objects), shared
         // by the checks below.
         let answers = queriedRects(live).map { RectAnswer(rect: $0, live.collectionViewLayout.layoutAttributesForElements(in: $0) ?? []) }
-        evaluation.findings += compareWithFresh(live: live, answers: answers, fresh: fresh)
+        var freshFindings = compareWithFresh(live: live, answers: answers, fresh: fresh)
+        if !freshFindings.isEmpty, let unsteady = unsteadiness(of: session, against: fresh) {
+            // Two fresh layouts disagree: each comparison with one would
+            // report the layout's randomness, not its bugs.
+            freshFindings = [unsteady]
+        }
+        evaluation.findings += freshFindings
         evaluation.findings += singleQueries(live, answer: answers[0])
         evaluation.findings += indexPaths(live, answers: answers)
         if let before = visibleBefore?.displayed {
@@ -247,6 +253,35 @@ public enum LayoutChecks {
             }
         }
         return findings
+    }
+
+    /// A layout that is not a function of its data (random sizes, as
+    /// `CGFloat.random(in:)` in a Pinterest clone's prepare(); a clock; state
+    /// kept outside the layout) differs from a fresh layout everywhere, and
+    /// so does a second fresh layout from the first: one finding that says
+    /// so, with the first element the two fresh layouts disagree on, in place
+    /// of the comparisons with a fresh layout, which mean nothing then. nil
+    /// when a second fresh layout answers as the first (the findings stand).
+    static func unsteadiness(of session: Session, against fresh: CollectionView) -> Finding? {
+        guard let second = try? session.freshReplica() else { return nil }
+        for rect in queriedRects(fresh) {
+            let first = RectAnswer(rect: rect, fresh.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
+            let again = RectAnswer(rect: rect, second.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
+            if first.sameInOrder(as: again) { continue }
+            let firstValues = first.byKey, againValues = again.byKey
+            let keys = Set(firstValues.keys).union(againValues.keys).sorted()
+            guard let key = keys.first(where: { k in
+                guard let a = firstValues[k], let b = againValues[k] else { return true }
+                return !a.matches(b)
+            }) else { continue }
+            let shown = { (value: Displayed?) in value.map { "\($0)" } ?? "nothing" }
+            let differing = fresh.contentSize != second.contentSize
+                ? "content sizes \(fresh.contentSize.stk) and \(second.contentSize.stk), "
+                : ""
+            return Finding(check: .freshLayout, element: nil,
+                           message: "two fresh layouts on the same state disagree (\(differing)\(key): \(shown(firstValues[key])), then \(shown(againValues[key]))): the layout is not a function of its data (random sizes, a clock, or state kept outside the layout), so comparing it with a fresh layout finds its randomness, not its bugs; the other checks stand")
+        }
+        return nil
     }
 
     static func answers(_ attributes: [CollectionViewLayoutAttributes]) -> [ElementKey: Displayed] {
