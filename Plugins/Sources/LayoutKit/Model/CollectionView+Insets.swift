@@ -26,16 +26,7 @@ extension CollectionView {
     /// inset it already has changes nothing; one that sets a new one in
     /// every pass is followed a few times, not forever (as offsets are).
     func applyDeferredContentInset() {
-        guard !applyingDeferredContentInset else { return }
-        applyingDeferredContentInset = true
-        defer { applyingDeferredContentInset = false }
-        var rounds = 0
-        while let insets = deferredContentInset, rounds < 4 {
-            deferredContentInset = nil
-            rounds += 1
-            setContentInsetOrWarn(insets)
-        }
-        deferredContentInset = nil
+        applyDeferred(\.deferredContentInset, while: \.applyingDeferredContentInset) { self.setContentInsetOrWarn($0) }
     }
 
     func setContentInsetOrWarn(_ insets: EdgeInsets) {

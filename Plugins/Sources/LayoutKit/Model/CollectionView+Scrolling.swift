@@ -227,18 +227,26 @@ extension CollectionView {
 
     /// An offset a layout set during the pass, applied now as a bounds change.
     /// A layout that sets one in every pass is followed a few times, not forever.
-    /// The bounds change runs a layout pass of its own, which ends here again:
-    /// that nested call leaves its offset to this loop, so the rounds are counted.
     func applyDeferredContentOffset() {
-        guard !applyingDeferredContentOffset else { return }
-        applyingDeferredContentOffset = true
-        defer { applyingDeferredContentOffset = false }
+        applyDeferred(\.deferredContentOffset, while: \.applyingDeferredContentOffset) { try? self.setContentOffset($0) }
+    }
+
+    /// Applies a value a layout set during a pass (`contentOffset`,
+    /// `contentInset`), once the pass is over. Applying it runs a layout
+    /// pass of its own, which ends here again: that nested call leaves its
+    /// value to this loop (`applying` is set), so the rounds are counted, and
+    /// a layout that sets a new value in every pass is followed four times.
+    func applyDeferred<Value>(_ deferred: ReferenceWritableKeyPath<CollectionView, Value?>,
+                              while applying: ReferenceWritableKeyPath<CollectionView, Bool>, _ apply: (Value) -> Void) {
+        guard !self[keyPath: applying] else { return }
+        self[keyPath: applying] = true
+        defer { self[keyPath: applying] = false }
         var rounds = 0
-        while let offset = deferredContentOffset, rounds < 4 {
-            deferredContentOffset = nil
+        while let value = self[keyPath: deferred], rounds < 4 {
+            self[keyPath: deferred] = nil
             rounds += 1
-            try? setContentOffset(offset)
+            apply(value)
         }
-        deferredContentOffset = nil
+        self[keyPath: deferred] = nil
     }
 }

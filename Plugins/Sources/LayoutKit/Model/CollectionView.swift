@@ -308,9 +308,10 @@ public final class CollectionView {
         let shown = runLayoutPass(mapping: mapping, updates: updates, offsetChange: offsetChange)
         selfSize(shown)
         layoutPassDepth -= 1
+        // What the layout set during the pass, if it set anything.
         if layoutPassDepth == 0 {
-            applyDeferredContentInset()
-            applyDeferredContentOffset()
+            if deferredContentInset != nil { applyDeferredContentInset() }
+            if deferredContentOffset != nil { applyDeferredContentOffset() }
         }
     }
 
