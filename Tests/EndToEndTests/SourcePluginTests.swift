@@ -418,6 +418,33 @@ import Testing
         #expect(flow.stderrLines.contains("<command-line>:1:68: error: flow-sticky has no header 1 (a header or footer of zero size is not laid out)"), "\(flow)")
     }
 
+    /// A list screen that styles its separators (iOS 14.5's
+    /// `separatorConfiguration`) compiles and lays out as without them: stk
+    /// draws no separators; the values read back as set.
+    @Test func aListThatStylesItsSeparatorsCompiles() throws {
+        let sources = try folder(with: ["Settings.swift": """
+            import UIKit
+
+            final class SettingsViewController: UIViewController {
+                func createLayout() -> UICollectionViewLayout {
+                    var config = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+                    config.separatorConfiguration = UIListSeparatorConfiguration(listAppearance: .insetGrouped)
+                    config.separatorConfiguration.bottomSeparatorInsets = NSDirectionalEdgeInsets(top: 0, leading: 60, bottom: 0, trailing: 0)
+                    config.separatorConfiguration.color = .systemGray4
+                    if config.separatorConfiguration.topSeparatorVisibility == .automatic {
+                        config.separatorConfiguration.topSeparatorVisibility = .hidden
+                    }
+                    return UICollectionViewCompositionalLayout.list(using: config)
+                }
+            }
+            """])
+        let result = try stk(["--plugin", sources.url.path, "-e", "sections 1 items=2; layout settings-view-controller; attr item 0:1"])
+        #expect(result.status == 0, "\(result)")
+        // Inset grouped, as without separators: 16 from each side, the first
+        // row after the 35-point gap, the second 44 below it.
+        #expect(result.lines == ["item 0:1 frame=16,79,358,44 zIndex=0 alpha=1 hidden=false"], "\(result)")
+    }
+
     /// A file the compiler refuses after the adapter changed it: the errors,
     /// then how many changes the adapter made (a missing name may be view
     /// code it left out), listed with `--explain`.

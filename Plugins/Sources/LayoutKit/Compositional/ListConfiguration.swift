@@ -17,8 +17,13 @@ public struct CollectionLayoutListConfiguration {
     public var headerTopPadding: CGFloat?
     /// The list's background (stk draws none; kept as set).
     public var backgroundColor: Color?
+    /// iOS 14.5: how separators look (stk draws none; kept as set).
+    public var separatorConfiguration: ListSeparatorConfiguration
 
-    public init(appearance: Appearance) { self.appearance = appearance }
+    public init(appearance: Appearance) {
+        self.appearance = appearance
+        separatorConfiguration = ListSeparatorConfiguration(listAppearance: appearance)
+    }
 
     /// stk's list metrics.
     public static let estimatedRowHeight: CGFloat = 44
@@ -55,4 +60,25 @@ public struct CollectionLayoutListConfiguration {
         section.spacingBefore = headerTopPadding ?? (isGrouped ? Self.sectionGap : 0)
         return section
     }
+}
+
+/// UIKit's `UIListSeparatorConfiguration` (iOS 14.5): the look of a list's
+/// separators, set on the list configuration or per row by its separator
+/// handler. stk draws no separators; the values are kept as set, so that
+/// code that configures them compiles and reads back what it wrote.
+public struct ListSeparatorConfiguration: Hashable {
+    public enum Visibility: Int, Hashable, Sendable { case automatic, visible, hidden }
+
+    /// UIKit's marker for "inset as the list's appearance does".
+    public static let automaticInsets = DirectionalEdgeInsets(top: .greatestFiniteMagnitude, leading: .greatestFiniteMagnitude,
+                                                              bottom: .greatestFiniteMagnitude, trailing: .greatestFiniteMagnitude)
+
+    public var topSeparatorVisibility: Visibility = .automatic
+    public var bottomSeparatorVisibility: Visibility = .automatic
+    public var topSeparatorInsets = ListSeparatorConfiguration.automaticInsets
+    public var bottomSeparatorInsets = ListSeparatorConfiguration.automaticInsets
+    public var color: Color = .separator
+    public var multipleSelectionColor: Color = .separator
+
+    public init(listAppearance: CollectionLayoutListConfiguration.Appearance) {}
 }
