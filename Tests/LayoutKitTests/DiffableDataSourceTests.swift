@@ -13,6 +13,21 @@ import LayoutKit
     enum Plain { case stories, posts, ads }
     enum Single { case main }
     struct Flag: Hashable { var on = false }
+    enum Kind: String { case featured, tiles }
+    struct Coded: RawRepresentable, Hashable { var rawValue: String }
+
+    /// A struct of the app made with its own initialiser, as the source
+    /// adapter's conformance says (`InitialisableIdentifiers`): a new UUID
+    /// each time, the kind from the name.
+    struct Shelf: Hashable, StkIdentifierInitialisable {
+        let id = UUID()
+        let kind: Kind
+        init(kind: Kind, title: String = "") { self.kind = kind }
+
+        static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> Shelf? {
+            StkIdentifier.make(Kind.self, from: name, of: element).map { Shelf(kind: $0) }
+        }
+    }
 
     private func dataSource<S: Hashable, I: Hashable>(_ counts: [Int], _: S.Type, _: I.Type) throws
         -> (CollectionViewDiffableDataSource<S, I>, CollectionView) {
@@ -128,5 +143,27 @@ import LayoutKit
         #expect(StkIdentifier.make(Bool.self, from: .numbered(1), of: .item) == nil)
         #expect(StkIdentifier.make(Opaque.self, from: .numbered(0), of: .item) == nil)
         withExtendedLifetime(plainView) {}
+    }
+
+    /// An enum with String raw values that is not CaseIterable is still an
+    /// enum whose cases carry no values: S<n> is its case at place n; a
+    /// struct with a String raw value takes stk's name itself ("S2").
+    @Test func stringRawValues() {
+        #expect(StkIdentifier.make(Kind.self, from: .numbered(1), of: .section) == .tiles)
+        #expect(StkIdentifier.make(Kind.self, from: .numbered(2), of: .section) == nil)
+        #expect(StkIdentifier.make(Kind.self, from: .word("featured"), of: .section) == .featured)
+        #expect(StkIdentifier.make(Coded.self, from: .numbered(2), of: .section) == Coded(rawValue: "S2"))
+        #expect(StkIdentifier.make(Coded.self, from: .numbered(7), of: .item) == Coded(rawValue: "I7"))
+        #expect(StkIdentifier.make(Coded.self, from: .word("featured"), of: .section) == Coded(rawValue: "featured"))
+    }
+
+    /// A struct the adapter made initialisable: each section's value has the
+    /// kind its name gives; past the kinds there is none.
+    @Test func aStructMadeWithItsInitialiser() throws {
+        let (shelves, view) = try dataSource([4, 9, 1], Shelf.self, Int.self)
+        #expect((0..<3).map { shelves.sectionIdentifier(for: $0)?.kind } == [.featured, .tiles, nil])
+        #expect(shelves.snapshot().numberOfSections == 3)
+        #expect(StkIdentifier.make(Shelf.self, from: .word("tiles"), of: .section)?.kind == .tiles)
+        withExtendedLifetime(view) {}
     }
 }

@@ -149,12 +149,7 @@ struct InstanceTypes {
     /// A type as named from inside `scope` (a qualified type name): nested
     /// types of the scope and its enclosing types first.
     func resolve(_ name: String, from scope: String?) -> TypeIndex.TypeDecl? {
-        var current = scope
-        while let outer = current {
-            if let found = index[outer + "." + name] { return found }
-            current = index[outer]?.parent
-        }
-        return index[name]
+        index.resolve(name, from: scope)
     }
 
     /// Code in `file` (where the registration is generated) can name it.

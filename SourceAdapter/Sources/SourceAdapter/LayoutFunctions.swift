@@ -69,6 +69,17 @@ struct TypeIndex {
         extensions.filter { $0.extendedType == name }.flatMap { Self.inheritedNames($0.node.inheritanceClause) }
     }
 
+    /// A type as named from inside `scope` (a qualified type name): nested
+    /// types of the scope and its enclosing types first.
+    func resolve(_ name: String, from scope: String?) -> TypeDecl? {
+        var current = scope
+        while let outer = current {
+            if let found = types[outer + "." + name] { return found }
+            current = types[outer]?.parent
+        }
+        return types[name]
+    }
+
     /// The user class a class inherits from, when that is declared in the sources.
     func superclass(of type: TypeDecl) -> TypeDecl? {
         guard type.kind == .class, let first = type.inherited.first else { return nil }

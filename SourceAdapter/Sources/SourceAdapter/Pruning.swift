@@ -51,6 +51,8 @@ struct Pruning {
     private var fileNotes: [(file: Int, message: AdapterMessage)] = []
     private(set) var errors: [AdapterMessage] = []
     private(set) var prunedFiles: Set<Int> = []
+    /// Identifier types given a conformance to `StkIdentifierInitialisable`.
+    private var initialisableIdentifiers: Set<String> = []
     /// Qualified names of the types kept without superclass and conformances.
     private(set) var strippedTypes: Set<String> = []
     /// The stripped types that hold layout classes and no layout function:
@@ -916,6 +918,7 @@ struct Pruning {
                   let shown = shownDataSources.shown(variable),
                   let name = shown.binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             shownOnes.append((name, shown.type))
+            makeIdentifiersInitialisable(shownDataSources.identifierTypeNames(of: shown), from: owner)
             let note = "\(owner).\(name) is a data source stk makes, bound to the collection view the layout is installed in, with stk's identifiers"
             let at = position(unit.file, shown.binding.pattern.positionAfterSkippingLeadingTrivia)
             guard shown.isLazy, let initializer = shown.binding.initializer else {
@@ -936,6 +939,23 @@ struct Pruning {
             fileNotes.append((unit.file, AdapterMessage(at, note + ": the code that makes it is view code, left out")))
         }
         return shownOnes
+    }
+
+    /// The identifier types of a data source stk makes that are structs or
+    /// classes of the sources: each gets its conformance to
+    /// `StkIdentifierInitialisable` when its initialiser allows
+    /// (`InitialisableIdentifiers`), once, at the end of its file.
+    private mutating func makeIdentifiersInitialisable(_ names: [String], from owner: String) {
+        for name in names {
+            guard let type = index.resolve(name, from: owner), type.kind == .struct || type.kind == .class,
+                  isKept(type.qualifiedName), initialisableIdentifiers.insert(type.qualifiedName).inserted,
+                  let conformance = InitialisableIdentifiers.conformance(for: type, resolve: index.resolve) else { continue }
+            let end = bytes[type.fileIndex].count
+            inPlace[type.fileIndex].append(Edit(start: end, end: end, text: conformance.text))
+            if let token = Self.nameToken(type.node) {
+                fileNotes.append((type.fileIndex, AdapterMessage(position(type.fileIndex, token.positionAfterSkippingLeadingTrivia), conformance.note)))
+            }
+        }
     }
 
     /// A kept member of stripped type `owner`, by the name a requirement

@@ -83,6 +83,12 @@ struct ShownDataSources {
         return Shown(binding: binding, type: made.trimmedDescription, typeNode: Syntax(made), isLazy: true)
     }
 
+    /// The identifier types of a data source stk makes, as written
+    /// (`Section`, `Item` of `UICollectionViewDiffableDataSource<Section, Item>`).
+    func identifierTypeNames(of shown: Shown) -> [String] {
+        InitialisableIdentifiers.identifierTypeNames(of: shown.typeNode, aliases: aliases)
+    }
+
     /// `T!` and `T?` are `T`.
     private static func unwrapped(_ type: TypeSyntax) -> TypeSyntax {
         type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? type.as(OptionalTypeSyntax.self)?.wrappedType ?? type

@@ -219,6 +219,26 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
 }
 
 /// An identifier of stk's data as a value of the app's identifier type.
+/// An identifier type of the app's that stk makes through the app's own
+/// initialiser: a struct or class, used as a diffable data source's section
+/// or item identifier type, whose initialiser takes one value stk can make
+/// (`StkIdentifier.make`: an enum, a raw value, a `String`, an `Int`) and
+/// gives every other parameter its default. The source adapter writes the
+/// conformance: for
+///
+///     struct Section: Hashable {
+///         let id = UUID()
+///         let kind: Kind
+///         init(kind: Kind, title: String = "", items: [Item] = []) { ... }
+///     }
+///
+/// `S2` or `featured` is `Section(kind: <the Kind for that name>)`. Two
+/// values made for one name may differ (each gets its own `UUID`), so such
+/// an identifier is found again by index, not by value.
+public protocol StkIdentifierInitialisable {
+    static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> Self?
+}
+
 public enum StkIdentifier {
     /// What is identified: a section or an item.
     public enum Element: String, Sendable {
@@ -232,15 +252,24 @@ public enum StkIdentifier {
     /// - stk's numbered `S2` or `I7`: the case at that place of a
     ///   `CaseIterable` type (the third) or of an enum whose cases carry no
     ///   values (in the order declared), the value whose `Int` raw value it
-    ///   is, the `Int` itself, or the `String` `"S2"`;
+    ///   is (or whose `String` raw value is `"S2"`, if it accepts it), the
+    ///   `Int` itself, or the `String` `"S2"`;
     /// - a word written by hand (`featured`): the case whose name it is, the
     ///   value whose raw value it is, the `String` itself, or the `Int` it spells.
     /// Nil for any other type (a struct, a `UUID`) or when no value matches.
     public static func make<Identifier: Hashable>(_ type: Identifier.Type, from name: DiffableSnapshot.Name, of element: Element) -> Identifier? {
+        if let initialisable = type as? any StkIdentifierInitialisable.Type {
+            return initialisable.__stkIdentifier(from: name, of: element) as? Identifier
+        }
         switch name {
         case .numbered(let number):
             if let caseIterable = type as? any CaseIterable.Type { return nthCase(of: caseIterable, number) as? Identifier }
-            if let rawRepresentable = type as? any RawRepresentable.Type { return value(of: rawRepresentable, rawValue: number) as? Identifier }
+            // A raw value that matches; else, for an enum, its case at that place.
+            if let rawRepresentable = type as? any RawRepresentable.Type,
+               let made = (value(of: rawRepresentable, rawValue: number)
+                           ?? value(of: rawRepresentable, rawValue: element.namePrefix + String(number))) as? Identifier {
+                return made
+            }
             if type == Int.self { return number as? Identifier }
             if type == String.self { return element.namePrefix + String(number) as? Identifier }
             if let cases = plainEnumCases(of: type) { return number >= 0 && number < cases.count ? cases[number] : nil }
@@ -288,7 +317,10 @@ public enum StkIdentifier {
         if let cases = (type as? any CaseIterable.Type).map({ caseCount(of: $0) }) ?? plainEnumCases(of: type)?.count {
             fatalError("stk has no \(type) for \(element) \(shown): its \(element) \(element.namePrefix)<n> is the case at place n of \(type)'s \(cases) cases, a name the case of that name")
         }
-        fatalError("stk cannot make a \(type) for \(element) \(shown): it makes identifiers only of enums whose cases carry no values, types with Int or String raw values, Int and String")
+        if type is any StkIdentifierInitialisable.Type {
+            fatalError("stk has no \(type) for \(element) \(shown): it makes one with the initialiser of \(type) that takes one value, and there is no such value for \(shown)")
+        }
+        fatalError("stk cannot make a \(type) for \(element) \(shown): it makes identifiers only of enums whose cases carry no values, types with Int or String raw values, Int and String, and of a struct or class whose initialiser takes one such value (the others defaulted)")
     }
 
     private static func nthCase<Cases: CaseIterable>(of type: Cases.Type, _ n: Int) -> Cases? {

@@ -1,0 +1,125 @@
+import SwiftSyntax
+
+/// Identifier types of the sources that stk makes with their own initialiser.
+///
+/// A diffable data source's section or item identifiers are often structs of
+/// the app: `struct Section: Hashable { let id = UUID(); let kind: Kind; ... }`,
+/// read by a section provider as `snapshot.sectionIdentifiers[i].kind`. stk
+/// cannot invent a struct, but it can call the app's initialiser when that
+/// takes one value stk can make from an identifier's name (an enum, a type
+/// with a raw value, a `String`, an `Int`) and every other parameter has a
+/// default: `Section(kind: <the Kind for S2 or "featured">)`. For each such
+/// type of a data source stk makes (`ShownDataSources`), the adapter writes
+/// a conformance to LayoutKit's `StkIdentifierInitialisable` at the end of
+/// the file that declares it, calling that initialiser; a note says so.
+///
+/// The initialiser is one the type declares (its parameters' defaults as
+/// written), or a struct's memberwise one: a stored property without a value
+/// is a parameter (an optional `var` defaulting to nil), a `var` with one a
+/// parameter with that default, a `let` with one none.
+struct InitialisableIdentifiers {
+    /// The conformance for one identifier type.
+    struct Conformance {
+        let type: TypeIndex.TypeDecl
+        /// `Section(kind: $0)`, written with the type's qualified name.
+        let call: String
+        /// The type of the one value, as written in the initialiser.
+        let valueType: String
+        /// The label of the one value (`kind`), for the note.
+        let label: String
+
+        var text: String {
+            "\nextension \(type.qualifiedName): StkIdentifierInitialisable { static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> \(type.qualifiedName)? { StkIdentifier.make(\(valueType).self, from: name, of: element).map { \(call) } } }\n"
+        }
+
+        var note: String {
+            "stk makes \(type.qualifiedName) identifiers with \(type.name)(\(label): ...), from a \(valueType) made as an identifier (the other parameters defaulted)"
+        }
+    }
+
+    /// Modifiers of properties that are not memberwise parameters.
+    static let notStored: Set<String> = ["static", "class", "lazy"]
+
+    /// Types stk makes identifiers of without help (`StkIdentifier.make`).
+    static let plainValueTypes: Set<String> = ["String", "Int"]
+
+    /// The identifier types of a data source type (`UICollectionViewDiffableDataSource<Section, Item>`,
+    /// or a typealias of one), as written.
+    static func identifierTypeNames(of type: Syntax, aliases: [String: TypeSyntax]) -> [String] {
+        var current = type
+        for _ in 0..<8 {
+            if let specialised = current.as(GenericSpecializationExprSyntax.self) {
+                return specialised.genericArgumentClause.arguments.map { $0.argument.trimmedDescription }
+            }
+            guard let identifier = current.as(IdentifierTypeSyntax.self) else { return [] }
+            if let clause = identifier.genericArgumentClause { return clause.arguments.map { $0.argument.trimmedDescription } }
+            guard let target = aliases[identifier.name.text] else { return [] }
+            current = Syntax(target)
+        }
+        return []
+    }
+
+    /// The conformance for `type`, if it is a struct or final class whose
+    /// initialiser takes one value stk can make.
+    static func conformance(for type: TypeIndex.TypeDecl, resolve: (String, String?) -> TypeIndex.TypeDecl?) -> Conformance? {
+        guard !type.isGeneric, type.kind == .struct || type.kind == .class,
+              let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
+        let members = group.memberBlock.members.map(\.decl)
+        let initialisers = members.compactMap { $0.as(InitializerDeclSyntax.self) }
+        var candidates: [(label: String?, valueType: String)] = []
+        for initialiser in initialisers where initialiser.optionalMark == nil && initialiser.signature.effectSpecifiers == nil {
+            let required = initialiser.signature.parameterClause.parameters.filter { $0.defaultValue == nil }
+            guard required.count == 1, let parameter = required.first else { continue }
+            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            candidates.append((label, parameter.type.trimmedDescription))
+        }
+        if initialisers.isEmpty, type.kind == .struct {
+            // The memberwise initialiser: one stored property without a value.
+            var withoutValue: [PatternBindingSyntax] = []
+            for member in members {
+                guard let variable = member.as(VariableDeclSyntax.self),
+                      !variable.modifiers.contains(where: { Self.notStored.contains($0.name.text) }) else { continue }
+                for binding in variable.bindings where binding.accessorBlock == nil && binding.initializer == nil {
+                    // An optional `var` defaults to nil.
+                    let type = binding.typeAnnotation?.type
+                    let optional = type?.is(OptionalTypeSyntax.self) == true || type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true
+                    if variable.bindingSpecifier.text == "var" && optional { continue }
+                    withoutValue.append(binding)
+                }
+            }
+            if withoutValue.count == 1, let binding = withoutValue.first,
+               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let annotation = binding.typeAnnotation {
+                candidates.append((name, annotation.type.trimmedDescription))
+            }
+        }
+        for candidate in candidates where isMakeable(candidate.valueType, from: type, resolve: resolve) {
+            let argument = candidate.label.map { "\($0): $0" } ?? "$0"
+            return Conformance(type: type, call: "\(type.qualifiedName)(\(argument))", valueType: qualified(candidate.valueType, from: type, resolve: resolve),
+                               label: candidate.label ?? "_")
+        }
+        return nil
+    }
+
+    /// A value type `StkIdentifier.make` can make, and which is `Hashable`:
+    /// `String`, `Int`, an enum of the sources (its cases carry no values:
+    /// Swift makes it `Hashable`), or a type of the sources that says it is
+    /// `Hashable` and has a raw value or is `CaseIterable`.
+    private static func isMakeable(_ name: String, from type: TypeIndex.TypeDecl, resolve: (String, String?) -> TypeIndex.TypeDecl?) -> Bool {
+        if plainValueTypes.contains(name) { return true }
+        guard let value = resolve(name, type.qualifiedName) else { return false }
+        let inherited = Set(value.inherited)
+        if value.kind == .enum, let group = value.node.as(EnumDeclSyntax.self) {
+            // Hashable by itself when no case carries a value.
+            let carriesValues = group.memberBlock.members.contains { member in
+                member.decl.as(EnumCaseDeclSyntax.self)?.elements.contains { $0.parameterClause != nil } ?? false
+            }
+            return !carriesValues || inherited.contains("Hashable")
+        }
+        return inherited.contains("Hashable") && !inherited.isDisjoint(with: ["RawRepresentable", "CaseIterable"])
+    }
+
+    /// The value type as code outside the identifier type names it (`Kind` nested in `Section` is `Section.Kind`).
+    private static func qualified(_ name: String, from type: TypeIndex.TypeDecl, resolve: (String, String?) -> TypeIndex.TypeDecl?) -> String {
+        resolve(name, type.qualifiedName)?.qualifiedName ?? name
+    }
+}

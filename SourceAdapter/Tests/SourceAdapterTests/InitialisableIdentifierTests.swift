@@ -1,0 +1,94 @@
+import Testing
+@testable import SourceAdapter
+
+/// Identifier types that are structs of the app (`struct Section: Hashable {
+/// let id = UUID(); let kind: Kind; ... }`, as a workshop's App Store clone
+/// has them): stk makes them with their own initialiser, which takes one
+/// value stk can make; the adapter writes the conformance that says how.
+@Suite struct InitialisableIdentifierTests {
+    static let section = """
+        import Foundation
+
+        struct Section: Hashable {
+            let id = UUID()
+            let kind: Kind
+            let title: String
+
+            init(kind: Kind, title: String = "", items: [Item] = []) {
+                self.kind = kind
+                self.title = title
+            }
+
+            struct Kind: RawRepresentable, Hashable {
+                var rawValue: String
+                static let featured = Kind(rawValue: "featured")
+            }
+        }
+
+        struct Item: Hashable {
+            let id = UUID()
+            var title: String?
+        }
+        """
+    static let viewController = """
+        import UIKit
+
+        final class GamesViewController: UIViewController {
+            var dataSource: UICollectionViewDiffableDataSource<Section, Item>!
+
+            lazy var collectionViewLayout: UICollectionViewLayout = {
+                UICollectionViewCompositionalLayout { [weak self] sectionIndex, _ in
+                    guard let self = self else { return nil }
+                    let kind = self.dataSource.snapshot().sectionIdentifiers[sectionIndex].kind
+                    let height: CGFloat = kind == .featured ? 300 : 86
+                    let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height))
+                    return NSCollectionLayoutSection(group: .vertical(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)]))
+                }
+            }()
+        }
+        """
+
+    @Test func aStructSectionIsMadeWithItsInitialiserAndAStructItemMemberwise() {
+        let output = adapt([("Section.swift", Self.section), ("GamesViewController.swift", Self.viewController)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output, 0)
+        // After the file's last line, so every line of it stays where it
+        // was; Item's one property without a value is an optional var,
+        // which defaults to nil: nothing to make it from.
+        #expect(text.contains("\nextension Section: StkIdentifierInitialisable { static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> Section? { StkIdentifier.make(Section.Kind.self, from: name, of: element).map { Section(kind: $0) } } }\n"), "\(text)")
+        #expect(!text.contains("extension Item"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "Section.swift:3:8: stk makes Section identifiers with Section(kind: ...), from a Section.Kind made as an identifier (the other parameters defaulted)"))
+    }
+
+    @Test func theMemberwiseInitialiserCountsWhenItTakesOneValue() {
+        let output = adapt([("Models.swift", """
+            import UIKit
+            enum Category: String { case games, apps }
+            struct Shelf: Hashable {
+                let id = UUID()
+                let category: Category
+                var title = ""
+            }
+            struct Tile: Hashable {
+                let name: String
+                let size: Int
+            }
+            final class ShelvesViewController: UIViewController {
+                var dataSource: UICollectionViewDiffableDataSource<Shelf, Tile>!
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { index, _ in
+                        let height: CGFloat = self.dataSource.snapshot().sectionIdentifiers[index].category == .games ? 200 : 100
+                        let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height))
+                        return NSCollectionLayoutSection(group: .vertical(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)]))
+                    }
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        #expect(text.contains("StkIdentifier.make(Category.self, from: name, of: element).map { Shelf(category: $0) }"), "\(text)")
+        // Two values to give: stk makes no Tile.
+        #expect(!text.contains("extension Tile"), "\(text)")
+    }
+}
