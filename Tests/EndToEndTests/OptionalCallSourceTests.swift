@@ -94,4 +94,46 @@ import Testing
 
             """, "\(run)")
     }
+
+    /// `x.f!(...)`, as layouts force-call optional requirements they count
+    /// on (`dataSource.numberOfSections!(in:)`, a delegate's height): the
+    /// answer when the conformer implements it, and, as iOS's unrecognized
+    /// selector, a trap that names the method when it does not, never the
+    /// default implementation's 0.
+    @Test func aForcedOptionalCallAnswersOrTraps() throws {
+        let folder = try TranscriptCommandFolder(["RowLayout.swift": """
+            import UIKit
+
+            @objc protocol RowLayoutDelegate: AnyObject {
+                @objc optional func rowHeight(at indexPath: IndexPath) -> CGFloat
+                @objc optional func rowSpacing() -> CGFloat
+            }
+
+            final class Heights: RowLayoutDelegate {
+                func rowHeight(at indexPath: IndexPath) -> CGFloat { 30 + CGFloat(indexPath.item) * 10 }
+            }
+
+            final class RowLayout: UICollectionViewFlowLayout {
+                private let heights = Heights()
+                var usesSpacing = false
+
+                override func prepare() {
+                    let sections = collectionView!.dataSource!.numberOfSections!(in: collectionView!)
+                    let delegate: RowLayoutDelegate = heights
+                    let height = delegate.rowHeight!(at: IndexPath(item: 2, section: 0))
+                    itemSize = CGSize(width: 390, height: height * CGFloat(sections))
+                    if usesSpacing { minimumLineSpacing = delegate.rowSpacing!() }
+                    super.prepare()
+                }
+            }
+
+            """])
+        // 2 sections, item 2's height 30 + 20 = 50: items 100 high.
+        let answered = try run("sections 2 items=2; layout row-layout; attr item 0:1", plugin: "RowLayout.swift", in: folder)
+        #expect(answered.status == 0, "\(answered)")
+        #expect(answered.stdout == "item 0:1 frame=0,110,390,100 zIndex=0 alpha=1 hidden=false\n", "\(answered)")
+        let missing = try run("sections 2 items=2; layout row-layout; set usesSpacing=true; attr item 0:1", plugin: "RowLayout.swift", in: folder)
+        #expect(missing.status == 2, "\(missing)")
+        #expect(missing.stderr.contains("Fatal error: the conformer does not implement rowSpacing, an optional requirement the layout calls with '!(': on iOS, an unrecognized selector"), "\(missing)")
+    }
 }

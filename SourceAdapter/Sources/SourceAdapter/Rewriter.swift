@@ -121,6 +121,11 @@ final class InlineRewriter: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let forced = node.calledExpression.as(ForceUnwrapExprSyntax.self),
+           let name = Self.calledName(forced.expression), optionalNames.contains(name) {
+            forceCall(node, forced, name)
+            return .visitChildren
+        }
         guard let chained = node.calledExpression.as(OptionalChainingExprSyntax.self),
               let name = Self.calledName(chained.expression), optionalNames.contains(name) else { return .visitChildren }
         let mark = chained.questionMark
@@ -139,6 +144,21 @@ final class InlineRewriter: SyntaxVisitor {
         notes.append(AdapterMessage(position(mark.positionAfterSkippingLeadingTrivia),
                                     "'\(name)?(' became a plain call (the optional requirement has a default implementation)\(wrapped)"))
         return .visitChildren
+    }
+
+    /// An optional requirement called with `!(` (`dataSource.numberOfSections!(in: cv)`,
+    /// `delegate.collectionView!(cv, layout: self, sizeForItemAt: ip)`):
+    /// the `!` goes, and the call is wrapped in `__stkForcedCall`, which
+    /// traps when the conformer does not implement the method, as iOS's
+    /// unrecognized selector does, rather than take the default
+    /// implementation's empty value for an answer.
+    private func forceCall(_ node: FunctionCallExprSyntax, _ forced: ForceUnwrapExprSyntax, _ name: String) {
+        let mark = forced.exclamationMark
+        edits.append(Edit(start: mark.positionAfterSkippingLeadingTrivia.utf8Offset,
+                          end: mark.endPositionBeforeTrailingTrivia.utf8Offset, text: " "))
+        if wrappedChains.insert(node.id).inserted { wrap(Syntax(node), in: "__stkForcedCall(\"\(name)\", ") }
+        notes.append(AdapterMessage(position(mark.positionAfterSkippingLeadingTrivia),
+                                    "'\(name)!(' became a call that traps when the conformer does not implement the optional requirement, as on iOS"))
     }
 
     /// `chain` as `__stkOptionalCall({ chain })`, the chain on lines of its
@@ -163,11 +183,11 @@ final class InlineRewriter: SyntaxVisitor {
     /// In a string literal, which cannot hold a line break, the wrapper stays
     /// on the chain's line; after a prefix operator (`-d?.f?()`), which must
     /// touch its operand, the wrapper's opening does.
-    private func wrap(_ chain: Syntax) {
+    private func wrap(_ chain: Syntax, in wrapper: String = "__stkOptionalCall(") {
         let start = chain.positionAfterSkippingLeadingTrivia
         let end = chain.endPositionBeforeTrailingTrivia
         if chain.ancestorOrSelf(mapping: { $0.as(StringLiteralExprSyntax.self) }) != nil {
-            edits.append(Edit(start: start.utf8Offset, end: start.utf8Offset, text: "__stkOptionalCall({ "))
+            edits.append(Edit(start: start.utf8Offset, end: start.utf8Offset, text: wrapper + "{ "))
             edits.append(Edit(start: end.utf8Offset, end: end.utf8Offset, text: " })"))
             return
         }
@@ -175,7 +195,7 @@ final class InlineRewriter: SyntaxVisitor {
         let after = position(end)
         let lineBreak = chain.parent?.is(PrefixOperatorExprSyntax.self) == true ? "" : "\n"
         edits.append(Edit(start: start.utf8Offset, end: start.utf8Offset,
-                          text: lineBreak + "__stkOptionalCall({\n" + lineDirective(file: first.file, line: first.line)
+                          text: lineBreak + wrapper + "{\n" + lineDirective(file: first.file, line: first.line)
                               + String(repeating: " ", count: first.column - 1)))
         edits.append(Edit(start: end.utf8Offset, end: end.utf8Offset,
                           text: "\n" + lineDirective(file: after.file, line: after.line) + "})" + String(repeating: " ", count: max(0, after.column - 3))))

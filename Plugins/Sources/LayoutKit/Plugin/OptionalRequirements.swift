@@ -26,6 +26,20 @@ public func __stkOptionalCall<T>(_ call: () throws -> T?) rethrows -> T? {
     return __stkOptionalDefaulted() ? nil : value
 }
 
+/// An optional requirement called with `!(` (`x.f!(...)`, rewritten by the
+/// source adapter to `__stkForcedCall("f", { x.f(...) })`): its answer, or a
+/// trap when the conformer does not implement it, as the unrecognized
+/// selector is on iOS (the default implementation's empty value is no answer).
+public func __stkForcedCall<T>(_ name: StaticString, _ call: () throws -> T) rethrows -> T {
+    let outer = __stkOptionalBegin()
+    defer { __stkOptionalEnd(outer) }
+    let value = try call()
+    if __stkOptionalDefaulted() {
+        fatalError("the conformer does not implement \(name), an optional requirement the layout calls with '!(': on iOS, an unrecognized selector")
+    }
+    return value
+}
+
 /// Called by a default implementation of an optional requirement: the
 /// conformer does not implement it.
 public func __stkOptionalDefault() {
