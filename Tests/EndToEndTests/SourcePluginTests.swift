@@ -445,6 +445,45 @@ import Testing
         #expect(result.lines == ["item 0:1 frame=16,79,358,44 zIndex=0 alpha=1 hidden=false"], "\(result)")
     }
 
+    /// A layout library's convenience initialiser of `UICollectionView`
+    /// (CenteredCollectionView's `init(frame:centeredCollectionViewFlowLayout:)`)
+    /// calls UIKit's `init(frame:collectionViewLayout:)`: it compiles, and the
+    /// library's layout runs.
+    @Test func aCollectionViewConvenienceInitialiserOfALibraryCompiles() throws {
+        let sources = try folder(with: ["CenteredLayout.swift": """
+            import UIKit
+
+            public extension UICollectionView {
+                convenience init(frame: CGRect = .zero, centeredLayout: CenteredLayout) {
+                    self.init(frame: frame, collectionViewLayout: centeredLayout)
+                    decelerationRate = .fast
+                }
+            }
+
+            open class CenteredLayout: UICollectionViewFlowLayout {
+                public override init() {
+                    super.init()
+                    scrollDirection = .horizontal
+                    itemSize = CGSize(width: 300, height: 200)
+                }
+
+                public required init?(coder: NSCoder) {
+                    fatalError("init(coder:) has not been implemented")
+                }
+
+                func makeCollectionView() -> UICollectionView {
+                    UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 300), centeredLayout: self)
+                }
+            }
+            """])
+        let result = try stk(["--plugin", sources.url.path, "-e", "sections 1 items=3; layout centered-layout; attr item 0:1"])
+        #expect(result.status == 0, "\(result)")
+        // The initialiser's horizontal direction: items go down a column,
+        // where four fit (4 x 200 + 3 x 10 = 830 of 844), the 14 left shared
+        // by the gaps: item 1 at 200 + 10 + 14 / 3.
+        #expect(result.lines == ["item 0:1 frame=0,214.666667,300,200 zIndex=0 alpha=1 hidden=false"], "\(result)")
+    }
+
     /// A file the compiler refuses after the adapter changed it: the errors,
     /// then how many changes the adapter made (a missing name may be view
     /// code it left out), listed with `--explain`.

@@ -3,6 +3,14 @@ import Foundation
 /// UIKit's collection view API that layouts read: the scroll view's
 /// traits, the (absent) views, what is visible, and the data source's counts.
 extension CollectionView {
+    /// UIKit's initialiser: a view of the frame's size (the frame's origin
+    /// places a view in its superview, and stk's has none), with no data
+    /// until it is given some. Layouts' convenience initialisers of
+    /// `UICollectionView` call it (`self.init(frame: frame, collectionViewLayout: layout)`).
+    public convenience init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
+        self.init(size: frame.size, layout: layout)
+    }
+
     public var directionalLayoutMargins: EdgeInsets {
         get { layoutMargins }
         set { layoutMargins = newValue }
