@@ -390,13 +390,17 @@ import Testing
     /// A layout made for the app's fixed data (the store front's section
     /// provider indexes its three section models) traps when `layout` comes
     /// before the script's `sections`, over a new session's 20 sections: the
-    /// crash says what `layout` did and what to write first.
+    /// crash says what `layout` did and what to write first, and only then.
     @Test func aLayoutThatCrashesOverTheDataItFindsSaysToSetTheDataFirst() throws {
         let file = Self.sourceLayouts.appendingPathComponent("StoreFrontViewController.swift").path
         let crashed = try stk(["--plugin", file, "-e", "layout store-front-view-controller\nsections 3,1,1\n"])
         #expect(crashed.status == 2, "\(crashed)")
         #expect(crashed.stderrLines.contains("<command-line>:1:1: error: the layout crashed while running 'layout store-front-view-controller': SIGILL, a Swift runtime trap"), "\(crashed)")
-        #expect(crashed.stderrLines.last == "note: 'layout' lays the layout out at once, over the data as it is then (`snapshot` lists it); a layout made for fixed data, such as a section provider that indexes its own array, needs the script's `sections` before `layout`", "\(crashed)")
+        #expect(crashed.stderrLines.last == "note: 'layout' laid the layout out at once, over a new session's data (20 sections of 7 items, as `snapshot` lists them); if the layout was made for the app's own data, such as a section provider that indexes its own array, give the script's `sections` before `layout`", "\(crashed)")
+        // Over data the script gave (five sections where the app has three),
+        // the crash is the layout's own: no such note.
+        let givenData = try stk(["--plugin", file, "-e", "sections 5 items=1\nlayout store-front-view-controller\n"])
+        #expect(givenData.status == 2 && !givenData.stderr.contains("note: 'layout'"), "\(givenData)")
         let dataFirst = try stk(["--plugin", file, "-e", "sections 3,1,1\nlayout store-front-view-controller\ncontentsize\n"])
         #expect(dataFirst.status == 0 && dataFirst.lines == ["390x368"], "\(dataFirst)")
         // Another command's crash has no such note.

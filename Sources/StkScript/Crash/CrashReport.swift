@@ -70,6 +70,12 @@ public enum CrashReport {
     /// the buffer), then ` while running 'FIRST LINE OF COMMAND'` (as much as
     /// fits, one byte kept free).
     public static func willRun(location: String, command: String) {
+        willRun(location: location, command: command, overDefaultData: false)
+    }
+
+    /// The same; `overDefaultData`: the data is still a new session's, so a
+    /// crash in `layout` adds `layoutCommandHint`.
+    public static func willRun(location: String, command: String, overDefaultData: Bool) {
         guard isInstalled else { return }
         // Most commands are one line; a command of several lines is cut at
         // its first line break, as a Character ("\r\n" is none).
@@ -86,17 +92,19 @@ public enum CrashReport {
         store("'", upTo: limit, at: &written)
         placeLength = place
         length = written
-        isLayoutCommand = firstLine.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first == "layout"
+        isLayoutCommand = overDefaultData
+            && firstLine.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first == "layout"
     }
 
-    /// Whether the command running is `layout`, which lays the new layout out
-    /// at once over the data as it is: a crash then adds `layoutCommandHint`.
+    /// Whether the command running is `layout` over a new session's data,
+    /// which it lays the new layout out over at once: a crash then adds
+    /// `layoutCommandHint`.
     nonisolated(unsafe) private static var isLayoutCommand = false
 
     /// A layout written for the app's fixed data (a section provider that
     /// indexes its own array of sections) traps when `layout` comes before
     /// the script's `sections`, over a new session's data.
-    static let layoutCommandHint: StaticString = "note: 'layout' lays the layout out at once, over the data as it is then (`snapshot` lists it); a layout made for fixed data, such as a section provider that indexes its own array, needs the script's `sections` before `layout`\n"
+    static let layoutCommandHint: StaticString = "note: 'layout' laid the layout out at once, over a new session's data (20 sections of 7 items, as `snapshot` lists them); if the layout was made for the app's own data, such as a section provider that indexes its own array, give the script's `sections` before `layout`\n"
 
     /// Copies as much of `text` into the buffer at `written` as fits below
     /// `limit`, and moves `written` past it.

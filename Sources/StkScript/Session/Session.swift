@@ -55,6 +55,18 @@ public final class Session: LayoutCycleObserver {
         try collectionView.reloadData(itemCounts: Array(repeating: SessionDefaults.itemsPerSection, count: SessionDefaults.sectionCount))
         collectionView.observer = self
         provideIdentifiers(to: collectionView)
+        defaultData = (collectionView, collectionView.sectionsGeneration)
+    }
+
+    /// The collection view a new session starts with and the generation of
+    /// its data then (`holdsDefaultData`).
+    private var defaultData: (view: CollectionView, generation: Int)?
+
+    /// Whether the data is still the new session's (`SessionDefaults`: 20
+    /// sections of 7 items), never changed by a command.
+    public var holdsDefaultData: Bool {
+        guard let defaultData else { return false }
+        return defaultData.view === collectionView && defaultData.generation == collectionView.sectionsGeneration
     }
 
     /// A diffable data source that the layout reads (a view controller's

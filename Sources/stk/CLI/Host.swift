@@ -59,7 +59,9 @@ struct Host {
     func runScripts(commands: [String], files: [String], initFile: String? = nil) -> ExitStatus {
         let runner = ScriptRunner(interpreter: interpreter)
         CrashReport.install()
-        interpreter.willRunCommand = CrashReport.willRun
+        interpreter.willRunCommand = { [unowned interpreter] location, command in
+            CrashReport.willRun(location: location, command: command, overDefaultData: interpreter.session.holdsDefaultData)
+        }
         if let initFile, !runner.run(file: initFile) || interpreter.quitRequested { return interpreter.status }
         if !runner.run(commandLineBytes: commands.map(Self.rawBytes)) { return interpreter.status }
         for file in (commands.isEmpty && files.isEmpty ? [Self.standardInputName] : files) {
