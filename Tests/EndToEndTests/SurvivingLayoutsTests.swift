@@ -260,12 +260,12 @@ final class SurvivingLayoutsTests {
                                       "--timeout", "2", "--out", "repro.stk", "--junit", "report.xml"],
                                      environment: try environment, in: folder.root)
         #expect(run.status == 1, "\(run)")
-        // Shrunk by replays that each may hang for --timeout: without the
-        // setup's data the layout still hangs when told to.
-        #expect(run.lines.first == "FAIL: hanging-layout: 'set hangs=true' hangs (seed 1; after 0 operations; shrunk from 4 operations to 3)", "\(run)")
+        // Shrunk by replays that each may hang for --timeout: the setup's
+        // data and the layout are fixed, and the hang needs its option.
+        #expect(run.lines.first == "FAIL: hanging-layout: 'set hangs=true' hangs (seed 1; after 0 operations; shrunk from 3 operations to 3)", "\(run)")
         #expect(run.lines.contains("  [hang] 'set hangs=true' did not finish within 2 s: the layout hangs (an app would freeze)"), "\(run)")
         let reproducer = try String(contentsOf: folder.url("repro.stk"), encoding: .utf8)
-        #expect(reproducer.hasSuffix("\nsections 0\nlayout hanging-layout\nset hangs=true\ncheck\n"), "\(reproducer)")
+        #expect(reproducer.hasSuffix("\nsections 2 items=5\nlayout hanging-layout\nset hangs=true\ncheck\n"), "\(reproducer)")
         let xml = try XMLDocument(data: Data(contentsOf: folder.url("report.xml")))
         let failure = try #require(try xml.nodes(forXPath: "//testcase/failure").first as? XMLElement)
         #expect(failure.attribute(forName: "message")?.stringValue?.hasPrefix("[hang] 'set hangs=true'") == true)

@@ -105,6 +105,31 @@ import Testing
         #expect(verifiedFix.status == 0, "\(verifiedFix)")
     }
 
+    /// A cover flow that asserts its one section in `prepare()`, verified
+    /// with a setup of one section: the layout is made over the setup's data
+    /// (it was made over none first, and trapped at its first pass).
+    @Test func aLayoutIsMadeOverItsSetupsData() throws {
+        let folder = try ScratchFolder([
+            "CoverFlow.swift": """
+                import UIKit
+
+                final class CoverFlowLayout: UICollectionViewFlowLayout {
+                    override func prepare() {
+                        assert(collectionView?.numberOfSections == 1, "CoverFlowLayout supports one section")
+                        scrollDirection = .horizontal
+                        itemSize = CGSize(width: 200, height: 300)
+                        super.prepare()
+                    }
+                }
+                """,
+            "one-section.stk": "sections 1 items=5\n",
+        ])
+        let result = try stk(["verify", "--plugin", "CoverFlow.swift", "cover-flow-layout", "--setup", "one-section.stk",
+                              "--keep-sections", "--operations", "200"], in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.last?.hasPrefix("PASS: cover-flow-layout: 200 operations") == true, "\(result)")
+    }
+
     @Test func theSameSeedGivesTheSameRun() throws {
         let source = BuggyExamples.source("StaleCacheLayout").path
         let first = try stk(["verify", "--plugin", source, "stale-cache-layout", "--seed", "11"])

@@ -243,6 +243,17 @@ import Testing
         #expect(values.count >= 3, "\(values)")
     }
 
+    /// A setup that starts with `sections` gives the layout its data before
+    /// the layout is made; any other starts after `sections 0` and `layout`.
+    @Test func aSetupsDataComesBeforeTheLayout() throws {
+        let registry = try Self.registry()
+        func preamble(_ setup: [String]) -> [String] {
+            Verifier(layoutName: "flow-sticky", options: Verifier.Options(setup: setup), registry: registry).preamble
+        }
+        #expect(preamble(["sections 1 items=5", "set itemSize=100x40"]) == ["sections 1 items=5", "layout flow-sticky", "set itemSize=100x40"])
+        #expect(preamble(["bounds 320x568", "sections 2"]) == ["sections 0", "layout flow-sticky", "bounds 320x568", "sections 2"])
+    }
+
     /// `stk bench`'s checker workload: sessions start with its data, and each
     /// checked operation is timed.
     @Test func theBenchTimesEachCheckedOperation() throws {

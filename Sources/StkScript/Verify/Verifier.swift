@@ -126,14 +126,26 @@ public final class Verifier {
     /// The commands every session starts with: the layout, and data small
     /// enough that a few screens hold all of it.
     ///
-    /// With a setup, the session's default data is emptied first: a layout
-    /// made for other data (a section provider for three sections) would
-    /// warn about the default twenty before the setup makes its own.
+    /// With a setup, the layout is made over the setup's data: a setup that
+    /// starts with `sections` runs that first, then `layout`, then the rest
+    /// (a layout that asserts its data in `prepare()`, one section for a
+    /// cover flow, holds from its first pass); any other setup runs after
+    /// `sections 0` and `layout`: a layout made for other data (a section
+    /// provider for three sections) would warn about the default twenty
+    /// before the setup makes its own.
     var preamble: [String] {
         guard let setup = options.setup else {
             return ["layout \(layoutName)", "sections \(options.sections) items=\(options.itemsPerSection)"]
         }
+        if let first = setup.first, Self.isDataCommand(first) {
+            return [first, "layout \(layoutName)"] + setup.dropFirst()
+        }
         return ["sections 0", "layout \(layoutName)"] + setup
+    }
+
+    /// `sections ...`: the command that gives a session its data.
+    static func isDataCommand(_ command: String) -> Bool {
+        command.split(separator: " ", maxSplits: 1).first == "sections"
     }
 
     /// The commands shrinking never removes: up to the layout's.
