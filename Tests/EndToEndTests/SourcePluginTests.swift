@@ -488,6 +488,34 @@ import Testing
         #expect(result.lines == ["item 0:1 frame=0,214.666667,300,200 zIndex=0 alpha=1 hidden=false"], "\(result)")
     }
 
+    /// An optional number of the layout's (`var cellHeight: CGFloat?`, as
+    /// card swipers leave the height to the view until the app sets it) is
+    /// an option whose nil is `auto`.
+    @Test func anOptionalNumberIsAnOptionWithAuto() throws {
+        let sources = try folder(with: ["Cards.swift": """
+            import UIKit
+
+            final class CardsLayout: UICollectionViewFlowLayout {
+                /// The height of a card; nil: three quarters of the view.
+                var cellHeight: CGFloat?
+
+                override func prepare() {
+                    guard let collectionView = collectionView else { return }
+                    let height = cellHeight ?? collectionView.bounds.height * 0.75
+                    itemSize = CGSize(width: collectionView.bounds.width - 40, height: height)
+                    super.prepare()
+                }
+            }
+            """])
+        let result = try stk(["--plugin", sources.url.path, "-e",
+                              "sections 1 items=3; layout cards-layout; attr item 0:1; set cellHeight=500; attr item 0:1; set cellHeight=auto; attr item 0:1"])
+        #expect(result.status == 0, "\(result)")
+        // nil: 844 x 0.75 = 633 high, item 1 below it and 10; 500; nil again.
+        #expect(result.lines == ["item 0:1 frame=20,643,350,633 zIndex=0 alpha=1 hidden=false",
+                                 "item 0:1 frame=20,510,350,500 zIndex=0 alpha=1 hidden=false",
+                                 "item 0:1 frame=20,643,350,633 zIndex=0 alpha=1 hidden=false"], "\(result)")
+    }
+
     /// A file the compiler refuses after the adapter changed it: the errors,
     /// then how many changes the adapter made (a missing name may be view
     /// code it left out), listed with `--explain`.

@@ -37,6 +37,9 @@ struct Option {
     /// has no property of its own for it: `collectionViewDelegate` is
     /// LayoutKit's `__stkCollectionViewDelegate`.
     var stkMember: String? = nil
+    /// An optional number (`var cellHeight: CGFloat?`): nil reads and is
+    /// set as `auto`.
+    var isOptional = false
 
     /// The expression of the value on `object`.
     func member(of object: String) -> String { "\(object).\(stkMember ?? property.name)" }
@@ -98,6 +101,9 @@ struct LayoutDiscovery {
                 for property in owner.properties where seen.insert(property.name).inserted && !state.contains(property.name) {
                     if !property.isWeak, let kind = Self.kind(of: property.typeName, enums: declarations.enums) {
                         options.append(Option(property: property, kind: kind, declaringClass: owner.name))
+                    } else if !property.isWeak, let kind = Self.optionalNumberKind(of: property.typeName) {
+                        // `var cellHeight: CGFloat?`: `auto` is nil, the layout's own choice.
+                        options.append(Option(property: property, kind: kind, declaringClass: owner.name, isOptional: true))
                     } else if let choice = instances.choice(for: property, declaredIn: owner.qualifiedName, layoutFile: info.fileIndex) {
                         options.append(Option(property: property, kind: .instance(choice), declaringClass: owner.name))
                     }
@@ -173,6 +179,15 @@ struct LayoutDiscovery {
     static let integerTypes: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
     static let floatingTypes: Set<String> = ["CGFloat", "Double", "Float"]
 
+    /// The kind of an optional number (`CGFloat?`, `Int?`; not `CGFloat!`).
+    static func optionalNumberKind(of typeName: String) -> Option.Kind? {
+        guard typeName.hasSuffix("?") else { return nil }
+        let wrapped = String(typeName.dropLast())
+        if integerTypes.contains(wrapped) { return .integer(wrapped) }
+        if floatingTypes.contains(wrapped) { return .floating(wrapped) }
+        return nil
+    }
+
     static func kind(of typeName: String, enums: [String: [String]]) -> Option.Kind? {
         if integerTypes.contains(typeName) { return .integer(typeName) }
         if floatingTypes.contains(typeName) { return .floating(typeName) }
@@ -243,7 +258,9 @@ enum Registration {
                     ? "a type conforming to \(choice.expected)" + (choice.isOptional ? ", or nil" : "")
                     : "\(choice.expected) or a subclass" + (choice.isOptional ? ", or nil" : ""))
             }
-            out += "                LayoutOption(name: \(literal(p.name)), type: \(optionType(option.kind)), defaultValue: \(read("probe", option)), help: \(literal(help))),\n"
+            if option.isOptional { help += "; auto is nil" }
+            let automatic = option.isOptional ? ", allowsAutomatic: true" : ""
+            out += "                LayoutOption(name: \(literal(p.name)), type: \(optionType(option.kind)), defaultValue: \(read("probe", option))\(automatic), help: \(literal(help))),\n"
         }
         out += "            ],\n"
         // A compositional layout marks the boundary items it pins itself;
@@ -302,6 +319,9 @@ enum Registration {
     /// An expression giving the option's `LayoutOptionValue` from `object`.
     static func read(_ object: String, _ option: Option) -> String {
         let property = option.member(of: object)
+        if option.isOptional {
+            return "{ () -> LayoutOptionValue in guard let value = \(property) else { return .automatic }; return .number(Double(value)) }()"
+        }
         switch option.kind {
         case .floating, .integer: return ".number(Double(\(property)))"
         case .bool: return ".bool(\(property))"
@@ -330,6 +350,13 @@ enum Registration {
         let property = option.member(of: object)
         let name = literal(option.property.name)
         let indent = "                    "
+        if option.isOptional {
+            // nil for `auto`, else the number, as the plain kind writes it.
+            var plain = option
+            plain.isOptional = false
+            return indent + "if value == .automatic || value == .word(\"auto\") { \(property) = nil } else {\n"
+                + write(object, plain) + indent + "}\n"
+        }
         switch option.kind {
         case .floating(let type):
             return indent + "\(property) = \(type)(try OptionValues.number(value, option: \(name)))\n"

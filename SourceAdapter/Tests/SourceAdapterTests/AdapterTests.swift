@@ -277,8 +277,11 @@ import Testing
             }
             """)])
         let layout = output.report.layouts.first { $0.className == "L" }
-        #expect(layout?.options == ["count", "on", "size", "gap", "insets", "origin", "style", "inherited"])
+        #expect(layout?.options == ["count", "on", "size", "gap", "insets", "origin", "style", "optional", "inherited"])
         let registration = output.files[0].text
+        // An optional number: nil is `auto`.
+        #expect(registration.contains(#"LayoutOption(name: "optional", type: .integer, defaultValue: { () -> LayoutOptionValue in guard let value = probe.optional else { return .automatic }; return .number(Double(value)) }(), allowsAutomatic: true"#), "\(registration)")
+        #expect(registration.contains(#"if value == .automatic || value == .word("auto") { layout.optional = nil } else {"#), "\(registration)")
         #expect(registration.contains(#"LayoutOption(name: "style", type: .choice(["a", "b"]), defaultValue: { () -> LayoutOptionValue in switch probe.style { case .a: return .word("a"); case .b: return .word("b") } }()"#))
         // A plain stored property: stk invalidates after setting it.
         #expect(registration.contains("layout.count = converted\n                    layout.invalidateLayout()\n"))
