@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "27"
+    public static let version = "28"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -287,6 +287,7 @@ private struct Adaptation {
     mutating func reportLayouts() {
         report.errors += layouts.errors + (functions?.errors ?? []) + pruning.errors
         report.layouts = layouts.found.map(\.report) + registered.map(\.report)
+        report.notes += layouts.notes
         for function in registered {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
             if let delegate = function.delegateOwner {

@@ -142,9 +142,31 @@ struct LayoutDiscovery {
                     "layout class \(info.qualifiedName) is nested in a private type, so stk's registration code cannot name it; make the enclosing type internal"))
                 continue
             }
+            // A base class whose subclasses of the sources are the layouts,
+            // with a method that only traps ("override in a subclass"): stk
+            // would make it, and crash on it, as it loads.
+            if let abstract = Self.abstractMethod(of: info), declarations.classes.contains(where: { chain($0).dropFirst().contains { $0.qualifiedName == info.qualifiedName } }) {
+                notes.append(AdapterMessage(at,
+                    "layout class \(info.name) is not registered: its \(abstract.method) only calls \(abstract.trap)(...), so it is abstract; its subclasses are the layouts"))
+                continue
+            }
             byName[name] = layout
             found.append(layout)
         }
+    }
+
+    /// Notes on the layout classes (an abstract base class not registered).
+    private(set) var notes: [AdapterMessage] = []
+
+    /// A method of `info` whose body only traps (`fatalError("subclasses
+    /// must override")`), and the trap.
+    static func abstractMethod(of info: ClassInfo) -> (method: String, trap: String)? {
+        for member in info.node.memberBlock.members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
+                  let trap = LayoutFunctionDiscovery.onlyTrap(body) else { continue }
+            return (Pruning.signature(DeclSyntax(function)) ?? function.name.text, trap)
+        }
+        return nil
     }
 
     /// The names of the types the instance options make, each part of a

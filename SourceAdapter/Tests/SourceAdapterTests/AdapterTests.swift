@@ -287,6 +287,29 @@ import Testing
         #expect(registration.contains("layout.count = converted\n                    layout.invalidateLayout()\n"))
     }
 
+    /// A base layout whose subclasses are the layouts, with a method that
+    /// only traps ("override in a subclass"), is not registered: stk would
+    /// make it, and crash, as it loads. A trapping method alone, without
+    /// subclasses, is the layout's own business.
+    @Test func anAbstractBaseLayoutIsNotRegistered() {
+        let output = adapt([("Layouts.swift", """
+            import UIKit
+            class BaseLayout: UICollectionViewLayout {
+                func columnCount() -> Int { fatalError("subclasses must override columnCount()") }
+            }
+            final class TwoColumns: BaseLayout {
+                override func columnCount() -> Int { 2 }
+            }
+            final class Lonely: UICollectionViewLayout {
+                func unsupported() { fatalError("not supported") }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["two-columns", "lonely"])
+        #expect(output.report.notes.map(\.description).contains(
+            "Layouts.swift:2:7: layout class BaseLayout is not registered: its columnCount() only calls fatalError(...), so it is abstract; its subclasses are the layouts"))
+    }
+
     @Test func aLayoutWithoutAnInitStkCanCallIsAnError() {
         let output = adapt([("L.swift", """
             import UIKit
