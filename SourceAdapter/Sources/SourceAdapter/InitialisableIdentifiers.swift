@@ -60,9 +60,13 @@ struct InitialisableIdentifiers {
     }
 
     /// The conformance for `type`, if it is a struct or final class whose
-    /// initialiser takes one value stk can make.
+    /// initialiser takes one value stk can make (and the top of its file
+    /// can extend it: not a private nested type).
     static func conformance(for type: TypeIndex.TypeDecl, resolve: (String, String?) -> TypeIndex.TypeDecl?) -> Conformance? {
-        guard !type.isGeneric, type.kind == .struct || type.kind == .class,
+        // A class must be final (the requirement returns Self); a private
+        // nested type cannot be extended at the top of its file.
+        let isFinalClass = type.node.as(ClassDeclSyntax.self)?.modifiers.contains { $0.name.text == "final" } ?? false
+        guard !type.isGeneric, type.kind == .struct || isFinalClass, !(type.isFilePrivate && type.parent != nil),
               let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
         let members = group.memberBlock.members.map(\.decl)
         let initialisers = members.compactMap { $0.as(InitializerDeclSyntax.self) }

@@ -91,4 +91,44 @@ import Testing
         // Two values to give: stk makes no Tile.
         #expect(!text.contains("extension Tile"), "\(text)")
     }
+
+    /// A class that is not final (the requirement returns Self) and a
+    /// private type nested in the view controller (the top of the file
+    /// cannot extend it) get no conformance: stk traps, saying why, if the
+    /// layout asks for one.
+    @Test func aClassThatIsNotFinalAndAPrivateNestedTypeAreLeftAsTheyAre() {
+        let output = adapt([("Feed.swift", """
+            import UIKit
+            class Topic: Hashable {
+                let name: String
+                init(name: String) { self.name = name }
+                static func == (a: Topic, b: Topic) -> Bool { a.name == b.name }
+                func hash(into hasher: inout Hasher) { hasher.combine(name) }
+            }
+            final class Tag: Hashable {
+                let name: String
+                init(name: String) { self.name = name }
+                static func == (a: Tag, b: Tag) -> Bool { a.name == b.name }
+                func hash(into hasher: inout Hasher) { hasher.combine(name) }
+            }
+            final class FeedViewController: UIViewController {
+                private struct Row: Hashable { let id = UUID(); let title: String }
+                var topics: UICollectionViewDiffableDataSource<Topic, Int>!
+                var tags: UICollectionViewDiffableDataSource<Tag, Int>!
+                private var rows: UICollectionViewDiffableDataSource<Int, Row>!
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { index, _ in
+                        let tall = self.topics.sectionIdentifier(for: index)?.name == self.tags.sectionIdentifier(for: index)?.name
+                            && self.rows.snapshot().numberOfItems > 0
+                        let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(tall ? 88 : 44))
+                        return NSCollectionLayoutSection(group: .vertical(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)]))
+                    }
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        #expect(text.contains("extension Tag: StkIdentifierInitialisable"), "\(text)")
+        #expect(!text.contains("extension Topic:") && !text.contains("Row: StkIdentifierInitialisable"), "\(text)")
+    }
 }
