@@ -121,6 +121,10 @@ import Testing
                     let sections = collectionView!.dataSource!.numberOfSections!(in: collectionView!)
                     let delegate: RowLayoutDelegate = heights
                     let height = delegate.rowHeight!(at: IndexPath(item: 2, section: 0))
+                    let optionalDelegate: RowLayoutDelegate? = heights
+                    // A forced call in an optional chain that goes on: 50 / 2 = 25, rounded.
+                    let half = optionalDelegate?.rowHeight!(at: IndexPath(item: 2, section: 0)).squareRoot().rounded() ?? 0
+                    minimumInteritemSpacing = half
                     itemSize = CGSize(width: 390, height: height * CGFloat(sections))
                     if usesSpacing { minimumLineSpacing = delegate.rowSpacing!() }
                     super.prepare()

@@ -91,6 +91,8 @@ import Testing
         #expect(result.status == 1, "\(result)")
         #expect(result.lines.first?.hasPrefix("FAIL: \(layout): the checks failed after '") == true, "\(result)")
         #expect(result.lines.contains { $0.hasPrefix("  \(finding)") }, "\(result)")
+        // A stale layout is not taken for a random one.
+        if !finding.contains("two fresh layouts") { #expect(!result.stdout.contains("two fresh layouts"), "\(result)") }
         let reproducer = try String(contentsOf: folder.url.appendingPathComponent("repro.stk"), encoding: .utf8)
         #expect(reproducer.hasSuffix("\ncheck\n"), "\(reproducer)")
 
@@ -128,6 +130,15 @@ import Testing
                               "--keep-sections", "--operations", "200"], in: folder.url)
         #expect(result.status == 0, "\(result)")
         #expect(result.lines.last?.hasPrefix("PASS: cover-flow-layout: 200 operations") == true, "\(result)")
+    }
+
+    /// A setup whose first command, its data, is refused is the user's
+    /// error (it ran over the default data, as if nothing was wrong).
+    @Test func aRefusedFirstSetupCommandIsAnError() throws {
+        let folder = try ScratchFolder(["typo.stk": "sections 3 itemz=10\n"])
+        let result = try stk(["verify", "flow-sticky", "--setup", "typo.stk", "--operations", "50"], in: folder.url)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("the setup command 'sections 3 itemz=10' failed"), "\(result)")
     }
 
     @Test func theSameSeedGivesTheSameRun() throws {

@@ -164,6 +164,14 @@ import LayoutKit
         #expect((0..<3).map { shelves.sectionIdentifier(for: $0)?.kind } == [.featured, .tiles, nil])
         #expect(shelves.snapshot().numberOfSections == 3)
         #expect(StkIdentifier.make(Shelf.self, from: .word("tiles"), of: .section)?.kind == .tiles)
-        withExtendedLifetime(view) {}
+        // Made once per name (its UUID too): found again in the snapshot
+        // (of two sections: every section must have its value to be searched).
+        let (two, twoView) = try dataSource([4, 9], Shelf.self, Int.self)
+        let snapshot = two.snapshot()
+        let tiles = snapshot.sectionIdentifiers[1]
+        #expect(snapshot.numberOfItems(inSection: tiles) == 9)
+        #expect(two.index(for: tiles) == 1)
+        #expect(two.sectionIdentifier(for: 1) == tiles)
+        withExtendedLifetime((view, twoView)) {}
     }
 }

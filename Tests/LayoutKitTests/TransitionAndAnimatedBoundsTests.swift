@@ -521,6 +521,21 @@ final class InsetSettingLayout: ColumnLayout {
         #expect(cv.contentInset.left > 0 && cv.contentInset.left <= 50, "\(cv.contentInset)")
     }
 
+    /// `contentInset.left = 70; contentInset.right = 70` in prepare(): each
+    /// field set reads back what the one before set, as on iOS.
+    @Test func anInsetSetFieldByFieldInPrepareKeepsEveryField() throws {
+        final class FieldByField: ColumnLayout {
+            override func prepare() {
+                super.prepare()
+                collectionView?.contentInset.left = 70
+                collectionView?.contentInset.right = 70
+            }
+        }
+        let cv = CollectionView(layout: FieldByField())
+        try cv.reloadData(itemCounts: [20])
+        #expect(cv.contentInset == EdgeInsets(top: 0, left: 70, bottom: 0, right: 70))
+    }
+
     @Test func anInsetStkRefusesIsAWarningAndChangesNothing() throws {
         let layout = InsetSettingLayout()
         layout.insets = { _ in EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0) }

@@ -28,8 +28,11 @@ struct InitialisableIdentifiers {
         /// The label of the one value (`kind`), for the note.
         let label: String
 
+        /// `public` when the type is (a public protocol's requirement needs a public witness).
+        let isPublic: Bool
+
         var text: String {
-            "\nextension \(type.qualifiedName): StkIdentifierInitialisable { static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> \(type.qualifiedName)? { StkIdentifier.make(\(valueType).self, from: name, of: element).map { \(call) } } }\n"
+            "\nextension \(type.qualifiedName): StkIdentifierInitialisable { \(isPublic ? "public " : "")static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> \(type.qualifiedName)? { StkIdentifier.make(\(valueType).self, from: name, of: element).map { \(call) } } }\n"
         }
 
         var note: String {
@@ -66,7 +69,7 @@ struct InitialisableIdentifiers {
         // A class must be final (the requirement returns Self); a private
         // nested type cannot be extended at the top of its file.
         let isFinalClass = type.node.as(ClassDeclSyntax.self)?.modifiers.contains { $0.name.text == "final" } ?? false
-        guard !type.isGeneric, type.kind == .struct || isFinalClass, !(type.isFilePrivate && type.parent != nil),
+        guard !type.isGeneric, type.kind == .struct || isFinalClass, !isNestedInPrivate(type, resolve: resolve),
               let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
         let members = group.memberBlock.members.map(\.decl)
         let initialisers = members.compactMap { $0.as(InitializerDeclSyntax.self) }
@@ -83,7 +86,7 @@ struct InitialisableIdentifiers {
             for member in members {
                 guard let variable = member.as(VariableDeclSyntax.self),
                       !variable.modifiers.contains(where: { Self.notStored.contains($0.name.text) }) else { continue }
-                for binding in variable.bindings where binding.accessorBlock == nil && binding.initializer == nil {
+                for binding in variable.bindings where Self.isStored(binding) && binding.initializer == nil {
                     // An optional `var` defaults to nil.
                     let type = binding.typeAnnotation?.type
                     let optional = type?.is(OptionalTypeSyntax.self) == true || type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true
@@ -96,12 +99,33 @@ struct InitialisableIdentifiers {
                 candidates.append((name, annotation.type.trimmedDescription))
             }
         }
+        let isPublic = group.modifiers.contains { ["public", "open"].contains($0.name.text) }
         for candidate in candidates where isMakeable(candidate.valueType, from: type, resolve: resolve) {
+            // Two initialisers that take the one value by the same label: the call would be ambiguous.
+            guard candidates.filter({ $0.label == candidate.label }).count == 1 else { continue }
             let argument = candidate.label.map { "\($0): $0" } ?? "$0"
             return Conformance(type: type, call: "\(type.qualifiedName)(\(argument))", valueType: qualified(candidate.valueType, from: type, resolve: resolve),
-                               label: candidate.label ?? "_")
+                               label: candidate.label ?? "_", isPublic: isPublic)
         }
         return nil
+    }
+
+    /// A stored property: no accessors, or only observers (`didSet`, `willSet`).
+    static func isStored(_ binding: PatternBindingSyntax) -> Bool {
+        guard let block = binding.accessorBlock else { return true }
+        guard case .accessors(let accessors) = block.accessors else { return false }
+        return accessors.allSatisfy { ["didSet", "willSet"].contains($0.accessorSpecifier.text) }
+    }
+
+    /// Whether the type or one it is nested in is `private` or `fileprivate`
+    /// inside another: the top of the file cannot name it.
+    private static func isNestedInPrivate(_ type: TypeIndex.TypeDecl, resolve: (String, String?) -> TypeIndex.TypeDecl?) -> Bool {
+        var current: TypeIndex.TypeDecl? = type
+        while let each = current, let parent = each.parent {
+            if each.isFilePrivate { return true }
+            current = resolve(parent, nil)
+        }
+        return false
     }
 
     /// A value type `StkIdentifier.make` can make, and which is `Hashable`:

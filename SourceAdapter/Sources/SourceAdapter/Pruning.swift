@@ -739,7 +739,12 @@ struct Pruning {
             }
             removed[file] = outer.map(\.range)
             edits[file] = outer.map { Edit(start: $0.range.lowerBound, end: $0.range.upperBound, text: blankLines(bytes[file][$0.range])) }
-            edits[file] += inPlace[file].filter { edit in !removed[file].contains { $0.lowerBound <= edit.start && edit.end <= $0.upperBound } }
+            // What is written after the file's end (an identifier's
+            // conformance) stays, whatever the last declaration was.
+            let end = bytes[file].count
+            edits[file] += inPlace[file].filter { edit in
+                (edit.start == end && edit.end == end) || !removed[file].contains { $0.lowerBound <= edit.start && edit.end <= $0.upperBound }
+            }
             if count > 0, let first = outer.first {
                 var unique: [String] = []
                 for label in labels where !unique.contains(label) { unique.append(label) }

@@ -145,7 +145,8 @@ struct LayoutDiscovery {
             // A base class whose subclasses of the sources are the layouts,
             // with a method that only traps ("override in a subclass"): stk
             // would make it, and crash on it, as it loads.
-            if let abstract = Self.abstractMethod(of: info), declarations.classes.contains(where: { chain($0).dropFirst().contains { $0.qualifiedName == info.qualifiedName } }) {
+            let subclasses = declarations.classes.filter { chain($0).dropFirst().contains { $0.qualifiedName == info.qualifiedName } }
+            if let abstract = Self.abstractMethod(of: info, overriddenIn: subclasses) {
                 notes.append(AdapterMessage(at,
                     "layout class \(info.name) is not registered: its \(abstract.method) only calls \(abstract.trap)(...), so it is abstract; its subclasses are the layouts"))
                 continue
@@ -159,11 +160,14 @@ struct LayoutDiscovery {
     private(set) var notes: [AdapterMessage] = []
 
     /// A method of `info` whose body only traps (`fatalError("subclasses
-    /// must override")`), and the trap.
-    static func abstractMethod(of info: ClassInfo) -> (method: String, trap: String)? {
+    /// must override")`) and that a subclass overrides, and the trap; a
+    /// trapping method no subclass overrides is the layout's own refusal
+    /// (`prepare(forCollectionViewUpdates:)` "unsupported").
+    static func abstractMethod(of info: ClassInfo, overriddenIn subclasses: [ClassInfo]) -> (method: String, trap: String)? {
         for member in info.node.memberBlock.members {
             guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
-                  let trap = LayoutFunctionDiscovery.onlyTrap(body) else { continue }
+                  let trap = LayoutFunctionDiscovery.onlyTrap(body),
+                  subclasses.contains(where: { $0.overriddenNames.contains(function.name.text) }) else { continue }
             return (Pruning.signature(DeclSyntax(function)) ?? function.name.text, trap)
         }
         return nil

@@ -156,7 +156,10 @@ final class InlineRewriter: SyntaxVisitor {
         let mark = forced.exclamationMark
         edits.append(Edit(start: mark.positionAfterSkippingLeadingTrivia.utf8Offset,
                           end: mark.endPositionBeforeTrailingTrivia.utf8Offset, text: " "))
-        if wrappedChains.insert(node.id).inserted { wrap(Syntax(node), in: "__stkForcedCall(\"\(name)\", ") }
+        // In an optional chain (`delegate?.size!(at: ip).height`) the value
+        // is optional to the chain's end: that is what is wrapped.
+        let target = Self.containsOptionalChaining(forced.expression) ? Self.chainEnd(of: Syntax(node)) : Syntax(node)
+        if wrappedChains.insert(target.id).inserted { wrap(target, in: "__stkForcedCall(\"\(name)\", ") }
         notes.append(AdapterMessage(position(mark.positionAfterSkippingLeadingTrivia),
                                     "'\(name)!(' became a call that traps when the conformer does not implement the optional requirement, as on iOS"))
     }
@@ -199,6 +202,20 @@ final class InlineRewriter: SyntaxVisitor {
                               + String(repeating: " ", count: first.column - 1)))
         edits.append(Edit(start: end.utf8Offset, end: end.utf8Offset,
                           text: "\n" + lineDirective(file: after.file, line: after.line) + "})" + String(repeating: " ", count: max(0, after.column - 3))))
+    }
+
+    /// Whether `expression` (the callee of a call) goes through `?`.
+    static func containsOptionalChaining(_ expression: ExprSyntax) -> Bool {
+        var current: ExprSyntax? = expression
+        while let node = current {
+            if node.is(OptionalChainingExprSyntax.self) { return true }
+            if let member = node.as(MemberAccessExprSyntax.self) { current = member.base; continue }
+            if let call = node.as(FunctionCallExprSyntax.self) { current = call.calledExpression; continue }
+            if let sub = node.as(SubscriptCallExprSyntax.self) { current = sub.calledExpression; continue }
+            if let force = node.as(ForceUnwrapExprSyntax.self) { current = force.expression; continue }
+            return false
+        }
+        return false
     }
 
     /// The base name of `a.b.name` or `name`.

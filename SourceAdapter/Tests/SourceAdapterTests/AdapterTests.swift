@@ -303,9 +303,14 @@ import Testing
             final class Lonely: UICollectionViewLayout {
                 func unsupported() { fatalError("not supported") }
             }
+            class Refusing: UICollectionViewLayout {
+                func move() { fatalError("moving is not supported") }
+            }
+            final class Stricter: Refusing {}
             """)])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
-        #expect(output.report.layouts.map(\.name) == ["two-columns", "lonely"])
+        // Refusing's trap is its own refusal, which no subclass overrides: a layout.
+        #expect(output.report.layouts.map(\.name) == ["two-columns", "lonely", "refusing", "stricter"])
         #expect(output.report.notes.map(\.description).contains(
             "Layouts.swift:2:7: layout class BaseLayout is not registered: its columnCount() only calls fatalError(...), so it is abstract; its subclasses are the layouts"))
     }

@@ -131,4 +131,48 @@ import Testing
         #expect(text.contains("extension Tag: StkIdentifierInitialisable"), "\(text)")
         #expect(!text.contains("extension Topic:") && !text.contains("Row: StkIdentifierInitialisable"), "\(text)")
     }
+
+    /// A public type gets a public witness; a property with observers is
+    /// stored (a memberwise parameter); two initialisers that take the one
+    /// value by the same label would make the call ambiguous: none.
+    @Test func publicTypesObserversAndAmbiguousInitialisers() {
+        let output = adapt([("Models.swift", """
+            import UIKit
+            public enum Kind: String { case featured, tiles }
+            public struct Shelf: Hashable {
+                public let kind: Kind
+                var count: Int = 0 { didSet { print(count) } }
+            }
+            struct Counted: Hashable {
+                let kind: Kind
+                var count: Int { didSet { print(count) } }
+            }
+            struct Twice: Hashable {
+                let kind: Kind
+                init(kind: Kind, title: String = "") { self.kind = kind }
+                init(kind: Kind, games: [Int] = []) { self.kind = kind }
+            }
+            final class ShelvesViewController: UIViewController {
+                var shelves: UICollectionViewDiffableDataSource<Shelf, Int>!
+                var counted: UICollectionViewDiffableDataSource<Counted, Int>!
+                var twice: UICollectionViewDiffableDataSource<Twice, Int>!
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { index, _ in
+                        let tall = self.shelves.sectionIdentifier(for: index)?.kind == .featured
+                            || self.counted.sectionIdentifier(for: index)?.kind == .featured
+                            || self.twice.sectionIdentifier(for: index)?.kind == .featured
+                        let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(tall ? 88 : 44))
+                        return NSCollectionLayoutSection(group: .vertical(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)]))
+                    }
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        #expect(text.contains("extension Shelf: StkIdentifierInitialisable { public static func __stkIdentifier("), "\(text)")
+        #expect(text.contains("StkIdentifier.make(Kind.self, from: name, of: element).map { Shelf(kind: $0) }"), "\(text)")
+        // count has observers and no value: a second parameter, so none.
+        #expect(!text.contains("extension Counted"), "\(text)")
+        #expect(!text.contains("extension Twice"), "\(text)")
+    }
 }

@@ -169,8 +169,9 @@ public final class Verifier {
             let session = try VerifySession(registry: registry, loadPlugin: loadPlugin)
             for (index, command) in preamble.enumerated() {
                 let ran = watched(Array(preamble[...index]), report.operationsRun, session.run(command))
-                // A setup that does not run is the user's error, not a finding.
-                if !ran && index >= fixedPrefix && options.setup != nil {
+                // A setup command that does not run (the first `sections`
+                // included) is the user's error, not a finding.
+                if !ran && options.setup != nil && command != "layout \(layoutName)" {
                     throw SessionError("the setup command '\(command)' failed: \(session.lastDiagnostic ?? "refused")")
                 }
             }

@@ -232,14 +232,25 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
 ///         init(kind: Kind, title: String = "", items: [Item] = []) { ... }
 ///     }
 ///
-/// `S2` or `featured` is `Section(kind: <the Kind for that name>)`. Two
-/// values made for one name may differ (each gets its own `UUID`), so such
-/// an identifier is found again by index, not by value.
+/// `S2` or `featured` is `Section(kind: <the Kind for that name>)`, made
+/// once per name: the value for a name is always the same one (its `UUID`
+/// too), so it is found again in a snapshot (`numberOfItems(inSection:)`,
+/// `index(for:)`).
 public protocol StkIdentifierInitialisable {
     static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> Self?
 }
 
 public enum StkIdentifier {
+    /// The identifiers made with an app's initialiser, by type and name.
+    /// Layouts run on one thread at a time (as `OptionalRequirements.swift`
+    /// says), so one table serves.
+    private struct MadeIdentifierKey: Hashable {
+        let type: ObjectIdentifier
+        let name: DiffableSnapshot.Name
+        let element: Element
+    }
+    nonisolated(unsafe) private static var madeIdentifiers: [MadeIdentifierKey: AnyHashable] = [:]
+
     /// What is identified: a section or an item.
     public enum Element: String, Sendable {
         case section, item
@@ -252,14 +263,21 @@ public enum StkIdentifier {
     /// - stk's numbered `S2` or `I7`: the case at that place of a
     ///   `CaseIterable` type (the third) or of an enum whose cases carry no
     ///   values (in the order declared), the value whose `Int` raw value it
-    ///   is (or whose `String` raw value is `"S2"`, if it accepts it), the
-    ///   `Int` itself, or the `String` `"S2"`;
+    ///   is (or whose `String` raw value is `"S2"`, if it accepts it; an
+    ///   enum with raw values none of which matches is its case at that
+    ///   place), the `Int` itself, or the `String` `"S2"`;
     /// - a word written by hand (`featured`): the case whose name it is, the
     ///   value whose raw value it is, the `String` itself, or the `Int` it spells.
     /// Nil for any other type (a struct, a `UUID`) or when no value matches.
     public static func make<Identifier: Hashable>(_ type: Identifier.Type, from name: DiffableSnapshot.Name, of element: Element) -> Identifier? {
         if let initialisable = type as? any StkIdentifierInitialisable.Type {
-            return initialisable.__stkIdentifier(from: name, of: element) as? Identifier
+            // Made once per name: the same name is the same value (its UUID
+            // included), so that the value is found again in the snapshot.
+            let key = MadeIdentifierKey(type: ObjectIdentifier(type), name: name, element: element)
+            if let made = madeIdentifiers[key] as? Identifier { return made }
+            guard let made = initialisable.__stkIdentifier(from: name, of: element) as? Identifier else { return nil }
+            madeIdentifiers[key] = made
+            return made
         }
         switch name {
         case .numbered(let number):

@@ -27,7 +27,9 @@ public final class CollectionView {
     /// does. A refused inset (not finite) is ignored with a warning, as a
     /// setter cannot throw.
     public var contentInset: EdgeInsets {
-        get { storedContentInset }
+        // During a pass, what the layout set (field by field, as
+        // `contentInset.left = 70` does) reads back before it applies.
+        get { deferredContentInset ?? storedContentInset }
         set {
             if layoutPassDepth > 0 { deferredContentInset = newValue } else { setContentInsetOrWarn(newValue) }
         }

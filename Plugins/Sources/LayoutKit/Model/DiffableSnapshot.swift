@@ -77,7 +77,7 @@ public struct DiffableSnapshot: Sendable {
 
     /// An identifier as stk holds it: one of its own numbered names (`S3`,
     /// `I42`: the number), or a word written by hand (`featured`).
-    public enum Name: Equatable, Sendable {
+    public enum Name: Hashable, Sendable {
         case numbered(Int)
         case word(String)
     }
