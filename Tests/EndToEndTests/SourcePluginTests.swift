@@ -516,6 +516,48 @@ import Testing
                                  "item 0:1 frame=20,643,350,633 zIndex=0 alpha=1 hidden=false"], "\(result)")
     }
 
+    /// A layout whose prepare() returns early without the delegate the app
+    /// gives it (nothing in the sources conforms to its protocol) shows no
+    /// elements: `visible` says why that may be, and where to read how to
+    /// give it one. An empty layout over no data says nothing.
+    @Test func anEmptyLayoutOverItemsSaysItsPrepareMayHaveReturnedEarly() throws {
+        let sources = try folder(with: ["Heights.swift": """
+            import UIKit
+
+            protocol HeightsLayoutDelegate: AnyObject {
+                func height(at indexPath: IndexPath) -> CGFloat
+            }
+
+            final class HeightsLayout: UICollectionViewLayout {
+                weak var delegate: HeightsLayoutDelegate?
+                private var cache: [UICollectionViewLayoutAttributes] = []
+                private var height: CGFloat = 0
+
+                override var collectionViewContentSize: CGSize { CGSize(width: collectionView?.bounds.width ?? 0, height: height) }
+
+                override func prepare() {
+                    guard let collectionView = collectionView, let delegate = delegate else { return }
+                    cache = (0..<collectionView.numberOfItems(inSection: 0)).map { item in
+                        let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+                        attributes.frame = CGRect(x: 0, y: height, width: collectionView.bounds.width, height: delegate.height(at: attributes.indexPath))
+                        height = attributes.frame.maxY
+                        return attributes
+                    }
+                }
+
+                override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                    cache.filter { $0.frame.intersects(rect) }
+                }
+            }
+            """])
+        let result = try stk(["--plugin", sources.url.path, "-e", "sections 1 items=4; layout heights-layout; visible; sections 0; visible"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == ["0 elements", "0 elements"], "\(result)")
+        #expect(result.stderrLines.filter { $0.hasPrefix("note: heights-layout answered") } == [
+            "note: heights-layout answered no elements and a content size of 390x0 over 4 items: its prepare() may have returned early, as layouts do when a delegate the app gives them is missing; docs/write-your-own-layout.md says how a small file beside the layout gives it one",
+        ], "\(result)")
+    }
+
     /// A file the compiler refuses after the adapter changed it: the errors,
     /// then how many changes the adapter made (a missing name may be view
     /// code it left out), listed with `--explain`.
