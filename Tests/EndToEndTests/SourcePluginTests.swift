@@ -554,7 +554,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.lines == ["0 elements", "0 elements"], "\(result)")
         #expect(result.stderrLines.filter { $0.hasPrefix("note: heights-layout answered") } == [
-            "note: heights-layout answered no elements and a content size of 390x0 over 4 items: its prepare() may have returned early, as layouts do when a delegate the app gives them is missing; docs/write-your-own-layout.md says how a small file beside the layout gives it one",
+            "note: heights-layout answered no elements and a content size of 390x0 over 4 items: its prepare() may have returned early, as layouts do when a delegate the app gives them is missing (docs/write-your-own-layout.md says how a small file beside the layout gives it one), or its sizes may be zero (`options` lists the sizes it takes)",
         ], "\(result)")
     }
 

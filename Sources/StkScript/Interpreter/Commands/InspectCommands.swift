@@ -93,14 +93,15 @@ extension Interpreter {
     /// Why a layout may show nothing over data that has items: with a
     /// content size of no area too, its `prepare()` most likely returned early,
     /// as layouts do when a delegate or a data source of the app's is
-    /// missing (`guard let delegate = collectionView?.delegate as? ...`);
-    /// nil otherwise (an empty layout of its own making says nothing).
+    /// missing (`guard let delegate = collectionView?.delegate as? ...`), or
+    /// its sizes are zero (a flow subclass's header size left at 0x0); nil
+    /// otherwise (an empty layout of its own making says nothing).
     private func emptyLayoutHint() -> String? {
         let cv = session.collectionView
         let items = cv.itemCounts.reduce(0, +)
         let size = cv.contentSize
         guard items > 0, size.width == 0 || size.height == 0 else { return nil }
-        return "\(session.layoutName) answered no elements and a content size of \(size.stk) over \(items) item\(items == 1 ? "" : "s"): its prepare() may have returned early, as layouts do when a delegate the app gives them is missing; docs/write-your-own-layout.md says how a small file beside the layout gives it one"
+        return "\(session.layoutName) answered no elements and a content size of \(size.stk) over \(items) item\(items == 1 ? "" : "s"): its prepare() may have returned early, as layouts do when a delegate the app gives them is missing (docs/write-your-own-layout.md says how a small file beside the layout gives it one), or its sizes may be zero (`options` lists the sizes it takes)"
     }
 
     func runContentSize() {
