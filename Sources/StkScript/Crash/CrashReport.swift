@@ -41,6 +41,10 @@ public enum CrashReport {
     public static func install() {
         guard !isInstalled else { return }
         isInstalled = true
+        let hint = Array(layoutCommandHint.utf8)
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: hint.count)
+        bytes.initialize(from: hint, count: hint.count)
+        layoutCommandHintBytes = (bytes, hint.count)
         // The handler runs on a stack of its own: a layout that recursed
         // without end has used up the thread's, and the handler would fault
         // in turn (the script died with 139 and no message).
@@ -104,7 +108,11 @@ public enum CrashReport {
     /// A layout written for the app's fixed data (a section provider that
     /// indexes its own array of sections) traps when `layout` comes before
     /// the script's `sections`, over a new session's data.
-    static let layoutCommandHint: StaticString = "note: 'layout' laid the layout out at once, over a new session's data (20 sections of 7 items, as `snapshot` lists them); if the layout was made for the app's own data, such as a section provider that indexes its own array, give the script's `sections` before `layout`\n"
+    static let layoutCommandHint = "note: 'layout' laid the layout out at once, over a new session's data (\(SessionDefaults.sectionCount) sections of \(SessionDefaults.itemsPerSection) items, as `snapshot` lists them); if the layout was made for the app's own data, such as a section provider that indexes its own array, give the script's `sections` before `layout`\n"
+
+    /// `layoutCommandHint`'s bytes, made before any crash (the handler
+    /// cannot format or allocate).
+    nonisolated(unsafe) private static var layoutCommandHintBytes: (pointer: UnsafeMutablePointer<UInt8>, count: Int)?
 
     /// Copies as much of `text` into the buffer at `written` as fits below
     /// `limit`, and moves `written` past it.
@@ -193,7 +201,7 @@ public enum CrashReport {
         _ = "\n".withCString { write(2, $0, 1) }
         if modulesLength > 0 { _ = write(2, modules, modulesLength) }
         if isLayoutCommand && !isAllocationFailure(signal: number, errno: error) {
-            _ = write(2, layoutCommandHint.utf8Start, layoutCommandHint.utf8CodeUnitCount)
+            if let hint = layoutCommandHintBytes { _ = write(2, hint.pointer, hint.count) }
         }
         _exit(ExitStatus.error.rawValue)
     }
