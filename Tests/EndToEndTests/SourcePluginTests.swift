@@ -558,6 +558,39 @@ import Testing
         ], "\(result)")
     }
 
+    /// A stretchy header done in the rect query only (the single query left
+    /// to the flow layout, as many published ones are): `attr` prints the
+    /// single query's answer and says that `visible` shows another.
+    @Test func attrSaysWhenTheRectQueryShowsTheElementOtherwise() throws {
+        let sources = try folder(with: ["Stretchy.swift": """
+            import UIKit
+
+            final class StretchyLayout: UICollectionViewFlowLayout {
+                override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+
+                override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                    guard let answer = super.layoutAttributesForElements(in: rect), let collectionView = collectionView else { return nil }
+                    let offset = collectionView.contentOffset.y
+                    return answer.map { original in
+                        let attributes = original.copy() as! UICollectionViewLayoutAttributes
+                        if attributes.representedElementKind == UICollectionView.elementKindSectionHeader, offset < 0 {
+                            attributes.frame = CGRect(x: 0, y: offset, width: attributes.frame.width, height: attributes.frame.height - offset)
+                        }
+                        return attributes
+                    }
+                }
+            }
+            """])
+        let result = try stk(["--plugin", sources.url.path, "-e",
+                              "sections 1 items=4; layout stretchy-layout headerSize=390x200; attr header 0; scroll to 0,-80; attr header 0"])
+        #expect(result.status == 0, "\(result)")
+        // At rest the two agree: no note; pulled down 80, the rect query
+        // stretches the header to 200 + 80 from -80.
+        #expect(result.stderrLines.filter { $0.hasPrefix("note: header 0") } == [
+            "note: header 0 is shown with frame=0,-80,390,280 zIndex=1 alpha=1 hidden=false (the rect query's answer, as `visible` lists it); `attr` prints the single query's answer, which differs: a layout that overrides only one of the two disagrees so (`check` compares them)",
+        ], "\(result)")
+    }
+
     /// A file the compiler refuses after the adapter changed it: the errors,
     /// then how many changes the adapter made (a missing name may be view
     /// code it left out), listed with `--explain`.

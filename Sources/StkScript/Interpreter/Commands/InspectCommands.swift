@@ -76,6 +76,18 @@ extension Interpreter {
     func runAttr(_ element: Located<ElementRef>) throws {
         let a = try attributes(of: element)
         answer(text: TextFormat.attributes(a), json: JSONFormat.attributes(a))
+        if paused == nil, let shown = shownElsewhere(a) {
+            report(Diagnostic(.note, "\(a.key) is shown with \(shown) (the rect query's answer, as `visible` lists it); `attr` prints the single query's answer, which differs: a layout that overrides only one of the two disagrees so (`check` compares them)"), trail: [])
+        }
+    }
+
+    /// What the last pass's rect query showed for the element `attr` asked
+    /// about, when it differs from the single query's answer (a layout that
+    /// stretches a header in `layoutAttributesForElements(in:)` only).
+    private func shownElsewhere(_ attributes: CollectionViewLayoutAttributes) -> LayoutChecks.Displayed? {
+        guard let shown = session.collectionView.visibleSnapshots.first(where: { $0.key == attributes.key }) else { return nil }
+        let displayed = LayoutChecks.Displayed(shown)
+        return displayed.matches(LayoutChecks.Displayed(attributes)) ? nil : displayed
     }
 
     var visibleSorted: [CollectionViewLayoutAttributes] {
