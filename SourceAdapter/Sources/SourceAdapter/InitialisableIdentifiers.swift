@@ -17,7 +17,7 @@ import SwiftSyntax
 /// written), or a struct's memberwise one: a stored property without a value
 /// is a parameter (an optional `var` defaulting to nil), a `var` with one a
 /// parameter with that default, a `let` with one none.
-struct InitialisableIdentifiers {
+enum InitialisableIdentifiers {
     /// The conformance for one identifier type.
     struct Conformance {
         let type: TypeIndex.TypeDecl
@@ -46,30 +46,14 @@ struct InitialisableIdentifiers {
     /// Types stk makes identifiers of without help (`StkIdentifier.make`).
     static let plainValueTypes: Set<String> = ["String", "Int"]
 
-    /// The identifier types of a data source type (`UICollectionViewDiffableDataSource<Section, Item>`,
-    /// or a typealias of one), as written.
-    static func identifierTypeNames(of type: Syntax, aliases: [String: TypeSyntax]) -> [String] {
-        var current = type
-        for _ in 0..<8 {
-            if let specialised = current.as(GenericSpecializationExprSyntax.self) {
-                return specialised.genericArgumentClause.arguments.map { $0.argument.trimmedDescription }
-            }
-            guard let identifier = current.as(IdentifierTypeSyntax.self) else { return [] }
-            if let clause = identifier.genericArgumentClause { return clause.arguments.map { $0.argument.trimmedDescription } }
-            guard let target = aliases[identifier.name.text] else { return [] }
-            current = Syntax(target)
-        }
-        return []
-    }
-
     /// The conformance for `type`, if it is a struct or final class whose
     /// initialiser takes one value stk can make (and the top of its file
     /// can extend it: not a private nested type).
-    static func conformance(for type: TypeIndex.TypeDecl, resolve: (String, String?) -> TypeIndex.TypeDecl?) -> Conformance? {
+    static func conformance(for type: TypeIndex.TypeDecl, in index: TypeIndex) -> Conformance? {
         // A class must be final (the requirement returns Self); a private
         // nested type cannot be extended at the top of its file.
         let isFinalClass = type.node.as(ClassDeclSyntax.self)?.modifiers.contains { $0.name.text == "final" } ?? false
-        guard !type.isGeneric, type.kind == .struct || isFinalClass, !isNestedInPrivate(type, resolve: resolve),
+        guard !type.isGeneric, type.kind == .struct || isFinalClass, !isNestedInPrivate(type, in: index),
               let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
         let members = group.memberBlock.members.map(\.decl)
         let initialisers = members.compactMap { $0.as(InitializerDeclSyntax.self) }
@@ -100,11 +84,20 @@ struct InitialisableIdentifiers {
             }
         }
         let isPublic = group.modifiers.contains { ["public", "open"].contains($0.name.text) }
-        for candidate in candidates where isMakeable(candidate.valueType, from: type, resolve: resolve) {
+        for candidate in candidates {
             // Two initialisers that take the one value by the same label: the call would be ambiguous.
             guard candidates.filter({ $0.label == candidate.label }).count == 1 else { continue }
+            // As code outside the identifier type names it (`Kind` nested in `Section` is `Section.Kind`).
+            let valueType: String
+            if plainValueTypes.contains(candidate.valueType) {
+                valueType = candidate.valueType
+            } else if let value = index.resolve(candidate.valueType, from: type.qualifiedName), isMakeable(value) {
+                valueType = value.qualifiedName
+            } else {
+                continue
+            }
             let argument = candidate.label.map { "\($0): $0" } ?? "$0"
-            return Conformance(type: type, call: "\(type.qualifiedName)(\(argument))", valueType: qualified(candidate.valueType, from: type, resolve: resolve),
+            return Conformance(type: type, call: "\(type.qualifiedName)(\(argument))", valueType: valueType,
                                label: candidate.label ?? "_", isPublic: isPublic)
         }
         return nil
@@ -119,22 +112,20 @@ struct InitialisableIdentifiers {
 
     /// Whether the type or one it is nested in is `private` or `fileprivate`
     /// inside another: the top of the file cannot name it.
-    private static func isNestedInPrivate(_ type: TypeIndex.TypeDecl, resolve: (String, String?) -> TypeIndex.TypeDecl?) -> Bool {
+    private static func isNestedInPrivate(_ type: TypeIndex.TypeDecl, in index: TypeIndex) -> Bool {
         var current: TypeIndex.TypeDecl? = type
         while let each = current, let parent = each.parent {
             if each.isFilePrivate { return true }
-            current = resolve(parent, nil)
+            current = index[parent]
         }
         return false
     }
 
-    /// A value type `StkIdentifier.make` can make, and which is `Hashable`:
-    /// `String`, `Int`, an enum of the sources (its cases carry no values:
-    /// Swift makes it `Hashable`), or a type of the sources that says it is
-    /// `Hashable` and has a raw value or is `CaseIterable`.
-    private static func isMakeable(_ name: String, from type: TypeIndex.TypeDecl, resolve: (String, String?) -> TypeIndex.TypeDecl?) -> Bool {
-        if plainValueTypes.contains(name) { return true }
-        guard let value = resolve(name, type.qualifiedName) else { return false }
+    /// A value type of the sources `StkIdentifier.make` can make, and which
+    /// is `Hashable`: an enum (its cases carry no values: Swift makes it
+    /// `Hashable`), or a type that says it is `Hashable` and has a raw
+    /// value or is `CaseIterable`.
+    private static func isMakeable(_ value: TypeIndex.TypeDecl) -> Bool {
         let inherited = Set(value.inherited)
         if value.kind == .enum, let group = value.node.as(EnumDeclSyntax.self) {
             // Hashable by itself when no case carries a value.
@@ -144,10 +135,5 @@ struct InitialisableIdentifiers {
             return !carriesValues || inherited.contains("Hashable")
         }
         return inherited.contains("Hashable") && !inherited.isDisjoint(with: ["RawRepresentable", "CaseIterable"])
-    }
-
-    /// The value type as code outside the identifier type names it (`Kind` nested in `Section` is `Section.Kind`).
-    private static func qualified(_ name: String, from type: TypeIndex.TypeDecl, resolve: (String, String?) -> TypeIndex.TypeDecl?) -> String {
-        resolve(name, type.qualifiedName)?.qualifiedName ?? name
     }
 }

@@ -952,9 +952,9 @@ struct Pruning {
     /// (`InitialisableIdentifiers`), once, at the end of its file.
     private mutating func makeIdentifiersInitialisable(_ names: [String], from owner: String) {
         for name in names {
-            guard let type = index.resolve(name, from: owner), type.kind == .struct || type.kind == .class,
-                  isKept(type.qualifiedName), initialisableIdentifiers.insert(type.qualifiedName).inserted,
-                  let conformance = InitialisableIdentifiers.conformance(for: type, resolve: index.resolve) else { continue }
+            guard let type = index.resolve(name, from: owner), isKept(type.qualifiedName),
+                  initialisableIdentifiers.insert(type.qualifiedName).inserted,
+                  let conformance = InitialisableIdentifiers.conformance(for: type, in: index) else { continue }
             let end = bytes[type.fileIndex].count
             inPlace[type.fileIndex].append(Edit(start: end, end: end, text: conformance.text))
             if let token = Self.nameToken(type.node) {

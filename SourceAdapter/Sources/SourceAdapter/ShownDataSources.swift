@@ -45,13 +45,19 @@ struct ShownDataSources {
 
     /// Whether `type` is a diffable data source, itself or through typealiases
     /// of the sources (optional or not).
-    func isDataSource(_ type: TypeSyntax, depth: Int = 0) -> Bool {
-        guard depth < 8 else { return false }
+    func isDataSource(_ type: TypeSyntax) -> Bool {
+        dataSourceType(type) != nil
+    }
+
+    /// The `UICollectionViewDiffableDataSource<S, I>` that `type` is, itself
+    /// or through typealiases of the sources (optional or not), as written.
+    private func dataSourceType(_ type: TypeSyntax, depth: Int = 0) -> IdentifierTypeSyntax? {
+        guard depth < 8 else { return nil }
         let type = Self.unwrapped(type)
-        guard let identifier = type.as(IdentifierTypeSyntax.self) else { return false }
-        if identifier.name.text == Self.uikitName { return identifier.genericArgumentClause != nil }
-        guard identifier.genericArgumentClause == nil, let target = aliases[identifier.name.text] else { return false }
-        return isDataSource(target, depth: depth + 1)
+        guard let identifier = type.as(IdentifierTypeSyntax.self) else { return nil }
+        if identifier.name.text == Self.uikitName { return identifier.genericArgumentClause == nil ? nil : identifier }
+        guard identifier.genericArgumentClause == nil, let target = aliases[identifier.name.text] else { return nil }
+        return dataSourceType(target, depth: depth + 1)
     }
 
     /// The data source `variable` holds, if stk makes it.
@@ -84,9 +90,12 @@ struct ShownDataSources {
     }
 
     /// The identifier types of a data source stk makes, as written
-    /// (`Section`, `Item` of `UICollectionViewDiffableDataSource<Section, Item>`).
+    /// (`Section`, `Item` of `UICollectionViewDiffableDataSource<Section, Item>`,
+    /// through a typealias or not).
     func identifierTypeNames(of shown: Shown) -> [String] {
-        InitialisableIdentifiers.identifierTypeNames(of: shown.typeNode, aliases: aliases)
+        let arguments = shown.typeNode.as(GenericSpecializationExprSyntax.self)?.genericArgumentClause.arguments
+            ?? shown.typeNode.as(TypeSyntax.self).flatMap { dataSourceType($0) }?.genericArgumentClause?.arguments
+        return arguments.map { $0.map { $0.argument.trimmedDescription } } ?? []
     }
 
     /// `T!` and `T?` are `T`.

@@ -34,7 +34,7 @@ struct UnreachableLayout {
                 return Pruning.signature(DeclSyntax(function))
             }
             if let initialiser = current.as(InitializerDeclSyntax.self) {
-                return "init(" + initialiser.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
+                return Pruning.initLabel(DeclSyntax(initialiser))
             }
             // A property (a local `let layout = ...` is inside what names the place).
             if let variable = current.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true,

@@ -132,9 +132,10 @@ import Testing
         #expect(!text.contains("extension Topic:") && !text.contains("Row: StkIdentifierInitialisable"), "\(text)")
     }
 
-    /// A public type gets a public witness; a property with observers is
-    /// stored (a memberwise parameter); two initialisers that take the one
-    /// value by the same label would make the call ambiguous: none.
+    /// A public type (of a data source declared through a typealias) gets a
+    /// public witness; a property with observers is stored (a memberwise
+    /// parameter); two initialisers that take the one value by the same
+    /// label would make the call ambiguous: none.
     @Test func publicTypesObserversAndAmbiguousInitialisers() {
         let output = adapt([("Models.swift", """
             import UIKit
@@ -153,7 +154,8 @@ import Testing
                 init(kind: Kind, games: [Int] = []) { self.kind = kind }
             }
             final class ShelvesViewController: UIViewController {
-                var shelves: UICollectionViewDiffableDataSource<Shelf, Int>!
+                typealias ShelfSource = UICollectionViewDiffableDataSource<Shelf, Int>
+                var shelves: ShelfSource!
                 var counted: UICollectionViewDiffableDataSource<Counted, Int>!
                 var twice: UICollectionViewDiffableDataSource<Twice, Int>!
                 func createLayout() -> UICollectionViewLayout {
