@@ -73,12 +73,9 @@ public enum CrashReport {
     /// bytes straight into the buffer: `FILE:LINE:COL: error: ` (at most half
     /// the buffer), then ` while running 'FIRST LINE OF COMMAND'` (as much as
     /// fits, one byte kept free).
-    public static func willRun(location: String, command: String) {
-        willRun(location: location, command: command, overDefaultData: false)
-    }
-
-    /// The same; `overDefaultData`: the data is still a new session's, so a
-    /// crash in `layout` adds `layoutCommandHint`.
+    ///
+    /// `overDefaultData`: the data is still a new session's, so a crash in
+    /// `layout` adds `layoutCommandHint`.
     public static func willRun(location: String, command: String, overDefaultData: Bool) {
         guard isInstalled else { return }
         // Most commands are one line; a command of several lines is cut at

@@ -62,8 +62,8 @@ public final class Session: LayoutCycleObserver {
     /// its data then (`holdsDefaultData`).
     private var defaultData: (view: CollectionView, generation: Int)?
 
-    /// Whether the data is still the new session's (`SessionDefaults`: 20
-    /// sections of 7 items), never changed by a command.
+    /// Whether the data is still the new session's (`SessionDefaults`'
+    /// sections), never changed by a command.
     public var holdsDefaultData: Bool {
         guard let defaultData else { return false }
         return defaultData.view === collectionView && defaultData.generation == collectionView.sectionsGeneration

@@ -150,8 +150,9 @@ public enum LayoutChecks {
         // (a layout may hand out and later change the same objects), shared
         // by the checks below.
         let answers = queriedRects(live).map { RectAnswer(rect: $0, live.collectionViewLayout.layoutAttributesForElements(in: $0) ?? []) }
-        var freshFindings = compareWithFresh(live: live, answers: answers, fresh: fresh)
-        if !freshFindings.isEmpty, let unsteady = unsteadiness(of: session, against: fresh) {
+        let freshAnswers = answers.map { RectAnswer(rect: $0.rect, fresh.collectionViewLayout.layoutAttributesForElements(in: $0.rect) ?? []) }
+        var freshFindings = compareWithFresh(live: live, answers: answers, fresh: fresh, freshAnswers: freshAnswers)
+        if !freshFindings.isEmpty, let unsteady = unsteadiness(of: session, fresh: fresh, freshAnswers: freshAnswers) {
             // Two fresh layouts disagree: each comparison with one would
             // report the layout's randomness, not its bugs.
             freshFindings = [unsteady]
@@ -202,6 +203,20 @@ public enum LayoutChecks {
             return result
         }
 
+        /// Where `other`, an answer to the same rect, differs from this one:
+        /// the elements, in key order, that one returns with other values or
+        /// the other does not return, with both answers' values by element.
+        func differences(from other: RectAnswer) -> (keys: [ElementKey], mine: [ElementKey: Displayed], theirs: [ElementKey: Displayed]) {
+            let mine = byKey, theirs = other.byKey
+            var keys: [ElementKey] = []
+            for (key, value) in mine {
+                if let their = theirs[key], value.matches(their) { continue }
+                keys.append(key)
+            }
+            for key in theirs.keys where mine[key] == nil { keys.append(key) }
+            return (keys.sorted(), mine, theirs)
+        }
+
         /// Whether `other` names the same elements in the same order with
         /// matching values (the usual case, settled without hashing).
         func sameInOrder(as other: RectAnswer) -> Bool {
@@ -216,25 +231,21 @@ public enum LayoutChecks {
         }
     }
 
-    static func compareWithFresh(live: CollectionView, answers liveAnswers: [RectAnswer], fresh: CollectionView) -> [Finding] {
+    /// `freshAnswers`: the fresh layout's answers to the rects of `liveAnswers`, in order.
+    static func compareWithFresh(live: CollectionView, answers liveAnswers: [RectAnswer], fresh: CollectionView,
+                                 freshAnswers: [RectAnswer]) -> [Finding] {
         var findings: [Finding] = []
         if live.contentSize != fresh.contentSize {
             findings.append(Finding(check: .freshLayout, element: nil,
                                     message: "the content size is \(live.contentSize.stk); a fresh layout's is \(fresh.contentSize.stk)"))
         }
         var reported: Set<ElementKey> = []
-        for liveAnswer in liveAnswers {
+        for i in liveAnswers.indices {
+            let liveAnswer = liveAnswers[i], freshAnswer = freshAnswers[i]
             let rect = liveAnswer.rect
-            let freshAnswer = RectAnswer(rect: rect, fresh.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
             if liveAnswer.sameInOrder(as: freshAnswer) { continue }
-            let liveValues = liveAnswer.byKey, freshValues = freshAnswer.byKey
-            var differing: [ElementKey] = []
-            for (key, l) in liveValues where !reported.contains(key) {
-                if let f = freshValues[key], l.matches(f) { continue }
-                differing.append(key)
-            }
-            for key in freshValues.keys where liveValues[key] == nil && !reported.contains(key) { differing.append(key) }
-            for key in differing.sorted() {
+            let (differing, liveValues, freshValues) = liveAnswer.differences(from: freshAnswer)
+            for key in differing where !reported.contains(key) {
                 let name = key.description
                 switch (liveValues[key], freshValues[key]) {
                 case let (l?, f?):
@@ -262,18 +273,13 @@ public enum LayoutChecks {
     /// so, with the first element the two fresh layouts disagree on, in place
     /// of the comparisons with a fresh layout, which mean nothing then. nil
     /// when a second fresh layout answers as the first (the findings stand).
-    static func unsteadiness(of session: Session, against fresh: CollectionView) -> Finding? {
+    static func unsteadiness(of session: Session, fresh: CollectionView, freshAnswers: [RectAnswer]) -> Finding? {
         guard let second = try? session.freshReplica() else { return nil }
-        for rect in queriedRects(fresh) {
-            let first = RectAnswer(rect: rect, fresh.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
-            let again = RectAnswer(rect: rect, second.collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
+        for first in freshAnswers {
+            let again = RectAnswer(rect: first.rect, second.collectionViewLayout.layoutAttributesForElements(in: first.rect) ?? [])
             if first.sameInOrder(as: again) { continue }
-            let firstValues = first.byKey, againValues = again.byKey
-            let keys = Set(firstValues.keys).union(againValues.keys).sorted()
-            guard let key = keys.first(where: { k in
-                guard let a = firstValues[k], let b = againValues[k] else { return true }
-                return !a.matches(b)
-            }) else { continue }
+            let (keys, firstValues, againValues) = first.differences(from: again)
+            guard let key = keys.first else { continue }
             let shown = { (value: Displayed?) in value.map { "\($0)" } ?? "nothing" }
             let differing = fresh.contentSize != second.contentSize
                 ? "content sizes \(fresh.contentSize.stk) and \(second.contentSize.stk), "

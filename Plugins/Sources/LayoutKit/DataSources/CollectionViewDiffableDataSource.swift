@@ -218,7 +218,6 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
     }
 }
 
-/// An identifier of stk's data as a value of the app's identifier type.
 /// An identifier type of the app's that stk makes through the app's own
 /// initialiser: a struct or class, used as a diffable data source's section
 /// or item identifier type, whose initialiser takes one value stk can make
@@ -240,6 +239,7 @@ public protocol StkIdentifierInitialisable {
     static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> Self?
 }
 
+/// An identifier of stk's data as a value of the app's identifier type.
 public enum StkIdentifier {
     /// The identifiers made with an app's initialiser, by type and name.
     /// Layouts run on one thread at a time (as `OptionalRequirements.swift`
@@ -257,6 +257,9 @@ public enum StkIdentifier {
 
         /// stk's numbered names: `S2`, `I7` (docs/language.md, "snapshot").
         var namePrefix: String { self == .section ? "S" : "I" }
+
+        /// The numbered name `number` stands for: `S2` for a section.
+        func numberedName(_ number: Int) -> String { namePrefix + String(number) }
     }
 
     /// The value of `type` that stk's identifier `name` stands for:
@@ -285,11 +288,11 @@ public enum StkIdentifier {
             // A raw value that matches; else, for an enum, its case at that place.
             if let rawRepresentable = type as? any RawRepresentable.Type,
                let made = (value(of: rawRepresentable, rawValue: number)
-                           ?? value(of: rawRepresentable, rawValue: element.namePrefix + String(number))) as? Identifier {
+                           ?? value(of: rawRepresentable, rawValue: element.numberedName(number))) as? Identifier {
                 return made
             }
             if type == Int.self { return number as? Identifier }
-            if type == String.self { return element.namePrefix + String(number) as? Identifier }
+            if type == String.self { return element.numberedName(number) as? Identifier }
             if let cases = plainEnumCases(of: type) { return number >= 0 && number < cases.count ? cases[number] : nil }
         case .word(let word):
             if type == String.self { return word as? Identifier }
@@ -329,7 +332,7 @@ public enum StkIdentifier {
         if let identifier = make(type, from: name, of: element) { return identifier }
         let shown: String
         switch name {
-        case .numbered(let number): shown = element.namePrefix + String(number)
+        case .numbered(let number): shown = element.numberedName(number)
         case .word(let word): shown = word
         }
         if let cases = (type as? any CaseIterable.Type).map({ caseCount(of: $0) }) ?? plainEnumCases(of: type)?.count {

@@ -223,7 +223,6 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return a
     }
 
-    /// A property change invalidates the layout, as in UIKit.
     /// A metric was set. As UIKit's setters, only a new value invalidates
     /// the layout: a layout that sets `itemSize` in every `prepare()` (from
     /// the view's width, as many do) to what it already is must not be
