@@ -166,6 +166,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     var pendingEverything = true
     var pendingAllFloating = true
     var pendingFloating = Set<ElementKey>()
+    /// Set by `prepareFlow()`: whether the pass's `prepare()` reached it (`runPrepare`).
+    private var flowPreparedInPass = false
 
     /// UIKit's console message for an item wider than the width available to it.
     public static let itemTooLargeMessage = "The behavior of the UICollectionViewFlowLayout is not defined because: the item width must be less than the width of the UICollectionView minus the section insets left and right values, minus the content insets left and right values."
@@ -727,6 +729,23 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     open override func prepare() {
         super.prepare()
+        prepareFlow()
+    }
+
+    /// UIKit's flow layout lays its items out when it is asked for them,
+    /// whether or not a subclass's `prepare()` called `super.prepare()`
+    /// (ScalingCarousel's sets `itemSize` and returns): when it did not, the
+    /// flow is prepared right after it, with the metrics it set.
+    override func runPrepare() {
+        flowPreparedInPass = false
+        super.runPrepare()
+        if !flowPreparedInPass { prepareFlow() }
+    }
+
+    /// The flow's own preparation: the geometry, when invalidated, and the
+    /// elements that float for the bounds.
+    private func prepareFlow() {
+        flowPreparedInPass = true
         checkHandedOut()
         guard let cv = collectionView else { return }
         if pendingGeometry {

@@ -77,6 +77,11 @@ open class CollectionViewLayout: NSObject {
     // MARK: The layout pass
 
     open func prepare() {}
+
+    /// How the layout pass calls `prepare()`: a layout class of LayoutKit's
+    /// may finish there what UIKit's own class does whether or not a
+    /// subclass's `prepare()` called `super.prepare()`.
+    func runPrepare() { prepare() }
     open var collectionViewContentSize: CGSize { .zero }
     open func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? { nil }
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }

@@ -90,7 +90,7 @@ struct LayoutPass {
         let touchedBefore = layout.counters.elementsTouched
         let sectionsBefore = layout.counters.sectionsComputed
         layout.needsPrepare = false
-        layout.prepare()
+        layout.runPrepare()
         report(.prepared(elementsTouched: layout.counters.elementsTouched - touchedBefore,
                          sectionsComputed: layout.counters.sectionsComputed - sectionsBefore))
         report(.contentSize(layout.collectionViewContentSize))
