@@ -15,12 +15,14 @@ import SwiftSyntax
 ///   parameter or an earlier local binding of the same code declares is that
 ///   local, not a member;
 /// - a type holding a layout function, a class or struct holding a layout
-///   class, and a view controller (a subclass of UIKit's `UI...Controller`
-///   classes) beside the layouts ("stripped" below) are kept without their
+///   class, a view controller (a subclass of UIKit's `UI...Controller`
+///   classes) and a subclass of UIKit's scrolling views (`class CarouselView:
+///   UICollectionView`, whose stored properties any kept code may name)
+///   beside the layouts ("stripped" below) are kept without their
 ///   superclass and conformances, as a plain `final class` with `init() {}`,
 ///   and member by member: only the members the layout code names stay.
-///   Their initialisers go (they call UIKit's), `override` goes from the
-///   members kept. Their extensions are treated alike;
+///   Their initialisers go (they call UIKit's), `override` and `open` go
+///   from the members kept. Their extensions are treated alike;
 /// - but a stripped type keeps its conformances to the protocols of the
 ///   sources that are kept (`layout.delegate = self` needs the layout's
 ///   delegate protocol) and to UICollectionViewDelegateFlowLayout (its
@@ -61,6 +63,8 @@ struct Pruning {
     /// The stripped types that hold neither (view controllers beside the
     /// layouts, and their superclasses).
     private var besideTypes: Set<String> = []
+    /// The stripped subclasses of UIKit's scrolling views (`isScrollingView`).
+    private var scrollingViews: Set<String> = []
 
     /// Modules a pruned file may keep importing: those stk has on Linux.
     static let availableModules: Set<String> = [
@@ -107,8 +111,9 @@ struct Pruning {
         let scan: [Syntax]
         /// How the summary note calls it.
         let label: String
-        /// The `override` modifier to take away if it is kept (a stripped type's member).
-        let override: DeclModifierSyntax?
+        /// The modifiers to take away if it is kept (a stripped type's
+        /// member): `override`, and `open`, which a final class refuses.
+        let dropped: [DeclModifierSyntax]
         /// The stripped class it is a member of, which stk makes with `init() {}`
         /// (or its own initialiser callable without arguments): its name, and
         /// qualified.
@@ -120,13 +125,13 @@ struct Pruning {
         var stripped: (owner: String, signature: String)?
         var kept = false
 
-        init(file: Int, node: Syntax, match: Match, scan: [Syntax], label: String, override: DeclModifierSyntax? = nil) {
+        init(file: Int, node: Syntax, match: Match, scan: [Syntax], label: String, dropped: [DeclModifierSyntax] = []) {
             self.file = file
             self.node = node
             self.match = match
             self.scan = scan
             self.label = label
-            self.override = override
+            self.dropped = dropped
         }
     }
 
@@ -228,6 +233,15 @@ struct Pruning {
         // it: what the layout code names of it is kept, as of any other.
         for type in index.types.values where type.kind == .class && Self.isViewController(type, index: index) {
             strip(type.qualifiedName)
+        }
+        // And every subclass of UIKit's scrolling views (`class CarouselView:
+        // UICollectionView`), which a carousel's package ships beside its
+        // layout and the layout reads through a cast (`collectionView as?
+        // CarouselView`): view code too. stk runs a layout in a collection
+        // view of its own, never of the app's class, so the cast is nil there.
+        for type in index.types.values where type.kind == .class && Self.isScrollingView(type, index: index) {
+            strip(type.qualifiedName)
+            scrollingViews.insert(type.qualifiedName)
         }
         guard !functions.isEmpty || !strippedTypes.isEmpty else { return }
         let functionOwners = Set(functions.compactMap(\.owner))
@@ -369,6 +383,17 @@ struct Pruning {
         return name.hasPrefix("UI") && name.hasSuffix("Controller")
     }
 
+    /// UIKit's scrolling views, which stk has one model of (its collection
+    /// view): a subclass of one in the sources is view code.
+    static let scrollingViewBases: Set<String> = ["UICollectionView", "UIScrollView", "UITableView"]
+
+    /// Whether a class is a subclass of one of UIKit's scrolling views
+    /// (`scrollingViewBases`), through classes of the sources.
+    static func isScrollingView(_ type: TypeIndex.TypeDecl, index: TypeIndex) -> Bool {
+        guard let root = index.rootSuperclassName(of: type) else { return false }
+        return scrollingViewBases.contains(String(root.split(separator: ".").last ?? Substring(root)))
+    }
+
     /// The types `name` is nested in, innermost first.
     static func enclosingTypes(of name: String, in index: TypeIndex) -> [String] {
         var out: [String] = []
@@ -482,11 +507,12 @@ struct Pruning {
         for item in TypeIndex.memberItems(list) {
             let decl = item.decl
             let node = Syntax(item)
-            let overrideModifier = dropsOverride
-                ? decl.asProtocol(WithModifiersSyntax.self)?.modifiers.first { $0.name.text == "override" } : nil
+            let droppedModifiers = (decl.asProtocol(WithModifiersSyntax.self)?.modifiers).map { modifiers in
+                modifiers.filter { ($0.name.text == "override" && dropsOverride) || ($0.name.text == "open" && ownerType.kind == .class) }
+            } ?? []
             if rootIDs.contains(decl.id) {
                 roots.append((node, true))
-                let unit = Unit(file: file, node: node, match: .never, scan: [], label: "", override: overrideModifier)
+                let unit = Unit(file: file, node: node, match: .never, scan: [], label: "", dropped: droppedModifiers)
                 unit.kept = true
                 units.append(unit)
                 members.append(unit)
@@ -545,8 +571,22 @@ struct Pruning {
                     scan = [shown.typeNode]
                 }
             }
-            let unit = Unit(file: file, node: node, match: .memberNames(Set(names)), scan: scan,
-                            label: Self.label(decl, names), override: overrideModifier)
+            // A stored property of a scrolling view is what a layout class
+            // reads through its cast (`carousel.scrollDirection`): kept when
+            // any kept code names it. Its overrides (`contentSize { didSet }`,
+            // `didMoveToSuperview()`) are of UIKit's view, which it no longer
+            // has: never kept. Its other members are matched as a view
+            // controller's.
+            var match = Unit.Match.memberNames(Set(names))
+            if scrollingViews.contains(owner) {
+                if decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains(where: { $0.name.text == "override" }) == true {
+                    match = .never
+                } else if decl.as(VariableDeclSyntax.self).map({ $0.bindings.allSatisfy { $0.accessorBlock == nil } }) == true {
+                    match = .names(Set(names))
+                }
+            }
+            let unit = Unit(file: file, node: node, match: match, scan: scan,
+                            label: Self.label(decl, names), dropped: droppedModifiers)
             if ownerType.kind == .class { unit.ownerClass = (ownerType.name, owner) }
             if let signature = Self.signature(decl) { unit.stripped = (owner, signature) }
             units.append(unit)
@@ -705,7 +745,7 @@ struct Pruning {
             inPlace[plain.file].append(Edit(start: plain.brace, end: plain.brace, text: "init() {} "))
         }
         for unit in units where unit.kept {
-            if let modifier = unit.override { blank(unit.file, Syntax(modifier)) }
+            for modifier in unit.dropped { blank(unit.file, Syntax(modifier)) }
         }
         for (unit, decl) in shells where unit.kept {
             let first = decl.inheritanceClause?.inheritedTypes.first.map { DeclarationCollector.typeName($0.type) }
@@ -771,6 +811,8 @@ struct Pruning {
                 without += ", keeping its conformance\(conformances.count == 1 ? "" : "s") to \(conformances.joined(separator: ", ")) (layout code)"
             }
             let why = holderTypes.contains(name) ? "the layout classes nested in it are compiled, its view code is not"
+                : scrollingViews.contains(name) && besideTypes.contains(name)
+                ? "it is view code beside the layouts, which stk does not run; stk runs a layout in its own collection view, so `collectionView as? \(type.name)` is nil"
                 : besideTypes.contains(name) ? "it is view code beside the layouts, which stk does not run"
                 : "stk creates it only to call its layout code"
             fileNotes.append((type.fileIndex, AdapterMessage(position(type.fileIndex, nameToken.positionAfterSkippingLeadingTrivia),

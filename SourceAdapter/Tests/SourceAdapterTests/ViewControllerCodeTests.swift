@@ -80,6 +80,60 @@ import Testing
             "\(output.report.notes)")
     }
 
+    /// A collection view subclass shipped beside its layout, as a carousel
+    /// package has it (ScalingCarousel): the layout reads it through a cast.
+    /// It is view code (its initialisers call UIKit's, its members use Auto
+    /// Layout): compiled as far as the layout names it, so the file compiles;
+    /// stk runs the layout in its own collection view, where the cast is nil.
+    @Test func aCollectionViewSubclassBesideItsLayoutIsViewCode() {
+        let source = """
+            import UIKit
+            import Foundation
+
+            open class CarouselView: UICollectionView {
+                open var scrollDirection: UICollectionView.ScrollDirection = .horizontal
+                private var lastWidth: CGFloat = 0
+
+                override open var contentSize: CGSize {
+                    didSet { invalidateIntrinsicContentSize() }
+                }
+
+                public init(withFrame frame: CGRect = .zero, inset: CGFloat = 20) {
+                    super.init(frame: frame, collectionViewLayout: CarouselLayout())
+                    addConstraint(NSLayoutConstraint(item: self, attribute: .height, relatedBy: .equal,
+                                                     toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 200))
+                }
+
+                required public init?(coder: NSCoder) { super.init(coder: coder) }
+
+                override open func didMoveToSuperview() { lastWidth = frame.width }
+            }
+
+            open class CarouselLayout: UICollectionViewFlowLayout {
+                override open func prepare() {
+                    if let carousel = collectionView as? CarouselView {
+                        scrollDirection = carousel.scrollDirection
+                    }
+                    super.prepare()
+                }
+            }
+            """
+        let output = adapt([("Carousel.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["carousel-layout"])
+        let text = body(output)
+        // `open` goes with the superclass: a final class has no open members.
+        #expect(text.contains("\n         var scrollDirection: UICollectionView.ScrollDirection = .horizontal\n"), "\(text)")
+        #expect(text.contains("final class CarouselView                   {"), "\(text)")
+        for viewCode in ["NSLayoutConstraint", "didMoveToSuperview", "invalidateIntrinsicContentSize", "lastWidth", "init?(coder"] {
+            #expect(!text.contains(viewCode), "\(viewCode) in \(text)")
+        }
+        #expect(text.contains("if let carousel = collectionView as? CarouselView {"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "Carousel.swift:4:12: compiled CarouselView as a plain final class with init() {}, without its superclass and conformances (UICollectionView): it is view code beside the layouts, which stk does not run; stk runs a layout in its own collection view, so `collectionView as? CarouselView` is nil"),
+            "\(output.report.notes)")
+    }
+
     /// An enum that only groups layouts compiles as it is, and its layouts
     /// keep their own names.
     @Test func anEnumOfLayoutsIsNotViewCode() {
