@@ -38,7 +38,7 @@ import Testing
     @Test func theInitialiserWithDefaultArgumentsMakesTheViewController() {
         let output = adapt([("PhotosViewController.swift", Self.photos)])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
-        let lines = body(output).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = bodyLines(output)
         // Kept in place, with the assignments of the two stored properties;
         // the superclass's initialiser and the view set-up are left out.
         #expect(lines[8] == "    init(columns: Int = 3, spacing: CGFloat = 2) {")

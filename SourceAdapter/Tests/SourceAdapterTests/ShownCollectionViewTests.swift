@@ -27,7 +27,7 @@ import Testing
     @Test func aLazyCollectionViewIsTheOneTheLayoutIsShownIn() {
         let output = adapt([("LazyViewController.swift", Self.source)])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
-        let lines = body(output).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = bodyLines(output)
         // `lazy` and the initialiser are blanked, the type written: every
         // column before it stays where the user wrote it.
         #expect(lines[3].trimmingTrailingSpaces == "    private      var collectionView : UICollectionView!")
@@ -59,7 +59,7 @@ import Testing
             }
             """)])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
-        let lines = body(output).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = bodyLines(output)
         #expect(lines[2].trimmingTrailingSpaces == "         var collectionView: UICollectionView!")
         #expect(lines[3...6].allSatisfy { $0.allSatisfy { $0 == " " } })
         // The cell class only the left-out closure names is not kept.

@@ -90,7 +90,7 @@ import Testing
             """)])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         let text = output.files[0].text
-        let lines = body(output).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = bodyLines(output)
         // `lazy` and the making blanked, the type written: columns stay where they were.
         #expect(lines[7].trimmingTrailingSpaces == "    private      var dataSource : DataSource!")
         #expect(lines[8].trimmingTrailingSpaces == "    private      var typed: DataSource!")

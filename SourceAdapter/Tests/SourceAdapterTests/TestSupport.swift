@@ -16,6 +16,11 @@ func body(_ output: AdapterOutput, _ index: Int = 0) -> String {
     return String(text[start..<end])
 }
 
+/// `body(output, index)` a line at a time: element N is the user's line N + 1.
+func bodyLines(_ output: AdapterOutput, _ index: Int = 0) -> [String] {
+    body(output, index).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
 /// What the adapter writes for a view controller kept with its layout: the
 /// registration shows it the collection view (`__stkShow(in:)`), and the
 /// view controller, stripped, gets what it has on iOS once its view loaded.

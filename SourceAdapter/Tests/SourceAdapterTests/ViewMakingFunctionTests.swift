@@ -7,9 +7,8 @@ import Testing
 /// stays for the protocol; the layout code is kept.
 @Suite struct ViewMakingFunctionTests {
     @Test func aSectionModelKeepsItsLayoutAndTrapsForItsCell() throws {
-        let output = SourceAdapter.adapt([try LayoutFunctionTests.example("StoreFrontViewController.swift")])
-        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
-        let lines = body(output).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let output = try LayoutFunctionTests.adaptedExample("StoreFrontViewController.swift").output
+        let lines = bodyLines(output)
         // FeaturedSection's: the signature on line 36; the trap where the
         // body's first line was (37); its other three lines blanked, the
         // closing brace on line 41.

@@ -7,9 +7,8 @@ import Testing
 /// snapshot, contextual actions, images).
 @Suite struct ViewOnlySettingsTests {
     @Test func swipeActionsAndSeparatorHandlersAreLeftOut() throws {
-        let output = SourceAdapter.adapt([try LayoutFunctionTests.example("TasksViewController.swift")])
-        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
-        let lines = body(output).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let output = try LayoutFunctionTests.adaptedExample("TasksViewController.swift").output
+        let lines = bodyLines(output)
         // Blanked where they stand (lines 42 to 61 of the file): the lines
         // that follow keep their numbers.
         #expect(lines[40].trimmingTrailingSpaces == "        configuration.headerMode = .supplementary")
