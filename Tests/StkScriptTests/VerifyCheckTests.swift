@@ -254,6 +254,37 @@ import Testing
         #expect(preamble(["bounds 320x568", "sections 2"]) == ["sections 0", "layout flow-sticky", "bounds 320x568", "sections 2"])
     }
 
+    /// A setup that makes the layout itself, with options its first pass
+    /// needs, has that line where verify's own `layout NAME` would be, and
+    /// shrinking keeps everything up to it; one that makes another layout is
+    /// refused before anything runs.
+    @Test func aSetupMayMakeTheLayoutWithOptions() throws {
+        let registry = try Self.registry()
+        func preamble(_ setup: [String]) -> (commands: [String], fixedPrefix: Int) {
+            let verifier = Verifier(layoutName: "flow-sticky", options: Verifier.Options(setup: setup), registry: registry)
+            return (verifier.preamble, verifier.fixedPrefix)
+        }
+        let data = preamble(["sections 1 items=5", "layout flow-sticky itemSize=100x40", "bounds 320x568"])
+        #expect(data.commands == ["sections 1 items=5", "layout flow-sticky itemSize=100x40", "bounds 320x568"])
+        #expect(data.fixedPrefix == 2)
+        let bounds = preamble(["bounds 320x568", "layout  flow-sticky headerSize=0x30", "sections 2"])
+        #expect(bounds.commands == ["sections 0", "bounds 320x568", "layout  flow-sticky headerSize=0x30", "sections 2"])
+        #expect(bounds.fixedPrefix == 3)
+        // Without one, verify's own.
+        #expect(preamble(["sections 2"]).fixedPrefix == 2)
+        #expect(Verifier(layoutName: "flow-sticky", options: Verifier.Options(), registry: registry).fixedPrefix == 1)
+
+        // The option holds from the first pass: 100x40 items, three a row
+        // (100 + 10 + 100 + 10 + 100 = 320 of 390).
+        let options = Verifier.Options(operations: 5, setup: ["sections 1 items=5", "layout flow-sticky itemSize=100x40"])
+        let session = try VerifySession(registry: registry, loadPlugin: nil)
+        for command in Verifier(layoutName: "flow-sticky", options: options, registry: registry).preamble { #expect(session.run(command)) }
+        #expect(session.interpreter.session.collectionView.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame.size == CGSize(width: 100, height: 40))
+
+        let other = Verifier(layoutName: "flow-sticky", options: Verifier.Options(setup: ["layout grid-sticky"]), registry: registry)
+        #expect(throws: SessionError.self) { try other.run() }
+    }
+
     /// `stk bench`'s checker workload: sessions start with its data, and each
     /// checked operation is timed.
     @Test func theBenchTimesEachCheckedOperation() throws {

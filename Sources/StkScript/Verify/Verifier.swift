@@ -18,9 +18,9 @@ public final class Verifier {
         /// Whether the report keeps the time of each checked operation (the
         /// operation and its checks), for `stk bench`.
         public var timesOperations = false
-        /// Commands every session starts with after `layout NAME`, in place
-        /// of `sections N items=M` (`stk verify --setup FILE.stk`): the data,
-        /// options and bounds a layout is made for.
+        /// Commands every session starts with, in place of `sections N
+        /// items=M` (`stk verify --setup FILE.stk`): the data, options and
+        /// bounds a layout is made for (`preamble` says where `layout NAME` goes).
         public var setup: [String]?
         /// Data changes keep the number of sections (`--keep-sections`): for
         /// a layout made for a fixed set of sections, such as a section
@@ -125,6 +125,13 @@ public final class Verifier {
 
     /// The commands every session starts with: the layout, and data small
     /// enough that a few screens hold all of it.
+    var preamble: [String] { Self.preamble(layoutName: layoutName, options: options).commands }
+
+    /// The commands shrinking never removes: up to the layout's.
+    var fixedPrefix: Int { Self.preamble(layoutName: layoutName, options: options).fixedPrefix }
+
+    /// The commands every session starts with, and how many of them
+    /// shrinking keeps (up to the layout's).
     ///
     /// With a setup, the layout is made over the setup's data: a setup that
     /// starts with `sections` runs that first, then `layout`, then the rest
@@ -132,15 +139,28 @@ public final class Verifier {
     /// cover flow, holds from its first pass); any other setup runs after
     /// `sections 0` and `layout`: a layout made for other data (a section
     /// provider for three sections) would warn about the default twenty
-    /// before the setup makes its own.
-    var preamble: [String] {
+    /// before the setup makes its own. A setup that makes the layout itself,
+    /// with options (`layout card-swiper cellHeight=500`, for a layout that
+    /// needs one from its first pass), has its own line in place of
+    /// `layout NAME`, where it stands.
+    public static func preamble(layoutName: String, options: Options) -> (commands: [String], fixedPrefix: Int) {
         guard let setup = options.setup else {
-            return ["layout \(layoutName)", "sections \(options.sections) items=\(options.itemsPerSection)"]
+            return (["layout \(layoutName)", "sections \(options.sections) items=\(options.itemsPerSection)"], 1)
         }
-        if let first = setup.first, Self.isDataCommand(first) {
-            return [first, "layout \(layoutName)"] + setup.dropFirst()
+        if let own = setup.firstIndex(where: { makesLayout($0, named: layoutName) }) {
+            let commands = (setup.first.map(isDataCommand) == true ? [] : ["sections 0"]) + setup
+            return (commands, commands.count - setup.count + own + 1)
         }
-        return ["sections 0", "layout \(layoutName)"] + setup
+        if let first = setup.first, isDataCommand(first) {
+            return ([first, "layout \(layoutName)"] + setup.dropFirst(), 2)
+        }
+        return (["sections 0", "layout \(layoutName)"] + setup, 2)
+    }
+
+    /// `layout NAME ...` for this layout: a setup's own making of it.
+    static func makesLayout(_ command: String, named layoutName: String) -> Bool {
+        let words = command.split(separator: " ", omittingEmptySubsequences: true)
+        return words.count >= 2 && words[0] == "layout" && words[1] == layoutName
     }
 
     /// `sections ...`: the command that gives a session its data.
@@ -148,12 +168,12 @@ public final class Verifier {
         command.split(separator: " ", maxSplits: 1).first == "sections"
     }
 
-    /// The commands shrinking never removes: up to the layout's.
-    var fixedPrefix: Int { options.setup == nil ? 1 : 2 }
-
     public func run() throws -> Report {
         guard registry.entry(named: layoutName) != nil else {
             throw SessionError.unknownLayout(layoutName, known: registry.names)
+        }
+        if let other = options.setup?.first(where: { $0.split(separator: " ").first == "layout" && !Self.makesLayout($0, named: layoutName) }) {
+            throw SessionError("the setup command '\(other)' makes another layout than the one verified (\(layoutName))")
         }
         let start = DispatchTime.now()
         var report = Report(layout: layoutName, seed: options.seed)
@@ -171,7 +191,7 @@ public final class Verifier {
                 let ran = watched(Array(preamble[...index]), report.operationsRun, session.run(command))
                 // A setup command that does not run (the first `sections`
                 // included) is the user's error, not a finding.
-                if !ran && options.setup != nil && command != "layout \(layoutName)" {
+                if !ran && options.setup != nil && !Self.makesLayout(command, named: layoutName) {
                     throw SessionError("the setup command '\(command)' failed: \(session.lastDiagnostic ?? "refused")")
                 }
             }

@@ -49,7 +49,7 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Start every session with this script's commands (data, options, bounds) instead of 'sections 4 items=9'.", valueName: "file"),
+    @Option(help: ArgumentHelp("Start every session with this script's commands (data, options, bounds) instead of 'sections 4 items=9'; its 'layout LAYOUT key=value' line, if any, makes the layout.", valueName: "file"),
             completion: .file(extensions: ["stk"]))
     var setup: String?
 
@@ -109,7 +109,7 @@ struct VerifyCommand: ParsableCommand {
         let setupCommands = try readSetupCommands()
         let environment = ProcessInfo.processInfo.environment
         guard replay != nil || environment[VerifyIsolation.logEnvironmentKey] != nil else {
-            throw ExitCode(try supervise(fixedPrefix: setupCommands == nil ? 1 : 2))
+            throw ExitCode(try supervise(fixedPrefix: Verifier.preamble(layoutName: layout, options: Verifier.Options(setup: setupCommands)).fixedPrefix))
         }
         // The session child: a crash is the supervising parent's finding,
         // with the layout's frames from the runtime's report; the runtime's
