@@ -29,7 +29,7 @@ let package = Package(
         // other classes than the code that used the static copy.
         .library(
             name: "LayoutKit", type: .dynamic,
-            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts", "Builtins"]
+            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "CoreLocation", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts", "Builtins"]
         ),
     ],
     targets: [
@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["StkUIKit"], path: "Sources/UIKit", swiftSettings: engineSettings),
         .target(name: "CoreGraphics", dependencies: ["StkUIKit"], path: "Sources/CoreGraphics", swiftSettings: engineSettings),
         .target(name: "QuartzCore", dependencies: ["StkUIKit"], path: "Sources/QuartzCore", swiftSettings: engineSettings),
+        // The values of CoreLocation an app's model holds (a coordinate), on their own.
+        .target(name: "CoreLocation", path: "Sources/CoreLocation"),
         .target(name: "FlowSticky", dependencies: ["LayoutKit"], path: "Sources/FlowSticky", swiftSettings: engineSettings),
         .target(name: "GridSticky", dependencies: ["LayoutKit"], path: "Sources/GridSticky", swiftSettings: engineSettings),
         .target(name: "GlobalStretchy", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/GlobalStretchy", swiftSettings: engineSettings),

@@ -95,3 +95,82 @@ extension ViewControllerSourceTests {
             """)
     }
 }
+
+/// A model of the app's, kept because the data source's item type names it,
+/// in a file of its own that imports CoreLocation for a coordinate, as
+/// Apple's Landmarks tutorial has it: stk's CoreLocation has the values, so
+/// the model compiles as it is, its own conformance of the coordinate too.
+extension ViewControllerSourceTests {
+    static let place = """
+        import Foundation
+        import CoreLocation
+
+        struct Place: Decodable, Hashable {
+            struct Coordinates: Decodable, Hashable {
+                let latitude: Double
+                let longitude: Double
+            }
+
+            let id: Int
+            let name: String
+            private let coordinates: Coordinates
+
+            var locationCoordinate: CLLocationCoordinate2D {
+                CLLocationCoordinate2D(latitude: coordinates.latitude, longitude: coordinates.longitude)
+            }
+
+            var isOnTheGlobe: Bool { CLLocationCoordinate2DIsValid(locationCoordinate) }
+        }
+
+        extension CLLocationCoordinate2D: Equatable {
+            public static func == (lhs: CLLocationCoordinate2D, rhs: CLLocationCoordinate2D) -> Bool {
+                lhs.latitude == rhs.latitude && lhs.longitude == rhs.longitude
+            }
+        }
+        """
+
+    static let places = """
+        import UIKit
+
+        final class PlacesViewController: UICollectionViewController {
+            enum Section: CaseIterable {
+                case featured
+                case nearby
+            }
+
+            private var diffableDataSource: UICollectionViewDiffableDataSource<Section, Place>!
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                collectionView.collectionViewLayout = createLayout()
+            }
+
+            private func createLayout() -> UICollectionViewCompositionalLayout {
+                UICollectionViewCompositionalLayout { [weak self] sectionIndex, environment in
+                    guard let section = self?.diffableDataSource.sectionIdentifier(for: sectionIndex) else { return nil }
+                    let width: NSCollectionLayoutDimension = section == .featured ? .fractionalWidth(1) : .fractionalWidth(0.5)
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: width, heightDimension: .fractionalHeight(1)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(200)), subitems: [item])
+                    return NSCollectionLayoutSection(group: group)
+                }
+            }
+        }
+        """
+
+    /// S0 is `.featured`: rows of one item, 200 high; S1 `.nearby`: items
+    /// half as wide, two a row. 2 x 200 + 2 x 200 = 800 (three items in S1
+    /// fill two rows); item 1:1 beside 1:0, at 195 and y 400.
+    @Test func aModelThatImportsCoreLocationCompilesAsItIs() throws {
+        let folder = try TranscriptCommandFolder(["Places/Place.swift": Self.place, "Places/PlacesViewController.swift": Self.places])
+        try expectRun("""
+            sections 2,3
+            layout places-view-controller
+            contentsize
+            attr item 1:1
+            """, plugin: "Places", in: folder, prints: """
+            390x800
+            item 1:1 frame=195,400,195,200 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
+}
