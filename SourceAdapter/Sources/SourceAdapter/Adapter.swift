@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "32"
+    public static let version = "33"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -36,6 +36,17 @@ public enum SourceAdapter {
     /// the order of the report's notes and errors.
     public static func adapt(_ inputs: [SourceInput]) -> AdapterOutput {
         var adaptation = Adaptation(inputs)
+        // Nothing stk can call: a layout built and installed where it cannot
+        // (in viewDidLoad()) is made into a function it can, and the sources
+        // with those functions are adapted instead.
+        if adaptation.findsNoLayout {
+            let installed = InstalledLayout.find(in: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters)
+            if !installed.isEmpty {
+                var extended = inputs
+                for layout in installed { extended[layout.file].text += layout.text }
+                adaptation = Adaptation(extended, installed: installed)
+            }
+        }
         adaptation.makeInlineEdits()
         adaptation.moveExtensionMembersIntoClasses()
         adaptation.reportLayouts()
@@ -132,7 +143,7 @@ private struct Adaptation {
 
     /// Parses the inputs, collects their declarations, and finds the layouts
     /// and what to prune around layout functions: nothing is edited yet.
-    init(_ inputs: [SourceInput]) {
+    init(_ inputs: [SourceInput], installed: [InstalledLayout] = []) {
         self.inputs = inputs
         let trees = inputs.map { Parser.parse(source: $0.text) }
         self.trees = trees
@@ -154,7 +165,17 @@ private struct Adaptation {
         let functions = declarations.hasOwnEntryPoint ? nil
             : LayoutFunctionDiscovery(trees: trees, index: index, layoutClasses: layouts.found,
                                       layoutClassNames: layouts.layoutClassNames, position: position)
-        let registered = functions?.found ?? []
+        // The functions stk wrote speak of the code the user wrote.
+        let registered = (functions?.found ?? []).map { found in
+            var function = found
+            if function.memberName == InstalledLayout.functionName,
+               let layout = installed.first(where: { $0.typeName == function.owner && $0.file == function.fileIndex }) {
+                function.installed = (layout.context, layout.lines)
+                function.position = position(layout.file, layout.construction)
+                function.aliases.removeAll { $0.contains(InstalledLayout.functionName) }
+            }
+            return function
+        }
         let pruning = Pruning(trees: trees, bytes: bytes, index: index, layoutClassNames: layouts.layoutClassNames,
                               functions: registered, keeping: layouts.instanceTypeNames, position: position)
         // A type kept without its conformances cannot be an option's value.
@@ -163,6 +184,12 @@ private struct Adaptation {
         self.functions = functions
         self.registered = registered
         self.pruning = pruning
+    }
+
+    /// Whether the sources give stk nothing to register, and register nothing themselves.
+    /// (A layout function refused for its parameters is what its error is about.)
+    var findsNoLayout: Bool {
+        !declarations.hasOwnEntryPoint && layouts.found.isEmpty && registered.isEmpty && (functions?.refusals.isEmpty ?? true)
     }
 
     /// The declarations of all the files, gathered file by file in order.
@@ -290,6 +317,10 @@ private struct Adaptation {
         report.notes += layouts.notes
         for function in registered {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
+            if let installed = function.installed {
+                let lines = "line\(installed.lines.count == 1 ? "" : "s") \(Self.lineList(installed.lines))"
+                message = "registered layout '\(function.name)' from \(function.described): stk runs \(lines), which make it, as a layout function; the rest of \(installed.context) and the view code around it are not run"
+            }
             if let delegate = function.delegateOwner {
                 let name = delegate.split(separator: ".").last.map(String.init) ?? delegate
                 message += "; stk makes an instance of \(name) with init() and keeps it with the layout: it adopts \(function.delegateProtocol ?? "UICollectionViewDelegateFlowLayout"), so it becomes the collection view's delegate, as on iOS"
@@ -310,6 +341,15 @@ private struct Adaptation {
         }
     }
 
+    /// `16`, `16-18`, `16, 18-19`: lines as a reader lists them.
+    static func lineList(_ lines: [Int]) -> String {
+        var runs: [(Int, Int)] = []
+        for line in lines.sorted() {
+            if let last = runs.last, last.1 + 1 == line { runs[runs.count - 1].1 = line } else { runs.append((line, line)) }
+        }
+        return runs.map { $0.0 == $0.1 ? "\($0.0)" : "\($0.0)-\($0.1)" }.joined(separator: ", ")
+    }
+
     /// The error for sources with no layout and nothing else wrong: at the
     /// first layout they build where stk cannot call it, if they build one,
     /// else at the first file's start.
@@ -318,14 +358,14 @@ private struct Adaptation {
             guard let built = UnreachableLayout.first(in: tree) else { continue }
             let place = built.context.map { "in \($0), " } ?? "at the top level, "
             return AdapterMessage(position(file, built.call.positionAfterSkippingLeadingTrivia),
-                "no layout class found, and no layout function: this layout is built \(place)where stk cannot call it. stk calls a method, static function, free function or property that returns UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout and can be called with no arguments: move the layout into one, such as `func createLayout() -> UICollectionViewLayout`, and call that here")
+                "no layout class found, and no layout function: this layout is built \(place)where stk cannot call it, and the statements that make it cannot be taken apart from the code around them (it is made from a parameter, or changed among other code). stk calls a method, static function, free function or property that returns UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout and can be called with no arguments: move the layout into one, such as `func createLayout() -> UICollectionViewLayout`, and call that here")
         }
         let first = SourcePosition(file: inputs.first?.path ?? "", line: 1, column: 1)
         var message = "no layout class found: stk looks for classes that inherit from UICollectionViewLayout or UICollectionViewFlowLayout (directly or through other classes in these files)"
         // Sources about collection views (a view controller whose layout is
         // built where stk cannot call it) hear about layout functions too.
         if trees.contains(where: SourceAdapter.mentionsCollectionViews) {
-            message = "no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)"
+            message = "no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout`, or a layout built and installed in viewDidLoad() or an initialiser"
         }
         return AdapterMessage(first, message)
     }

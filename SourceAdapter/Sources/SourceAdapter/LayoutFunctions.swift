@@ -202,8 +202,16 @@ struct LayoutFunction {
 
     /// `createLayout()` or `layout`, as the user would call it.
     var call: String { form == .property ? memberName : memberName + "()" }
-    /// `GridViewController.createLayout()`.
-    var described: String { (ownerName.map { $0 + "." } ?? "") + call }
+    /// A function stk wrote for a layout the sources build where it cannot
+    /// call them (`InstalledLayout`): where, and the lines it took.
+    var installed: (context: String, lines: [Int])?
+
+    /// `GridViewController.createLayout()`; `the layout GridViewController.viewDidLoad()
+    /// builds` for one stk wrote.
+    var described: String {
+        if let installed { return "the layout \((ownerName.map { $0 + "." } ?? ""))\(installed.context) builds" }
+        return (ownerName.map { $0 + "." } ?? "") + call
+    }
 
     /// The body of the registration's factory closure.
     var factory: String {

@@ -53,21 +53,22 @@ struct UnreachableLayout {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard found == nil else { return .skipChildren }
-            if UnreachableLayout.layoutTypes.contains(Self.typeName(node.calledExpression)) {
+            if UnreachableLayout.isConstruction(node) {
                 found = node
                 return .skipChildren
             }
             return .visitChildren
         }
+    }
 
-        /// `UICollectionViewCompositionalLayout` of `UICollectionViewCompositionalLayout(...)`
-        /// and of `UICollectionViewCompositionalLayout.list(using:)`.
-        private static func typeName(_ called: ExprSyntax) -> String {
-            if let reference = called.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-            if let member = called.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
-                return base.baseName.text
-            }
-            return ""
+    /// Whether a call makes one of UIKit's layouts: `UICollectionViewCompositionalLayout(...)`,
+    /// `UICollectionViewCompositionalLayout.list(using:)`, `UICollectionViewFlowLayout()`.
+    static func isConstruction(_ call: FunctionCallExprSyntax) -> Bool {
+        let called = call.calledExpression
+        if let reference = called.as(DeclReferenceExprSyntax.self) { return layoutTypes.contains(reference.baseName.text) }
+        if let member = called.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            return layoutTypes.contains(base.baseName.text)
         }
+        return false
     }
 }

@@ -578,13 +578,15 @@ import Testing
             }
             """)])
         #expect(output.report.errors.map(\.description) == [
-            "V.swift:1:1: no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout` (a layout built inside viewDidLoad() is not found: move it into such a function)",
+            "V.swift:1:1: no layout class found, and no layout function: stk looks for classes that inherit from UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout (directly or through other classes in these files), and for layout functions: a method, static function, free function or property returning UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout that can be called with no arguments, such as a view controller's `func createLayout() -> UICollectionViewLayout`, or a layout built and installed in viewDidLoad() or an initialiser",
         ])
     }
 
-    /// A layout built where stk cannot call it (a collection view subclass
-    /// that installs its own in an initialiser's helper, a view controller's
-    /// viewDidLoad()) is where the error points, named by the code around it.
+    /// A layout built where stk cannot call it, and that cannot be made into
+    /// a layout function (`InstalledLayout`: made from a parameter of a
+    /// collection view subclass's initialiser helper; changed in an `if`
+    /// among view code in a view controller's viewDidLoad()) is where the
+    /// error points, named by the code around it.
     @Test func aLayoutBuiltWhereStkCannotCallItIsWhereTheErrorPoints() {
         let helpers = adapt([("Sections.swift", """
             import UIKit
@@ -596,17 +598,16 @@ import Testing
             class Feed: UICollectionView {
                 override init(frame: CGRect = .zero, collectionViewLayout layout: UICollectionViewLayout) {
                     super.init(frame: frame, collectionViewLayout: UICollectionViewLayout())
-                    commonInit()
+                    commonInit(section: .grid())
                 }
                 required init?(coder: NSCoder) { fatalError() }
-                func commonInit() {
-                    setCollectionViewLayout(UICollectionViewCompositionalLayout(sectionProvider: section), animated: false)
+                func commonInit(section: NSCollectionLayoutSection) {
+                    setCollectionViewLayout(UICollectionViewCompositionalLayout(section: section), animated: false)
                 }
-                private func section(for index: Int, environment: NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection? { .grid() }
             }
             """)])
         #expect(helpers.report.errors.map(\.description) == [
-            "Feed.swift:9:33: no layout class found, and no layout function: this layout is built in commonInit(), where stk cannot call it. stk calls a method, static function, free function or property that returns UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout and can be called with no arguments: move the layout into one, such as `func createLayout() -> UICollectionViewLayout`, and call that here",
+            "Feed.swift:9:33: no layout class found, and no layout function: this layout is built in commonInit(section:), where stk cannot call it, and the statements that make it cannot be taken apart from the code around them (it is made from a parameter, or changed among other code). stk calls a method, static function, free function or property that returns UICollectionViewLayout, UICollectionViewFlowLayout or UICollectionViewCompositionalLayout and can be called with no arguments: move the layout into one, such as `func createLayout() -> UICollectionViewLayout`, and call that here",
         ])
         let viewDidLoad = adapt([("V.swift", """
             import UIKit
@@ -614,12 +615,15 @@ import Testing
                 override func viewDidLoad() {
                     super.viewDidLoad()
                     let layout = UICollectionViewFlowLayout()
-                    layout.itemSize = CGSize(width: 100, height: 100)
+                    if traitCollection.horizontalSizeClass == .regular {
+                        layout.itemSize = CGSize(width: 200, height: 200)
+                        view.backgroundColor = .systemGroupedBackground
+                    }
                 }
             }
             """)])
         #expect(viewDidLoad.report.errors.first?.description.hasPrefix(
-            "V.swift:5:22: no layout class found, and no layout function: this layout is built in viewDidLoad(), where stk cannot call it.") == true,
+            "V.swift:5:22: no layout class found, and no layout function: this layout is built in viewDidLoad(), where stk cannot call it, and the statements") == true,
             "\(viewDidLoad.report.errors)")
     }
 

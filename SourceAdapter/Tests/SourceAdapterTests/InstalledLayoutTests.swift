@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import SourceAdapter
+
+/// A layout built and installed where stk cannot call it (`viewDidLoad()`,
+/// `commonInit()`, a `lazy var collectionView` closure): the statements that
+/// make it become a layout function, when the sources have nothing else.
+@Suite struct InstalledLayoutTests {
+    /// An iOS 14 list built in viewDidLoad(), as Apple's first list sample and
+    /// many tutorials have it.
+    static let listInViewDidLoad = """
+        import UIKit
+
+        class ViewController: UICollectionViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                collectionView.register(SimpleSetupCell.self, forCellWithReuseIdentifier: "SimpleSetupCell")
+                var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+                configuration.headerMode = UICollectionLayoutListConfiguration.HeaderMode.supplementary
+                let layout = UICollectionViewCompositionalLayout.list(using: configuration)
+                collectionView.collectionViewLayout = layout
+                collectionView.backgroundColor = .systemGroupedBackground
+            }
+        }
+
+        class SimpleSetupCell: UICollectionViewListCell {}
+        """
+
+    @Test func aListBuiltInViewDidLoadBecomesALayoutFunction() {
+        let output = adapt([("ViewController.swift", Self.listInViewDidLoad)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["view-controller"])
+        #expect(output.report.notes.map(\.description).contains(
+            "ViewController.swift:9:22: registered layout 'view-controller' from the layout ViewController.viewDidLoad() builds: stk runs lines 7-9, which make it, as a layout function; the rest of viewDidLoad() and the view code around it are not run"),
+            "\(output.report.notes)")
+        // The three statements, each at its own line, then what they made.
+        let text = output.files[0].text
+        #expect(text.contains("""
+            extension ViewController {
+                func __stkInstalledLayout() -> UICollectionViewLayout {
+            #sourceLocation(file: "ViewController.swift", line: 7)
+                    var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+            #sourceLocation(file: "ViewController.swift", line: 8)
+                    configuration.headerMode = UICollectionLayoutListConfiguration.HeaderMode.supplementary
+            #sourceLocation(file: "ViewController.swift", line: 9)
+                    let layout = UICollectionViewCompositionalLayout.list(using: configuration)
+            #sourceLocation(file: "ViewController.swift", line: 9)
+                    return layout
+                }
+            }
+            """), "\(text)")
+        // The view code is not taken: neither the registration nor the colour.
+        let function = Self.installedFunction(text)
+        #expect(!function.contains("register") && !function.contains("backgroundColor"), "\(function)")
+    }
+
+    /// A collection view subclass that installs its own compositional layout
+    /// in `commonInit()`, its sections made by a method of its own.
+    @Test func aLayoutInstalledInCommonInitBecomesALayoutFunction() {
+        let source = """
+            import UIKit
+
+            final class FeedCollectionView: UICollectionView {
+                override init(frame: CGRect = .zero, collectionViewLayout layout: UICollectionViewLayout = UICollectionViewFlowLayout()) {
+                    super.init(frame: frame, collectionViewLayout: layout)
+                    commonInit()
+                }
+
+                required init?(coder: NSCoder) {
+                    super.init(coder: coder)
+                    commonInit()
+                }
+
+                private func commonInit() {
+                    backgroundColor = .clear
+                    setCollectionViewLayout(UICollectionViewCompositionalLayout(sectionProvider: section), animated: false)
+                }
+
+                private func section(for index: Int, environment: NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection? {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(100)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+                    return NSCollectionLayoutSection(group: group)
+                }
+            }
+            """
+        let output = adapt([("FeedCollectionView.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["feed-collection-view"])
+        #expect(output.report.notes.map(\.description).contains(
+            "FeedCollectionView.swift:16:33: registered layout 'feed-collection-view' from the layout FeedCollectionView.commonInit() builds: stk runs line 16, which make it, as a layout function; the rest of commonInit() and the view code around it are not run"),
+            "\(output.report.notes)")
+        let text = output.files[0].text
+        #expect(text.contains("        return UICollectionViewCompositionalLayout(sectionProvider: section)\n"), "\(text)")
+        // The section method it names is kept; the initialisers are view code.
+        #expect(body(output).contains("private func section(for index: Int, environment: NSCollectionLayoutEnvironment)"))
+    }
+
+    /// A flow layout made in a `lazy var collectionView` closure and set up
+    /// there, as programmatic view controllers do.
+    @Test func aFlowLayoutMadeForALazyCollectionViewBecomesALayoutFunction() {
+        let source = """
+            import UIKit
+
+            final class PhotosViewController: UIViewController {
+                private lazy var collectionView: UICollectionView = {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.itemSize = CGSize(width: 100, height: 100)
+                    let spacing: CGFloat = 8
+                    layout.minimumLineSpacing = spacing
+                    let view = UICollectionView(frame: .zero, collectionViewLayout: layout)
+                    view.backgroundColor = .systemBackground
+                    return view
+                }()
+            }
+            """
+        let output = adapt([("PhotosViewController.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["photos-view-controller"])
+        #expect(output.report.notes.map(\.description).contains { $0.contains("from the layout PhotosViewController.collectionView builds: stk runs lines 5-8, which make it") },
+                "\(output.report.notes)")
+        let text = output.files[0].text
+        let function = Self.installedFunction(text)
+        #expect(function.contains("let spacing: CGFloat = 8") && function.contains("return layout"), "\(function)")
+        #expect(!function.contains("UICollectionView(frame"), "\(function)")
+    }
+
+    /// The function stk wrote, to its closing brace.
+    static func installedFunction(_ text: String) -> String {
+        guard let start = text.range(of: "func __stkInstalledLayout") else { return "" }
+        let rest = text[start.lowerBound...]
+        return String(rest[..<(rest.range(of: "\n    }\n")?.upperBound ?? rest.endIndex)])
+    }
+
+    /// A layout made from what the code is given (a parameter) cannot be made
+    /// without it: the error points at the construction, as before.
+    @Test func aLayoutMadeFromAParameterStaysAnError() {
+        let source = """
+            import UIKit
+
+            final class GridViewController: UIViewController {
+                let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
+
+                func configure(columns: Int) {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.itemSize = CGSize(width: 390 / CGFloat(columns), height: 100)
+                    collectionView.collectionViewLayout = layout
+                }
+            }
+            """
+        let output = adapt([("GridViewController.swift", source)])
+        #expect(output.report.layouts.isEmpty)
+        #expect(output.report.errors.first?.description.hasPrefix(
+            "GridViewController.swift:7:22: no layout class found, and no layout function: this layout is built in configure(columns:), where stk cannot call it, and the statements that make it cannot be taken apart") == true,
+            "\(output.report.errors)")
+    }
+}
