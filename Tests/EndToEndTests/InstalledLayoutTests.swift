@@ -67,45 +67,22 @@ extension ViewControllerSourceTests {
     }
 
     /// A collection view subclass that installs its own compositional layout
-    /// in `commonInit()`: items half the width, 100 high, two a row.
+    /// in `commonInit()` (Examples/InstalledLayouts/FeedCollectionView.swift):
+    /// two cards a row of 120 within insets of 8, each inset by 4, under a
+    /// header of 44: 44 + 8 + 3 x 120 + 8 = 420 for five cards. Card 3 is the
+    /// second of the second row: x 8 + 374 / 2 +
+    /// 4 = 199, y 44 + 8 + 120 + 4 = 176, 374 / 2 - 8 = 179 by 120 - 8 = 112.
     @Test func aLayoutInstalledInCommonInitRuns() throws {
-        let source = """
-            import UIKit
-
-            final class FeedCollectionView: UICollectionView {
-                override init(frame: CGRect = .zero, collectionViewLayout layout: UICollectionViewLayout = UICollectionViewFlowLayout()) {
-                    super.init(frame: frame, collectionViewLayout: layout)
-                    commonInit()
-                }
-
-                required init?(coder: NSCoder) {
-                    super.init(coder: coder)
-                    commonInit()
-                }
-
-                private func commonInit() {
-                    backgroundColor = .clear
-                    setCollectionViewLayout(UICollectionViewCompositionalLayout(sectionProvider: section), animated: false)
-                }
-
-                private func section(for index: Int, environment: NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection? {
-                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(100)))
-                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
-                    return NSCollectionLayoutSection(group: group)
-                }
-            }
-            """
-        let folder = try TranscriptCommandFolder(["FeedCollectionView.swift": source])
-        // Five items, two a row of 100: three rows, 300 high; item 3 is the
-        // second of the second row.
+        let folder = try TranscriptCommandFolder([:])
+        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/FeedCollectionView.swift").path
         try expectRun("""
             sections 1 items=5
             layout feed-collection-view
             contentsize
             attr item 0:3
-            """, plugin: "FeedCollectionView.swift", in: folder, prints: """
-            390x300
-            item 0:3 frame=195,100,195,100 zIndex=0 alpha=1 hidden=false
+            """, plugin: example, in: folder, prints: """
+            390x420
+            item 0:3 frame=199,176,179,112 zIndex=0 alpha=1 hidden=false
 
             """)
     }

@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "33"
+    public static let version = "34"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -318,8 +318,8 @@ private struct Adaptation {
         for function in registered {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
             if let installed = function.installed {
-                let lines = "line\(installed.lines.count == 1 ? "" : "s") \(Self.lineList(installed.lines))"
-                message = "registered layout '\(function.name)' from \(function.described): stk runs \(lines), which make it, as a layout function; the rest of \(installed.context) and the view code around it are not run"
+                let one = installed.lines.count == 1
+                message = "registered layout '\(function.name)' from \(function.described): stk runs line\(one ? "" : "s") \(Self.lineList(installed.lines)), which make\(one ? "s" : "") it, as a layout function; the rest of \(installed.context) and the view code around it are not run"
             }
             if let delegate = function.delegateOwner {
                 let name = delegate.split(separator: ".").last.map(String.init) ?? delegate

@@ -55,44 +55,26 @@ import Testing
     }
 
     /// A collection view subclass that installs its own compositional layout
-    /// in `commonInit()`, its sections made by a method of its own.
-    @Test func aLayoutInstalledInCommonInitBecomesALayoutFunction() {
-        let source = """
-            import UIKit
-
-            final class FeedCollectionView: UICollectionView {
-                override init(frame: CGRect = .zero, collectionViewLayout layout: UICollectionViewLayout = UICollectionViewFlowLayout()) {
-                    super.init(frame: frame, collectionViewLayout: layout)
-                    commonInit()
-                }
-
-                required init?(coder: NSCoder) {
-                    super.init(coder: coder)
-                    commonInit()
-                }
-
-                private func commonInit() {
-                    backgroundColor = .clear
-                    setCollectionViewLayout(UICollectionViewCompositionalLayout(sectionProvider: section), animated: false)
-                }
-
-                private func section(for index: Int, environment: NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection? {
-                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(100)))
-                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
-                    return NSCollectionLayoutSection(group: group)
-                }
-            }
-            """
-        let output = adapt([("FeedCollectionView.swift", source)])
+    /// in `commonInit()`, its sections made by a method of its own
+    /// (Examples/InstalledLayouts/FeedCollectionView.swift).
+    @Test func aLayoutInstalledInCommonInitBecomesALayoutFunction() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/InstalledLayouts")
+        let path = "Examples/InstalledLayouts/FeedCollectionView.swift"
+        let text = try String(contentsOf: examples.appendingPathComponent("FeedCollectionView.swift"), encoding: .utf8)
+        let output = SourceAdapter.adapt([SourceInput(path: path, text: text)])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         #expect(output.report.layouts.map(\.name) == ["feed-collection-view"])
         #expect(output.report.notes.map(\.description).contains(
-            "FeedCollectionView.swift:16:33: registered layout 'feed-collection-view' from the layout FeedCollectionView.commonInit() builds: stk runs line 16, which make it, as a layout function; the rest of commonInit() and the view code around it are not run"),
+            "\(path):35:33: registered layout 'feed-collection-view' from the layout FeedCollectionView.commonInit() builds: stk runs line 35, which makes it, as a layout function; the rest of commonInit() and the view code around it are not run"),
             "\(output.report.notes)")
-        let text = output.files[0].text
-        #expect(text.contains("        return UICollectionViewCompositionalLayout(sectionProvider: section)\n"), "\(text)")
-        // The section method it names is kept; the initialisers are view code.
-        #expect(body(output).contains("private func section(for index: Int, environment: NSCollectionLayoutEnvironment)"))
+        let function = Self.installedFunction(output.files[0].text)
+        #expect(function.contains("        return UICollectionViewCompositionalLayout(sectionProvider: section)\n"), "\(function)")
+        // The section method it names is kept, and the property that method
+        // reads; the initialisers, the data source and the cell are view code.
+        let kept = body(output)
+        #expect(kept.contains("private func section(for index: Int, environment: NSCollectionLayoutEnvironment)") && kept.contains("var columns = 2"))
+        #expect(!kept.contains("feedDataSource") && !kept.contains("UIImageView"), "\(kept)")
     }
 
     /// A flow layout made in a `lazy var collectionView` closure and set up
