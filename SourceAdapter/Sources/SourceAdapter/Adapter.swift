@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "34"
+    public static let version = "36"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -39,13 +39,15 @@ public enum SourceAdapter {
         // Nothing stk can call: a layout built and installed where it cannot
         // (in viewDidLoad()) is made into a function it can, and the sources
         // with those functions are adapted instead.
-        if adaptation.findsNoLayout {
-            let installed = InstalledLayout.find(in: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters)
-            if !installed.isEmpty {
-                var extended = inputs
-                for layout in installed { extended[layout.file].text += layout.text }
-                adaptation = Adaptation(extended, installed: installed)
-            }
+        // A layout property set up in the type's methods (`layout.itemSize =
+        // ...` in viewDidLoad()) is registered with that set-up, the same way.
+        let installed = adaptation.findsNoLayout
+            ? InstalledLayout.find(in: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters)
+            : InstalledLayout.setUp(adaptation.registered, trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters)
+        if !installed.isEmpty {
+            var extended = inputs
+            for layout in installed { extended[layout.file].text += layout.text }
+            adaptation = Adaptation(extended, installed: installed)
         }
         adaptation.makeInlineEdits()
         adaptation.moveExtensionMembersIntoClasses()
@@ -164,13 +166,14 @@ private struct Adaptation {
         var layouts = LayoutDiscovery(declarations: declarations, index: index, position: position)
         let functions = declarations.hasOwnEntryPoint ? nil
             : LayoutFunctionDiscovery(trees: trees, index: index, layoutClasses: layouts.found,
-                                      layoutClassNames: layouts.layoutClassNames, position: position)
+                                      layoutClassNames: layouts.layoutClassNames,
+                                      replacing: Set(installed.compactMap(\.replacedProperty)), position: position)
         // The functions stk wrote speak of the code the user wrote.
         let registered = (functions?.found ?? []).map { found in
             var function = found
             if function.memberName == InstalledLayout.functionName,
                let layout = installed.first(where: { $0.typeName == function.owner && $0.file == function.fileIndex }) {
-                function.installed = (layout.context, layout.lines)
+                function.installed = (layout.described, layout.context, layout.lines, layout.notRun)
                 function.position = position(layout.file, layout.construction)
                 function.aliases.removeAll { $0.contains(InstalledLayout.functionName) }
             }
@@ -319,7 +322,10 @@ private struct Adaptation {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
             if let installed = function.installed {
                 let one = installed.lines.count == 1
-                message = "registered layout '\(function.name)' from \(function.described): stk runs line\(one ? "" : "s") \(Self.lineList(installed.lines)), which make\(one ? "s" : "") it, as a layout function; the rest of \(installed.context) and the view code around it are not run"
+                message = "registered layout '\(function.name)' from \(function.described): stk runs line\(one ? "" : "s") \(Self.lineList(installed.lines)), which make\(one ? "s" : "") it, as a layout function; the rest of \(installed.rest) and the view code around it are not run"
+                if !installed.notRun.isEmpty {
+                    message += "; what \(installed.notRun.joined(separator: " and ")) set\(installed.notRun.count == 1 ? "s" : "") on it is not run either (it needs what that code is given, or stands among other code), so the layout may differ from the app's there"
+                }
             }
             if let delegate = function.delegateOwner {
                 let name = delegate.split(separator: ".").last.map(String.init) ?? delegate

@@ -32,15 +32,22 @@ struct InstalledLayout {
     let file: Int
     /// The type whose code builds it, as the extension names it (`FeedViewController`, `Outer.Inner`).
     let typeName: String
-    /// Where it is built, as messages name it: `viewDidLoad()`, `commonInit()`,
-    /// `init(frame:collectionViewLayout:)`, `collectionView`.
+    /// The code whose statements are taken, as messages name it:
+    /// `viewDidLoad()`, `commonInit()`, `collectionView`, `viewDidLoad() and viewDidLayoutSubviews()`.
     let context: String
+    /// How the layout is described: `the layout FeedViewController.viewDidLoad() builds`.
+    let described: String
     /// The construction (`UICollectionViewCompositionalLayout(...)`).
     let construction: AbsolutePosition
     /// The lines of the statements taken and of the construction, first to last.
     let lines: [Int]
     /// The extension, to append to the file.
     let text: String
+    /// A layout property this function registers in its place (`Owner.layout`).
+    let replacedProperty: String?
+    /// The code that sets the property up in a way stk cannot run (from a
+    /// parameter, or among other code): `init(spacing:)`.
+    let notRun: [String]
 
     /// The layouts of `trees` built where stk cannot call them, at most one a
     /// type (its first). `paths` name the files in the `#sourceLocation`s.
@@ -49,13 +56,39 @@ struct InstalledLayout {
         for (file, tree) in trees.enumerated() {
             let finder = ConstructionFinder()
             finder.walk(tree)
-            for call in finder.found {
-                guard let layout = InstalledLayout(call: call, file: file, path: paths[file], converter: converters[file]),
-                      !found.contains(where: { $0.typeName == layout.typeName }) else { continue }
+            // A placeholder handed to `UICollectionView(frame:collectionViewLayout:)`
+            // comes after the type's other constructions: the layout set later
+            // (in `configureLayout()`) is the one the app shows.
+            let ordered = finder.found.filter { !Self.isPlaceholder($0) } + finder.found.filter(Self.isPlaceholder)
+            for call in ordered {
+                let layout = property(initialisedWith: call).flatMap { InstalledLayout(property: $0, registered: false, file: file, path: paths[file], converter: converters[file]) }
+                    ?? InstalledLayout(call: call, file: file, path: paths[file], converter: converters[file])
+                    ?? InstalledLayout(handedOverIn: call, file: file, path: paths[file], converter: converters[file])
+                guard let layout, !found.contains(where: { $0.typeName == layout.typeName }) else { continue }
                 found.append(layout)
             }
         }
         return found
+    }
+
+    /// The layout properties among `registered` that the type's own methods
+    /// set up (`layout.itemSize = ...` in `viewDidLoad()`): registered with
+    /// that set-up instead of the bare value.
+    static func setUp(_ registered: [LayoutFunction], trees: [SourceFileSyntax], paths: [String], converters: [SourceLocationConverter]) -> [InstalledLayout] {
+        registered.compactMap { function in
+            guard function.form == .property, function.ownerIsUserType, !function.isStatic,
+                  let variable = function.decl.as(VariableDeclSyntax.self) else { return nil }
+            return InstalledLayout(property: variable, registered: true, file: function.fileIndex,
+                                   path: paths[function.fileIndex], converter: converters[function.fileIndex])
+        }
+    }
+
+    /// The stored property whose value `call` is: `let layout = UICollectionViewFlowLayout()`.
+    private static func property(initialisedWith call: FunctionCallExprSyntax) -> VariableDeclSyntax? {
+        guard let binding = call.parent?.parent?.as(PatternBindingSyntax.self), binding.initializer?.value.id == ExprSyntax(call).id,
+              let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true
+        else { return nil }
+        return variable
     }
 
     private init?(call: FunctionCallExprSyntax, file: Int, path: String, converter: SourceLocationConverter) {
@@ -71,54 +104,182 @@ struct InstalledLayout {
         var result = call.trimmedDescription
         var needed: Set<String>
         var included: Set<Int> = []
-        if let binding = Self.singleBinding(statement), binding.value.range.contains(call.position) {
+        // `let layout = UICollectionViewFlowLayout()`: the local is the layout.
+        // Not `let cv = UICollectionView(frame: .zero, collectionViewLayout:
+        // UICollectionViewFlowLayout())`, whose local is the collection view.
+        if let binding = Self.singleBinding(statement), binding.value.id == ExprSyntax(call).id {
             result = binding.name
             needed = Self.baseNames(in: Syntax(statement)).union([binding.name])
             included.insert(constructionIndex)
         } else {
             needed = Self.baseNames(in: Syntax(call))
         }
+        guard let slice = Self.slice(statements, included: included, needed: needed, parameters: parameters, bodyLocals: bodyLocals) else { return nil }
+        let constructionLine = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
+        let body = Self.text(of: slice.map { statements[$0] }, path: path, converter: converter)
+            + lineDirective(file: path, line: constructionLine) + "        return \(result)\n"
+        self.init(file: file, typeName: typeName, context: context, described: "the layout \(typeName.split(separator: ".").last ?? "").\(context) builds",
+                  construction: call.positionAfterSkippingLeadingTrivia,
+                  lines: slice.map { converter.location(for: statements[$0].positionAfterSkippingLeadingTrivia).line } + [constructionLine],
+                  body: body, replacedProperty: nil)
+    }
+
+    /// A construction written straight into a property's value
+    /// (`lazy var collectionView = UICollectionView(frame: .zero,
+    /// collectionViewLayout: UICollectionViewFlowLayout())`): the function
+    /// returns it as it is.
+    private init?(handedOverIn call: FunctionCallExprSyntax, file: Int, path: String, converter: SourceLocationConverter) {
+        var node = Syntax(call)
+        while let parent = node.parent, !node.is(CodeBlockItemSyntax.self), !node.is(ClosureExprSyntax.self) {
+            node = parent
+            guard let variable = node.as(VariableDeclSyntax.self) else { continue }
+            guard variable.parent?.is(MemberBlockItemSyntax.self) == true,
+                  !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
+                  let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let group = variable.parent?.parent?.parent?.parent?.asProtocol(DeclGroupSyntax.self),
+                  let simpleName = Self.typeName(of: group) else { return nil }
+            var names = [simpleName]
+            var outer = group.parent
+            while let current = outer {
+                if let enclosing = current.asProtocol(DeclGroupSyntax.self), let enclosingName = Self.typeName(of: enclosing) { names.insert(enclosingName, at: 0) }
+                outer = current.parent
+            }
+            let line = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
+            self.init(file: file, typeName: names.joined(separator: "."), context: name, described: "the layout \(simpleName).\(name) builds",
+                      construction: call.positionAfterSkippingLeadingTrivia, lines: [line],
+                      body: lineDirective(file: path, line: line) + "        return \(call.trimmedDescription)\n", replacedProperty: nil)
+            return
+        }
+        return nil
+    }
+
+    /// A stored property that holds a layout (`let layout = UICollectionViewFlowLayout()`,
+    /// typed or not), with the statements of the type's initialisers and
+    /// methods without parameters that set it up (`layout.itemSize = ...` in
+    /// `viewDidLoad()`, `self.layout.minimumLineSpacing = 8` in `commonInit()`),
+    /// initialisers first. A property already `registered` and set up nowhere
+    /// needs nothing; one that is set up in code stk cannot take apart is left
+    /// as it is.
+    private init?(property variable: VariableDeclSyntax, registered: Bool, file: Int, path: String, converter: SourceLocationConverter) {
+        guard variable.bindings.count == 1, let binding = variable.bindings.first, binding.accessorBlock == nil,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              binding.initializer != nil, !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
+              let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
+              let group = members.parent?.parent?.asProtocol(DeclGroupSyntax.self), let simpleName = Self.typeName(of: group) else { return nil }
+        var names = [simpleName]
+        var outer = group.parent
+        while let current = outer {
+            if let enclosing = current.asProtocol(DeclGroupSyntax.self), let enclosingName = Self.typeName(of: enclosing) { names.insert(enclosingName, at: 0) }
+            outer = current.parent
+        }
+        // The code that sets it up: initialisers, then methods without parameters.
+        var blocks: [(name: String, statements: [CodeBlockItemSyntax], parameters: Set<String>)] = []
+        for member in members {
+            if let initialiser = member.decl.as(InitializerDeclSyntax.self), let body = initialiser.body {
+                blocks.insert((Pruning.initLabel(DeclSyntax(initialiser)), Array(body.statements),
+                               Set(initialiser.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })),
+                              at: blocks.filter { $0.name.hasPrefix("init") }.count)
+            } else if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
+                      function.signature.parameterClause.parameters.isEmpty,
+                      !function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                blocks.append((Pruning.signature(DeclSyntax(function)) ?? function.name.text, Array(body.statements), []))
+            }
+        }
+        var body = ""
+        var lines: [Int] = []
+        var setUpIn: [String] = []
+        var notRun: [String] = []
+        for block in blocks {
+            let locals = Set(block.statements.flatMap { Self.declaredNames($0) })
+            guard !locals.contains(name) else { continue } // a local of the same name: not the property
+            guard let slice = Self.slice(block.statements, included: [], needed: [name], parameters: block.parameters,
+                                         bodyLocals: locals, members: [name]) else {
+                // Set up from what the code is given, or among other code: said, not run.
+                notRun.append(block.name)
+                continue
+            }
+            guard !slice.isEmpty else { continue }
+            body += Self.text(of: slice.map { block.statements[$0] }, path: path, converter: converter)
+            lines += slice.map { converter.location(for: block.statements[$0].positionAfterSkippingLeadingTrivia).line }
+            setUpIn.append(block.name)
+        }
+        if registered && setUpIn.isEmpty && notRun.isEmpty { return nil }
+        let typeName = names.joined(separator: ".")
+        let propertyLine = converter.location(for: binding.positionAfterSkippingLeadingTrivia).line
+        let context = setUpIn.isEmpty ? name : setUpIn.joined(separator: " and ")
+        let described = setUpIn.isEmpty ? "\(simpleName).\(name)" : "\(simpleName).\(name) as \(context) set\(setUpIn.count == 1 ? "s" : "") it up"
+        body += lineDirective(file: path, line: propertyLine) + "        return \(name)\n"
+        self.init(file: file, typeName: typeName, context: context, described: described,
+                  construction: binding.positionAfterSkippingLeadingTrivia, lines: [propertyLine] + lines,
+                  body: body, replacedProperty: registered ? typeName + "." + name : nil, notRun: notRun)
+    }
+
+    private init(file: Int, typeName: String, context: String, described: String, construction: AbsolutePosition,
+                 lines: [Int], body: String, replacedProperty: String?, notRun: [String] = []) {
+        self.notRun = notRun
+        self.file = file
+        self.typeName = typeName
+        self.context = context
+        self.described = described
+        self.construction = construction
+        self.lines = Array(Set(lines)).sorted()
+        self.replacedProperty = replacedProperty
+        text = "\n// stk: \(described), as a function stk can call\nextension \(typeName) {\n"
+            + "    func \(Self.functionName)() -> UICollectionViewLayout {\n" + body + "    }\n}\n"
+    }
+
+    /// The statements of a block that make what is `needed` (and that
+    /// `included` already holds): those that declare it or change it, to a
+    /// fixed point, in block order. Nil when that cannot be taken apart: a
+    /// change inside an `if` or a loop among other code, `try` or `await`,
+    /// or what is needed being a parameter or a local of an outer block.
+    /// `members` are names of the type needed as they are (a property set up).
+    private static func slice(_ statements: [CodeBlockItemSyntax], included seed: Set<Int>, needed seedNeeded: Set<String>,
+                              parameters: Set<String>, bodyLocals: Set<String>, members: Set<String> = []) -> [Int]? {
+        var included = seed
+        var needed = seedNeeded
         // The block's locals (and the enclosing code's parameters): a name
         // that is none of them is the type's member, or a global.
-        let blockLocals = Set(statements.flatMap { Self.declaredNames($0) })
-        func keepLocals() { needed = needed.intersection(blockLocals.union(parameters).union(bodyLocals)) }
+        let blockLocals = Set(statements.flatMap { declaredNames($0) })
+        func keepLocals() { needed = needed.intersection(blockLocals.union(parameters).union(bodyLocals).union(members)) }
         keepLocals()
-        // The statements that declare or change what is needed, to a fixed point.
         var changed = true
         while changed {
             changed = false
             for (index, item) in statements.enumerated() where !included.contains(index) {
-                let declares = !needed.isDisjoint(with: Self.declaredNames(item))
-                guard declares || Self.changes(item, anyOf: needed) else { continue }
+                let declares = !needed.isDisjoint(with: declaredNames(item))
+                guard declares || changes(item, anyOf: needed) else { continue }
                 // A change inside an `if` or a loop among other code: not taken apart.
-                if !declares && !Self.isOnlyChanges(item, of: needed) { return nil }
+                if !declares && !isOnlyChanges(item, of: needed) { return nil }
                 included.insert(index)
-                needed.formUnion(Self.baseNames(in: Syntax(item)))
+                needed.formUnion(baseNames(in: Syntax(item)))
                 keepLocals()
                 changed = true
             }
         }
         // What it is made from must be made here: not a parameter, nor a local of an outer block.
-        guard needed.isSubset(of: blockLocals), included.allSatisfy({ !Self.hasEffects(statements[$0]) }) else { return nil }
+        guard needed.subtracting(members).isSubset(of: blockLocals), included.allSatisfy({ !hasEffects(statements[$0]) }) else { return nil }
+        return included.sorted()
+    }
 
-        let indices = included.sorted()
-        let constructionLine = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
-        var body = ""
-        for index in indices {
-            let item = statements[index]
+    /// Statements as the function stk writes has them, each under a
+    /// `#sourceLocation` of its line, at its column.
+    private static func text(of statements: [CodeBlockItemSyntax], path: String, converter: SourceLocationConverter) -> String {
+        var text = ""
+        for item in statements {
             let location = converter.location(for: item.positionAfterSkippingLeadingTrivia)
-            body += lineDirective(file: path, line: location.line)
-            body += String(repeating: " ", count: max(0, location.column - 1)) + item.trimmedDescription + "\n"
+            text += lineDirective(file: path, line: location.line)
+            text += String(repeating: " ", count: max(0, location.column - 1)) + item.trimmedDescription + "\n"
         }
-        body += lineDirective(file: path, line: constructionLine)
-        body += "        return \(result)\n"
-        self.file = file
-        self.typeName = typeName
-        self.context = context
-        construction = call.positionAfterSkippingLeadingTrivia
-        lines = Array(Set(indices.map { converter.location(for: statements[$0].positionAfterSkippingLeadingTrivia).line } + [constructionLine])).sorted()
-        text = "\n// stk: the layout \(context) builds, as a function stk can call\nextension \(typeName) {\n"
-            + "    func \(Self.functionName)() -> UICollectionViewLayout {\n" + body + "    }\n}\n"
+        return text
+    }
+
+    /// `UICollectionViewFlowLayout()` as the `collectionViewLayout:` argument
+    /// of `UICollectionView(frame:collectionViewLayout:)`.
+    private static func isPlaceholder(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let argument = call.parent?.as(LabeledExprSyntax.self), argument.label?.text == "collectionViewLayout",
+              let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return outer.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "UICollectionView"
     }
 
     // MARK: The code around it
@@ -264,6 +425,11 @@ struct InstalledLayout {
         var current = expression
         while true {
             if let reference = current.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+            // `self.layout.itemSize`: the property's name.
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base,
+               base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                return member.declName.baseName.text
+            }
             if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base; continue }
             if let subscriptCall = current.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression; continue }
             if let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression; continue }

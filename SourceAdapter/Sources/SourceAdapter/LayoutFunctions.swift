@@ -203,13 +203,14 @@ struct LayoutFunction {
     /// `createLayout()` or `layout`, as the user would call it.
     var call: String { form == .property ? memberName : memberName + "()" }
     /// A function stk wrote for a layout the sources build where it cannot
-    /// call them (`InstalledLayout`): where, and the lines it took.
-    var installed: (context: String, lines: [Int])?
+    /// call them (`InstalledLayout`): how it is described, the code whose
+    /// rest is not run, and the lines it took.
+    var installed: (described: String, rest: String, lines: [Int], notRun: [String])?
 
     /// `GridViewController.createLayout()`; `the layout GridViewController.viewDidLoad()
     /// builds` for one stk wrote.
     var described: String {
-        if let installed { return "the layout \((ownerName.map { $0 + "." } ?? ""))\(installed.context) builds" }
+        if let installed { return installed.described }
         return (ownerName.map { $0 + "." } ?? "") + call
     }
 
@@ -284,9 +285,14 @@ struct LayoutFunctionDiscovery {
     private let layoutTypes: Set<String>
     private let position: (Int, AbsolutePosition) -> SourcePosition
 
+    /// Layout properties stk registers through a function of its own
+    /// instead (`InstalledLayout`, a property set up in `viewDidLoad()`), as `Owner.member`.
+    private let replaced: Set<String>
+
     init(trees: [SourceFileSyntax], index: TypeIndex, layoutClasses: [Layout], layoutClassNames: Set<String>,
-         position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
+         replacing replaced: Set<String> = [], position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
         self.index = index
+        self.replaced = replaced
         self.layoutClassNames = layoutClassNames
         var layoutTypes = Self.uikitLayoutTypes
         for name in layoutClassNames where index[name]?.isGeneric != true {
@@ -393,6 +399,7 @@ struct LayoutFunctionDiscovery {
             if let kept = candidate.isStatic ? candidate.delegateOwner : owner, let type = index[kept] {
                 candidate.keptIsViewController = type.kind == .class && Pruning.isViewController(type, index: index)
             }
+            if let owner, replaced.contains(owner + "." + candidate.memberName) { continue }
             found.append(candidate)
         }
     }

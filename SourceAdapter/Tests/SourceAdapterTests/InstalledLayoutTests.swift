@@ -113,6 +113,109 @@ import Testing
         return String(rest[..<(rest.range(of: "\n    }\n")?.upperBound ?? rest.endIndex)])
     }
 
+    /// A layout handed straight to `UICollectionView(frame:collectionViewLayout:)`
+    /// in a closure that sets up the collection view: the layout is that
+    /// argument, not the collection view the closure's local holds; and a
+    /// placeholder so handed over gives way to the layout the type sets later.
+    @Test func aLayoutHandedToTheCollectionViewIsTheArgumentAndAPlaceholderGivesWay() {
+        let inline = adapt([("V.swift", """
+            import UIKit
+
+            class ViewController: UIViewController {
+                lazy var collectionView: UICollectionView = {
+                    let cv = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+                    cv.backgroundColor = .clear
+                    return cv
+                }()
+            }
+            """)])
+        #expect(inline.report.errors.isEmpty, "\(inline.report.errors)")
+        let function = Self.installedFunction(inline.files[0].text)
+        #expect(function.contains("        return UICollectionViewFlowLayout()\n") && !function.contains("cv"), "\(function)")
+        // Written straight into the property's value, without a closure.
+        let property = adapt([("V.swift", """
+            import UIKit
+
+            class ViewController: UIViewController {
+                lazy var collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain)))
+            }
+            """)])
+        #expect(property.report.errors.isEmpty, "\(property.report.errors)")
+        #expect(Self.installedFunction(property.files[0].text).contains("        return UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))\n"))
+
+        let later = adapt([("V.swift", """
+            import UIKit
+
+            class ViewController: UIViewController {
+                lazy var collectionView: UICollectionView = {
+                    let cv = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+                    cv.backgroundColor = .clear
+                    return cv
+                }()
+
+                private func configureLayout() {
+                    let layout = UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))
+                    collectionView.setCollectionViewLayout(layout, animated: false)
+                }
+            }
+            """)])
+        #expect(later.report.errors.isEmpty, "\(later.report.errors)")
+        #expect(later.report.notes.map(\.description).contains { $0.contains("from the layout ViewController.configureLayout() builds: stk runs line 11") },
+                "\(later.report.notes)")
+    }
+
+    /// A flow layout kept in a property, typed or not, and set up in
+    /// `viewDidLoad()` (and an initialiser), as many programmatic view
+    /// controllers do: registered with that set-up, not as the bare stock
+    /// flow layout the property holds (whose numbers would be silently wrong).
+    @Test func aLayoutPropertySetUpInViewDidLoadIsRegisteredWithItsSetUp() {
+        for declaration in ["private let layout: UICollectionViewFlowLayout = UICollectionViewFlowLayout()",
+                            "let layout = UICollectionViewFlowLayout()"] {
+            let output = adapt([("GridViewController.swift", """
+                import UIKit
+
+                class GridViewController: UIViewController {
+                    \(declaration)
+                    private lazy var collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+
+                    init() {
+                        super.init(nibName: nil, bundle: nil)
+                        self.layout.minimumLineSpacing = 20
+                    }
+
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        let side: CGFloat = 120
+                        layout.itemSize = CGSize(width: side, height: side)
+                        layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                        view.addSubview(collectionView)
+                    }
+
+                    override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                        layout.itemSize = CGSize(width: size.width / 3, height: size.width / 3)
+                    }
+
+                    init(spacing: CGFloat) {
+                        super.init(nibName: nil, bundle: nil)
+                        layout.minimumInteritemSpacing = spacing
+                    }
+                }
+                """)])
+            #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+            #expect(output.report.layouts.map(\.name) == ["grid-view-controller"], "\(output.report.layouts)")
+            #expect(output.report.notes.map(\.description).contains(
+                "GridViewController.swift:4:\(declaration.hasPrefix("private") ? 17 : 9): registered layout 'grid-view-controller' from GridViewController.layout as init() and viewDidLoad() set it up: stk runs lines 4, 9, 14-16, which make it, as a layout function; the rest of init() and viewDidLoad() and the view code around it are not run; what init(spacing:) sets on it is not run either (it needs what that code is given, or stands among other code), so the layout may differ from the app's there"),
+                "\(output.report.notes)")
+            let function = Self.installedFunction(output.files[0].text)
+            for statement in ["self.layout.minimumLineSpacing = 20", "let side: CGFloat = 120", "layout.itemSize = CGSize(width: side, height: side)",
+                              "layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)", "return layout"] {
+                #expect(function.contains(statement), "\(statement) in \(function)")
+            }
+            // The view code, and the change made for a new size (a method with parameters), are not taken.
+            #expect(!function.contains("addSubview") && !function.contains("size.width") && !function.contains("spacing"), "\(function)")
+        }
+    }
+
     /// A layout made from what the code is given (a parameter) cannot be made
     /// without it: the error points at the construction, as before.
     @Test func aLayoutMadeFromAParameterStaysAnError() {
