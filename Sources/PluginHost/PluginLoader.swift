@@ -266,12 +266,16 @@ public final class PluginLoader {
     /// Step 7's last check: each factory is called once, now rather than at
     /// `layout NAME`, and must make a layout that answers every option its
     /// descriptor declares; the descriptors come back completed with it.
+    /// The layout is made for a collection view of LayoutKit's default size,
+    /// as a session's is, so that code that reads the view it is made for
+    /// (`view.frame.width` in a view controller's set-up) has one to read.
     private static func completedByTheirFactories(_ descriptors: [LayoutDescriptor], refuse: Refuse) throws -> [LayoutDescriptor] {
         var completed: [LayoutDescriptor] = []
+        let scratch = CollectionView(layout: CollectionViewLayout())
         for descriptor in descriptors {
             let layout: CollectionViewLayout
             do {
-                layout = try descriptor.makeLayout()
+                layout = try scratch.receivingLayout { try descriptor.makeLayout() }
             } catch {
                 throw refuse(.factoryThrew, "the factory of layout '\(descriptor.name)' threw: \(error)")
             }

@@ -86,4 +86,82 @@ extension ViewControllerSourceTests {
 
             """)
     }
+
+    /// A flow layout kept in a property and set up in `init()` and
+    /// `viewDidLoad()`: 120-point items inside insets of 10, lines 20 apart.
+    /// Two fit in 390 - 20 = 370 (three need 380), at 10 and 370 - 120 + 10 =
+    /// 260: items 2 and 3 share the second line, item 3 at 260, 10 + 120 + 20
+    /// = 150. Seven items, four lines: 10 + 4 x 120 + 3 x 20 + 10 = 560.
+    @Test func aLayoutPropertySetUpInViewDidLoadRunsWithItsSetUp() throws {
+        let source = """
+            import UIKit
+
+            final class GridViewController: UIViewController {
+                private let layout: UICollectionViewFlowLayout = UICollectionViewFlowLayout()
+                private lazy var collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+
+                init() {
+                    super.init(nibName: nil, bundle: nil)
+                    self.layout.minimumLineSpacing = 20
+                }
+
+                required init?(coder: NSCoder) {
+                    fatalError("init(coder:) has not been implemented")
+                }
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    layout.itemSize = CGSize(width: 120, height: 120)
+                    layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+                    view.addSubview(collectionView)
+                    collectionView.frame = view.bounds
+                }
+            }
+            """
+        let folder = try TranscriptCommandFolder(["GridViewController.swift": source])
+        try expectRun("""
+            sections 1 items=7
+            layout grid-view-controller
+            contentsize
+            attr item 0:3
+            """, plugin: "GridViewController.swift", in: folder, prints: """
+            390x560
+            item 0:3 frame=260,150,120,120 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
+
+    /// Code that ran in `viewDidLoad()` on iOS reads the view, loaded at the
+    /// size of the screen: the view stk gives it is the collection view the
+    /// layout is made for, so `view.frame.width / 2` is half the session's
+    /// viewport (320 / 2 = 160), two items a row with no spacing.
+    @Test func viewDidLoadCodeReadsTheViewTheLayoutIsMadeFor() throws {
+        let source = """
+            import UIKit
+
+            class HalvesViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let layout = UICollectionViewFlowLayout()
+                    layout.itemSize = CGSize(width: view.frame.width / 2, height: 100)
+                    layout.minimumInteritemSpacing = 0
+                    let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+                    view.addSubview(collectionView)
+                }
+            }
+            """
+        let folder = try TranscriptCommandFolder(["HalvesViewController.swift": source])
+        try expectRun("""
+            sections 1 items=3
+            bounds 320x568
+            layout halves-view-controller
+            attr item 0:1
+            attr item 0:2
+            """, plugin: "HalvesViewController.swift", in: folder, prints: """
+            item 0:1 frame=160,0,160,100 zIndex=0 alpha=1 hidden=false
+            item 0:2 frame=0,110,160,100 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
 }
+

@@ -928,7 +928,10 @@ struct Pruning {
     /// (`__stkShow(in:)`, which the registration hands the layout). Its own `var collectionView:
     /// UICollectionView!` (or `?`) is set then, when the layout code keeps it;
     /// a `UICollectionViewController` without one gets one; `view` is as large
-    /// as the collection view's bounds, unless it declares one.
+    /// as the collection view's bounds, unless it declares one. Before the
+    /// layout is installed (code that runs while the layout function makes
+    /// it, as viewDidLoad() code does on iOS) both are the collection view
+    /// the layout is being made for.
     private func viewControllerShellText(_ name: String, _ type: TypeIndex.TypeDecl,
                                          dataSources: [(property: String, type: String)]) -> String {
         var assignment = ""
@@ -941,13 +944,13 @@ struct Pruning {
                 assignment = "; self.collectionView = collectionView"
             }
         } else if (index.rootSuperclassName(of: type) ?? "").hasSuffix("UICollectionViewController") {
-            members += "var collectionView: UICollectionView! { __stkShownIn }; "
+            members += "var collectionView: UICollectionView! { __stkShownIn ?? UICollectionView.__stkReceivingLayout }; "
         }
         for (property, dataSourceType) in dataSources {
             assignment += "; self.\(property) = \(dataSourceType)(stkShowing: collectionView)"
         }
         if keptMember("view", of: name) == nil {
-            members += "var view: UIView! { __stkShownIn.map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; "
+            members += "var view: UIView! { (__stkShownIn ?? UICollectionView.__stkReceivingLayout).map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; "
         }
         return (ownInitialisers.contains(name) ? "" : "init() {}; ") + "weak var __stkShownIn: UICollectionView?; "
             + "func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView\(assignment) }; " + members

@@ -34,8 +34,8 @@ enum ViewControllerShell {
     /// gets no `init() {}`.
     static func members(addsCollectionView: Bool = false, ownInitialiser: Bool = false) -> String {
         (ownInitialiser ? "" : "init() {}; ") + "weak var __stkShownIn: UICollectionView?; func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView }; "
-            + (addsCollectionView ? "var collectionView: UICollectionView! { __stkShownIn }; " : "")
-            + "var view: UIView! { __stkShownIn.map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; }"
+            + (addsCollectionView ? "var collectionView: UICollectionView! { __stkShownIn ?? UICollectionView.__stkReceivingLayout }; " : "")
+            + "var view: UIView! { (__stkShownIn ?? UICollectionView.__stkReceivingLayout).map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; }"
     }
 }
 

@@ -233,7 +233,7 @@ public final class Session: LayoutCycleObserver {
         guard let entry = registry.entry(named: s.layoutName) else {
             throw SessionError("layout '\(s.layoutName)' is no longer registered")
         }
-        let newLayout = try entry.descriptor.makeLayout()
+        let newLayout = try collectionView.receivingLayout { try entry.descriptor.makeLayout() }
         for (name, value) in s.options { try entry.descriptor.setOption(name, to: value, on: newLayout) }
         // Checked before the data leave the current view, so that a refusal
         // leaves the session as it was (a recorded state was valid when taken).
@@ -317,7 +317,7 @@ public final class Session: LayoutCycleObserver {
     /// must answer like (`stk verify`, `check`).
     public func freshReplica() throws -> CollectionView {
         let entry = registry.entry(named: layoutName)!
-        let layout = try entry.descriptor.makeLayout()
+        let layout = try collectionView.receivingLayout { try entry.descriptor.makeLayout() }
         for (name, value) in explicitOptions { try entry.descriptor.setOption(name, to: value, on: layout) }
         let replica = try collectionView.makeReplica(layout: layout)
         return replica
@@ -377,7 +377,7 @@ public final class Session: LayoutCycleObserver {
         guard let entry = registry.entry(named: name) else {
             throw SessionError.unknownLayout(name, known: registry.names)
         }
-        let newLayout = try entry.descriptor.makeLayout()
+        let newLayout = try collectionView.receivingLayout { try entry.descriptor.makeLayout() }
         for (option, value) in options {
             guard entry.descriptor.option(named: option) != nil else {
                 throw SessionError.unknownOption(option, layout: name, known: entry.descriptor.options.map(\.name))

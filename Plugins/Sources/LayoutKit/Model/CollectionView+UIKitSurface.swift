@@ -120,6 +120,20 @@ extension CollectionView {
         layout.__stkShowBuilder?(self)
     }
 
+    /// The collection view a layout is being made for, while `receivingLayout`
+    /// runs: what the view controller of a layout function reads as its view
+    /// and its collection view before the layout is installed (`view.bounds`
+    /// in code that ran in `viewDidLoad()` on iOS, where the view is loaded).
+    public nonisolated(unsafe) static weak var __stkReceivingLayout: CollectionView?
+
+    /// Runs `make`, which makes a layout for this collection view (see `__stkReceivingLayout`).
+    public func receivingLayout<Made>(_ make: () throws -> Made) rethrows -> Made {
+        let outer = Self.__stkReceivingLayout
+        Self.__stkReceivingLayout = self
+        defer { Self.__stkReceivingLayout = outer }
+        return try make()
+    }
+
     /// The delegate a layout brings: the one its `collectionViewDelegate`
     /// option made, else the view controller that built it.
     static func layoutDelegate(of layout: CollectionViewLayout) -> CollectionViewDelegate? {

@@ -23,7 +23,7 @@ extension Interpreter {
     /// that an error points at the very option or value to blame.
     func checkedOptions(_ assignments: [OptionAssignment], of descriptor: LayoutDescriptor) throws -> [(name: String, value: LayoutOptionValue)] {
         var result: [(name: String, value: LayoutOptionValue)] = []
-        let scratch = try? descriptor.makeLayout()
+        let scratch = try? session.collectionView.receivingLayout { try descriptor.makeLayout() }
         for assignment in assignments {
             let name = assignment.name.value
             guard let option = descriptor.option(named: name) else {
