@@ -195,6 +195,10 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
         #expect(UITraitCollection().userInterfaceIdiom == UIUserInterfaceIdiom.phone)
         #expect(UIDevice.current.orientation.isPortrait && !UIDevice.current.orientation.isLandscape)
         #expect(UIDevice.current.systemName == "iOS")
+        // The screen in pixels (390 x 3 by 844 x 3), which layouts compare
+        // with an iPhone's to choose a size, and the status bar under it.
+        #expect(UIScreen.main.nativeBounds == CGRect(x: 0, y: 0, width: 1170, height: 2532))
+        #expect(UIApplication.shared.statusBarFrame == CGRect(x: 0, y: 0, width: 390, height: 47))
     }
 
     /// What a layout reads of the scroll view, the traits and accessibility,

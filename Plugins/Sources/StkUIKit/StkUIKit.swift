@@ -68,6 +68,10 @@ public final class UIApplication {
     public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
     /// The system's default text size, as the traits have it.
     public var preferredContentSizeCategory: UIContentSizeCategory { UITraitCollection().preferredContentSizeCategory }
+    /// The status bar of the screen's iPhone: 47 points tall, across the
+    /// screen (deprecated on iOS, still read by layouts that place headers
+    /// under it).
+    public var statusBarFrame: CGRect { CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: 47) }
 }
 
 /// `UIAccessibility`: the settings a layout may follow (reduced motion for
@@ -87,6 +91,8 @@ public final class UIScreen {
     public var scale: CGFloat { 3 }
     public var nativeScale: CGFloat { 3 }
     public var bounds: CGRect { CGRect(x: 0, y: 0, width: 390, height: 844) }
+    /// In pixels, portrait: the bounds at the scale, 1170x2532.
+    public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: bounds.width * nativeScale, height: bounds.height * nativeScale) }
 }
 
 /// `UIDevice.current`: an iPhone, as stk's screen and traits are one's.
