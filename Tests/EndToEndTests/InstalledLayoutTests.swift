@@ -163,5 +163,43 @@ extension ViewControllerSourceTests {
 
             """)
     }
+
+    /// viewDidLoad() code that switches on the screen's traits: they are the
+    /// collection view's, an iPhone's in portrait (compact width): two
+    /// columns, item 1 at 390 / 2 = 195.
+    @Test func viewDidLoadCodeReadsTheTraits() throws {
+        let source = """
+            import UIKit
+
+            class TraitViewController: UIViewController {
+                var collectionView: UICollectionView!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let columns: CGFloat
+                    switch traitCollection.horizontalSizeClass {
+                    case .regular:
+                        columns = 4
+                    default:
+                        columns = 2
+                    }
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1 / columns), heightDimension: .absolute(100)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+                    let section = NSCollectionLayoutSection(group: group)
+                    collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewCompositionalLayout(section: section))
+                    view.addSubview(collectionView)
+                }
+            }
+            """
+        let folder = try TranscriptCommandFolder(["TraitViewController.swift": source])
+        try expectRun("""
+            sections 1 items=3
+            layout trait-view-controller
+            attr item 0:1
+            """, plugin: "TraitViewController.swift", in: folder, prints: """
+            item 0:1 frame=195,0,195,100 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
 }
 

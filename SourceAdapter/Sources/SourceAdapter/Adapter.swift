@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "36"
+    public static let version = "37"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -36,14 +36,20 @@ public enum SourceAdapter {
     /// the order of the report's notes and errors.
     public static func adapt(_ inputs: [SourceInput]) -> AdapterOutput {
         var adaptation = Adaptation(inputs)
-        // Nothing stk can call: a layout built and installed where it cannot
-        // (in viewDidLoad()) is made into a function it can, and the sources
-        // with those functions are adapted instead.
         // A layout property set up in the type's methods (`layout.itemSize =
-        // ...` in viewDidLoad()) is registered with that set-up, the same way.
-        let installed = adaptation.findsNoLayout
-            ? InstalledLayout.find(in: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters)
-            : InstalledLayout.setUp(adaptation.registered, trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters)
+        // ...` in viewDidLoad()) is registered with that set-up; a layout a
+        // type builds and installs where stk cannot call it (in viewDidLoad())
+        // is made into a function it can, for each type that has no layout
+        // function of its own (an app's folder: every screen). The sources
+        // with those functions are adapted instead.
+        let paths = inputs.map(\.path)
+        var installed = InstalledLayout.setUp(adaptation.registered, trees: adaptation.trees, paths: paths, converters: adaptation.converters)
+        if adaptation.mayInstallLayouts {
+            let owners = Set(adaptation.registered.compactMap(\.owner))
+            installed += InstalledLayout.find(in: adaptation.trees, paths: paths, converters: adaptation.converters).filter { layout in
+                !owners.contains(layout.typeName) && !adaptation.layouts.layoutClassNames.contains(layout.typeName)
+            }
+        }
         if !installed.isEmpty {
             var extended = inputs
             for layout in installed { extended[layout.file].text += layout.text }
@@ -173,7 +179,7 @@ private struct Adaptation {
             var function = found
             if function.memberName == InstalledLayout.functionName,
                let layout = installed.first(where: { $0.typeName == function.owner && $0.file == function.fileIndex }) {
-                function.installed = (layout.described, layout.context, layout.lines, layout.notRun)
+                function.installed = (layout.described, layout.context, layout.lines, layout.notRun, layout.othersBuilt)
                 function.position = position(layout.file, layout.construction)
                 function.aliases.removeAll { $0.contains(InstalledLayout.functionName) }
             }
@@ -189,10 +195,11 @@ private struct Adaptation {
         self.pruning = pruning
     }
 
-    /// Whether the sources give stk nothing to register, and register nothing themselves.
-    /// (A layout function refused for its parameters is what its error is about.)
-    var findsNoLayout: Bool {
-        !declarations.hasOwnEntryPoint && layouts.found.isEmpty && registered.isEmpty && (functions?.refusals.isEmpty ?? true)
+    /// Whether stk may register the layouts the sources build where it cannot
+    /// call them: not when they register their own, nor beside a layout
+    /// function refused for its parameters (its error is about that).
+    var mayInstallLayouts: Bool {
+        !declarations.hasOwnEntryPoint && (functions?.refusals.isEmpty ?? true)
     }
 
     /// The declarations of all the files, gathered file by file in order.
@@ -323,6 +330,10 @@ private struct Adaptation {
             if let installed = function.installed {
                 let one = installed.lines.count == 1
                 message = "registered layout '\(function.name)' from \(function.described): stk runs line\(one ? "" : "s") \(Self.lineList(installed.lines)), which make\(one ? "s" : "") it, as a layout function; the rest of \(installed.rest) and the view code around it are not run"
+                if !installed.othersBuilt.isEmpty {
+                    let one = installed.othersBuilt.count == 1
+                    message += "; line\(one ? "" : "s") \(Self.lineList(installed.othersBuilt)) build\(one ? "s" : "") another layout of \(function.ownerName ?? "it"), not registered: stk registers the first one a type builds"
+                }
                 if !installed.notRun.isEmpty {
                     message += "; what \(installed.notRun.joined(separator: " and ")) set\(installed.notRun.count == 1 ? "s" : "") on it is not run either (it needs what that code is given, or stands among other code), so the layout may differ from the app's there"
                 }

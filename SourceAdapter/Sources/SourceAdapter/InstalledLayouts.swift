@@ -20,8 +20,8 @@ import SwiftSyntax
 /// ```
 ///
 /// gives `func __stkInstalledLayout() -> UICollectionViewLayout` with the
-/// three lines that make `layout`, returning it. It is tried only when the
-/// sources have no layout class and no layout function. Code that cannot be
+/// three lines that make `layout`, returning it. It is tried for each type
+/// that has no layout function of its own. Code that cannot be
 /// taken apart so (the layout made from a parameter, or changed inside an
 /// `if` that also does other things, or with `try` or `await`) is left as it
 /// is, and the error that no layout was found points at it.
@@ -48,6 +48,9 @@ struct InstalledLayout {
     /// The code that sets the property up in a way stk cannot run (from a
     /// parameter, or among other code): `init(spacing:)`.
     let notRun: [String]
+    /// The lines of the type's other layouts, not registered (stk registers
+    /// the first a type builds: a list and a grid it switches between).
+    var othersBuilt: [Int] = []
 
     /// The layouts of `trees` built where stk cannot call them, at most one a
     /// type (its first). `paths` name the files in the `#sourceLocation`s.
@@ -64,7 +67,11 @@ struct InstalledLayout {
                 let layout = property(initialisedWith: call).flatMap { InstalledLayout(property: $0, registered: false, file: file, path: paths[file], converter: converters[file]) }
                     ?? InstalledLayout(call: call, file: file, path: paths[file], converter: converters[file])
                     ?? InstalledLayout(handedOverIn: call, file: file, path: paths[file], converter: converters[file])
-                guard let layout, !found.contains(where: { $0.typeName == layout.typeName }) else { continue }
+                guard let layout else { continue }
+                if let first = found.firstIndex(where: { $0.typeName == layout.typeName }) {
+                    found[first].othersBuilt.append(converters[file].location(for: layout.construction).line)
+                    continue
+                }
                 found.append(layout)
             }
         }

@@ -205,7 +205,7 @@ struct LayoutFunction {
     /// A function stk wrote for a layout the sources build where it cannot
     /// call them (`InstalledLayout`): how it is described, the code whose
     /// rest is not run, and the lines it took.
-    var installed: (described: String, rest: String, lines: [Int], notRun: [String])?
+    var installed: (described: String, rest: String, lines: [Int], notRun: [String], othersBuilt: [Int])?
 
     /// `GridViewController.createLayout()`; `the layout GridViewController.viewDidLoad()
     /// builds` for one stk wrote.

@@ -952,6 +952,10 @@ struct Pruning {
         if keptMember("view", of: name) == nil {
             members += "var view: UIView! { (__stkShownIn ?? UICollectionView.__stkReceivingLayout).map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; "
         }
+        // The traits a screen's code switches on (`traitCollection.horizontalSizeClass`): its collection view's.
+        if keptMember("traitCollection", of: name) == nil {
+            members += "var traitCollection: UITraitCollection { (__stkShownIn ?? UICollectionView.__stkReceivingLayout)?.traitCollection ?? UITraitCollection() }; "
+        }
         return (ownInitialisers.contains(name) ? "" : "init() {}; ") + "weak var __stkShownIn: UICollectionView?; "
             + "func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView\(assignment) }; " + members
     }

@@ -216,6 +216,57 @@ import Testing
         }
     }
 
+    /// An app's folder: each screen's layout, whether a `createLayout()` makes
+    /// it or `viewDidLoad()` does; a screen with a layout function of its own
+    /// is not given a second one for the placeholder it installs first.
+    @Test func eachScreenOfAFolderGetsItsLayout() {
+        let output = adapt([("FeedViewController.swift", """
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                private lazy var collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    collectionView.setCollectionViewLayout(createLayout(), animated: false)
+                }
+
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))
+                }
+            }
+            """), ("SettingsViewController.swift", Self.listInViewDidLoad.replacingOccurrences(of: "class ViewController:", with: "class SettingsViewController:"))])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name).sorted() == ["feed-view-controller", "settings-view-controller"], "\(output.report.layouts)")
+        #expect(!output.files[0].text.contains(InstalledLayout.functionName))
+    }
+
+    /// Two layouts a screen switches between, both built in viewDidLoad():
+    /// the first is registered, and the note names the other's line.
+    @Test func aSecondLayoutOfAScreenIsNamedInTheNote() {
+        let output = adapt([("V.swift", """
+            import UIKit
+
+            class ToggleViewController: UICollectionViewController {
+                var gridLayout: UICollectionViewLayout!
+                var listLayout: UICollectionViewLayout!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let grid = UICollectionViewFlowLayout()
+                    grid.itemSize = CGSize(width: 100, height: 100)
+                    gridLayout = grid
+                    listLayout = UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))
+                    collectionView.collectionViewLayout = gridLayout
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.notes.map(\.description).contains(
+            "V.swift:9:20: registered layout 'toggle-view-controller' from the layout ToggleViewController.viewDidLoad() builds: stk runs lines 9-10, which make it, as a layout function; the rest of viewDidLoad() and the view code around it are not run; line 12 builds another layout of ToggleViewController, not registered: stk registers the first one a type builds"),
+            "\(output.report.notes)")
+    }
+
     /// A layout made from what the code is given (a parameter) cannot be made
     /// without it: the error points at the construction, as before.
     @Test func aLayoutMadeFromAParameterStaysAnError() {

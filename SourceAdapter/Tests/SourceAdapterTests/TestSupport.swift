@@ -35,7 +35,8 @@ enum ViewControllerShell {
     static func members(addsCollectionView: Bool = false, ownInitialiser: Bool = false) -> String {
         (ownInitialiser ? "" : "init() {}; ") + "weak var __stkShownIn: UICollectionView?; func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView }; "
             + (addsCollectionView ? "var collectionView: UICollectionView! { __stkShownIn ?? UICollectionView.__stkReceivingLayout }; " : "")
-            + "var view: UIView! { (__stkShownIn ?? UICollectionView.__stkReceivingLayout).map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; }"
+            + "var view: UIView! { (__stkShownIn ?? UICollectionView.__stkReceivingLayout).map { UIView(frame: CGRect(origin: .zero, size: $0.bounds.size)) } }; "
+            + "var traitCollection: UITraitCollection { (__stkShownIn ?? UICollectionView.__stkReceivingLayout)?.traitCollection ?? UITraitCollection() }; }"
     }
 }
 
