@@ -201,5 +201,46 @@ extension ViewControllerSourceTests {
 
             """)
     }
+
+    /// A screen built on the app's own base view controller, given alone (as
+    /// a user copies one file): a view controller all the same, whose view
+    /// its set-up reads. 390 - 16 = 374 wide, 494 high, one a line, centred
+    /// at (390 - 374) / 2 = 8; the second 494 + 10 below.
+    @Test func aScreenOnTheAppsOwnBaseViewControllerReadsItsView() throws {
+        let source = """
+            import UIKit
+
+            final class RecipesViewController: BaseViewController {
+                @IBOutlet private weak var collectionView: UICollectionView!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    setupLayout()
+                    bindViewModel()
+                }
+
+                private func setupLayout() {
+                    let flowLayout = UICollectionViewFlowLayout()
+                    let width = view.frame.size.width - 16
+                    let height = width + 120
+                    flowLayout.itemSize = CGSize(width: width, height: height)
+                    collectionView.setCollectionViewLayout(flowLayout, animated: true)
+                }
+
+                private func bindViewModel() {
+                    viewModel.recipes.bind(to: collectionView.rx.items)
+                }
+            }
+            """
+        let folder = try TranscriptCommandFolder(["RecipesViewController.swift": source])
+        try expectRun("""
+            sections 1 items=3
+            layout recipes-view-controller
+            attr item 0:1
+            """, plugin: "RecipesViewController.swift", in: folder, prints: """
+            item 0:1 frame=8,504,374,494 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
 }
 

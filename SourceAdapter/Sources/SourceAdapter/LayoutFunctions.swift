@@ -343,7 +343,9 @@ struct LayoutFunctionDiscovery {
                            "give it one (`\(label): \(missing.type.trimmedDescription) = ...`), or add a function without parameters that calls it")
             } else if function.signature.effectSpecifiers?.asyncSpecifier != nil {
                 refusal = ("is async: " + Self.noArguments, "add a synchronous function that builds the layout")
-            } else if let body = function.body, Self.readsInstalledLayout(Syntax(body)) {
+            } else if let body = function.body, function.name.text != InstalledLayout.functionName, Self.readsInstalledLayout(Syntax(body)) {
+                // (A function stk wrote takes only what builds the layout: a
+                // `collectionViewLayout` it names is the type's own property.)
                 refusal = Self.readsInstalledLayoutRefusal
             } else if let body = function.body, let trap = Self.onlyTrap(body) {
                 refusal = ("only calls \(trap)(...): it is abstract, and builds no layout (a subclass's override does, and is registered itself)", nil)

@@ -376,11 +376,13 @@ struct Pruning {
 
     /// Whether a class is a view controller: its chain of classes of the
     /// sources ends with one of UIKit's `UI...Controller` classes
-    /// (UIViewController, UICollectionViewController, UIHostingController).
+    /// (UIViewController, UICollectionViewController, UIHostingController),
+    /// or with the app's own base view controller that the sources do not
+    /// hold (`class RecipesViewController: BaseViewController`, given alone).
     static func isViewController(_ type: TypeIndex.TypeDecl, index: TypeIndex) -> Bool {
         guard let root = index.rootSuperclassName(of: type) else { return false }
         let name = String(root.split(separator: ".").last ?? Substring(root))
-        return name.hasPrefix("UI") && name.hasSuffix("Controller")
+        return (name.hasPrefix("UI") && name.hasSuffix("Controller")) || (name.hasSuffix("ViewController") && index[root] == nil)
     }
 
     /// UIKit's scrolling views, which stk has one model of (its collection

@@ -216,6 +216,30 @@ import Testing
         }
     }
 
+    /// A layout property named `collectionViewLayout` (as Wire's screens name
+    /// it) is the type's own, set up in viewDidLoad(): not the layout
+    /// installed in the collection view, which a layout function must not read.
+    @Test func aLayoutPropertyNamedCollectionViewLayoutIsTheTypesOwn() {
+        let output = adapt([("V.swift", """
+            import UIKit
+
+            final class NotificationsViewController: UIViewController {
+                private let collectionViewLayout = UICollectionViewFlowLayout()
+                private lazy var collectionView = UICollectionView(frame: .zero, collectionViewLayout: self.collectionViewLayout)
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    collectionViewLayout.minimumLineSpacing = 0
+                    view.addSubview(collectionView)
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["notifications-view-controller"])
+        let function = Self.installedFunction(output.files[0].text)
+        #expect(function.contains("collectionViewLayout.minimumLineSpacing = 0") && function.contains("return collectionViewLayout"), "\(function)")
+    }
+
     /// An app's folder: each screen's layout, whether a `createLayout()` makes
     /// it or `viewDidLoad()` does; a screen with a layout function of its own
     /// is not given a second one for the placeholder it installs first.
