@@ -284,6 +284,7 @@ struct Pruning {
         }.map(\.memberName)
         // The registration makes the values of instance options by name.
         keepReachable(extraNames: ownerNames.union(instanceTypeNames).union(overridden))
+        noteDelegateMethodsThatDequeueViews()
         makeEdits(functions: functions)
     }
 
@@ -618,7 +619,7 @@ struct Pruning {
                 case .names(let names): keep = !names.isDisjoint(with: allNames)
                 case .memberNames(let names):
                     keep = !names.isDisjoint(with: layoutCodeNames)
-                        || unit.stripped.map { implementsKeptRequirement($0.signature, of: $0.owner) } ?? false
+                        || unit.stripped.map { implementsKeptRequirement($0.signature, of: $0.owner) && !Self.dequeuesViews(unit.node) } ?? false
                 case .follows(let type): keep = isKept(type)
                 case .never: keep = false
                 }
@@ -628,6 +629,27 @@ struct Pruning {
                 queue.append((unit.scan, true))
             }
             if !changed && queue.isEmpty { break }
+        }
+    }
+
+    /// A note for each delegate method left out because it dequeues a view.
+    private mutating func noteDelegateMethodsThatDequeueViews() {
+        for unit in units where !unit.kept {
+            guard let stripped = unit.stripped, implementsKeptRequirement(stripped.signature, of: stripped.owner),
+                  Self.dequeuesViews(unit.node), let decl = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(FunctionDeclSyntax.self) else { continue }
+            fileNotes.append((unit.file, AdapterMessage(position(unit.file, decl.name.positionAfterSkippingLeadingTrivia),
+                "left out \(stripped.signature): it dequeues a view to measure it, which stk cannot make, so the layout takes the protocol's default in its place (a flow layout's own size or spacing)")))
+        }
+    }
+
+    /// Whether code dequeues a cell or a supplementary view (a delegate
+    /// method that measures a footer it dequeues): view code stk cannot run,
+    /// so a delegate method doing it is left out and the layout takes the
+    /// protocol's default (a flow layout's own value), as the note says.
+    static func dequeuesViews(_ node: Syntax) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind else { return false }
+            return name.hasPrefix("dequeueReusable") || name.hasPrefix("dequeueConfiguredReusable")
         }
     }
 

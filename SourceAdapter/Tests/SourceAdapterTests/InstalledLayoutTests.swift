@@ -240,6 +240,34 @@ import Testing
         #expect(function.contains("collectionViewLayout.minimumLineSpacing = 0") && function.contains("return collectionViewLayout"), "\(function)")
     }
 
+    /// A flow delegate method that measures a footer it dequeues (Auto
+    /// Layout sizing) is view code: left out with a note, so that the file
+    /// compiles and the flow layout takes its own footer size.
+    @Test func aDelegateMethodThatDequeuesAViewIsLeftOut() {
+        let output = adapt([("V.swift", """
+            import UIKit
+
+            final class OptionsViewController: UIViewController, UICollectionViewDelegateFlowLayout {
+                private let collectionViewLayout = UICollectionViewFlowLayout()
+
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    CGSize(width: collectionView.bounds.width, height: 56)
+                }
+
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize {
+                    let footer = collectionView.dequeueReusableSupplementaryView(ofKind: UICollectionView.elementKindSectionFooter, withReuseIdentifier: "Footer", for: IndexPath(item: 0, section: section))
+                    return footer.systemLayoutSizeFitting(CGSize(width: collectionView.bounds.width, height: 0))
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.notes.map(\.description).contains(
+            "V.swift:10:10: left out collectionView(_:layout:referenceSizeForFooterInSection:): it dequeues a view to measure it, which stk cannot make, so the layout takes the protocol's default in its place (a flow layout's own size or spacing)"),
+            "\(output.report.notes)")
+        let text = body(output)
+        #expect(text.contains("sizeForItemAt") && !text.contains("dequeueReusableSupplementaryView"), "\(text)")
+    }
+
     /// An app's folder: each screen's layout, whether a `createLayout()` makes
     /// it or `viewDidLoad()` does; a screen with a layout function of its own
     /// is not given a second one for the placeholder it installs first.
