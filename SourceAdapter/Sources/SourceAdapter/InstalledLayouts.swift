@@ -145,14 +145,8 @@ struct InstalledLayout {
                   let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let group = variable.parent?.parent?.parent?.parent?.asProtocol(DeclGroupSyntax.self),
                   let simpleName = Self.typeName(of: group) else { return nil }
-            var names = [simpleName]
-            var outer = group.parent
-            while let current = outer {
-                if let enclosing = current.asProtocol(DeclGroupSyntax.self), let enclosingName = Self.typeName(of: enclosing) { names.insert(enclosingName, at: 0) }
-                outer = current.parent
-            }
             let line = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
-            self.init(file: file, typeName: names.joined(separator: "."), context: name, described: "the layout \(simpleName).\(name) builds",
+            self.init(file: file, typeName: Self.qualifiedName(of: group, simpleName), context: name, described: "the layout \(simpleName).\(name) builds",
                       construction: call.positionAfterSkippingLeadingTrivia, lines: [line],
                       body: lineDirective(file: path, line: line) + "        return \(call.trimmedDescription)\n", replacedProperty: nil)
             return
@@ -165,20 +159,16 @@ struct InstalledLayout {
     /// methods without parameters that set it up (`layout.itemSize = ...` in
     /// `viewDidLoad()`, `self.layout.minimumLineSpacing = 8` in `commonInit()`),
     /// initialisers first. A property already `registered` and set up nowhere
-    /// needs nothing; one that is set up in code stk cannot take apart is left
-    /// as it is.
+    /// needs nothing; what code stk cannot take apart sets on it (from a
+    /// parameter, or among other code) is not run, and `notRun` names that code.
+    /// (A method without parameters is taken for set-up: an action such as
+    /// `@objc func showGrid()` that changes the layout would be run too.)
     private init?(property variable: VariableDeclSyntax, registered: Bool, file: Int, path: String, converter: SourceLocationConverter) {
         guard variable.bindings.count == 1, let binding = variable.bindings.first, binding.accessorBlock == nil,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               binding.initializer != nil, !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
               let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
               let group = members.parent?.parent?.asProtocol(DeclGroupSyntax.self), let simpleName = Self.typeName(of: group) else { return nil }
-        var names = [simpleName]
-        var outer = group.parent
-        while let current = outer {
-            if let enclosing = current.asProtocol(DeclGroupSyntax.self), let enclosingName = Self.typeName(of: enclosing) { names.insert(enclosingName, at: 0) }
-            outer = current.parent
-        }
         // The code that sets it up: initialisers, then methods without parameters.
         var blocks: [(name: String, statements: [CodeBlockItemSyntax], parameters: Set<String>)] = []
         for member in members {
@@ -211,7 +201,7 @@ struct InstalledLayout {
             setUpIn.append(block.name)
         }
         if registered && setUpIn.isEmpty && notRun.isEmpty { return nil }
-        let typeName = names.joined(separator: ".")
+        let typeName = Self.qualifiedName(of: group, simpleName)
         let propertyLine = converter.location(for: binding.positionAfterSkippingLeadingTrivia).line
         let context = setUpIn.isEmpty ? name : setUpIn.joined(separator: " and ")
         let described = setUpIn.isEmpty ? "\(simpleName).\(name)" : "\(simpleName).\(name) as \(context) set\(setUpIn.count == 1 ? "s" : "") it up"
@@ -331,16 +321,21 @@ struct InstalledLayout {
         while let parent = node.parent {
             node = parent
             if let type = node.asProtocol(DeclGroupSyntax.self), let name = typeName(of: type) {
-                var names = [name]
-                var outer = node.parent
-                while let current = outer {
-                    if let group = current.asProtocol(DeclGroupSyntax.self), let enclosing = typeName(of: group) { names.insert(enclosing, at: 0) }
-                    outer = current.parent
-                }
-                return (context, names.joined(separator: "."), parameters, LocalCollector.names(in: body))
+                return (context, qualifiedName(of: type, name), parameters, LocalCollector.names(in: body))
             }
         }
         return nil
+    }
+
+    /// `Outer.Inner` for a type named `name` nested in `Outer`, as an extension names it.
+    private static func qualifiedName(of group: some DeclGroupSyntax, _ name: String) -> String {
+        var names = [name]
+        var outer = group.parent
+        while let current = outer {
+            if let enclosing = current.asProtocol(DeclGroupSyntax.self), let enclosingName = typeName(of: enclosing) { names.insert(enclosingName, at: 0) }
+            outer = current.parent
+        }
+        return names.joined(separator: ".")
     }
 
     private static func typeName(of group: some DeclGroupSyntax) -> String? {
