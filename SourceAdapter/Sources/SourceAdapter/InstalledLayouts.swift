@@ -64,7 +64,9 @@ struct InstalledLayout {
             // (in `configureLayout()`) is the one the app shows.
             let ordered = finder.found.filter { !Self.isPlaceholder($0) } + finder.found.filter(Self.isPlaceholder)
             for call in ordered {
-                let layout = property(initialisedWith: call).flatMap { InstalledLayout(property: $0, registered: false, file: file, path: paths[file], converter: converters[file]) }
+                let layout = property(initialisedWith: call).flatMap {
+                    InstalledLayout(property: $0, registered: false, file: file, in: Sources(trees: trees, paths: paths, converters: converters))
+                }
                     ?? InstalledLayout(call: call, file: file, path: paths[file], converter: converters[file])
                     ?? InstalledLayout(handedOverIn: call, file: file, path: paths[file], converter: converters[file])
                 guard let layout else { continue }
@@ -74,8 +76,47 @@ struct InstalledLayout {
                 }
                 found.append(layout)
             }
+            for (cast, optional) in finder.storyboardCasts {
+                guard let layout = InstalledLayout(storyboardCast: cast, optional: optional, file: file, path: paths[file], converter: converters[file]),
+                      !found.contains(where: { $0.typeName == layout.typeName }) else { continue }
+                found.append(layout)
+            }
         }
         return found
+    }
+
+    /// `collectionView.collectionViewLayout as! UICollectionViewFlowLayout`
+    /// (`as?`, `self.`, a collection view controller's `collectionViewLayout`):
+    /// the flow layout a storyboard installed, which the code then sets up.
+    static func isStoryboardFlowLayout(_ value: ExprSyntax, as type: TypeSyntax) -> Bool {
+        guard ["UICollectionViewFlowLayout", "CollectionViewFlowLayout"].contains(type.trimmedDescription) else { return false }
+        let installed = value.trimmedDescription.filter { $0 != "?" }
+        return ["collectionView.collectionViewLayout", "self.collectionView.collectionViewLayout",
+                "collectionViewLayout", "self.collectionViewLayout"].contains(installed)
+    }
+
+    /// `let layout = collectionView.collectionViewLayout as! UICollectionViewFlowLayout`,
+    /// then its set-up: the storyboard's flow layout, which the sources do
+    /// not hold, is made with UIKit's defaults, and the set-up runs on it.
+    private init?(storyboardCast cast: ExprSyntax, optional: Bool, file: Int, path: String, converter: SourceLocationConverter) {
+        var node = Syntax(cast)
+        while let parent = node.parent, !(node.is(CodeBlockItemSyntax.self) && parent.is(CodeBlockItemListSyntax.self)) { node = parent }
+        guard let statement = node.as(CodeBlockItemSyntax.self), let block = statement.parent?.as(CodeBlockItemListSyntax.self),
+              let binding = Self.singleBinding(statement), binding.value.id == ExprSyntax(cast).id,
+              let (context, typeName, parameters, bodyLocals) = Self.enclosing(block) else { return nil }
+        let statements = Array(block)
+        guard let index = statements.firstIndex(where: { $0.id == statement.id }),
+              let slice = Self.slice(statements, included: [index], needed: [binding.name], parameters: parameters, bodyLocals: bodyLocals)
+        else { return nil }
+        let made = optional ? "Optional(UICollectionViewFlowLayout())" : "UICollectionViewFlowLayout()"
+        let body = Self.text(of: slice.map { statements[$0] }, path: path, converter: converter, replacing: (Syntax(cast), made))
+        let line = converter.location(for: cast.positionAfterSkippingLeadingTrivia).line
+        let simpleName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        self.init(file: file, typeName: typeName, context: context,
+                  described: "the storyboard's flow layout as \(simpleName).\(context) sets it up (made with UIKit's defaults: what Interface Builder sets is not in the sources)",
+                  construction: cast.positionAfterSkippingLeadingTrivia,
+                  lines: slice.map { converter.location(for: statements[$0].positionAfterSkippingLeadingTrivia).line },
+                  body: body + lineDirective(file: path, line: line) + "        return \(binding.name)\(optional ? "!" : "")\n", replacedProperty: nil)
     }
 
     /// The layout properties among `registered` that the type's own methods
@@ -86,7 +127,7 @@ struct InstalledLayout {
             guard function.form == .property, function.ownerIsUserType, !function.isStatic,
                   let variable = function.decl.as(VariableDeclSyntax.self) else { return nil }
             return InstalledLayout(property: variable, registered: true, file: function.fileIndex,
-                                   path: paths[function.fileIndex], converter: converters[function.fileIndex])
+                                   in: Sources(trees: trees, paths: paths, converters: converters))
         }
     }
 
@@ -163,23 +204,46 @@ struct InstalledLayout {
     /// parameter, or among other code) is not run, and `notRun` names that code.
     /// (A method without parameters is taken for set-up: an action such as
     /// `@objc func showGrid()` that changes the layout would be run too.)
-    private init?(property variable: VariableDeclSyntax, registered: Bool, file: Int, path: String, converter: SourceLocationConverter) {
+    /// The files a property's set-up may be in (its type's extensions too).
+    struct Sources {
+        let trees: [SourceFileSyntax]
+        let paths: [String]
+        let converters: [SourceLocationConverter]
+
+        /// The member lists of the extensions of `typeName`, with their file.
+        func extensions(of typeName: String) -> [(file: Int, members: MemberBlockItemListSyntax)] {
+            trees.enumerated().flatMap { file, tree in
+                TypeIndex.topLevelDecls(tree.statements).compactMap { decl -> (file: Int, members: MemberBlockItemListSyntax)? in
+                    guard let ext = decl.as(ExtensionDeclSyntax.self), ext.extendedType.trimmedDescription == typeName else { return nil }
+                    return (file, ext.memberBlock.members)
+                }
+            }
+        }
+    }
+
+    private init?(property variable: VariableDeclSyntax, registered: Bool, file: Int, in sources: Sources) {
+        let path = sources.paths[file], converter = sources.converters[file]
         guard variable.bindings.count == 1, let binding = variable.bindings.first, binding.accessorBlock == nil,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               binding.initializer != nil, !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
               let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
               let group = members.parent?.parent?.asProtocol(DeclGroupSyntax.self), let simpleName = Self.typeName(of: group) else { return nil }
-        // The code that sets it up: initialisers, then methods without parameters.
-        var blocks: [(name: String, statements: [CodeBlockItemSyntax], parameters: Set<String>)] = []
-        for member in members {
-            if let initialiser = member.decl.as(InitializerDeclSyntax.self), let body = initialiser.body {
-                blocks.insert((Pruning.initLabel(DeclSyntax(initialiser)), Array(body.statements),
-                               Set(initialiser.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })),
-                              at: blocks.filter { $0.name.hasPrefix("init") }.count)
-            } else if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
-                      function.signature.parameterClause.parameters.isEmpty,
-                      !function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
-                blocks.append((Pruning.signature(DeclSyntax(function)) ?? function.name.text, Array(body.statements), []))
+        let typeName = Self.qualifiedName(of: group, simpleName)
+        // The code that sets it up: initialisers, then methods without
+        // parameters, in the type and its extensions (`extension MemesVC {
+        // func flowLayoutSetup() }`, in this file or another).
+        var blocks: [(name: String, statements: [CodeBlockItemSyntax], parameters: Set<String>, file: Int)] = []
+        for (memberFile, list) in [(file, members)] + sources.extensions(of: typeName) {
+            for member in list {
+                if let initialiser = member.decl.as(InitializerDeclSyntax.self), let body = initialiser.body {
+                    blocks.insert((Pruning.initLabel(DeclSyntax(initialiser)), Array(body.statements),
+                                   Set(initialiser.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }), memberFile),
+                                  at: blocks.filter { $0.name.hasPrefix("init") }.count)
+                } else if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
+                          function.signature.parameterClause.parameters.isEmpty,
+                          !function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                    blocks.append((Pruning.signature(DeclSyntax(function)) ?? function.name.text, Array(body.statements), [], memberFile))
+                }
             }
         }
         var body = ""
@@ -196,12 +260,12 @@ struct InstalledLayout {
                 continue
             }
             guard !slice.isEmpty else { continue }
-            body += Self.text(of: slice.map { block.statements[$0] }, path: path, converter: converter)
-            lines += slice.map { converter.location(for: block.statements[$0].positionAfterSkippingLeadingTrivia).line }
+            body += Self.text(of: slice.map { block.statements[$0] }, path: sources.paths[block.file], converter: sources.converters[block.file])
+            // The note's lines are of the property's file.
+            if block.file == file { lines += slice.map { converter.location(for: block.statements[$0].positionAfterSkippingLeadingTrivia).line } }
             setUpIn.append(block.name)
         }
         if registered && setUpIn.isEmpty && notRun.isEmpty { return nil }
-        let typeName = Self.qualifiedName(of: group, simpleName)
         let propertyLine = converter.location(for: binding.positionAfterSkippingLeadingTrivia).line
         let context = setUpIn.isEmpty ? name : setUpIn.joined(separator: " and ")
         let described = setUpIn.isEmpty ? "\(simpleName).\(name)" : "\(simpleName).\(name) as \(context) set\(setUpIn.count == 1 ? "s" : "") it up"
@@ -261,12 +325,22 @@ struct InstalledLayout {
 
     /// Statements as the function stk writes has them, each under a
     /// `#sourceLocation` of its line, at its column.
-    private static func text(of statements: [CodeBlockItemSyntax], path: String, converter: SourceLocationConverter) -> String {
+    /// `replacing` swaps a node for other text (the storyboard's layout for
+    /// one made here).
+    private static func text(of statements: [CodeBlockItemSyntax], path: String, converter: SourceLocationConverter,
+                             replacing: (node: Syntax, text: String)? = nil) -> String {
         var text = ""
         for item in statements {
             let location = converter.location(for: item.positionAfterSkippingLeadingTrivia)
+            var statement = item.trimmedDescription
+            if let (node, new) = replacing, item.range.contains(node.position) {
+                let bytes = Array(statement.utf8)
+                let start = node.positionAfterSkippingLeadingTrivia.utf8Offset - item.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = start + node.trimmedLength.utf8Length
+                statement = String(decoding: bytes[..<start], as: UTF8.self) + new + String(decoding: bytes[end...], as: UTF8.self)
+            }
             text += lineDirective(file: path, line: location.line)
-            text += String(repeating: " ", count: max(0, location.column - 1)) + item.trimmedDescription + "\n"
+            text += String(repeating: " ", count: max(0, location.column - 1)) + statement + "\n"
         }
         return text
     }
@@ -443,10 +517,22 @@ struct InstalledLayout {
 
     // MARK: Visitors
 
-    /// Constructions of UIKit's layouts, in source order.
+    /// Constructions of UIKit's layouts, in source order, and the casts of
+    /// the layout a storyboard installed (`collectionView.collectionViewLayout
+    /// as! UICollectionViewFlowLayout`).
     private final class ConstructionFinder: SyntaxVisitor {
         var found: [FunctionCallExprSyntax] = []
+        var storyboardCasts: [(cast: ExprSyntax, optional: Bool)] = []
         init() { super.init(viewMode: .sourceAccurate) }
+        // The parser leaves `a as! T` unfolded: a sequence of the value, `as!` and the type.
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self),
+               InstalledLayout.isStoryboardFlowLayout(elements[0], as: type.type) {
+                storyboardCasts.append((ExprSyntax(node), cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark))
+            }
+            return .visitChildren
+        }
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if UnreachableLayout.isConstruction(node) {
                 found.append(node)

@@ -960,12 +960,16 @@ struct Pruning {
                                          dataSources: [(property: String, type: String)]) -> String {
         var assignment = ""
         var members = ""
+        var initialiser = "init() {}; "
         if let unit = keptMember("collectionView", of: name) {
             if let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
                variable.bindingSpecifier.text == "var", let binding = variable.bindings.first, binding.accessorBlock == nil,
                Self.lazyCollectionView(variable) != nil
                 || binding.typeAnnotation.map({ ["UICollectionView!", "UICollectionView?"].contains($0.type.trimmedDescription) }) == true {
                 assignment = "; self.collectionView = collectionView"
+                // Before it is shown (while its layout function runs, as
+                // viewDidLoad() code did), it is the one the layout is made for.
+                initialiser = "init() { self.collectionView = UICollectionView.__stkReceivingLayout }; "
             }
         } else if (index.rootSuperclassName(of: type) ?? "").hasSuffix("UICollectionViewController") {
             members += "var collectionView: UICollectionView! { __stkShownIn ?? UICollectionView.__stkReceivingLayout }; "
@@ -980,7 +984,7 @@ struct Pruning {
         if keptMember("traitCollection", of: name) == nil {
             members += "var traitCollection: UITraitCollection { (__stkShownIn ?? UICollectionView.__stkReceivingLayout)?.traitCollection ?? UITraitCollection() }; "
         }
-        return (ownInitialisers.contains(name) ? "" : "init() {}; ") + "weak var __stkShownIn: UICollectionView?; "
+        return (ownInitialisers.contains(name) ? "" : initialiser) + "weak var __stkShownIn: UICollectionView?; "
             + "func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView\(assignment) }; " + members
     }
 

@@ -216,6 +216,69 @@ import Testing
         }
     }
 
+    /// The set-up in a method of an extension, in another file, that
+    /// viewDidLoad() calls (`flowLayoutSetup()`), as many apps split a screen.
+    @Test func aLayoutPropertySetUpInAnExtensionElsewhereIsRegisteredWithIt() {
+        let output = adapt([("MemesViewController.swift", """
+            import UIKit
+
+            final class MemesViewController: UICollectionViewController {
+                let flowLayout = UICollectionViewFlowLayout()
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    flowLayoutSetup()
+                }
+            }
+            """), ("MemesViewController+Layout.swift", """
+            import UIKit
+
+            extension MemesViewController {
+                func flowLayoutSetup() {
+                    let space: CGFloat = 3.0
+                    let dimension = (view.frame.size.width - (2 * space)) / 3.0
+                    flowLayout.minimumInteritemSpacing = space
+                    flowLayout.itemSize = CGSize(width: dimension, height: dimension)
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["memes-view-controller"])
+        let function = Self.installedFunction(output.files[0].text)
+        #expect(function.contains("#sourceLocation(file: \"MemesViewController+Layout.swift\", line: 6)"), "\(function)")
+        #expect(function.contains("flowLayout.itemSize = CGSize(width: dimension, height: dimension)") && function.contains("return flowLayout"), "\(function)")
+    }
+
+    /// A storyboard app's screen: the flow layout Interface Builder installed,
+    /// set up in viewDidLoad(). The sources do not hold the storyboard's,
+    /// so stk makes one with UIKit's defaults and runs the set-up on it.
+    @Test func aStoryboardFlowLayoutSetUpInViewDidLoadIsMadeWithUIKitsDefaults() {
+        let output = adapt([("CollectionViewController.swift", """
+            import UIKit
+
+            class CollectionViewController: UIViewController {
+                @IBOutlet weak var collectionView: UICollectionView!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let layout = collectionView.collectionViewLayout as! UICollectionViewFlowLayout
+                    layout.sectionInset = UIEdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
+                    layout.minimumInteritemSpacing = 5
+                    layout.itemSize = CGSize(width: (collectionView.frame.width - 20) / 3, height: (collectionView.frame.height - 20) / 5)
+                    collectionView.delegate = self
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["collection-view-controller"])
+        #expect(output.report.notes.map(\.description).contains { $0.hasPrefix(
+            "CollectionViewController.swift:8:22: registered layout 'collection-view-controller' from the storyboard's flow layout as CollectionViewController.viewDidLoad() sets it up (made with UIKit's defaults: what Interface Builder sets is not in the sources): stk runs lines 8-11") },
+            "\(output.report.notes)")
+        let function = Self.installedFunction(output.files[0].text)
+        #expect(function.contains("        let layout = UICollectionViewFlowLayout()\n") && function.contains("return layout\n"), "\(function)")
+        #expect(!function.contains("collectionViewLayout") && !function.contains("delegate"), "\(function)")
+    }
+
     /// A layout property named `collectionViewLayout` (as Wire's screens name
     /// it) is the type's own, set up in viewDidLoad(): not the layout
     /// installed in the collection view, which a layout function must not read.
