@@ -243,40 +243,25 @@ extension ViewControllerSourceTests {
             """)
     }
 
-    /// A storyboard app's screen (Udacity's Virtual Tourist): the flow layout
-    /// Interface Builder installed, set up in viewDidLoad() from the outlet's
-    /// frame. stk makes the flow layout with UIKit's defaults, and the outlet
-    /// is the collection view the layout is made for: items (390 - 20) / 3
-    /// by (844 - 20) / 5 = 123.33 x 164.8, three a row in 390 - 10 with 5
-    /// between (exactly 380), at 5, 133.33 and 261.67; rows 10 apart.
+    /// A storyboard app's screen (Examples/InstalledLayouts/PhotosViewController.swift):
+    /// the flow layout Interface Builder installed, set up in viewDidLoad()
+    /// from the outlet's frame. stk makes the flow layout with UIKit's
+    /// defaults, and the outlet is the collection view the layout is made
+    /// for: items (390 - 20) / 3 by (844 - 20) / 5 = 123.33 x 164.8, three a
+    /// row in 390 - 10 with 5 between (exactly 380), at 5, 133.33 and
+    /// 261.67; rows 10 apart.
     @Test func aStoryboardFlowLayoutSetUpInViewDidLoadRuns() throws {
-        let source = """
-            import UIKit
-
-            class CollectionViewController: UIViewController {
-                @IBOutlet weak var collectionView: UICollectionView!
-
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    let layout = collectionView.collectionViewLayout as! UICollectionViewFlowLayout
-                    layout.sectionInset = UIEdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
-                    layout.minimumInteritemSpacing = 5
-                    layout.itemSize = CGSize(width: (collectionView.frame.width - 20) / 3, height: (collectionView.frame.height - 20) / 5)
-                    collectionView.delegate = self
-                }
-            }
-            """
-        let folder = try TranscriptCommandFolder(["CollectionViewController.swift": source])
+        let folder = try TranscriptCommandFolder([:])
+        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/PhotosViewController.swift").path
         try expectRun("""
             sections 1 items=4
-            layout collection-view-controller
+            layout photos-view-controller
             attr item 0:1
             attr item 0:3
-            """, plugin: "CollectionViewController.swift", in: folder, prints: """
+            """, plugin: example, in: folder, prints: """
             item 0:1 frame=133.333333,0,123.333333,164.8 zIndex=0 alpha=1 hidden=false
             item 0:3 frame=5,174.8,123.333333,164.8 zIndex=0 alpha=1 hidden=false
 
             """)
     }
 }
-

@@ -58,11 +58,8 @@ import Testing
     /// in `commonInit()`, its sections made by a method of its own
     /// (Examples/InstalledLayouts/FeedCollectionView.swift).
     @Test func aLayoutInstalledInCommonInitBecomesALayoutFunction() throws {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/InstalledLayouts")
         let path = "Examples/InstalledLayouts/FeedCollectionView.swift"
-        let text = try String(contentsOf: examples.appendingPathComponent("FeedCollectionView.swift"), encoding: .utf8)
-        let output = SourceAdapter.adapt([SourceInput(path: path, text: text)])
+        let output = try Self.adaptedExample("FeedCollectionView.swift")
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         #expect(output.report.layouts.map(\.name) == ["feed-collection-view"])
         #expect(output.report.notes.map(\.description).contains(
@@ -252,31 +249,24 @@ import Testing
     /// A storyboard app's screen: the flow layout Interface Builder installed,
     /// set up in viewDidLoad(). The sources do not hold the storyboard's,
     /// so stk makes one with UIKit's defaults and runs the set-up on it.
-    @Test func aStoryboardFlowLayoutSetUpInViewDidLoadIsMadeWithUIKitsDefaults() {
-        let output = adapt([("CollectionViewController.swift", """
-            import UIKit
-
-            class CollectionViewController: UIViewController {
-                @IBOutlet weak var collectionView: UICollectionView!
-
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    let layout = collectionView.collectionViewLayout as! UICollectionViewFlowLayout
-                    layout.sectionInset = UIEdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
-                    layout.minimumInteritemSpacing = 5
-                    layout.itemSize = CGSize(width: (collectionView.frame.width - 20) / 3, height: (collectionView.frame.height - 20) / 5)
-                    collectionView.delegate = self
-                }
-            }
-            """)])
+    @Test func aStoryboardFlowLayoutSetUpInViewDidLoadIsMadeWithUIKitsDefaults() throws {
+        let output = try Self.adaptedExample("PhotosViewController.swift")
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
-        #expect(output.report.layouts.map(\.name) == ["collection-view-controller"])
+        #expect(output.report.layouts.map(\.name) == ["photos-view-controller"])
         #expect(output.report.notes.map(\.description).contains { $0.hasPrefix(
-            "CollectionViewController.swift:8:22: registered layout 'collection-view-controller' from the storyboard's flow layout as CollectionViewController.viewDidLoad() sets it up (made with UIKit's defaults: what Interface Builder sets is not in the sources): stk runs lines 8-11") },
+            "Examples/InstalledLayouts/PhotosViewController.swift:19:22: registered layout 'photos-view-controller' from the storyboard's flow layout as PhotosViewController.viewDidLoad() sets it up (made with UIKit's defaults: what Interface Builder sets is not in the sources): stk runs lines 19-22") },
             "\(output.report.notes)")
         let function = Self.installedFunction(output.files[0].text)
         #expect(function.contains("        let layout = UICollectionViewFlowLayout()\n") && function.contains("return layout\n"), "\(function)")
-        #expect(!function.contains("collectionViewLayout") && !function.contains("delegate"), "\(function)")
+        #expect(!function.contains("collectionViewLayout") && !function.contains("dataSource"), "\(function)")
+    }
+
+    /// An example of Examples/InstalledLayouts, adapted alone.
+    static func adaptedExample(_ name: String) throws -> AdapterOutput {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/InstalledLayouts")
+        let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
+        return SourceAdapter.adapt([SourceInput(path: "Examples/InstalledLayouts/" + name, text: text)])
     }
 
     /// A layout property named `collectionViewLayout` (as Wire's screens name
