@@ -254,7 +254,7 @@ import Testing
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         #expect(output.report.layouts.map(\.name) == ["photos-view-controller"])
         #expect(output.report.notes.map(\.description).contains { $0.hasPrefix(
-            "Examples/InstalledLayouts/PhotosViewController.swift:19:22: registered layout 'photos-view-controller' from the storyboard's flow layout as PhotosViewController.viewDidLoad() sets it up (made with UIKit's defaults: what Interface Builder sets is not in the sources): stk runs lines 19-22") },
+            "Examples/InstalledLayouts/PhotosViewController.swift:20:22: registered layout 'photos-view-controller' from the storyboard's flow layout as PhotosViewController.viewDidLoad() sets it up (made with UIKit's defaults: what Interface Builder sets is not in the sources): stk runs lines 20-23") },
             "\(output.report.notes)")
         let function = Self.installedFunction(output.files[0].text)
         #expect(function.contains("        let layout = UICollectionViewFlowLayout()\n") && function.contains("return layout\n"), "\(function)")
