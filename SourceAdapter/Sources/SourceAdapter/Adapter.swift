@@ -42,11 +42,11 @@ public enum SourceAdapter {
         // is made into a function it can, for each type that has no layout
         // function of its own (an app's folder: every screen). The sources
         // with those functions are adapted instead.
-        let paths = inputs.map(\.path)
-        var installed = InstalledLayout.setUp(adaptation.registered, trees: adaptation.trees, paths: paths, converters: adaptation.converters)
+        let sources = InstalledLayout.Sources(trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters)
+        var installed = InstalledLayout.setUp(adaptation.registered, in: sources)
         if adaptation.mayInstallLayouts {
             let owners = Set(adaptation.registered.compactMap(\.owner))
-            installed += InstalledLayout.find(in: adaptation.trees, paths: paths, converters: adaptation.converters).filter { layout in
+            installed += InstalledLayout.find(in: sources).filter { layout in
                 !owners.contains(layout.typeName) && !adaptation.layouts.layoutClassNames.contains(layout.typeName)
             }
         }
@@ -179,7 +179,7 @@ private struct Adaptation {
             var function = found
             if function.memberName == InstalledLayout.functionName,
                let layout = installed.first(where: { $0.typeName == function.owner && $0.file == function.fileIndex }) {
-                function.installed = (layout.described, layout.context, layout.lines, layout.notRun, layout.othersBuilt)
+                function.installed = layout
                 function.position = position(layout.file, layout.construction)
                 function.aliases.removeAll { $0.contains(InstalledLayout.functionName) }
             }
@@ -329,7 +329,7 @@ private struct Adaptation {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
             if let installed = function.installed {
                 let one = installed.lines.count == 1
-                message = "registered layout '\(function.name)' from \(function.described): stk runs line\(one ? "" : "s") \(Self.lineList(installed.lines)), which make\(one ? "s" : "") it, as a layout function; the rest of \(installed.rest) and the view code around it are not run"
+                message = "registered layout '\(function.name)' from \(function.described): stk runs line\(one ? "" : "s") \(Self.lineList(installed.lines)), which make\(one ? "s" : "") it, as a layout function; the rest of \(installed.context) and the view code around it are not run"
                 if !installed.othersBuilt.isEmpty {
                     let one = installed.othersBuilt.count == 1
                     message += "; line\(one ? "" : "s") \(Self.lineList(installed.othersBuilt)) build\(one ? "s" : "") another layout of \(function.ownerName ?? "it"), not registered: stk registers the first one a type builds"
@@ -339,7 +339,7 @@ private struct Adaptation {
                 }
             }
             if let delegate = function.delegateOwner {
-                let name = delegate.split(separator: ".").last.map(String.init) ?? delegate
+                let name = Pruning.simpleName(delegate)
                 message += "; stk makes an instance of \(name) with init() and keeps it with the layout: it adopts \(function.delegateProtocol ?? "UICollectionViewDelegateFlowLayout"), so it becomes the collection view's delegate, as on iOS"
             } else if let refusal = function.delegateRefusal {
                 message += "; " + refusal

@@ -54,9 +54,10 @@ struct InstalledLayout {
 
     /// The layouts of `trees` built where stk cannot call them, at most one a
     /// type (its first). `paths` name the files in the `#sourceLocation`s.
-    static func find(in trees: [SourceFileSyntax], paths: [String], converters: [SourceLocationConverter]) -> [InstalledLayout] {
+    static func find(in sources: Sources) -> [InstalledLayout] {
+        let (paths, converters) = (sources.paths, sources.converters)
         var found: [InstalledLayout] = []
-        for (file, tree) in trees.enumerated() {
+        for (file, tree) in sources.trees.enumerated() {
             let finder = ConstructionFinder()
             finder.walk(tree)
             // A placeholder handed to `UICollectionView(frame:collectionViewLayout:)`
@@ -65,7 +66,7 @@ struct InstalledLayout {
             let ordered = finder.found.filter { !Self.isPlaceholder($0) } + finder.found.filter(Self.isPlaceholder)
             for call in ordered {
                 let layout = property(initialisedWith: call).flatMap {
-                    InstalledLayout(property: $0, registered: false, file: file, in: Sources(trees: trees, paths: paths, converters: converters))
+                    InstalledLayout(property: $0, registered: false, file: file, in: sources)
                 }
                     ?? InstalledLayout(call: call, file: file, path: paths[file], converter: converters[file])
                     ?? InstalledLayout(handedOverIn: call, file: file, path: paths[file], converter: converters[file])
@@ -99,19 +100,15 @@ struct InstalledLayout {
     /// then its set-up: the storyboard's flow layout, which the sources do
     /// not hold, is made with UIKit's defaults, and the set-up runs on it.
     private init?(storyboardCast cast: ExprSyntax, optional: Bool, file: Int, path: String, converter: SourceLocationConverter) {
-        var node = Syntax(cast)
-        while let parent = node.parent, !(node.is(CodeBlockItemSyntax.self) && parent.is(CodeBlockItemListSyntax.self)) { node = parent }
-        guard let statement = node.as(CodeBlockItemSyntax.self), let block = statement.parent?.as(CodeBlockItemListSyntax.self),
-              let binding = Self.singleBinding(statement), binding.value.id == ExprSyntax(cast).id,
-              let (context, typeName, parameters, bodyLocals) = Self.enclosing(block) else { return nil }
-        let statements = Array(block)
-        guard let index = statements.firstIndex(where: { $0.id == statement.id }),
+        guard let (statements, index) = Self.statement(holding: Syntax(cast)),
+              let binding = Self.singleBinding(statements[index]), binding.value.id == ExprSyntax(cast).id,
+              let (context, typeName, parameters, bodyLocals) = Self.enclosing(statements[index]),
               let slice = Self.slice(statements, included: [index], needed: [binding.name], parameters: parameters, bodyLocals: bodyLocals)
         else { return nil }
         let made = optional ? "Optional(UICollectionViewFlowLayout())" : "UICollectionViewFlowLayout()"
         let body = Self.text(of: slice.map { statements[$0] }, path: path, converter: converter, replacing: (Syntax(cast), made))
         let line = converter.location(for: cast.positionAfterSkippingLeadingTrivia).line
-        let simpleName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        let simpleName = Pruning.simpleName(typeName)
         self.init(file: file, typeName: typeName, context: context,
                   described: "the storyboard's flow layout as \(simpleName).\(context) sets it up (made with UIKit's defaults: what Interface Builder sets is not in the sources)",
                   construction: cast.positionAfterSkippingLeadingTrivia,
@@ -122,12 +119,11 @@ struct InstalledLayout {
     /// The layout properties among `registered` that the type's own methods
     /// set up (`layout.itemSize = ...` in `viewDidLoad()`): registered with
     /// that set-up instead of the bare value.
-    static func setUp(_ registered: [LayoutFunction], trees: [SourceFileSyntax], paths: [String], converters: [SourceLocationConverter]) -> [InstalledLayout] {
+    static func setUp(_ registered: [LayoutFunction], in sources: Sources) -> [InstalledLayout] {
         registered.compactMap { function in
             guard function.form == .property, function.ownerIsUserType, !function.isStatic,
                   let variable = function.decl.as(VariableDeclSyntax.self) else { return nil }
-            return InstalledLayout(property: variable, registered: true, file: function.fileIndex,
-                                   in: Sources(trees: trees, paths: paths, converters: converters))
+            return InstalledLayout(property: variable, registered: true, file: function.fileIndex, in: sources)
         }
     }
 
@@ -140,13 +136,9 @@ struct InstalledLayout {
     }
 
     private init?(call: FunctionCallExprSyntax, file: Int, path: String, converter: SourceLocationConverter) {
-        // The statement that holds the construction, in the innermost block.
-        var node = Syntax(call)
-        while let parent = node.parent, !(node.is(CodeBlockItemSyntax.self) && parent.is(CodeBlockItemListSyntax.self)) { node = parent }
-        guard let statement = node.as(CodeBlockItemSyntax.self), let block = statement.parent?.as(CodeBlockItemListSyntax.self),
-              let (context, typeName, parameters, bodyLocals) = Self.enclosing(block) else { return nil }
-        let statements = Array(block)
-        guard let constructionIndex = statements.firstIndex(where: { $0.id == statement.id }) else { return nil }
+        guard let (statements, constructionIndex) = Self.statement(holding: Syntax(call)),
+              let (context, typeName, parameters, bodyLocals) = Self.enclosing(statements[constructionIndex]) else { return nil }
+        let statement = statements[constructionIndex]
 
         // What is returned: the local the construction is bound to, or the construction itself.
         var result = call.trimmedDescription
@@ -166,7 +158,7 @@ struct InstalledLayout {
         let constructionLine = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
         let body = Self.text(of: slice.map { statements[$0] }, path: path, converter: converter)
             + lineDirective(file: path, line: constructionLine) + "        return \(result)\n"
-        self.init(file: file, typeName: typeName, context: context, described: "the layout \(typeName.split(separator: ".").last ?? "").\(context) builds",
+        self.init(file: file, typeName: typeName, context: context, described: "the layout \(Pruning.simpleName(typeName)).\(context) builds",
                   construction: call.positionAfterSkippingLeadingTrivia,
                   lines: slice.map { converter.location(for: statements[$0].positionAfterSkippingLeadingTrivia).line } + [constructionLine],
                   body: body, replacedProperty: nil)
@@ -182,7 +174,7 @@ struct InstalledLayout {
             node = parent
             guard let variable = node.as(VariableDeclSyntax.self) else { continue }
             guard variable.parent?.is(MemberBlockItemSyntax.self) == true,
-                  !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
+                  !variable.modifiers.isStatic,
                   let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let group = variable.parent?.parent?.parent?.parent?.asProtocol(DeclGroupSyntax.self),
                   let simpleName = Self.typeName(of: group) else { return nil }
@@ -204,7 +196,9 @@ struct InstalledLayout {
     /// parameter, or among other code) is not run, and `notRun` names that code.
     /// (A method without parameters is taken for set-up: an action such as
     /// `@objc func showGrid()` that changes the layout would be run too.)
-    /// The files a property's set-up may be in (its type's extensions too).
+    /// The sources, with the paths the `#sourceLocation`s name and the
+    /// converters of their positions; a property's set-up may be in any of
+    /// them (its type's extensions).
     struct Sources {
         let trees: [SourceFileSyntax]
         let paths: [String]
@@ -225,7 +219,7 @@ struct InstalledLayout {
         let path = sources.paths[file], converter = sources.converters[file]
         guard variable.bindings.count == 1, let binding = variable.bindings.first, binding.accessorBlock == nil,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              binding.initializer != nil, !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
+              binding.initializer != nil, !variable.modifiers.isStatic,
               let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
               let group = members.parent?.parent?.asProtocol(DeclGroupSyntax.self), let simpleName = Self.typeName(of: group) else { return nil }
         let typeName = Self.qualifiedName(of: group, simpleName)
@@ -241,7 +235,7 @@ struct InstalledLayout {
                                   at: blocks.filter { $0.name.hasPrefix("init") }.count)
                 } else if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
                           function.signature.parameterClause.parameters.isEmpty,
-                          !function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+                          !function.modifiers.isStatic {
                     blocks.append((Pruning.signature(DeclSyntax(function)) ?? function.name.text, Array(body.statements), [], memberFile))
                 }
             }
@@ -355,15 +349,25 @@ struct InstalledLayout {
 
     // MARK: The code around it
 
-    /// The code the block belongs to: its name for messages, the type it is
+    /// The statements of the innermost block that holds `node`, and the
+    /// index of the one it is in.
+    private static func statement(holding node: Syntax) -> (statements: [CodeBlockItemSyntax], index: Int)? {
+        var node = node
+        while let parent = node.parent, !(node.is(CodeBlockItemSyntax.self) && parent.is(CodeBlockItemListSyntax.self)) { node = parent }
+        guard let statement = node.as(CodeBlockItemSyntax.self), let block = statement.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
+        let statements = Array(block)
+        return statements.firstIndex(where: { $0.id == statement.id }).map { (statements, $0) }
+    }
+
+    /// The code a statement belongs to: its name for messages, the type it is
     /// a member of, its parameters, and the locals of its whole body (a
     /// name declared in an outer block is not this block's to take). Nil
     /// outside a type's member, or in a static one.
-    private static func enclosing(_ block: CodeBlockItemListSyntax) -> (String, String, Set<String>, Set<String>)? {
+    private static func enclosing(_ statement: CodeBlockItemSyntax) -> (String, String, Set<String>, Set<String>)? {
         var context: String?
         var parameters: Set<String> = []
         var body: Syntax?
-        var node = Syntax(block)
+        var node = Syntax(statement)
         while let parent = node.parent {
             node = parent
             if let closure = node.as(ClosureExprSyntax.self) {
@@ -371,7 +375,7 @@ struct InstalledLayout {
                 continue
             }
             if let function = node.as(FunctionDeclSyntax.self) {
-                guard !function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return nil }
+                guard !function.modifiers.isStatic else { return nil }
                 context = Pruning.signature(DeclSyntax(function))
                 parameters.formUnion(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
                 body = function.body.map(Syntax.init)
@@ -384,7 +388,7 @@ struct InstalledLayout {
                 break
             }
             if let variable = node.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true {
-                guard !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return nil }
+                guard !variable.modifiers.isStatic else { return nil }
                 context = Pruning.signature(DeclSyntax(variable))
                 body = Syntax(variable)
                 break

@@ -231,7 +231,7 @@ struct InstanceTypes {
     static func storedPropertiesHaveInitialValues(_ group: some DeclGroupSyntax) -> Bool {
         for decl in TypeIndex.memberDecls(group.memberBlock) {
             guard let variable = decl.as(VariableDeclSyntax.self),
-                  !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { continue }
+                  !variable.modifiers.isStatic else { continue }
             for binding in variable.bindings {
                 if let accessors = binding.accessorBlock?.accessors {
                     switch accessors {

@@ -202,10 +202,9 @@ struct LayoutFunction {
 
     /// `createLayout()` or `layout`, as the user would call it.
     var call: String { form == .property ? memberName : memberName + "()" }
-    /// A function stk wrote for a layout the sources build where it cannot
-    /// call them (`InstalledLayout`): how it is described, the code whose
-    /// rest is not run, and the lines it took.
-    var installed: (described: String, rest: String, lines: [Int], notRun: [String], othersBuilt: [Int])?
+    /// The layout the sources build where stk cannot call them, for a
+    /// function stk wrote (`InstalledLayout`).
+    var installed: InstalledLayout?
 
     /// `GridViewController.createLayout()`; `the layout GridViewController.viewDidLoad()
     /// builds` for one stk wrote.
@@ -465,7 +464,7 @@ struct LayoutFunctionDiscovery {
         var candidate = LayoutFunction(
             owner: owner, ownerName: owner.map { ownerType?.name ?? String($0.split(separator: ".").last ?? Substring($0)) },
             ownerIsUserType: ownerType != nil,
-            isStatic: modifiers.contains { ["static", "class"].contains($0.name.text) },
+            isStatic: modifiers.isStatic,
             memberName: name.text.trimmingCharacters(in: "`"), form: form, isThrowing: false, needsVariable: false,
             fileIndex: file, decl: decl,
             privateModifier: modifiers.first { $0.name.text == "private" && $0.detail == nil })
@@ -590,4 +589,9 @@ struct LayoutFunctionDiscovery {
         }
         return nil
     }
+}
+
+extension DeclModifierListSyntax {
+    /// `static` or `class`: a member of the type, not of its instances.
+    var isStatic: Bool { contains { ["static", "class"].contains($0.name.text) } }
 }

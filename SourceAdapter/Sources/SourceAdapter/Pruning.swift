@@ -356,7 +356,7 @@ struct Pruning {
             shells.append((unit, classDecl))
             for item in TypeIndex.memberItems(classDecl.memberBlock.members) {
                 guard let variable = item.decl.as(VariableDeclSyntax.self),
-                      variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { continue }
+                      variable.modifiers.isStatic else { continue }
                 let names = Self.declaredNames(item.decl)
                 let member = Unit(file: file, node: Syntax(item), match: .memberNames(Set(names)), scan: [Syntax(item)], label: "")
                 units.append(member)
@@ -382,8 +382,13 @@ struct Pruning {
     /// hold (`class RecipesViewController: BaseViewController`, given alone).
     static func isViewController(_ type: TypeIndex.TypeDecl, index: TypeIndex) -> Bool {
         guard let root = index.rootSuperclassName(of: type) else { return false }
-        let name = String(root.split(separator: ".").last ?? Substring(root))
+        let name = simpleName(root)
         return (name.hasPrefix("UI") && name.hasSuffix("Controller")) || (name.hasSuffix("ViewController") && index[root] == nil)
+    }
+
+    /// `UICollectionView` of `UIKit.UICollectionView`, `Inner` of `Outer.Inner`.
+    static func simpleName(_ name: String) -> String {
+        String(name.split(separator: ".").last ?? Substring(name))
     }
 
     /// UIKit's scrolling views, which stk has one model of (its collection
@@ -394,7 +399,7 @@ struct Pruning {
     /// (`scrollingViewBases`), through classes of the sources.
     static func isScrollingView(_ type: TypeIndex.TypeDecl, index: TypeIndex) -> Bool {
         guard let root = index.rootSuperclassName(of: type) else { return false }
-        return scrollingViewBases.contains(String(root.split(separator: ".").last ?? Substring(root)))
+        return scrollingViewBases.contains(simpleName(root))
     }
 
     /// The types `name` is nested in, innermost first.
@@ -433,7 +438,7 @@ struct Pruning {
         } else if ext.inheritanceClause != nil {
             // A conformance of a UIKit type: its members are called through
             // the protocol, not by name.
-            let simple = String(extended.split(separator: ".").last ?? Substring(extended))
+            let simple = Self.simpleName(extended)
             units.append(Unit(file: file, node: node, match: .names([simple]), scan: [node], label: label))
         } else {
             var members: [Unit] = []
@@ -874,7 +879,7 @@ struct Pruning {
     /// The bindings of a kept stored property with no value after `init() {}`.
     private static func bindingsWithoutValue(_ unit: Unit) -> [PatternBindingSyntax] {
         guard let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
-              !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return [] }
+              !variable.modifiers.isStatic else { return [] }
         return variable.bindings.filter { binding in
             guard binding.initializer == nil else { return false }
             if let accessors = binding.accessorBlock?.accessors {
