@@ -105,6 +105,8 @@ public final class LoadedPlugins: @unchecked Sendable {
             built = try build(path)
             result = try PluginLoader.shared.load(path: built.libraryPath, origin: path, replacing: replacing)
         }
+        // A screen left out is said every time: the user expects its layout.
+        notes += (built.report.skipped ?? []).map { "\($0.position): \($0.message)" }
         if explain {
             notes += built.report.notes.map { "\($0.position): \($0.message)" }
         }

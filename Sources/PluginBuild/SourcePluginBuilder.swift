@@ -56,21 +56,41 @@ public final class SourcePluginBuilder {
             break
         }
         let entry = try cache.create(key) { folder in
-            let report = try Adapter.run(toolchain: toolchain, files: source.files, into: folder.appendingPathComponent("sources"))
-            let adapted = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("sources").path)
-                .filter { $0.hasSuffix(".swift") }.sorted()
-                .map { folder.appendingPathComponent("sources").appendingPathComponent($0).path }
-            do {
-                try toolchain.compileLibrary(adapted, moduleName: Self.moduleName(forKey: key),
-                                             output: folder.appendingPathComponent(BuildCache.libraryName).path)
-            } catch var error as PluginBuildError {
-                error.adapterNotes = report.notes.map { "\($0.position): \($0.message)" }
-                throw error
-            }
-            return report
+            try adaptAndCompile(source.files, key: key, in: folder)
         }
         return BuiltPlugin(libraryPath: entry.library, origin: path, wasCached: false,
                            seconds: Date().timeIntervalSince(started), report: entry.report, notes: notes)
+    }
+
+    /// The sources adapted into `folder/sources` and compiled. When the
+    /// compiler refuses code the adapter kept for one screen of an app (a
+    /// view controller among others), they are adapted again without that
+    /// screen and compiled again, a few times at most: the other screens
+    /// load, and the report says which was left out and why.
+    private func adaptAndCompile(_ files: [(path: String, shown: String)], key: String, in folder: URL) throws -> AdapterReport {
+        let sources = folder.appendingPathComponent("sources")
+        var compilerErrors: [AdapterReport.Message] = []
+        var refused: (error: PluginBuildError, skipped: Int)?
+        while true {
+            try? FileManager.default.removeItem(at: sources)
+            let report = try Adapter.run(toolchain: toolchain, files: files, into: sources, compilerErrors: compilerErrors)
+            // Compiled again only when this adaptation left out a screen more:
+            // errors the adapter cannot place in a screen stay errors.
+            if let refused, (report.skipped?.count ?? 0) <= refused.skipped || compilerErrors.count > 64 { throw refused.error }
+            let adapted = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+                .filter { $0.hasSuffix(".swift") }.sorted()
+                .map { sources.appendingPathComponent($0).path }
+            do {
+                try toolchain.compileLibrary(adapted, moduleName: Self.moduleName(forKey: key),
+                                             output: folder.appendingPathComponent(BuildCache.libraryName).path)
+                return report
+            } catch var error as PluginBuildError {
+                error.adapterNotes = report.notes.map { "\($0.position): \($0.message)" }
+                guard !error.compilerErrors.isEmpty else { throw error }
+                refused = (error, report.skipped?.count ?? 0)
+                compilerErrors += error.compilerErrors
+            }
+        }
     }
 
     /// `swift build` of a package written for stk (it depends on stk's Plugins).
@@ -139,6 +159,9 @@ public struct PluginBuildError: Error, CustomStringConvertible {
     public var adapterNotes: [String] = []
     /// `--explain`: the adapter's changes are listed after the errors.
     public var showsAdapterNotes = false
+    /// The compiler's errors at their places, for another try without the
+    /// screens they are in (`SourcePluginBuilder.adaptAndCompile`).
+    var compilerErrors: [AdapterReport.Message] = []
 
     public init(_ message: String) { self.message = message }
 

@@ -7,7 +7,7 @@ import PluginHost
 public struct Toolchain {
     /// The version of the adapter's output stk expects (SourceAdapter.version):
     /// part of the cache key.
-    static let adapterVersion = "41"
+    static let adapterVersion = "42"
 
     /// `swift` and `swiftc`: from `$STK_SWIFT` / `$STK_SWIFTC`, else PATH.
     public var swift: String
@@ -66,7 +66,22 @@ public struct Toolchain {
                          "-Xlinker", "-rpath", "-Xlinker", build, "-o", output] + files
         let result = try Subprocess.run(swiftc, arguments)
         guard result.status == 0 else {
-            throw PluginBuildError("the layout does not compile:\n" + Self.userDiagnostics(result.output))
+            var error = PluginBuildError("the layout does not compile:\n" + Self.userDiagnostics(result.output))
+            error.compilerErrors = Self.errorsAtPlaces(result.output)
+            throw error
+        }
+    }
+
+    /// The compiler's errors that name a place, `FILE:LINE:COL: error: MESSAGE`
+    /// (LLVM's style), in order.
+    static func errorsAtPlaces(_ output: String) -> [AdapterReport.Message] {
+        output.split(separator: "\n").compactMap { line in
+            guard let marker = line.range(of: ": error: ") else { return nil }
+            let place = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            guard place.count >= 3, let lineNumber = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else { return nil }
+            let file = place.dropLast(2).joined(separator: ":")
+            return AdapterReport.Message(position: .init(file: file, line: lineNumber, column: column),
+                                         message: String(line[marker.upperBound...]))
         }
     }
 
@@ -151,10 +166,18 @@ public struct Toolchain {
 
 /// Runs `stk-adapt` over the files and reads its report.
 enum Adapter {
-    static func run(toolchain: Toolchain, files: [(path: String, shown: String)], into folder: URL) throws -> AdapterReport {
+    /// `compilerErrors`: the errors the compiler gave an earlier adaptation
+    /// of the same files, written beside `folder` for the adapter to read.
+    static func run(toolchain: Toolchain, files: [(path: String, shown: String)], into folder: URL,
+                    compilerErrors: [AdapterReport.Message] = []) throws -> AdapterReport {
         let adapter = try toolchain.adapter()
         var arguments = ["--out", folder.path]
         for file in files { arguments += ["--label", "\(file.path)=\(file.shown)"] }
+        if !compilerErrors.isEmpty {
+            let errorsFile = folder.deletingLastPathComponent().appendingPathComponent("compiler-errors.json")
+            try JSONEncoder().encode(compilerErrors).write(to: errorsFile)
+            arguments += ["--compiler-errors", errorsFile.path]
+        }
         arguments += files.map(\.path)
         let result = try Subprocess.run(adapter, arguments, separateStandardError: true)
         guard result.status == 0 || result.status == 1,
@@ -197,6 +220,9 @@ public struct AdapterReport: Codable, Equatable {
     public var layouts: [Layout] = []
     public var notes: [Message] = []
     public var errors: [Message] = []
+    /// Screens left out so that the others load, and why (absent from a
+    /// report of an adapter that never left one out).
+    public var skipped: [Message]?
     public var hasOwnEntryPoint = false
 
     public init() {}

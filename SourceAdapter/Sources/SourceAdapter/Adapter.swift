@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "41"
+    public static let version = "42"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -34,8 +34,43 @@ public enum SourceAdapter {
     /// functions may be in different files): the adapted files, the generated
     /// registration, and the report. The steps run in this order, and it is
     /// the order of the report's notes and errors.
-    public static func adapt(_ inputs: [SourceInput]) -> AdapterOutput {
-        var adaptation = Adaptation(inputs)
+    public static func adapt(_ inputs: [SourceInput], compilerErrors: [AdapterMessage] = []) -> AdapterOutput {
+        // One screen of an app's folder that cannot be compiled (a property
+        // its flow delegate reads has no value without the screen's own
+        // initialiser, or the code stk keeps for it does not compile: the
+        // compiler's errors of an earlier try) must not stop the others
+        // loading: its layouts are left out, with a note saying why, and the
+        // sources adapted again without them. Errors anywhere else, or in
+        // the only screen there is, stay errors.
+        var skipped: [String: [AdapterMessage]] = [:] // screen (qualified type) -> why
+        var failures = compilerErrors
+        while true {
+            var (output, screens) = adaptOnce(inputs, skipping: Set(skipped.keys))
+            failures += output.report.errors
+            let failing = failures.map { Screen.innermost(holding: $0.position, among: screens) }
+            let leftOut = Set(failing.compactMap { $0 }.flatMap(\.layoutNames))
+            // Each try leaves out a screen more, or it is the last.
+            guard !failures.isEmpty, !failing.contains(where: { $0 == nil || skipped[$0!.typeName] != nil }),
+                  output.report.layouts.count > leftOut.count, skipped.count < 16 else {
+                output.report.skipped = skipped.keys.sorted().flatMap { skipped[$0]! }
+                return output
+            }
+            for (failure, screen) in zip(failures, failing.compactMap { $0 }) {
+                let names = screen.layoutNames.map { "'\($0)'" }.joined(separator: ", ")
+                let what = screen.layoutNames.isEmpty
+                    ? "left out what \(screen.simpleName) keeps for its layout conformances (it registers no layout here)"
+                    : "did not register \(names) (\(screen.simpleName))"
+                skipped[screen.typeName, default: []].append(AdapterMessage(failure.position,
+                    "\(what), so that the other layouts of these sources load: \(failure.message)"))
+            }
+            failures = []
+        }
+    }
+
+    /// One adaptation of the sources, without the layouts of the screens
+    /// `skipping` names; and the screens it registers, to place an error in.
+    private static func adaptOnce(_ inputs: [SourceInput], skipping: Set<String>) -> (AdapterOutput, [Screen]) {
+        var adaptation = Adaptation(inputs, skipping: skipping)
         // A layout property set up in the type's methods (`layout.itemSize =
         // ...` in viewDidLoad()) is registered with that set-up; a layout a
         // type builds and installs where stk cannot call it (in viewDidLoad())
@@ -48,17 +83,40 @@ public enum SourceAdapter {
             let owners = Set(adaptation.registered.compactMap(\.owner))
             installed += InstalledLayout.find(in: sources).filter { layout in
                 !owners.contains(layout.typeName) && !adaptation.layouts.layoutClassNames.contains(layout.typeName)
+                    && !skipping.contains(layout.typeName)
             }
         }
         if !installed.isEmpty {
             var extended = inputs
             for layout in installed { extended[layout.file].text += layout.text }
-            adaptation = Adaptation(extended, installed: installed)
+            adaptation = Adaptation(extended, installed: installed, skipping: skipping)
         }
         adaptation.makeInlineEdits()
         adaptation.moveExtensionMembersIntoClasses()
         adaptation.reportLayouts()
-        return adaptation.output()
+        return (adaptation.output(), adaptation.screens)
+    }
+
+    /// A type whose layout functions stk registers (a view controller: one
+    /// screen of an app), or another view controller it keeps in part (its
+    /// flow delegate), and the lines of its declaration and extensions.
+    struct Screen {
+        var typeName: String
+        var simpleName: String
+        var layoutNames: [String]
+        /// File path, first and last line.
+        var spans: [(file: String, lines: ClosedRange<Int>)]
+
+        /// The lines of the innermost span holding `position`, if one does.
+        func linesHolding(_ position: SourcePosition) -> Int? {
+            spans.filter { $0.file == position.file && $0.lines.contains(position.line) }.map(\.lines.count).min()
+        }
+
+        /// The screen whose declaration holds `position` most closely (a
+        /// screen's type may be nested in another's).
+        static func innermost(holding position: SourcePosition, among screens: [Screen]) -> Screen? {
+            screens.compactMap { screen in screen.linesHolding(position).map { (screen, $0) } }.min { $0.1 < $1.1 }?.0
+        }
     }
 
     /// `extension P { <requirement> <empty body> ... }` for the optional
@@ -144,6 +202,7 @@ private struct Adaptation {
     let registered: [LayoutFunction]
     /// The view code around layout functions, left out of the compiled copy.
     let pruning: Pruning
+    let index: TypeIndex
 
     var report = AdapterReport()
     /// Per file: the edits that turn its text into the adapted text.
@@ -151,7 +210,7 @@ private struct Adaptation {
 
     /// Parses the inputs, collects their declarations, and finds the layouts
     /// and what to prune around layout functions: nothing is edited yet.
-    init(_ inputs: [SourceInput], installed: [InstalledLayout] = []) {
+    init(_ inputs: [SourceInput], installed: [InstalledLayout] = [], skipping: Set<String> = []) {
         self.inputs = inputs
         let trees = inputs.map { Parser.parse(source: $0.text) }
         self.trees = trees
@@ -175,7 +234,9 @@ private struct Adaptation {
                                       layoutClassNames: layouts.layoutClassNames,
                                       replacing: Set(installed.compactMap(\.replacedProperty)), position: position)
         // The functions stk wrote speak of the code the user wrote.
-        let registered = (functions?.found ?? []).map { found in
+        let registered = (functions?.found ?? []).filter { found in
+            !skipping.contains(found.owner ?? "") && !skipping.contains(found.delegateOwner ?? "")
+        }.map { found in
             var function = found
             if function.memberName == InstalledLayout.functionName,
                let layout = installed.first(where: { $0.typeName == function.owner && $0.file == function.fileIndex }) {
@@ -186,13 +247,42 @@ private struct Adaptation {
             return function
         }
         let pruning = Pruning(trees: trees, bytes: bytes, index: index, layoutClassNames: layouts.layoutClassNames,
-                              functions: registered, keeping: layouts.instanceTypeNames, position: position)
+                              functions: registered, keeping: layouts.instanceTypeNames, skipping: skipping, position: position)
         // A type kept without its conformances cannot be an option's value.
         layouts.removeCandidates { pruning.strippedTypes.contains($0) }
         self.layouts = layouts
         self.functions = functions
         self.registered = registered
         self.pruning = pruning
+        self.index = index
+    }
+
+    /// The screens: each user type whose layout functions are registered,
+    /// and each other class the pruning keeps in part (view controllers),
+    /// with the lines of its declaration and of its extensions.
+    var screens: [SourceAdapter.Screen] {
+        var screens: [String: SourceAdapter.Screen] = [:]
+        func add(_ name: String) {
+            guard screens[name] == nil, let type = index[name], type.kind == .class else { return }
+            var spans = [span(type.fileIndex, Syntax(type.node))]
+            for ext in index.extensions where ext.extendedType == name || ext.extendedType == type.name {
+                spans.append(span(ext.fileIndex, Syntax(ext.node)))
+            }
+            screens[name] = SourceAdapter.Screen(typeName: name, simpleName: type.name, layoutNames: [], spans: spans)
+        }
+        for function in registered {
+            guard let owner = function.owner, function.ownerIsUserType else { continue }
+            add(owner)
+            screens[owner]?.layoutNames.append(function.name)
+        }
+        for name in pruning.strippedTypes { add(name) }
+        return screens.keys.sorted().map { screens[$0]! }
+    }
+
+    private func span(_ file: Int, _ node: Syntax) -> (file: String, lines: ClosedRange<Int>) {
+        let first = position(file, node.positionAfterSkippingLeadingTrivia).line
+        let last = position(file, node.endPositionBeforeTrailingTrivia).line
+        return (inputs[file].path, first...max(first, last))
     }
 
     /// Whether stk may register the layouts the sources build where it cannot

@@ -107,6 +107,10 @@ public struct AdapterReport: Codable, Equatable, Sendable {
     public var notes: [AdapterMessage] = []
     /// Why the sources cannot become a plugin (empty when they can).
     public var errors: [AdapterMessage] = []
+    /// Screens whose layouts were left out so that the others load (one of
+    /// an app's view controllers that stk cannot compile), and why: shown
+    /// whenever the sources load, not only with `--explain`.
+    public var skipped: [AdapterMessage] = []
     /// Whether the sources define `stk_plugin_register` themselves (a plugin
     /// written for stk): then nothing is registered by generated code.
     public var hasOwnEntryPoint = false

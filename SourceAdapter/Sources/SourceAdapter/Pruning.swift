@@ -200,7 +200,7 @@ struct Pruning {
     private let position: (Int, AbsolutePosition) -> SourcePosition
 
     init(trees: [SourceFileSyntax], bytes: [[UInt8]], index: TypeIndex, layoutClassNames: Set<String>,
-         functions: [LayoutFunction], keeping instanceTypeNames: Set<String> = [],
+         functions: [LayoutFunction], keeping instanceTypeNames: Set<String> = [], skipping: Set<String> = [],
          position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
         self.trees = trees
         self.bytes = bytes
@@ -251,7 +251,9 @@ struct Pruning {
         besideTypes = strippedTypes.filter { name in
             !holderTypes.contains(name) && !functionOwners.contains { $0 == name || $0.hasPrefix(name + ".") }
         }
-        for name in strippedTypes {
+        // A screen left out so that the others load (`SourceAdapter.adapt`)
+        // keeps no layout conformance: its flow delegate sizes nothing stk runs.
+        for name in strippedTypes where !skipping.contains(name) {
             guard let type = index[name] else { continue }
             layoutConformances[name] = (type.inherited + index.extensionConformances(of: name)).filter { requirements(of: $0) != nil }
         }
