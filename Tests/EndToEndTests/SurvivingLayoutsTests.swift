@@ -190,7 +190,10 @@ final class SurvivingLayoutsTests {
         try session.run("scroll to 0,25", expectingPrompt: prompt)
         try session.type("set hangs=true\r")
         try session.waitFor("\r\n")
-        Thread.sleep(forTimeInterval: 0.5)
+        // Long enough for the worker to be in the loop even while the suite
+        // loads both cores (after 0.5 s it once was not, and the report
+        // named no frame of the layout).
+        Thread.sleep(forTimeInterval: 1.5)
         let pressed = Date()
         try session.type("\u{03}")
         let interrupted = try session.waitFor(prompt)
