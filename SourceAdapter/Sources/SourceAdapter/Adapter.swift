@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "42"
+    public static let version = "43"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -77,7 +77,8 @@ public enum SourceAdapter {
         // is made into a function it can, for each type that has no layout
         // function of its own (an app's folder: every screen). The sources
         // with those functions are adapted instead.
-        let sources = InstalledLayout.Sources(trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters)
+        let sources = InstalledLayout.Sources(trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters,
+                                              layoutClassNames: adaptation.layouts.layoutClassNames)
         var installed = InstalledLayout.setUp(adaptation.registered, in: sources)
         if adaptation.mayInstallLayouts {
             let owners = Set(adaptation.registered.compactMap(\.owner))
@@ -85,6 +86,20 @@ public enum SourceAdapter {
                 !owners.contains(layout.typeName) && !adaptation.layouts.layoutClassNames.contains(layout.typeName)
                     && !skipping.contains(layout.typeName)
             }
+        }
+        if adaptation.mayInstallLayouts {
+            // Screens that inherit a layout: from a superclass's installed
+            // layout or its layout function (an instance one, called on the screen).
+            var bases = installed.filter { $0.replacedProperty == nil }.map { layout in
+                (typeName: layout.typeName, call: InstalledLayout.functionName + "()", path: inputs[layout.file].path, lines: layout.lines)
+            }
+            bases += adaptation.registered.compactMap { function in
+                guard let owner = function.owner, function.ownerIsUserType, !function.isStatic, !function.needsVariable else { return nil }
+                return (typeName: owner, call: function.call, path: inputs[function.fileIndex].path, lines: [function.position.line])
+            }
+            let owners = Set(adaptation.registered.compactMap(\.owner))
+            installed += InstalledLayout.inherited(from: bases, index: adaptation.index,
+                                                   excluding: owners.union(skipping).union(adaptation.layouts.layoutClassNames), in: sources)
         }
         if !installed.isEmpty {
             var extended = inputs
@@ -238,11 +253,11 @@ private struct Adaptation {
             !skipping.contains(found.owner ?? "") && !skipping.contains(found.delegateOwner ?? "")
         }.map { found in
             var function = found
-            if function.memberName == InstalledLayout.functionName,
+            if InstalledLayout.functionNames.contains(function.memberName),
                let layout = installed.first(where: { $0.typeName == function.owner && $0.file == function.fileIndex }) {
                 function.installed = layout
                 function.position = position(layout.file, layout.construction)
-                function.aliases.removeAll { $0.contains(InstalledLayout.functionName) }
+                function.aliases.removeAll { alias in InstalledLayout.functionNames.contains { alias.contains($0) } }
             }
             return function
         }
@@ -417,7 +432,10 @@ private struct Adaptation {
         report.notes += layouts.notes
         for function in registered {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
-            if let installed = function.installed {
+            if let installed = function.installed, let inherited = installed.inherited {
+                let one = inherited.lines.count == 1
+                message = "registered layout '\(function.name)' from \(function.described): stk runs what makes \(inherited.from)'s layout (line\(one ? "" : "s") \(Self.lineList(inherited.lines)) of \(inherited.path)) on a \(function.ownerName ?? "screen") made by init(), whose own delegate methods size it, as on iOS; the view code around it is not run"
+            } else if let installed = function.installed {
                 let one = installed.lines.count == 1
                 message = "registered layout '\(function.name)' from \(function.described): stk runs line\(one ? "" : "s") \(Self.lineList(installed.lines)), which make\(one ? "s" : "") it, as a layout function; the rest of \(installed.context) and the view code around it are not run"
                 if !installed.othersBuilt.isEmpty {

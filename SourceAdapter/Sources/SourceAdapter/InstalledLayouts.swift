@@ -28,6 +28,10 @@ import SwiftSyntax
 struct InstalledLayout {
     /// The name of the function written for it.
     static let functionName = "__stkInstalledLayout"
+    /// The name of the function written for a subclass that inherits it.
+    static let inheritedFunctionName = "__stkInheritedLayout"
+    /// The names of the functions stk writes.
+    static let functionNames: Set<String> = [functionName, inheritedFunctionName]
 
     let file: Int
     /// The type whose code builds it, as the extension names it (`FeedViewController`, `Outer.Inner`).
@@ -51,6 +55,47 @@ struct InstalledLayout {
     /// The lines of the type's other layouts, not registered (stk registers
     /// the first a type builds: a list and a grid it switches between).
     var othersBuilt: [Int] = []
+    /// For a subclass's function: the superclass whose layout it calls, and
+    /// where that layout is made (a file's path and lines).
+    var inherited: (from: String, path: String, lines: [Int])?
+
+    /// The screens that inherit their layout: a subclass of the sources
+    /// (`class MusicController: BaseListController,
+    /// UICollectionViewDelegateFlowLayout`) with no layout of its own, whose
+    /// superclass builds one stk runs (`init() { super.init(collectionViewLayout:
+    /// UICollectionViewFlowLayout()) }`, the "base list controller" of many
+    /// apps) or has a layout function, and which adopts the flow delegate: on
+    /// iOS it shows that layout sized by its own delegate methods, so stk
+    /// registers it under its own name, made by `MusicController()`, which
+    /// becomes the collection view's delegate.
+    static func inherited(from bases: [(typeName: String, call: String, path: String, lines: [Int])], index: TypeIndex,
+                          excluding: Set<String>, in sources: Sources) -> [InstalledLayout] {
+        var found: [InstalledLayout] = []
+        let byType = Dictionary(bases.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first })
+        for type in index.types.values.sorted(by: { $0.qualifiedName < $1.qualifiedName }) where type.kind == .class {
+            guard !excluding.contains(type.qualifiedName), byType[type.qualifiedName] == nil,
+                  (type.inherited + index.extensionConformances(of: type.qualifiedName)).contains(where: Pruning.flowDelegateNames.contains),
+                  let nameToken = Pruning.nameToken(type.node) else { continue }
+            var superclass = index.superclass(of: type)
+            var base: (typeName: String, call: String, path: String, lines: [Int])?
+            while let current = superclass, base == nil {
+                base = byType[current.qualifiedName]
+                superclass = index.superclass(of: current)
+            }
+            guard let base else { continue }
+            let line = sources.converters[type.fileIndex].location(for: nameToken.positionAfterSkippingLeadingTrivia).line
+            let baseName = Pruning.simpleName(base.typeName)
+            var layout = InstalledLayout(
+                file: type.fileIndex, typeName: type.qualifiedName, context: "\(baseName)'s layout",
+                described: "the layout \(type.name) inherits from \(baseName)",
+                construction: nameToken.positionAfterSkippingLeadingTrivia, lines: [line],
+                body: lineDirective(file: sources.paths[type.fileIndex], line: line) + "        return \(base.call)\n",
+                replacedProperty: nil, functionName: inheritedFunctionName)
+            layout.inherited = (baseName, base.path, base.lines)
+            found.append(layout)
+        }
+        return found
+    }
 
     /// The layouts of `trees` built where stk cannot call them, at most one a
     /// type (its first). `paths` name the files in the `#sourceLocation`s.
@@ -58,7 +103,7 @@ struct InstalledLayout {
         let (paths, converters) = (sources.paths, sources.converters)
         var found: [InstalledLayout] = []
         for (file, tree) in sources.trees.enumerated() {
-            let finder = ConstructionFinder()
+            let finder = ConstructionFinder(layoutClasses: Set(sources.layoutClassNames.map(Pruning.simpleName)))
             finder.walk(tree)
             // A placeholder handed to `UICollectionView(frame:collectionViewLayout:)`
             // comes after the type's other constructions: the layout set later
@@ -71,6 +116,11 @@ struct InstalledLayout {
                     ?? InstalledLayout(call: call, file: file, path: paths[file], converter: converters[file])
                     ?? InstalledLayout(handedOverIn: call, file: file, path: paths[file], converter: converters[file])
                 guard let layout else { continue }
+                // A layout class of the sources made and installed as it is
+                // (`collectionViewLayout: StickyLayout()`) is that class's
+                // layout, registered under its own name; one set up after it
+                // is made (`layout.scrollDirection = .horizontal`) is the type's.
+                if !UnreachableLayout.isConstruction(call) && layout.lines.count < 2 { continue }
                 if let first = found.firstIndex(where: { $0.typeName == layout.typeName }) {
                     found[first].othersBuilt.append(converters[file].location(for: layout.construction).line)
                     continue
@@ -203,6 +253,8 @@ struct InstalledLayout {
         let trees: [SourceFileSyntax]
         let paths: [String]
         let converters: [SourceLocationConverter]
+        /// The layout classes of the sources (qualified names).
+        var layoutClassNames: Set<String> = []
 
         /// The member lists of the extensions of `typeName`, with their file.
         func extensions(of typeName: String) -> [(file: Int, members: MemberBlockItemListSyntax)] {
@@ -270,7 +322,7 @@ struct InstalledLayout {
     }
 
     private init(file: Int, typeName: String, context: String, described: String, construction: AbsolutePosition,
-                 lines: [Int], body: String, replacedProperty: String?, notRun: [String] = []) {
+                 lines: [Int], body: String, replacedProperty: String?, notRun: [String] = [], functionName: String = functionName) {
         self.notRun = notRun
         self.file = file
         self.typeName = typeName
@@ -280,7 +332,7 @@ struct InstalledLayout {
         self.lines = Array(Set(lines)).sorted()
         self.replacedProperty = replacedProperty
         text = "\n// stk: \(described), as a function stk can call\nextension \(typeName) {\n"
-            + "    func \(Self.functionName)() -> UICollectionViewLayout {\n" + body + "    }\n}\n"
+            + "    func \(functionName)() -> UICollectionViewLayout {\n" + body + "    }\n}\n"
     }
 
     /// The statements of a block that make what is `needed` (and that
@@ -527,7 +579,13 @@ struct InstalledLayout {
     private final class ConstructionFinder: SyntaxVisitor {
         var found: [FunctionCallExprSyntax] = []
         var storyboardCasts: [(cast: ExprSyntax, optional: Bool)] = []
-        init() { super.init(viewMode: .sourceAccurate) }
+        /// The layout classes of the sources, by simple name: `BetterSnappingLayout()`
+        /// in an initialiser is built and installed as UIKit's layouts are.
+        let layoutClasses: Set<String>
+        init(layoutClasses: Set<String>) {
+            self.layoutClasses = layoutClasses
+            super.init(viewMode: .sourceAccurate)
+        }
         // The parser leaves `a as! T` unfolded: a sequence of the value, `as!` and the type.
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
@@ -538,7 +596,8 @@ struct InstalledLayout {
             return .visitChildren
         }
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if UnreachableLayout.isConstruction(node) {
+            if UnreachableLayout.isConstruction(node)
+                || node.calledExpression.as(DeclReferenceExprSyntax.self).map({ layoutClasses.contains($0.baseName.text) }) == true {
                 found.append(node)
                 return .skipChildren
             }
