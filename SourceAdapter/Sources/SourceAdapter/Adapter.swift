@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "43"
+    public static let version = "44"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -78,13 +78,14 @@ public enum SourceAdapter {
         // function of its own (an app's folder: every screen). The sources
         // with those functions are adapted instead.
         let sources = InstalledLayout.Sources(trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters,
-                                              layoutClassNames: adaptation.layouts.layoutClassNames)
+                                              layoutClassNames: adaptation.layouts.layoutClassNames,
+                                              callsNeedingArguments: adaptation.functions?.callsNeedingArguments ?? [])
         var installed = InstalledLayout.setUp(adaptation.registered, in: sources)
         if adaptation.mayInstallLayouts {
             let owners = Set(adaptation.registered.compactMap(\.owner))
             installed += InstalledLayout.find(in: sources).filter { layout in
                 !owners.contains(layout.typeName) && !adaptation.layouts.layoutClassNames.contains(layout.typeName)
-                    && !skipping.contains(layout.typeName)
+                    && !skipping.contains(layout.typeName) && adaptation.mayInstall(layout)
             }
         }
         if adaptation.mayInstallLayouts {
@@ -302,9 +303,15 @@ private struct Adaptation {
 
     /// Whether stk may register the layouts the sources build where it cannot
     /// call them: not when they register their own, nor beside a layout
-    /// function refused for its parameters (its error is about that).
+    /// function refused for its parameters (its error is about that), except
+    /// those that call it with them (`UIHelper.createThreeColumnFlowLayout(in:
+    /// view)` in `viewDidLoad()`, `mayInstall(_:)`).
     var mayInstallLayouts: Bool {
-        !declarations.hasOwnEntryPoint && (functions?.refusals.isEmpty ?? true)
+        !declarations.hasOwnEntryPoint
+    }
+
+    func mayInstall(_ layout: InstalledLayout) -> Bool {
+        (functions?.refusals.isEmpty ?? true) || layout.callsLayoutFunction
     }
 
     /// The declarations of all the files, gathered file by file in order.

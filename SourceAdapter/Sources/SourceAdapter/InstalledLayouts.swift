@@ -55,6 +55,9 @@ struct InstalledLayout {
     /// The lines of the type's other layouts, not registered (stk registers
     /// the first a type builds: a list and a grid it switches between).
     var othersBuilt: [Int] = []
+    /// Its construction calls a layout function of the sources that needs
+    /// arguments (`UIHelper.createThreeColumnFlowLayout(in: view)`).
+    var callsLayoutFunction = false
     /// For a subclass's function: the superclass whose layout it calls, and
     /// where that layout is made (a file's path and lines).
     var inherited: (from: String, path: String, lines: [Int])?
@@ -103,7 +106,8 @@ struct InstalledLayout {
         let (paths, converters) = (sources.paths, sources.converters)
         var found: [InstalledLayout] = []
         for (file, tree) in sources.trees.enumerated() {
-            let finder = ConstructionFinder(layoutClasses: Set(sources.layoutClassNames.map(Pruning.simpleName)))
+            let finder = ConstructionFinder(layoutClasses: Set(sources.layoutClassNames.map(Pruning.simpleName)),
+                                            layoutFunctions: sources.callsNeedingArguments)
             finder.walk(tree)
             // A placeholder handed to `UICollectionView(frame:collectionViewLayout:)`
             // comes after the type's other constructions: the layout set later
@@ -115,12 +119,13 @@ struct InstalledLayout {
                 }
                     ?? InstalledLayout(call: call, file: file, path: paths[file], converter: converters[file])
                     ?? InstalledLayout(handedOverIn: call, file: file, path: paths[file], converter: converters[file])
-                guard let layout else { continue }
+                guard var layout else { continue }
+                layout.callsLayoutFunction = finder.layoutFunctions.contains(call.calledExpression.trimmedDescription)
                 // A layout class of the sources made and installed as it is
                 // (`collectionViewLayout: StickyLayout()`) is that class's
                 // layout, registered under its own name; one set up after it
                 // is made (`layout.scrollDirection = .horizontal`) is the type's.
-                if !UnreachableLayout.isConstruction(call) && layout.lines.count < 2 { continue }
+                if !UnreachableLayout.isConstruction(call) && !layout.callsLayoutFunction && layout.lines.count < 2 { continue }
                 if let first = found.firstIndex(where: { $0.typeName == layout.typeName }) {
                     found[first].othersBuilt.append(converters[file].location(for: layout.construction).line)
                     continue
@@ -255,6 +260,8 @@ struct InstalledLayout {
         let converters: [SourceLocationConverter]
         /// The layout classes of the sources (qualified names).
         var layoutClassNames: Set<String> = []
+        /// How code calls the layout functions refused for their parameters.
+        var callsNeedingArguments: Set<String> = []
 
         /// The member lists of the extensions of `typeName`, with their file.
         func extensions(of typeName: String) -> [(file: Int, members: MemberBlockItemListSyntax)] {
@@ -582,8 +589,12 @@ struct InstalledLayout {
         /// The layout classes of the sources, by simple name: `BetterSnappingLayout()`
         /// in an initialiser is built and installed as UIKit's layouts are.
         let layoutClasses: Set<String>
-        init(layoutClasses: Set<String>) {
+        /// The layout functions of the sources that need arguments, as code
+        /// calls them: `UIHelper.createThreeColumnFlowLayout(in: view)` builds a layout.
+        let layoutFunctions: Set<String>
+        init(layoutClasses: Set<String>, layoutFunctions: Set<String>) {
             self.layoutClasses = layoutClasses
+            self.layoutFunctions = layoutFunctions
             super.init(viewMode: .sourceAccurate)
         }
         // The parser leaves `a as! T` unfolded: a sequence of the value, `as!` and the type.
@@ -597,7 +608,8 @@ struct InstalledLayout {
         }
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if UnreachableLayout.isConstruction(node)
-                || node.calledExpression.as(DeclReferenceExprSyntax.self).map({ layoutClasses.contains($0.baseName.text) }) == true {
+                || node.calledExpression.as(DeclReferenceExprSyntax.self).map({ layoutClasses.contains($0.baseName.text) }) == true
+                || (!node.arguments.isEmpty && layoutFunctions.contains(node.calledExpression.trimmedDescription)) {
                 found.append(node)
                 return .skipChildren
             }

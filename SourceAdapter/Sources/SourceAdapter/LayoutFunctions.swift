@@ -274,6 +274,11 @@ struct LayoutFunctionDiscovery {
     /// Functions returning a layout that stk cannot call: a note when other
     /// layouts are registered, an error when there is nothing else.
     private(set) var refusals: [Refusal] = []
+    /// How code calls the functions refused only for their parameters
+    /// (`UIHelper.createThreeColumnFlowLayout`, `createLayout`): a call with
+    /// arguments in `viewDidLoad()` builds a layout stk can take out
+    /// (`InstalledLayout`), where the screen's `view` is the collection view's.
+    private(set) var callsNeedingArguments: Set<String> = []
     private(set) var errors: [AdapterMessage] = []
 
     private let index: TypeIndex
@@ -392,6 +397,14 @@ struct LayoutFunctionDiscovery {
             }
             if let refusal {
                 refuse(candidate, refusal)
+                if refusal.reason.hasPrefix("needs an argument") {
+                    let member = candidate.memberName
+                    if candidate.isStatic, let ownerName = candidate.ownerName {
+                        callsNeedingArguments.formUnion([ownerName + "." + member, "Self." + member, member])
+                    } else {
+                        callsNeedingArguments.formUnion([member, "self." + member])
+                    }
+                }
                 continue
             }
             if candidate.isStatic, candidate.ownerIsUserType, let owner {

@@ -587,7 +587,7 @@ struct Pruning {
             // `didMoveToSuperview()`) are of UIKit's view, which it no longer
             // has: never kept. Its other members are matched as a view
             // controller's.
-            var match = Unit.Match.memberNames(Set(names))
+            var match = Unit.Match.memberNames(Set(names.map { Self.calledName($0, declaredBy: decl) }))
             if scrollingViews.contains(owner) {
                 if decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains(where: { $0.name.text == "override" }) == true {
                     match = .never
@@ -603,6 +603,22 @@ struct Pruning {
             members.append(unit)
         }
         return (members, permanent)
+    }
+
+    /// UIKit's delegate and data source methods share their base name with
+    /// the view they serve (`collectionView(_:didSelectItemAt:)` beside the
+    /// `collectionView` property): a method of that name is named only by a
+    /// call or a reference with its labels, which `ReferenceCollector` tells
+    /// apart. Bare `collectionView` (`collectionView.reloadData()` in a
+    /// `didSet`) is the view, and keeps no delegate method of any type.
+    static let viewNamedMethods: Set<String> = ["collectionView", "tableView"]
+
+    /// The name a member answers to in the reachability: `collectionView(...)`
+    /// for such a method with parameters, its name otherwise.
+    static func calledName(_ name: String, declaredBy decl: DeclSyntax) -> String {
+        guard viewNamedMethods.contains(name), let function = decl.as(FunctionDeclSyntax.self),
+              !function.signature.parameterClause.parameters.isEmpty else { return name }
+        return name + "(...)"
     }
 
     // MARK: Reachability
@@ -1209,9 +1225,22 @@ final class ReferenceCollector: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text.trimmingCharacters(in: "`")
-        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
-            || node.parent?.is(KeyPathPropertyComponentSyntax.self) == true
-        if isMemberName || !isLocallyBound(name, at: Syntax(node)) { names.insert(name) }
+        let member = node.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.declName.id == node.id ? $0 : nil }
+        let isMemberName = member != nil || node.parent?.is(KeyPathPropertyComponentSyntax.self) == true
+        if isMemberName || !isLocallyBound(name, at: Syntax(node)) {
+            // `collectionView(cv, didSelectItemAt: path)` names the delegate
+            // method; `collectionView.reloadData()` the view (Pruning.calledName).
+            var called = ExprSyntax(member) ?? ExprSyntax(node)
+            // `delegate?.collectionView?(cv, heightForItemAt: path)`
+            while let parent = called.parent?.as(OptionalChainingExprSyntax.self).map(ExprSyntax.init)
+                    ?? called.parent?.as(ForceUnwrapExprSyntax.self).map(ExprSyntax.init) { called = parent }
+            let isCall = called.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == called.id
+            if Pruning.viewNamedMethods.contains(name), isCall || node.argumentNames != nil {
+                names.insert(name + "(...)")
+            } else {
+                names.insert(name)
+            }
+        }
         return .visitChildren
     }
 

@@ -394,4 +394,49 @@ import Testing
             "GridViewController.swift:7:22: no layout class found, and no layout function: this layout is built in configure(columns:), where stk cannot call it, and the statements that make it cannot be taken apart") == true,
             "\(output.report.errors)")
     }
+
+    /// A layout helper that needs the view (`UIHelper.createThreeColumnFlowLayout(in:
+    /// view)`) cannot be called alone, and is said so in a note; the screen
+    /// that calls it with its view is registered, running that call.
+    @Test func aScreenThatCallsALayoutHelperWithItsViewIsRegistered() {
+        let helper = """
+            import UIKit
+
+            enum UIHelper {
+                static func createThreeColumnFlowLayout(in view: UIView) -> UICollectionViewFlowLayout {
+                    let itemWidth = (view.bounds.width - 24 - 20) / 3
+                    let flowLayout = UICollectionViewFlowLayout()
+                    flowLayout.itemSize = CGSize(width: itemWidth, height: itemWidth + 40)
+                    return flowLayout
+                }
+            }
+            """
+        let screen = """
+            import UIKit
+
+            class FollowerListVC: UIViewController {
+                var collectionView: UICollectionView!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    configureCollectionView()
+                }
+
+                func configureCollectionView() {
+                    collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: UIHelper.createThreeColumnFlowLayout(in: view))
+                    view.addSubview(collectionView)
+                }
+            }
+            """
+        let output = adapt([("UIHelper.swift", helper), ("FollowerListVC.swift", screen)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["follower-list-vc"])
+        #expect(output.files[1].text.contains("""
+            #sourceLocation(file: "FollowerListVC.swift", line: 12)
+                    return UIHelper.createThreeColumnFlowLayout(in: view)
+            """))
+        #expect(output.report.notes.map(\.description).contains(
+            "UIHelper.swift:4:17: layout function UIHelper.createThreeColumnFlowLayout(in:) needs an argument for parameter 'view', which has no default value: stk calls layout functions with no arguments, so it is not registered"),
+            "\(output.report.notes)")
+    }
 }

@@ -104,4 +104,60 @@ import Testing
         #expect(output.report.errors.map(\.position.line) == [8])
         #expect(output.report.skipped.isEmpty)
     }
+
+    /// `collectionView.setCollectionViewLayout(...)` in one screen's `didSet`
+    /// names the view, not another screen's `collectionView(_:didSelectItemAt:)`,
+    /// whose body reads a value only its own initialiser sets: both screens
+    /// load, and neither keeps that method.
+    @Test func theCollectionViewPropertyNamesNoDelegateMethod() {
+        let gallery = """
+            import UIKit
+
+            final class GalleryVC: UIViewController, UICollectionViewDelegate {
+                private let viewModel: GalleryViewModel
+
+                init(viewModel: GalleryViewModel) {
+                    self.viewModel = viewModel
+                    super.init(nibName: nil, bundle: nil)
+                }
+
+                required init?(coder: NSCoder) {
+                    fatalError("init(coder:) has not been implemented")
+                }
+
+                func createLayout() -> UICollectionViewLayout {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.itemSize = CGSize(width: 120, height: 180)
+                    return layout
+                }
+
+                func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                    viewModel.select(indexPath.item)
+                }
+            }
+            """
+        let movies = """
+            import UIKit
+
+            class MoviesVC: UIViewController {
+                var collectionView: UICollectionView!
+                var columns: CGFloat = 0.5 {
+                    didSet {
+                        collectionView.setCollectionViewLayout(createLayout(), animated: true)
+                    }
+                }
+
+                func createLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(columns), heightDimension: .fractionalHeight(1)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+            }
+            """
+        let output = adapt([("GalleryVC.swift", gallery), ("MoviesVC.swift", movies)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.skipped.isEmpty, "\(output.report.skipped)")
+        #expect(output.report.layouts.map(\.name) == ["gallery-vc", "movies-vc"])
+        #expect(!output.files[0].text.contains("didSelectItemAt"))
+    }
 }
