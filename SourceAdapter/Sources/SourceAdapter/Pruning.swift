@@ -608,17 +608,23 @@ struct Pruning {
     /// UIKit's delegate and data source methods share their base name with
     /// the view they serve (`collectionView(_:didSelectItemAt:)` beside the
     /// `collectionView` property): a method of that name is named only by a
-    /// call or a reference with its labels, which `ReferenceCollector` tells
-    /// apart. Bare `collectionView` (`collectionView.reloadData()` in a
+    /// call with its labels or a reference with them, which `ReferenceCollector`
+    /// tells apart. Bare `collectionView` (`collectionView.reloadData()` in a
     /// `didSet`) is the view, and keeps no delegate method of any type.
     static let viewNamedMethods: Set<String> = ["collectionView", "tableView"]
 
-    /// The name a member answers to in the reachability: `collectionView(...)`
-    /// for such a method with parameters, its name otherwise.
+    /// The name a member answers to in the reachability: its full name
+    /// (`collectionView(_:didSelectItemAt:)`) for such a method with
+    /// parameters, its name otherwise.
     static func calledName(_ name: String, declaredBy decl: DeclSyntax) -> String {
         guard viewNamedMethods.contains(name), let function = decl.as(FunctionDeclSyntax.self),
               !function.signature.parameterClause.parameters.isEmpty else { return name }
-        return name + "(...)"
+        return fullName(name, labels: function.signature.parameterClause.parameters.map(\.firstName.text))
+    }
+
+    /// `collectionView(_:didSelectItemAt:)`.
+    static func fullName(_ name: String, labels: [String]) -> String {
+        name + "(" + labels.map { $0 + ":" }.joined() + ")"
     }
 
     // MARK: Reachability
@@ -672,9 +678,17 @@ struct Pruning {
     static func dequeuesViews(_ node: Syntax) -> Bool {
         node.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .identifier(let name) = token.tokenKind else { return false }
-            return name.hasPrefix("dequeueReusable") || name.hasPrefix("dequeueConfiguredReusable")
+            if name.hasPrefix("dequeueReusable") || name.hasPrefix("dequeueConfiguredReusable") { return true }
+            // Or asks the data source for the view, which dequeues it:
+            // `let header = self.collectionView(collectionView,
+            // viewForSupplementaryElementOfKind: kind, at: indexPath)`, then
+            // `header.systemLayoutSizeFitting(...)`.
+            return dataSourceViewLabels.contains(name) && token.parent?.is(LabeledExprSyntax.self) == true
         }
     }
+
+    /// The argument labels of the data source's methods that make a view.
+    static let dataSourceViewLabels: Set<String> = ["viewForSupplementaryElementOfKind", "cellForItemAt"]
 
     /// Whether a member of stripped type `owner` implements a requirement of
     /// a layout conformance the type keeps.
@@ -1228,15 +1242,17 @@ final class ReferenceCollector: SyntaxVisitor {
         let member = node.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.declName.id == node.id ? $0 : nil }
         let isMemberName = member != nil || node.parent?.is(KeyPathPropertyComponentSyntax.self) == true
         if isMemberName || !isLocallyBound(name, at: Syntax(node)) {
-            // `collectionView(cv, didSelectItemAt: path)` names the delegate
-            // method; `collectionView.reloadData()` the view (Pruning.calledName).
+            // `collectionView(cv, didSelectItemAt: path)` names that delegate
+            // method, by its full name; `collectionView.reloadData()` the view
+            // (Pruning.calledName).
             var called = ExprSyntax(member) ?? ExprSyntax(node)
             // `delegate?.collectionView?(cv, heightForItemAt: path)`
             while let parent = called.parent?.as(OptionalChainingExprSyntax.self).map(ExprSyntax.init)
                     ?? called.parent?.as(ForceUnwrapExprSyntax.self).map(ExprSyntax.init) { called = parent }
-            let isCall = called.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == called.id
-            if Pruning.viewNamedMethods.contains(name), isCall || node.argumentNames != nil {
-                names.insert(name + "(...)")
+            let call = called.parent?.as(FunctionCallExprSyntax.self).flatMap { $0.calledExpression.id == called.id ? $0 : nil }
+            if Pruning.viewNamedMethods.contains(name), let labels = call.map({ $0.arguments.map { $0.label?.text ?? "_" } })
+                ?? node.argumentNames.map({ $0.arguments.map(\.name.text) }) {
+                names.insert(Pruning.fullName(name, labels: labels))
             } else {
                 names.insert(name)
             }
