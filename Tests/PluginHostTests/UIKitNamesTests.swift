@@ -180,6 +180,10 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
         flow.scrollDirection = .horizontal
         #expect(flow.scrollDirection == CollectionViewFlowLayout.ScrollDirection.horizontal)
         #expect(UICollectionView.ElementCategory.supplementaryView == ElementCategory.supplementaryView)
+        // The spellings of Swift 4 and earlier, which older apps still carry.
+        flow.scrollDirection = UICollectionViewScrollDirection.vertical
+        #expect(flow.scrollDirection == .vertical)
+        #expect(UICollectionElementCategory.decorationView == UICollectionView.ElementCategory.decorationView)
         #expect(UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4) == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
         #expect(UIEdgeInsets.zero == EdgeInsets())
         #expect(IndexPath(row: 3, section: 1) == IndexPath(item: 3, section: 1))

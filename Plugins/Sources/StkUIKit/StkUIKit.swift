@@ -50,6 +50,14 @@ public let UICollectionElementKindSectionHeader = CollectionView.elementKindSect
 /// The pre-iOS 11 spelling of `UICollectionView.elementKindSectionFooter`.
 public let UICollectionElementKindSectionFooter = CollectionView.elementKindSectionFooter
 
+// MARK: Pre-Swift 4.2 spellings
+
+/// `UICollectionView.ScrollDirection` as Swift 4 and earlier spelled it
+/// (`flow.scrollDirection = UICollectionViewScrollDirection.vertical`).
+public typealias UICollectionViewScrollDirection = CollectionViewFlowLayout.ScrollDirection
+/// `UICollectionView.ElementCategory` as Swift 4 and earlier spelled it.
+public typealias UICollectionElementCategory = LayoutKit.ElementCategory
+
 // MARK: Names nested in UICollectionView
 
 extension CollectionView {

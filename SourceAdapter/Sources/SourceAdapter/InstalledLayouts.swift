@@ -132,6 +132,11 @@ struct InstalledLayout {
                 }
                 found.append(layout)
             }
+            for variable in finder.flowLayoutOutlets {
+                guard let layout = InstalledLayout(property: variable, registered: false, file: file, in: sources, outlet: true),
+                      !found.contains(where: { $0.typeName == layout.typeName }) else { continue }
+                found.append(layout)
+            }
             for (cast, optional) in finder.storyboardCasts {
                 guard let layout = InstalledLayout(storyboardCast: cast, optional: optional, file: file, path: paths[file], converter: converters[file]),
                       !found.contains(where: { $0.typeName == layout.typeName }) else { continue }
@@ -274,11 +279,11 @@ struct InstalledLayout {
         }
     }
 
-    private init?(property variable: VariableDeclSyntax, registered: Bool, file: Int, in sources: Sources) {
+    private init?(property variable: VariableDeclSyntax, registered: Bool, file: Int, in sources: Sources, outlet: Bool = false) {
         let path = sources.paths[file], converter = sources.converters[file]
         guard variable.bindings.count == 1, let binding = variable.bindings.first, binding.accessorBlock == nil,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              binding.initializer != nil, !variable.modifiers.isStatic,
+              binding.initializer != nil || outlet, !variable.modifiers.isStatic,
               let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
               let group = members.parent?.parent?.asProtocol(DeclGroupSyntax.self), let simpleName = Self.typeName(of: group) else { return nil }
         let typeName = Self.qualifiedName(of: group, simpleName)
@@ -321,7 +326,15 @@ struct InstalledLayout {
         if registered && setUpIn.isEmpty && notRun.isEmpty { return nil }
         let propertyLine = converter.location(for: binding.positionAfterSkippingLeadingTrivia).line
         let context = setUpIn.isEmpty ? name : setUpIn.joined(separator: " and ")
-        let described = setUpIn.isEmpty ? "\(simpleName).\(name)" : "\(simpleName).\(name) as \(context) set\(setUpIn.count == 1 ? "s" : "") it up"
+        var described = setUpIn.isEmpty ? "\(simpleName).\(name)" : "\(simpleName).\(name) as \(context) set\(setUpIn.count == 1 ? "s" : "") it up"
+        if outlet {
+            // The storyboard's flow layout, which the sources do not hold:
+            // made with UIKit's defaults, under the outlet's name, which the
+            // set-up then reads (a local: the outlet itself is weak, and nil).
+            guard !setUpIn.isEmpty else { return nil }
+            described = "the storyboard's flow layout (outlet \(name)) as \(context) set\(setUpIn.count == 1 ? "s" : "") it up (made with UIKit's defaults: what Interface Builder sets is not in the sources)"
+            body = lineDirective(file: path, line: propertyLine) + "        let \(name) = UICollectionViewFlowLayout()\n" + body
+        }
         body += lineDirective(file: path, line: propertyLine) + "        return \(name)\n"
         self.init(file: file, typeName: typeName, context: context, described: described,
                   construction: binding.positionAfterSkippingLeadingTrivia, lines: [propertyLine] + lines,
@@ -603,6 +616,18 @@ struct InstalledLayout {
             if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self),
                InstalledLayout.isStoryboardFlowLayout(elements[0], as: type.type) {
                 storyboardCasts.append((ExprSyntax(node), cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark))
+            }
+            return .visitChildren
+        }
+        /// `@IBOutlet weak var flowLayout: UICollectionViewFlowLayout!`: the
+        /// storyboard's flow layout, which code may set up.
+        var flowLayoutOutlets: [VariableDeclSyntax] = []
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            let isOutlet = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBOutlet" }
+            if isOutlet, node.parent?.is(MemberBlockItemSyntax.self) == true, let binding = node.bindings.first, binding.initializer == nil,
+               let type = binding.typeAnnotation?.type.trimmedDescription.filter({ $0 != "!" && $0 != "?" }),
+               ["UICollectionViewFlowLayout", "CollectionViewFlowLayout"].contains(type) {
+                flowLayoutOutlets.append(node)
             }
             return .visitChildren
         }

@@ -65,6 +65,8 @@ struct Pruning {
     private var besideTypes: Set<String> = []
     /// The stripped subclasses of UIKit's scrolling views (`isScrollingView`).
     private var scrollingViews: Set<String> = []
+    /// The screens left out so that the others load: none of their members is kept.
+    private var skipping: Set<String> = []
 
     /// Modules a pruned file may keep importing: those stk has on Linux.
     static let availableModules: Set<String> = [
@@ -251,6 +253,7 @@ struct Pruning {
         besideTypes = strippedTypes.filter { name in
             !holderTypes.contains(name) && !functionOwners.contains { $0 == name || $0.hasPrefix(name + ".") }
         }
+        self.skipping = skipping
         // A screen left out so that the others load (`SourceAdapter.adapt`)
         // keeps no layout conformance: its flow delegate sizes nothing stk runs.
         for name in strippedTypes where !skipping.contains(name) {
@@ -588,7 +591,12 @@ struct Pruning {
             // has: never kept. Its other members are matched as a view
             // controller's.
             var match = Unit.Match.memberNames(Set(names.map { Self.calledName($0, declaredBy: decl) }))
-            if scrollingViews.contains(owner) {
+            // A screen left out so that the others load keeps nothing: code
+            // elsewhere that names one of its members by name alone (another
+            // screen's `configureCollectionViewLayout()`) is not its code.
+            if skipping.contains(owner) {
+                match = .never
+            } else if scrollingViews.contains(owner) {
                 if decl.asProtocol(WithModifiersSyntax.self)?.modifiers.contains(where: { $0.name.text == "override" }) == true {
                     match = .never
                 } else if decl.as(VariableDeclSyntax.self).map({ $0.bindings.allSatisfy { $0.accessorBlock == nil } }) == true {

@@ -160,4 +160,39 @@ import Testing
         #expect(output.report.layouts.map(\.name) == ["gallery-vc", "movies-vc"])
         #expect(!output.files[0].text.contains("didSelectItemAt"))
     }
+
+    /// A screen left out keeps none of its code, even a method another
+    /// screen's code names by name alone (two screens' own
+    /// `configureSection()`): its error would come back.
+    @Test func aScreenLeftOutKeepsNothing() {
+        func view(_ name: String, width: String) -> String {
+            """
+            import UIKit
+
+            final class \(name): UIViewController {
+                private var collectionView: UICollectionView!
+
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout(section: configureSection())
+                }
+
+                private func configureSection() -> NSCollectionLayoutSection {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(\(width)), heightDimension: .fractionalHeight(1)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(120)), subitems: [item])
+                    return NSCollectionLayoutSection(group: group)
+                }
+            }
+            """
+        }
+        let sources = [SourceInput(path: "KnownForViewController.swift", text: view("KnownForViewController", width: "UIDevice.isLandscape ? 0.25 : 0.3333")),
+                       SourceInput(path: "MoviesViewController.swift", text: view("MoviesViewController", width: "0.5"))]
+        // Both kept, each named by both layout functions.
+        #expect(SourceAdapter.adapt(sources).files[0].text.contains("isLandscape"))
+        let landscape = AdapterMessage(SourcePosition(file: "KnownForViewController.swift", line: 11, column: 93), "type 'UIDevice' has no member 'isLandscape'")
+        let output = SourceAdapter.adapt(sources, compilerErrors: [landscape])
+        #expect(output.report.layouts.map(\.name) == ["movies-view-controller"])
+        #expect(output.report.skipped.count == 1)
+        #expect(!output.files[0].text.contains("isLandscape"), "\(output.files[0].text)")
+        #expect(output.files[1].text.contains("fractionalWidth(0.5)"))
+    }
 }
