@@ -26,19 +26,19 @@ extension ViewControllerSourceTests {
         }
         """
 
-    /// The feed builds a flow layout of 100x120 items with lines 8 apart in
-    /// viewDidLoad(): three a row in 390 points, so five items are two rows,
-    /// 120 + 8 + 120 = 248 tall.
+    /// The profile builds a flow layout of 120x120 items in viewDidLoad():
+    /// three a row in 390 points, so five items are two rows, 10 apart (the
+    /// flow layout's line spacing): 120 + 10 + 120 = 250 tall.
     @Test func aScreenTheCompilerRefusesIsLeftOutAndTheOthersLoad() throws {
         let folder = try TranscriptCommandFolder([
-            "App/Feed/FeedViewController.swift": SkippedScreenFixtures.feed,
+            "App/Profile/ProfileViewController.swift": SkippedScreenFixtures.profile,
             "App/Detail/DetailViewController.swift": Self.detailScreen,
         ])
-        let run = try run("sections 1 items=5; layout feed-view-controller; contentsize", plugin: "App", in: folder)
+        let run = try run("sections 1 items=5; layout profile-view-controller; contentsize", plugin: "App", in: folder)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "390x248\n", "\(run)")
+        #expect(run.stdout == "390x250\n", "\(run)")
         #expect(run.stderr.contains("App/Detail/DetailViewController.swift:14:60: did not register 'detail-view-controller' (DetailViewController), so that the other layouts of these sources load: cannot find 'Metrics' in scope"), "\(run.stderr)")
-        #expect(run.stderr.contains("loaded feed-view-controller (FeedViewController) from App"), "\(run.stderr)")
+        #expect(run.stderr.contains("loaded profile-view-controller (ProfileViewController) from App"), "\(run.stderr)")
     }
 
     /// Alone, the screen is the error it always was.
@@ -52,19 +52,20 @@ extension ViewControllerSourceTests {
 }
 
 enum SkippedScreenFixtures {
-    static let feed = """
+    static let profile = """
         import UIKit
         import Foundation
 
-        final class FeedViewController: UIViewController {
-            private let titleLabel = UILabel()
+        final class ProfileViewController: UIViewController {
+            private let segmentedControl = UISegmentedControl(items: ["Posts", "Saved"])
+            private var collectionView: UICollectionView!
 
             override func viewDidLoad() {
                 super.viewDidLoad()
+                navigationItem.titleView = segmentedControl
                 let layout = UICollectionViewFlowLayout()
-                layout.itemSize = CGSize(width: 100, height: 120)
-                layout.minimumLineSpacing = 8
-                let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+                layout.itemSize = CGSize(width: 120, height: 120)
+                collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
                 view.addSubview(collectionView)
             }
         }

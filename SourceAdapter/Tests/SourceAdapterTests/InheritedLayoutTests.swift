@@ -1,61 +1,47 @@
+import Foundation
 import Testing
 @testable import SourceAdapter
 
 /// Screens that inherit their layout from a base view controller of the
 /// sources, and base controllers that build a layout class of the sources.
 @Suite struct InheritedLayoutTests {
-    static let base = """
-        import UIKit
+    /// Examples/AppStoreScreens, adapted as one folder (files in name order).
+    static func appStoreScreens() throws -> AdapterOutput {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/AppStoreScreens")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        return SourceAdapter.adapt(try names.map { name in
+            SourceInput(path: "AppStoreScreens/" + name, text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+        })
+    }
 
-        class BaseListController: UICollectionViewController {
-            init() {
-                super.init(collectionViewLayout: UICollectionViewFlowLayout())
-            }
-
-            required init?(coder aDecoder: NSCoder) {
-                fatalError("init(coder:) has not been implemented")
-            }
-        }
-        """
-
-    static let music = """
-        import UIKit
-
-        class MusicController: BaseListController, UICollectionViewDelegateFlowLayout {
-            override func viewDidLoad() {
-                super.viewDidLoad()
-                collectionView.backgroundColor = .white
-            }
-
-            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
-                return .init(width: view.frame.width, height: 100)
-            }
-        }
-
-        class SearchController: BaseListController {
-            override func viewDidLoad() {
-                super.viewDidLoad()
-                navigationItem.title = "Search"
-            }
-        }
-        """
-
-    @Test func aScreenThatAdoptsTheFlowDelegateInheritsItsBasesLayout() {
-        let output = adapt([("BaseListController.swift", Self.base), ("MusicController.swift", Self.music)])
+    @Test func aScreenThatAdoptsTheFlowDelegateInheritsItsBasesLayout() throws {
+        let output = try Self.appStoreScreens()
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
-        // SearchController adopts no flow delegate: on iOS it shows its
+        // FavoritesController adopts no flow delegate: on iOS it shows its
         // base's layout as it is, which base-list-controller already is.
-        #expect(output.report.layouts.map(\.name) == ["base-list-controller", "music-controller"])
-        #expect(output.files[1].text.contains("makeAnyLayout: { let owner = MusicController(); let layout = owner.__stkInheritedLayout(); layout.__stkRetainedBuilder = owner;"))
-        // Called where the class is declared, line 3, so that an error names it.
-        #expect(output.files[1].text.contains("""
+        // Layout classes first, then layout functions.
+        #expect(output.report.layouts.map(\.name) == ["better-snapping-layout", "base-list-controller", "horizontal-snapping-controller",
+                                                       "music-controller", "reviews-controller"])
+        // Files in name order: 0 BaseListController, 1 FavoritesController,
+        // 2 HorizontalSnappingController, 3 MusicController, 4 ReviewsController.
+        let music = output.files[3].text
+        #expect(music.contains("makeAnyLayout: { let owner = MusicController(); let layout = owner.__stkInheritedLayout(); layout.__stkRetainedBuilder = owner;"))
+        // Called where the class is declared, line 9, so that an error names it.
+        #expect(music.contains("""
             extension MusicController {
                 func __stkInheritedLayout() -> UICollectionViewLayout {
-            #sourceLocation(file: "MusicController.swift", line: 3)
+            #sourceLocation(file: "AppStoreScreens/MusicController.swift", line: 9)
                     return __stkInstalledLayout()
             """))
         #expect(output.report.notes.map(\.description).contains(
-            "MusicController.swift:3:7: registered layout 'music-controller' from the layout MusicController inherits from BaseListController: stk runs what makes BaseListController's layout (line 5 of BaseListController.swift) on a MusicController made by init(), whose own delegate methods size it, as on iOS; the view code around it is not run"))
+            "AppStoreScreens/MusicController.swift:9:7: registered layout 'music-controller' from the layout MusicController inherits from BaseListController: stk runs what makes BaseListController's layout (line 10 of AppStoreScreens/BaseListController.swift) on a MusicController made by init(), whose own delegate methods size it, as on iOS; the view code around it is not run"),
+            "\(output.report.notes)")
+        // The reviews screen inherits what its base makes of a layout class
+        // of the sources: the construction and the change after it.
+        #expect(output.report.notes.map(\.description).contains(
+            "AppStoreScreens/HorizontalSnappingController.swift:10:22: registered layout 'horizontal-snapping-controller' from the layout HorizontalSnappingController.init() builds: stk runs lines 10-11, which make it, as a layout function; the rest of init() and the view code around it are not run"),
+            "\(output.report.notes)")
     }
 
     /// A base controller whose layout is a layout function of its own:
@@ -85,32 +71,5 @@ import Testing
             #sourceLocation(file: "Grid.swift", line: 11)
                     return createLayout()
             """))
-    }
-
-    /// `let layout = BetterSnappingLayout()` in `init()`: a layout class of
-    /// the sources, built and installed as UIKit's are.
-    @Test func aBaseControllerThatBuildsALayoutClassOfTheSourcesIsRegistered() {
-        let source = """
-            import UIKit
-
-            class HorizontalSnappingController: UICollectionViewController {
-                init() {
-                    let layout = BetterSnappingLayout()
-                    layout.scrollDirection = .horizontal
-                    super.init(collectionViewLayout: layout)
-                    collectionView.decelerationRate = .fast
-                }
-
-                required init?(coder aDecoder: NSCoder) {
-                    fatalError("init(coder:) has not been implemented")
-                }
-            }
-
-            class BetterSnappingLayout: UICollectionViewFlowLayout {}
-            """
-        let output = adapt([("HorizontalSnappingController.swift", source)])
-        #expect(output.report.layouts.map(\.name) == ["better-snapping-layout", "horizontal-snapping-controller"])
-        #expect(output.report.notes.map(\.description).contains(
-            "HorizontalSnappingController.swift:5:22: registered layout 'horizontal-snapping-controller' from the layout HorizontalSnappingController.init() builds: stk runs lines 5-6, which make it, as a layout function; the rest of init() and the view code around it are not run"))
     }
 }
