@@ -85,4 +85,34 @@ extension ViewControllerSourceTests {
 
             """, "\(run)")
     }
+
+    /// A screen whose flow layout only its storyboard makes, sized by its
+    /// own delegate: UIKit's default flow layout, 150 x 200 cards, two a row
+    /// (390 - 300 = 90 between them: x 0 and 240), rows 10 apart.
+    @Test func aScreenWhoseFlowLayoutOnlyAStoryboardMakesRuns() throws {
+        let folder = try TranscriptCommandFolder(["Photos/PhotoCollectionViewController.swift": """
+            import UIKit
+
+            // The collection view and its flow layout come from Main.storyboard.
+            class PhotoCollectionViewController: UICollectionViewController, UICollectionViewDelegateFlowLayout {
+                var photos: [UIImage] = []
+
+                override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                    photos.count
+                }
+
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    return CGSize(width: 150, height: 200)
+                }
+            }
+            """])
+        try expectRun("sections 1 items=3; layout photo-collection-view-controller; visible; contentsize", plugin: "Photos", in: folder, prints: """
+            item 0:0 frame=0,0,150,200 zIndex=0 alpha=1 hidden=false
+            item 0:1 frame=240,0,150,200 zIndex=0 alpha=1 hidden=false
+            item 0:2 frame=0,210,150,200 zIndex=0 alpha=1 hidden=false
+            3 elements
+            390x410
+
+            """)
+    }
 }

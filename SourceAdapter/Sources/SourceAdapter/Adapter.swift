@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "46"
+    public static let version = "47"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -101,6 +101,11 @@ public enum SourceAdapter {
             let owners = Set(adaptation.registered.compactMap(\.owner))
             installed += InstalledLayout.inherited(from: bases, index: adaptation.index,
                                                    excluding: owners.union(skipping).union(adaptation.layouts.layoutClassNames), in: sources)
+            // Screens whose flow layout only a storyboard makes, when the
+            // sources make no layout beside them that they could be showing.
+            installed += InstalledLayout.storyboardFlowLayouts(
+                index: adaptation.index,
+                excluding: owners.union(skipping).union(adaptation.layouts.layoutClassNames).union(installed.map(\.typeName)), in: sources)
         }
         if !installed.isEmpty {
             var extended = inputs
@@ -439,7 +444,9 @@ private struct Adaptation {
         report.notes += layouts.notes
         for function in registered {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
-            if let installed = function.installed, let inherited = installed.inherited {
+            if let installed = function.installed, installed.isStoryboardDefault {
+                message = "registered layout '\(function.name)' from \(function.described): the sources do not make it (a storyboard does), so stk makes a flow layout with UIKit's defaults, whose delegate is a \(function.ownerName ?? "screen") made by init(), as on iOS; what Interface Builder sets on the layout is not in the sources, and the view code around it is not run"
+            } else if let installed = function.installed, let inherited = installed.inherited {
                 let one = inherited.lines.count == 1
                 message = "registered layout '\(function.name)' from \(function.described): stk runs what makes \(inherited.from)'s layout (line\(one ? "" : "s") \(Self.lineList(inherited.lines)) of \(inherited.path)) on a \(function.ownerName ?? "screen") made by init(), whose own delegate methods size it, as on iOS; the view code around it is not run"
             } else if let installed = function.installed {

@@ -62,6 +62,38 @@ struct InstalledLayout {
     /// where that layout is made (a file's path and lines).
     var inherited: (from: String, path: String, lines: [Int])?
 
+    /// Made by stk for a screen whose flow layout only a storyboard makes.
+    var isStoryboardDefault = false
+
+    /// The screens whose flow layout a storyboard makes, which the sources
+    /// do not hold: a view controller that adopts the flow delegate
+    /// (`class PhotoCollectionViewController: UICollectionViewController,
+    /// UICollectionViewDelegateFlowLayout` with `sizeForItemAt`) and has no
+    /// layout of its own nor inherited. stk makes a flow layout with UIKit's
+    /// defaults, as Interface Builder's is unless the storyboard changes it,
+    /// and the screen, made by `init()`, is its delegate.
+    static func storyboardFlowLayouts(index: TypeIndex, excluding: Set<String>, in sources: Sources) -> [InstalledLayout] {
+        index.types.values.sorted(by: { $0.qualifiedName < $1.qualifiedName }).compactMap { type in
+            guard type.kind == .class, !excluding.contains(type.qualifiedName), Pruning.isViewController(type, index: index),
+                  (type.inherited + index.extensionConformances(of: type.qualifiedName)).contains(where: Pruning.flowDelegateNames.contains),
+                  let group = type.node.asProtocol(DeclGroupSyntax.self), let nameToken = Pruning.nameToken(type.node) else { return nil }
+            // It sizes something: a base that only adopts the delegate for
+            // its subclasses is not a screen.
+            let members = TypeIndex.memberDecls(group.memberBlock)
+                + index.extensions.filter { $0.extendedType == type.qualifiedName }.flatMap { TypeIndex.memberDecls($0.node.memberBlock) }
+            guard members.contains(where: { Pruning.signature($0).map(Pruning.flowDelegateRequirements.contains) == true }) else { return nil }
+            let line = sources.converters[type.fileIndex].location(for: nameToken.positionAfterSkippingLeadingTrivia).line
+            var layout = InstalledLayout(
+                file: type.fileIndex, typeName: type.qualifiedName, context: "the storyboard",
+                described: "the storyboard's flow layout \(type.name) sizes",
+                construction: nameToken.positionAfterSkippingLeadingTrivia, lines: [line],
+                body: lineDirective(file: sources.paths[type.fileIndex], line: line) + "        return UICollectionViewFlowLayout()\n",
+                replacedProperty: nil, functionName: inheritedFunctionName)
+            layout.isStoryboardDefault = true
+            return layout
+        }
+    }
+
     /// The screens that inherit their layout: a subclass of the sources
     /// (`class MusicController: BaseListController,
     /// UICollectionViewDelegateFlowLayout`) with no layout of its own, whose
@@ -207,14 +239,23 @@ struct InstalledLayout {
         // `let layout = UICollectionViewFlowLayout()`: the local is the layout.
         // Not `let cv = UICollectionView(frame: .zero, collectionViewLayout:
         // UICollectionViewFlowLayout())`, whose local is the collection view.
+        var members: Set<String> = []
         if let binding = Self.singleBinding(statement), binding.value.id == ExprSyntax(call).id {
             result = binding.name
             needed = Self.baseNames(in: Syntax(statement)).union([binding.name])
             included.insert(constructionIndex)
+        } else if let assignment = Self.memberAssignment(statement), assignment.value.id == ExprSyntax(call).id {
+            // `gridLayout = GridLayout()` into a stored property, then set
+            // up through it (`gridLayout.minimumLineSpacing = 10`).
+            result = assignment.name
+            needed = Self.baseNames(in: Syntax(call)).union([assignment.name])
+            members = [assignment.name]
+            included.insert(constructionIndex)
         } else {
             needed = Self.baseNames(in: Syntax(call))
         }
-        guard let slice = Self.slice(statements, included: included, needed: needed, parameters: parameters, bodyLocals: bodyLocals) else { return nil }
+        guard let slice = Self.slice(statements, included: included, needed: needed, parameters: parameters, bodyLocals: bodyLocals,
+                                     members: members) else { return nil }
         let constructionLine = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
         let body = Self.text(of: slice.map { statements[$0] }, path: path, converter: converter)
             + lineDirective(file: path, line: constructionLine) + "        return \(result)\n"
@@ -505,6 +546,19 @@ struct InstalledLayout {
     // MARK: Statements
 
     /// `let NAME = value` or `var NAME: T = value`, one binding.
+    /// `gridLayout = GridLayout()` or `self.gridLayout = ...`: a stored
+    /// property given its value in the statement.
+    private static func memberAssignment(_ item: CodeBlockItemSyntax) -> (name: String, value: ExprSyntax)? {
+        guard let sequence = item.item.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        if let reference = elements[0].as(DeclReferenceExprSyntax.self) { return (reference.baseName.text, elements[2]) }
+        if let member = elements[0].as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return (member.declName.baseName.text, elements[2])
+        }
+        return nil
+    }
+
     private static func singleBinding(_ item: CodeBlockItemSyntax) -> (name: String, value: ExprSyntax)? {
         guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.count == 1, let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self), let value = binding.initializer?.value else { return nil }

@@ -245,7 +245,10 @@ struct Pruning {
             strip(type.qualifiedName)
             scrollingViews.insert(type.qualifiedName)
         }
-        guard !functions.isEmpty || !strippedTypes.isEmpty else { return }
+        // Files without a layout class are pruned even when no type is
+        // stripped (a folder of layout classes, a cell and a delegate
+        // helper): what the layouts do not use (a cell with a UIImageView,
+        // a helper importing AVFoundation) is left out, as beside a screen.
         let functionOwners = Set(functions.compactMap(\.owner))
         holderTypes = strippedTypes.filter { name in
             layoutClassNames.contains { $0.hasPrefix(name + ".") } && !functionOwners.contains { $0 == name || $0.hasPrefix(name + ".") }

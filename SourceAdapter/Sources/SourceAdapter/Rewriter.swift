@@ -77,6 +77,22 @@ final class InlineRewriter: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// `@objc protocol WaterfallDelegate: NSObjectProtocol`: on iOS every
+    /// view and view controller is an NSObject and conforms; stk's are not,
+    /// nor the plain classes stk keeps of them. The protocol refines
+    /// `AnyObject` instead: a class-only protocol still, adopted as on iOS.
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        for inherited in node.inheritanceClause?.inheritedTypes ?? [] where inherited.type.trimmedDescription == "NSObjectProtocol" {
+            let start = inherited.type.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = inherited.type.endPositionBeforeTrailingTrivia.utf8Offset
+            // As wide as the name it replaces: the columns after it stay.
+            edits.append(Edit(start: start, end: end, text: "AnyObject" + String(repeating: " ", count: end - start - "AnyObject".utf8.count)))
+            notes.append(AdapterMessage(position(inherited.type.positionAfterSkippingLeadingTrivia),
+                "made \(node.name.text) refine AnyObject instead of NSObjectProtocol: on iOS every view and view controller is an NSObject, which stk's are not; it is a class-only protocol still"))
+        }
+        return .visitChildren
+    }
+
     /// A list configuration's swipe actions or separator handler (`ViewOnlySettings`).
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
         guard let setting = ViewOnlySettings.assignedSetting(node) else { return .visitChildren }

@@ -37,6 +37,9 @@ import Testing
                 func view(in collectionView: UICollectionView) -> UIKit.UICollectionReusableView? { collectionView.dequeue() }
                 func header() -> UICollectionReusableView! { makeHeader() }
             }
+            final class BadgedLayout: UICollectionViewFlowLayout {
+                let badge = Badge()
+            }
             """)])
         let text = body(output)
         #expect(text.contains("func layoutItem() -> NSCollectionLayoutSupplementaryItem? { nil }"), "not a view: kept as written")

@@ -1,0 +1,122 @@
+import Testing
+@testable import SourceAdapter
+
+/// Screens and folders as published apps write them, which stk used to
+/// miss: a screen whose flow layout only its storyboard makes, a layout
+/// kept in a stored property and set up after it is made, a folder of
+/// layout classes beside a cell and a delegate helper, and a delegate
+/// protocol that refines NSObjectProtocol.
+@Suite struct StoryboardScreenTests {
+    @Test func aScreenWhoseFlowLayoutOnlyAStoryboardMakesIsRegistered() {
+        let source = """
+            import UIKit
+
+            // The collection view and its flow layout come from Main.storyboard.
+            class PhotoCollectionViewController: UICollectionViewController, UICollectionViewDelegateFlowLayout {
+                var photos: [UIImage] = []
+
+                override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                    photos.count
+                }
+
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    return CGSize(width: 150, height: 200)
+                }
+            }
+
+            // Adopts the delegate for its subclasses, and sizes nothing itself: not a screen.
+            class BaseGridViewController: UIViewController, UICollectionViewDelegateFlowLayout {}
+            """
+        let output = adapt([("PhotoCollectionViewController.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["photo-collection-view-controller"])
+        #expect(output.files[0].text.contains("""
+            #sourceLocation(file: "PhotoCollectionViewController.swift", line: 4)
+                    return UICollectionViewFlowLayout()
+            """))
+        #expect(output.report.notes.map(\.description).contains(
+            "PhotoCollectionViewController.swift:4:7: registered layout 'photo-collection-view-controller' from the storyboard's flow layout PhotoCollectionViewController sizes: the sources do not make it (a storyboard does), so stk makes a flow layout with UIKit's defaults, whose delegate is a PhotoCollectionViewController made by init(), as on iOS; what Interface Builder sets on the layout is not in the sources, and the view code around it is not run"),
+            "\(output.report.notes)")
+    }
+
+    /// `gridLayout = GridLayout()` into a stored property, then set up
+    /// through it, then installed.
+    @Test func aLayoutMadeIntoAStoredPropertyAndSetUpIsRegistered() {
+        let source = """
+            import UIKit
+
+            class GridLayout: UICollectionViewFlowLayout {}
+
+            class PhotosViewController: UICollectionViewController, UICollectionViewDelegateFlowLayout {
+                var gridLayout: GridLayout!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    gridLayout = GridLayout()
+                    gridLayout.minimumInteritemSpacing = 5
+                    self.gridLayout.minimumLineSpacing = 10
+                    collectionView?.collectionViewLayout = gridLayout
+                }
+            }
+            """
+        let output = adapt([("PhotosViewController.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["grid-layout", "photos-view-controller"])
+        #expect(output.report.notes.map(\.description).contains(
+            "PhotosViewController.swift:10:22: registered layout 'photos-view-controller' from the layout PhotosViewController.viewDidLoad() builds: stk runs lines 10-12, which make it, as a layout function; the rest of viewDidLoad() and the view code around it are not run"),
+            "\(output.report.notes)")
+    }
+
+    /// No screen at all: the cell and the delegate helper that the layouts
+    /// do not name are left out, with the helper's AVFoundation import.
+    @Test func aFolderOfLayoutClassesLeavesOutTheCodeTheyDoNotUse() {
+        let layout = """
+            import UIKit
+
+            class PinterestLayout: UICollectionViewFlowLayout {}
+            """
+        let cell = """
+            import UIKit
+
+            class PhotoCell: UICollectionViewCell {
+                let imageView = UIImageView()
+            }
+            """
+        let helper = """
+            import UIKit
+            import AVFoundation
+
+            enum AspectFit {
+                static func height(for size: CGSize, width: CGFloat) -> CGFloat {
+                    AVMakeRect(aspectRatio: size, insideRect: CGRect(x: 0, y: 0, width: width, height: .greatestFiniteMagnitude)).height
+                }
+            }
+            """
+        let output = adapt([("PinterestLayout.swift", layout), ("PhotoCell.swift", cell), ("AspectFit.swift", helper)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["pinterest-layout"])
+        #expect(!output.files[1].text.contains("UIImageView") && !output.files[2].text.contains("AVMakeRect"))
+        #expect(output.report.notes.map(\.description).contains(
+            "AspectFit.swift:2:1: left out 'import AVFoundation': the layout code does not need it, and Linux has no such module"),
+            "\(output.report.notes)")
+    }
+
+    @Test func aProtocolRefiningNSObjectProtocolRefinesAnyObject() {
+        let source = """
+            import UIKit
+
+            @objc protocol WaterfallLayoutDelegate: NSObjectProtocol {
+                func collectionView(_ collectionView: UICollectionView, heightForItemAt indexPath: IndexPath) -> CGFloat
+            }
+
+            final class WaterfallLayout: UICollectionViewLayout {
+                weak var delegate: WaterfallLayoutDelegate?
+            }
+            """
+        let output = adapt([("WaterfallLayout.swift", source)])
+        #expect(bodyLines(output)[2] == "      protocol WaterfallLayoutDelegate: AnyObject        {")
+        #expect(output.report.notes.map(\.description).contains(
+            "WaterfallLayout.swift:3:41: made WaterfallLayoutDelegate refine AnyObject instead of NSObjectProtocol: on iOS every view and view controller is an NSObject, which stk's are not; it is a class-only protocol still"),
+            "\(output.report.notes)")
+    }
+}
