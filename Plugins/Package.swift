@@ -29,7 +29,7 @@ let package = Package(
         // other classes than the code that used the static copy.
         .library(
             name: "LayoutKit", type: .dynamic,
-            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "CoreLocation", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts", "Builtins"]
+            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "CoreLocation", "AVFoundation", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts", "Builtins"]
         ),
     ],
     targets: [
@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["StkUIKit"], path: "Sources/QuartzCore", swiftSettings: engineSettings),
         // The values of CoreLocation an app's model holds (a coordinate), on their own.
         .target(name: "CoreLocation", path: "Sources/CoreLocation"),
+        // AVMakeRect, which a Pinterest-style layout's delegate fits photos with.
+        .target(name: "AVFoundation", path: "Sources/AVFoundation"),
         .target(name: "FlowSticky", dependencies: ["LayoutKit"], path: "Sources/FlowSticky", swiftSettings: engineSettings),
         .target(name: "GridSticky", dependencies: ["LayoutKit"], path: "Sources/GridSticky", swiftSettings: engineSettings),
         .target(name: "GlobalStretchy", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/GlobalStretchy", swiftSettings: engineSettings),

@@ -1,3 +1,4 @@
+import AVFoundation
 import StkTestSupport
 import StkUIKit
 import Testing
@@ -203,6 +204,19 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
         // with an iPhone's to choose a size, and the status bar under it.
         #expect(UIScreen.main.nativeBounds == CGRect(x: 0, y: 0, width: 1170, height: 2532))
         #expect(UIApplication.shared.statusBarFrame == CGRect(x: 0, y: 0, width: 390, height: 47))
+    }
+
+    /// AVFoundation's AVMakeRect, as a Pinterest layout's delegate fits a
+    /// photo into its column: the largest rect of the photo's shape inside
+    /// the bounds, centred. 3:4 in 150 wide and unbounded height is 150 x
+    /// 200; 16:9 in 100 x 100 scales by min(100 / 16, 100 / 9) = 6.25 to
+    /// 100 x 56.25, (100 - 56.25) / 2 = 21.875 from the top.
+    @Test func avMakeRectFitsTheShapeInsideTheBounds() {
+        let column = AVMakeRect(aspectRatio: CGSize(width: 3, height: 4), insideRect: CGRect(x: 0, y: 0, width: 150, height: .greatestFiniteMagnitude))
+        #expect(column.size == CGSize(width: 150, height: 200))
+        #expect(AVMakeRect(aspectRatio: CGSize(width: 16, height: 9), insideRect: CGRect(x: 10, y: 0, width: 100, height: 100))
+                == CGRect(x: 10, y: 21.875, width: 100, height: 56.25))
+        #expect(AVMakeRect(aspectRatio: .zero, insideRect: CGRect(x: 0, y: 0, width: 100, height: 50)) == CGRect(x: 50, y: 25, width: 0, height: 0))
     }
 
     /// What a layout reads of the scroll view, the traits and accessibility,

@@ -71,7 +71,7 @@ struct Pruning {
     /// Modules a pruned file may keep importing: those stk has on Linux.
     static let availableModules: Set<String> = [
         "Swift", "Foundation", "FoundationEssentials", "Dispatch", "Glibc",
-        "UIKit", "StkUIKit", "LayoutKit", "CoreGraphics", "QuartzCore", "CoreLocation",
+        "UIKit", "StkUIKit", "LayoutKit", "CoreGraphics", "QuartzCore", "CoreLocation", "AVFoundation",
     ]
     /// View base classes stk has (as names only): a subclass is kept empty.
     static let viewBases: Set<String> = ["UICollectionReusableView", "UICollectionViewCell", "CollectionReusableView", "CollectionViewCell"]

@@ -67,8 +67,8 @@ import Testing
             "\(output.report.notes)")
     }
 
-    /// No screen at all: the cell and the delegate helper that the layouts
-    /// do not name are left out, with the helper's AVFoundation import.
+    /// No screen at all: the cell and the helper that the layouts do not
+    /// name are left out, with the helper's import of Photos.
     @Test func aFolderOfLayoutClassesLeavesOutTheCodeTheyDoNotUse() {
         let layout = """
             import UIKit
@@ -84,20 +84,22 @@ import Testing
             """
         let helper = """
             import UIKit
-            import AVFoundation
+            import Photos
 
-            enum AspectFit {
-                static func height(for size: CGSize, width: CGFloat) -> CGFloat {
-                    AVMakeRect(aspectRatio: size, insideRect: CGRect(x: 0, y: 0, width: width, height: .greatestFiniteMagnitude)).height
+            enum PhotoLibrary {
+                static func latestAssets(limit: Int) -> PHFetchResult<PHAsset> {
+                    let options = PHFetchOptions()
+                    options.fetchLimit = limit
+                    return PHAsset.fetchAssets(with: .image, options: options)
                 }
             }
             """
-        let output = adapt([("PinterestLayout.swift", layout), ("PhotoCell.swift", cell), ("AspectFit.swift", helper)])
+        let output = adapt([("PinterestLayout.swift", layout), ("PhotoCell.swift", cell), ("PhotoLibrary.swift", helper)])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         #expect(output.report.layouts.map(\.name) == ["pinterest-layout"])
-        #expect(!output.files[1].text.contains("UIImageView") && !output.files[2].text.contains("AVMakeRect"))
+        #expect(!output.files[1].text.contains("UIImageView") && !output.files[2].text.contains("PHAsset"))
         #expect(output.report.notes.map(\.description).contains(
-            "AspectFit.swift:2:1: left out 'import AVFoundation': the layout code does not need it, and Linux has no such module"),
+            "PhotoLibrary.swift:2:1: left out 'import Photos': the layout code does not need it, and Linux has no such module"),
             "\(output.report.notes)")
     }
 
