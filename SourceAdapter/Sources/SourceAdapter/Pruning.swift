@@ -677,8 +677,9 @@ struct Pruning {
         for unit in units where !unit.kept {
             guard let stripped = unit.stripped, implementsKeptRequirement(stripped.signature, of: stripped.owner),
                   Self.dequeuesViews(unit.node), let decl = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(FunctionDeclSyntax.self) else { continue }
+            let how = Self.makesViews(unit.node) ? "it dequeues a view to measure it" : "it sizes a view with systemLayoutSizeFitting (a sizing cell)"
             fileNotes.append((unit.file, AdapterMessage(position(unit.file, decl.name.positionAfterSkippingLeadingTrivia),
-                "left out \(stripped.signature): it dequeues a view to measure it, which stk cannot make, so the layout takes the protocol's default in its place (a flow layout's own size or spacing)")))
+                "left out \(stripped.signature): \(how), which stk cannot make, so the layout takes the protocol's default in its place (a flow layout's own size or spacing)")))
         }
     }
 
@@ -687,6 +688,13 @@ struct Pruning {
     /// so a delegate method doing it is left out and the layout takes the
     /// protocol's default (a flow layout's own value), as the note says.
     static func dequeuesViews(_ node: Syntax) -> Bool {
+        // Or sizes a view it keeps for measuring (`sizingCell.systemLayoutSizeFitting(...)`):
+        // stk's views have no constraints to measure.
+        makesViews(node) || node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("systemLayoutSizeFitting") }
+    }
+
+    /// Whether code dequeues a view, or asks the data source for one.
+    static func makesViews(_ node: Syntax) -> Bool {
         node.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .identifier(let name) = token.tokenKind else { return false }
             if name.hasPrefix("dequeueReusable") || name.hasPrefix("dequeueConfiguredReusable") { return true }

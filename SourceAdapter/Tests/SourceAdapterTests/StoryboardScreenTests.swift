@@ -121,4 +121,43 @@ import Testing
             "WaterfallLayout.swift:3:41: made WaterfallLayoutDelegate refine AnyObject instead of NSObjectProtocol: on iOS every view and view controller is an NSObject, which stk's are not; it is a class-only protocol still"),
             "\(output.report.notes)")
     }
+
+    /// A tag list sizes each tag with an offscreen sizing cell
+    /// (`systemLayoutSizeFitting`): stk's views have no constraints to
+    /// measure, so that delegate method is left out, with a note, and the
+    /// cell class it configures stays empty; the screen registers.
+    @Test func aDelegateMethodThatSizesASizingCellIsLeftOut() {
+        let source = """
+            import UIKit
+
+            class TagCell: UICollectionViewCell {
+                let nameLabel = UILabel()
+            }
+
+            class TagsViewController: UIViewController, UICollectionViewDelegateFlowLayout {
+                var sizingCell: TagCell?
+                let tagView: UICollectionView = {
+                    let layout = UICollectionViewFlowLayout()
+                    layout.sectionInset = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+                    return UICollectionView(frame: .zero, collectionViewLayout: layout)
+                }()
+
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    configureCell(sizingCell!)
+                    return sizingCell!.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
+                }
+
+                func configureCell(_ cell: TagCell) {
+                    cell.nameLabel.text = "tag"
+                }
+            }
+            """
+        let output = adapt([("TagsViewController.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["tags-view-controller"])
+        #expect(!body(output).contains("nameLabel"), "\(body(output))")
+        #expect(output.report.notes.map(\.description).contains(
+            "TagsViewController.swift:15:10: left out collectionView(_:layout:sizeForItemAt:): it sizes a view with systemLayoutSizeFitting (a sizing cell), which stk cannot make, so the layout takes the protocol's default in its place (a flow layout's own size or spacing)"),
+            "\(output.report.notes)")
+    }
 }
