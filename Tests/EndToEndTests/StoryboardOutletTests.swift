@@ -87,31 +87,36 @@ extension ViewControllerSourceTests {
     }
 
     /// A screen whose flow layout only its storyboard makes, sized by its
-    /// own delegate: UIKit's default flow layout, 150 x 200 cards, two a row
-    /// (390 - 300 = 90 between them: x 0 and 240), rows 10 apart.
+    /// own delegate: UIKit's default flow layout, 120 x 90 thumbnails, three
+    /// a row (390 - 360 = 30 over two gaps: x 0, 135, 270), rows 10 apart:
+    /// four thumbnails end at 90 + 10 + 90 = 190.
     @Test func aScreenWhoseFlowLayoutOnlyAStoryboardMakesRuns() throws {
-        let folder = try TranscriptCommandFolder(["Photos/PhotoCollectionViewController.swift": """
+        let folder = try TranscriptCommandFolder(["Videos/VideosViewController.swift": """
             import UIKit
+            import AVKit
 
-            // The collection view and its flow layout come from Main.storyboard.
-            class PhotoCollectionViewController: UICollectionViewController, UICollectionViewDelegateFlowLayout {
-                var photos: [UIImage] = []
+            /// Laid out in Main.storyboard: a collection view controller with Interface Builder's flow layout.
+            final class VideosViewController: UICollectionViewController, UICollectionViewDelegateFlowLayout {
+                var videos: [URL] = []
 
-                override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-                    photos.count
+                override func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                    let player = AVPlayerViewController()
+                    player.player = AVPlayer(url: videos[indexPath.item])
+                    present(player, animated: true)
                 }
 
                 func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
-                    return CGSize(width: 150, height: 200)
+                    CGSize(width: 120, height: 90)
                 }
             }
             """])
-        try expectRun("sections 1 items=3; layout photo-collection-view-controller; visible; contentsize", plugin: "Photos", in: folder, prints: """
-            item 0:0 frame=0,0,150,200 zIndex=0 alpha=1 hidden=false
-            item 0:1 frame=240,0,150,200 zIndex=0 alpha=1 hidden=false
-            item 0:2 frame=0,210,150,200 zIndex=0 alpha=1 hidden=false
-            3 elements
-            390x410
+        try expectRun("sections 1 items=4; layout videos-view-controller; visible; contentsize", plugin: "Videos", in: folder, prints: """
+            item 0:0 frame=0,0,120,90 zIndex=0 alpha=1 hidden=false
+            item 0:1 frame=135,0,120,90 zIndex=0 alpha=1 hidden=false
+            item 0:2 frame=270,0,120,90 zIndex=0 alpha=1 hidden=false
+            item 0:3 frame=0,100,120,90 zIndex=0 alpha=1 hidden=false
+            4 elements
+            390x190
 
             """)
     }
