@@ -141,6 +141,31 @@ import Testing
         #expect(result.stderr.contains("the setup command 'sections 3 itemz=10' failed"), "\(result)")
     }
 
+    /// A setup given as a pipe (`--setup <(printf ...)` in a shell) is read
+    /// once, by the supervising parent, which hands the commands to the
+    /// session child: the child could not read the pipe again.
+    @Test func aSetupFromAProcessSubstitutionRuns() throws {
+        let stk = try StkExecutable.locate().path
+        let result = try StkProcess.run(["-c", "exec \"$0\" verify flow-sticky --operations 50 --setup <(printf 'sections 2 items=3\\n')", stk],
+                                        stdinBytes: Data(), executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.first?.hasPrefix("PASS: flow-sticky: 50 operations") == true, "\(result)")
+    }
+
+    /// A setup that gives no data (here, none at all) starts the session
+    /// with no section: drawing an insertion then read section 0's item
+    /// count, which crashed verify itself, and the report blamed the
+    /// layout ("'scroll to 17,37' crashes the layout", with a reproducer
+    /// that passed).
+    @Test func aSetupWithNoDataFindsNoFalseCrash() throws {
+        let folder = try ScratchFolder(["empty.stk": "", "insets.stk": "inset 10,0,10,0\n"])
+        for setup in ["empty.stk", "insets.stk"] {
+            let result = try stk(["verify", "flow-sticky", "--setup", setup, "--operations", "200"], in: folder.url)
+            #expect(result.status == 0, "\(setup): \(result)")
+            #expect(result.lines.first?.hasPrefix("PASS: flow-sticky: 200 operations") == true, "\(setup): \(result)")
+        }
+    }
+
     @Test func theSameSeedGivesTheSameRun() throws {
         let source = BuggyExamples.source("StaleCacheLayout").path
         let first = try stk(["verify", "--plugin", source, "stale-cache-layout", "--seed", "11"])

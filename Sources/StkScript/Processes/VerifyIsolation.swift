@@ -15,6 +15,11 @@ public struct VerifyIsolation: Sendable {
     /// and names its operation log.
     public static let logEnvironmentKey = "STK_VERIFY_OPERATION_LOG"
 
+    /// The environment variable that hands the session child the commands of
+    /// `--setup` as the parent read them: a setup given as a pipe
+    /// (`--setup <(...)`) can be read only once.
+    public static let setupEnvironmentKey = "STK_VERIFY_SETUP"
+
     /// The exit status of a session child whose operation outlived
     /// `--timeout`: the parent shrinks the hang from the log and reports it.
     public static let hangStatus: Int32 = 125

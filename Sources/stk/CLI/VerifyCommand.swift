@@ -109,7 +109,8 @@ struct VerifyCommand: ParsableCommand {
         let setupCommands = try readSetupCommands()
         let environment = ProcessInfo.processInfo.environment
         guard replay != nil || environment[VerifyIsolation.logEnvironmentKey] != nil else {
-            throw ExitCode(try supervise(fixedPrefix: Verifier.preamble(layoutName: layout, options: Verifier.Options(setup: setupCommands)).fixedPrefix))
+            throw ExitCode(try supervise(fixedPrefix: Verifier.preamble(layoutName: layout, options: Verifier.Options(setup: setupCommands)).fixedPrefix,
+                                         setupCommands: setupCommands))
         }
         // The session child: a crash is the supervising parent's finding,
         // with the layout's frames from the runtime's report; the runtime's
@@ -151,7 +152,15 @@ struct VerifyCommand: ParsableCommand {
     /// any decides how many of a reproducer's first commands are fixed.
     private func readSetupCommands() throws -> [String]? {
         guard let setup else { return nil }
-        guard let text = try? String(contentsOfFile: setup, encoding: .utf8) else {
+        // The session child takes them as the parent read them: a pipe
+        // (`--setup <(...)`) is read once.
+        if let commands = ProcessInfo.processInfo.environment[VerifyIsolation.setupEnvironmentKey] {
+            return commands.split(separator: "\n").map(String.init)
+        }
+        // Read to its end, not by its size: a pipe has none. (An empty file
+        // reads as nothing at all: no commands.)
+        guard let handle = FileHandle(forReadingAtPath: setup), let data = try? handle.readToEnd() ?? Data(),
+              let text = String(data: data, encoding: .utf8) else {
             try TestCommand.fail("cannot read the setup script \(setup)")
         }
         // One command a line; comments, blank lines and '#>' outputs left out.
@@ -221,7 +230,8 @@ struct VerifyCommand: ParsableCommand {
     /// verify's, unless the layout crashes it: then the crash is a finding,
     /// shrunk by replaying candidates in children of their own. Ctrl-C and
     /// SIGTERM stop the child and say how far it got, as `stk test` does.
-    private func supervise(fixedPrefix: Int) throws -> Int32 {
+    /// The child gets `setupCommands` as read here, not the `--setup` path again.
+    private func supervise(fixedPrefix: Int, setupCommands: [String]?) throws -> Int32 {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stk-verify-\(getpid())")
         let logPath = scratch.path + ".log", crashPath = scratch.path + ".crash.json"
         defer {
@@ -244,9 +254,9 @@ struct VerifyCommand: ParsableCommand {
             }
             Foundation.exit(128 + signal)
         }
-        let outcome = VerifyIsolation.run(Array(CommandLine.arguments.dropFirst()),
-                                          environment: [VerifyIsolation.logEnvironmentKey: logPath,
-                                                        "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath)],
+        var environment = [VerifyIsolation.logEnvironmentKey: logPath, "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath)]
+        if let setupCommands { environment[VerifyIsolation.setupEnvironmentKey] = setupCommands.joined(separator: "\n") }
+        let outcome = VerifyIsolation.run(Array(CommandLine.arguments.dropFirst()), environment: environment,
                                           started: { pid in child.withValue { $0 = pid } })
         // Killed by the interrupt's handler, the child is no crash: the handler reports.
         SignalPipe.yieldToInterrupt()
