@@ -82,13 +82,9 @@ public enum SourceAdapter {
                                               callsNeedingArguments: adaptation.functions?.callsNeedingArguments ?? [])
         var installed = InstalledLayout.setUp(adaptation.registered, in: sources)
         if adaptation.mayInstallLayouts {
-            let owners = Set(adaptation.registered.compactMap(\.owner))
-            installed += InstalledLayout.find(in: sources).filter { layout in
-                !owners.contains(layout.typeName) && !adaptation.layouts.layoutClassNames.contains(layout.typeName)
-                    && !skipping.contains(layout.typeName) && adaptation.mayInstall(layout)
-            }
-        }
-        if adaptation.mayInstallLayouts {
+            // Not for a type that has a layout of its own, is a layout, or is left out.
+            let excluded = Set(adaptation.registered.compactMap(\.owner)).union(skipping).union(adaptation.layouts.layoutClassNames)
+            installed += InstalledLayout.find(in: sources).filter { !excluded.contains($0.typeName) && adaptation.mayInstall($0) }
             // Screens that inherit a layout: from a superclass's installed
             // layout or its layout function (an instance one, called on the screen).
             var bases = installed.filter { $0.replacedProperty == nil }.map { layout in
@@ -98,14 +94,11 @@ public enum SourceAdapter {
                 guard let owner = function.owner, function.ownerIsUserType, !function.isStatic, !function.needsVariable else { return nil }
                 return (typeName: owner, call: function.call, path: inputs[function.fileIndex].path, lines: [function.position.line])
             }
-            let owners = Set(adaptation.registered.compactMap(\.owner))
-            installed += InstalledLayout.inherited(from: bases, index: adaptation.index,
-                                                   excluding: owners.union(skipping).union(adaptation.layouts.layoutClassNames), in: sources)
+            installed += InstalledLayout.inherited(from: bases, index: adaptation.index, excluding: excluded, in: sources)
             // Screens whose flow layout only a storyboard makes, when the
             // sources make no layout beside them that they could be showing.
-            installed += InstalledLayout.storyboardFlowLayouts(
-                index: adaptation.index,
-                excluding: owners.union(skipping).union(adaptation.layouts.layoutClassNames).union(installed.map(\.typeName)), in: sources)
+            installed += InstalledLayout.storyboardFlowLayouts(index: adaptation.index, excluding: excluded.union(installed.map(\.typeName)),
+                                                               in: sources)
         }
         if !installed.isEmpty {
             var extended = inputs
@@ -286,9 +279,7 @@ private struct Adaptation {
         func add(_ name: String) {
             guard screens[name] == nil, let type = index[name], type.kind == .class else { return }
             var spans = [span(type.fileIndex, Syntax(type.node))]
-            for ext in index.extensions where ext.extendedType == name || ext.extendedType == type.name {
-                spans.append(span(ext.fileIndex, Syntax(ext.node)))
-            }
+            for ext in index.extensions(of: name) { spans.append(span(ext.fileIndex, Syntax(ext.node))) }
             screens[name] = SourceAdapter.Screen(typeName: name, simpleName: type.name, layoutNames: [], spans: spans)
         }
         for function in registered {

@@ -73,25 +73,38 @@ struct InstalledLayout {
     /// defaults, as Interface Builder's is unless the storyboard changes it,
     /// and the screen, made by `init()`, is its delegate.
     static func storyboardFlowLayouts(index: TypeIndex, excluding: Set<String>, in sources: Sources) -> [InstalledLayout] {
-        index.types.values.sorted(by: { $0.qualifiedName < $1.qualifiedName }).compactMap { type in
-            guard type.kind == .class, !excluding.contains(type.qualifiedName), Pruning.isViewController(type, index: index),
-                  (type.inherited + index.extensionConformances(of: type.qualifiedName)).contains(where: Pruning.flowDelegateNames.contains),
-                  let group = type.node.asProtocol(DeclGroupSyntax.self), let nameToken = Pruning.nameToken(type.node) else { return nil }
+        screenClasses(in: index, excluding: excluding).compactMap { type in
+            guard Pruning.isViewController(type, index: index), let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
             // It sizes something: a base that only adopts the delegate for
             // its subclasses is not a screen.
             let members = TypeIndex.memberDecls(group.memberBlock)
-                + index.extensions.filter { $0.extendedType == type.qualifiedName }.flatMap { TypeIndex.memberDecls($0.node.memberBlock) }
-            guard members.contains(where: { Pruning.signature($0).map(Pruning.flowDelegateRequirements.contains) == true }) else { return nil }
-            let line = sources.converters[type.fileIndex].location(for: nameToken.positionAfterSkippingLeadingTrivia).line
-            var layout = InstalledLayout(
-                file: type.fileIndex, typeName: type.qualifiedName, context: "the storyboard",
-                described: "the storyboard's flow layout \(type.name) sizes",
-                construction: nameToken.positionAfterSkippingLeadingTrivia, lines: [line],
-                body: lineDirective(file: sources.paths[type.fileIndex], line: line) + "        return UICollectionViewFlowLayout()\n",
-                replacedProperty: nil, functionName: inheritedFunctionName)
+                + index.extensions(of: type.qualifiedName).flatMap { TypeIndex.memberDecls($0.node.memberBlock) }
+            guard members.contains(where: { Pruning.signature($0).map(Pruning.flowDelegateRequirements.contains) == true }),
+                  var layout = InstalledLayout(screen: type, returning: "UICollectionViewFlowLayout()", context: "the storyboard",
+                                               described: "the storyboard's flow layout \(type.name) sizes", in: sources) else { return nil }
             layout.isStoryboardDefault = true
             return layout
         }
+    }
+
+    /// The classes that adopt the flow delegate and are not `excluding`, by
+    /// name: the screens a function stk writes may be made for.
+    private static func screenClasses(in index: TypeIndex, excluding: Set<String>) -> [TypeIndex.TypeDecl] {
+        index.types.values.filter { type in
+            type.kind == .class && !excluding.contains(type.qualifiedName) && index.adoptsFlowDelegate(type)
+        }.sorted { $0.qualifiedName < $1.qualifiedName }
+    }
+
+    /// The function stk writes for a screen: it returns `call`, under a
+    /// `#sourceLocation` of the line the screen is declared on, so that an
+    /// error in it names the screen.
+    private init?(screen type: TypeIndex.TypeDecl, returning call: String, context: String, described: String, in sources: Sources) {
+        guard let nameToken = Pruning.nameToken(type.node) else { return nil }
+        let line = sources.converters[type.fileIndex].location(for: nameToken.positionAfterSkippingLeadingTrivia).line
+        self.init(file: type.fileIndex, typeName: type.qualifiedName, context: context, described: described,
+                  construction: nameToken.positionAfterSkippingLeadingTrivia, lines: [line],
+                  body: lineDirective(file: sources.paths[type.fileIndex], line: line) + "        return \(call)\n",
+                  replacedProperty: nil, functionName: Self.inheritedFunctionName)
     }
 
     /// The screens that inherit their layout: a subclass of the sources
@@ -105,31 +118,22 @@ struct InstalledLayout {
     /// becomes the collection view's delegate.
     static func inherited(from bases: [(typeName: String, call: String, path: String, lines: [Int])], index: TypeIndex,
                           excluding: Set<String>, in sources: Sources) -> [InstalledLayout] {
-        var found: [InstalledLayout] = []
         let byType = Dictionary(bases.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first })
-        for type in index.types.values.sorted(by: { $0.qualifiedName < $1.qualifiedName }) where type.kind == .class {
-            guard !excluding.contains(type.qualifiedName), byType[type.qualifiedName] == nil,
-                  (type.inherited + index.extensionConformances(of: type.qualifiedName)).contains(where: Pruning.flowDelegateNames.contains),
-                  let nameToken = Pruning.nameToken(type.node) else { continue }
+        return screenClasses(in: index, excluding: excluding).compactMap { type in
+            guard byType[type.qualifiedName] == nil else { return nil }
             var superclass = index.superclass(of: type)
             var base: (typeName: String, call: String, path: String, lines: [Int])?
             while let current = superclass, base == nil {
                 base = byType[current.qualifiedName]
                 superclass = index.superclass(of: current)
             }
-            guard let base else { continue }
-            let line = sources.converters[type.fileIndex].location(for: nameToken.positionAfterSkippingLeadingTrivia).line
+            guard let base else { return nil }
             let baseName = Pruning.simpleName(base.typeName)
-            var layout = InstalledLayout(
-                file: type.fileIndex, typeName: type.qualifiedName, context: "\(baseName)'s layout",
-                described: "the layout \(type.name) inherits from \(baseName)",
-                construction: nameToken.positionAfterSkippingLeadingTrivia, lines: [line],
-                body: lineDirective(file: sources.paths[type.fileIndex], line: line) + "        return \(base.call)\n",
-                replacedProperty: nil, functionName: inheritedFunctionName)
+            guard var layout = InstalledLayout(screen: type, returning: base.call, context: "\(baseName)'s layout",
+                                               described: "the layout \(type.name) inherits from \(baseName)", in: sources) else { return nil }
             layout.inherited = (baseName, base.path, base.lines)
-            found.append(layout)
+            return layout
         }
-        return found
     }
 
     /// The layouts of `trees` built where stk cannot call them, at most one a
@@ -182,7 +186,7 @@ struct InstalledLayout {
     /// (`as?`, `self.`, a collection view controller's `collectionViewLayout`):
     /// the flow layout a storyboard installed, which the code then sets up.
     static func isStoryboardFlowLayout(_ value: ExprSyntax, as type: TypeSyntax) -> Bool {
-        guard ["UICollectionViewFlowLayout", "CollectionViewFlowLayout"].contains(type.trimmedDescription) else { return false }
+        guard SourceAdapter.flowBases.contains(type.trimmedDescription) else { return false }
         let installed = value.trimmedDescription.filter { $0 != "?" }
         return ["collectionView.collectionViewLayout", "self.collectionView.collectionViewLayout",
                 "collectionViewLayout", "self.collectionViewLayout"].contains(installed)
@@ -288,15 +292,6 @@ struct InstalledLayout {
         return nil
     }
 
-    /// A stored property that holds a layout (`let layout = UICollectionViewFlowLayout()`,
-    /// typed or not), with the statements of the type's initialisers and
-    /// methods without parameters that set it up (`layout.itemSize = ...` in
-    /// `viewDidLoad()`, `self.layout.minimumLineSpacing = 8` in `commonInit()`),
-    /// initialisers first. A property already `registered` and set up nowhere
-    /// needs nothing; what code stk cannot take apart sets on it (from a
-    /// parameter, or among other code) is not run, and `notRun` names that code.
-    /// (A method without parameters is taken for set-up: an action such as
-    /// `@objc func showGrid()` that changes the layout would be run too.)
     /// The sources, with the paths the `#sourceLocation`s name and the
     /// converters of their positions; a property's set-up may be in any of
     /// them (its type's extensions).
@@ -320,6 +315,17 @@ struct InstalledLayout {
         }
     }
 
+    /// A stored property that holds a layout (`let layout = UICollectionViewFlowLayout()`,
+    /// typed or not), with the statements of the type's initialisers and
+    /// methods without parameters that set it up (`layout.itemSize = ...` in
+    /// `viewDidLoad()`, `self.layout.minimumLineSpacing = 8` in `commonInit()`),
+    /// initialisers first. A property already `registered` and set up nowhere
+    /// needs nothing; what code stk cannot take apart sets on it (from a
+    /// parameter, or among other code) is not run, and `notRun` names that code.
+    /// (A method without parameters is taken for set-up: an action such as
+    /// `@objc func showGrid()` that changes the layout would be run too.)
+    /// An `outlet` (`@IBOutlet weak var flowLayout: UICollectionViewFlowLayout!`)
+    /// has no value: the storyboard's flow layout is made for it.
     private init?(property variable: VariableDeclSyntax, registered: Bool, file: Int, in sources: Sources, outlet: Bool = false) {
         let path = sources.paths[file], converter = sources.converters[file]
         guard variable.bindings.count == 1, let binding = variable.bindings.first, binding.accessorBlock == nil,
@@ -545,7 +551,6 @@ struct InstalledLayout {
 
     // MARK: Statements
 
-    /// `let NAME = value` or `var NAME: T = value`, one binding.
     /// `gridLayout = GridLayout()` or `self.gridLayout = ...`: a stored
     /// property given its value in the statement.
     private static func memberAssignment(_ item: CodeBlockItemSyntax) -> (name: String, value: ExprSyntax)? {
@@ -559,6 +564,7 @@ struct InstalledLayout {
         return nil
     }
 
+    /// `let NAME = value` or `var NAME: T = value`, one binding.
     private static func singleBinding(_ item: CodeBlockItemSyntax) -> (name: String, value: ExprSyntax)? {
         guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.count == 1, let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self), let value = binding.initializer?.value else { return nil }
@@ -680,7 +686,7 @@ struct InstalledLayout {
             let isOutlet = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBOutlet" }
             if isOutlet, node.parent?.is(MemberBlockItemSyntax.self) == true, let binding = node.bindings.first, binding.initializer == nil,
                let type = binding.typeAnnotation?.type.trimmedDescription.filter({ $0 != "!" && $0 != "?" }),
-               ["UICollectionViewFlowLayout", "CollectionViewFlowLayout"].contains(type) {
+               SourceAdapter.flowBases.contains(type) {
                 flowLayoutOutlets.append(node)
             }
             return .visitChildren

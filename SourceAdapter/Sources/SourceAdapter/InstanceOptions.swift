@@ -159,7 +159,7 @@ struct InstanceTypes {
 
     /// The types a type says it adopts: its inheritance clause and its extensions'.
     private func adopted(by type: TypeIndex.TypeDecl) -> [(name: String, scope: String?)] {
-        (type.inherited + index.extensionConformances(of: type.qualifiedName)).map { (name: $0, scope: type.parent) }
+        index.adopted(by: type).map { (name: $0, scope: type.parent) }
     }
 
     /// Whether `type` conforms to `proto`: it adopts it, or a protocol that

@@ -64,9 +64,24 @@ struct TypeIndex {
         clause?.inheritedTypes.map { DeclarationCollector.typeName($0.type) } ?? []
     }
 
+    /// The extensions of the type named `name` (qualified), in order.
+    func extensions(of name: String) -> [ExtensionInfo] {
+        extensions.filter { $0.extendedType == name }
+    }
+
     /// What `name`'s extensions add to its inheritance (conformances), in order.
     func extensionConformances(of name: String) -> [String] {
-        extensions.filter { $0.extendedType == name }.flatMap { Self.inheritedNames($0.node.inheritanceClause) }
+        extensions(of: name).flatMap { Self.inheritedNames($0.node.inheritanceClause) }
+    }
+
+    /// What a type says it inherits and adopts: its inheritance clause, then its extensions'.
+    func adopted(by type: TypeDecl) -> [String] {
+        type.inherited + extensionConformances(of: type.qualifiedName)
+    }
+
+    /// Whether a type adopts UIKit's flow layout delegate, itself or in an extension.
+    func adoptsFlowDelegate(_ type: TypeDecl) -> Bool {
+        adopted(by: type).contains(where: Pruning.flowDelegateNames.contains)
     }
 
     /// A type as named from inside `scope` (a qualified type name): nested
@@ -341,7 +356,7 @@ struct LayoutFunctionDiscovery {
             candidate.isThrowing = function.signature.effectSpecifiers?.throwsClause != nil
             candidate.needsVariable = modifiers.contains { $0.name.text == "mutating" }
             var refusal: (reason: String, hint: String?)?
-            if let missing = function.signature.parameterClause.parameters.first(where: { $0.defaultValue == nil }) {
+            if let missing = Self.missingArgument(decl) {
                 let label = (missing.secondName ?? missing.firstName).text
                 refusal = ("needs an argument for parameter '\(label)', which has no default value: " + Self.noArguments,
                            "give it one (`\(label): \(missing.type.trimmedDescription) = ...`), or add a function without parameters that calls it")
@@ -397,7 +412,7 @@ struct LayoutFunctionDiscovery {
             }
             if let refusal {
                 refuse(candidate, refusal)
-                if refusal.reason.hasPrefix("needs an argument") {
+                if Self.missingArgument(candidate.decl) != nil {
                     let member = candidate.memberName
                     if candidate.isStatic, let ownerName = candidate.ownerName {
                         callsNeedingArguments.formUnion([ownerName + "." + member, "Self." + member, member])
@@ -449,8 +464,7 @@ struct LayoutFunctionDiscovery {
         var current: TypeIndex.TypeDecl? = type
         var seen: Set<String> = []
         while let next = current, seen.insert(next.qualifiedName).inserted {
-            let adopted = next.inherited + index.extensionConformances(of: next.qualifiedName)
-            if let found = adopted.first(where: { Pruning.flowDelegateNames.contains($0) || refinesCollectionViewDelegate($0) }) {
+            if let found = index.adopted(by: next).first(where: { Pruning.flowDelegateNames.contains($0) || refinesCollectionViewDelegate($0) }) {
                 return found
             }
             current = index.superclass(of: next)
@@ -498,6 +512,11 @@ struct LayoutFunctionDiscovery {
 
     /// Why a function that needs something is refused.
     static let noArguments = "stk calls layout functions with no arguments"
+
+    /// A function's first parameter without a default value: an argument stk cannot give.
+    static func missingArgument(_ decl: DeclSyntax) -> FunctionParameterSyntax? {
+        decl.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.first { $0.defaultValue == nil }
+    }
 
     /// `var flowLayout: UICollectionViewFlowLayout { collectionViewLayout as! UICollectionViewFlowLayout }`
     /// returns the layout the view code installed: it builds none, and stk,

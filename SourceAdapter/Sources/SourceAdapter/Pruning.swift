@@ -261,7 +261,7 @@ struct Pruning {
         // keeps no layout conformance: its flow delegate sizes nothing stk runs.
         for name in strippedTypes where !skipping.contains(name) {
             guard let type = index[name] else { continue }
-            layoutConformances[name] = (type.inherited + index.extensionConformances(of: name)).filter { requirements(of: $0) != nil }
+            layoutConformances[name] = index.adopted(by: type).filter { requirements(of: $0) != nil }
         }
 
         // The files pruned: those with layout functions or stripped types, and

@@ -154,7 +154,8 @@ struct VerifyCommand: ParsableCommand {
         guard let setup else { return nil }
         // The session child takes them as the parent read them: a pipe
         // (`--setup <(...)`) is read once.
-        if let commands = ProcessInfo.processInfo.environment[VerifyIsolation.setupEnvironmentKey] {
+        let environment = ProcessInfo.processInfo.environment
+        if environment[VerifyIsolation.logEnvironmentKey] != nil, let commands = environment[VerifyIsolation.setupEnvironmentKey] {
             return commands.split(separator: "\n").map(String.init)
         }
         // Read to its end, not by its size: a pipe has none. (An empty file
