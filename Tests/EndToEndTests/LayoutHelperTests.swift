@@ -98,9 +98,7 @@ extension ViewControllerSourceTests {
     @Test func aScreenThatHandsItsViewToALayoutHelperRegisters() throws {
         let folder = try TranscriptCommandFolder(["GHFollowers/UIHelper.swift": Self.uiHelper,
                                                   "GHFollowers/FollowerListVC.swift": Self.followerList])
-        let run = try run("sections 1 items=4; layout follower-list-vc; visible; contentsize", plugin: "GHFollowers", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+        try expectRun("sections 1 items=4; layout follower-list-vc; visible; contentsize", plugin: "GHFollowers", in: folder, prints: """
             item 0:0 frame=12,12,115.333333,155.333333 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=137.333333,12,115.333333,155.333333 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=262.666667,12,115.333333,155.333333 zIndex=0 alpha=1 hidden=false
@@ -108,6 +106,6 @@ extension ViewControllerSourceTests {
             4 elements
             390x344.666667
 
-            """, "\(run)")
+            """)
     }
 }

@@ -84,15 +84,13 @@ extension ViewControllerSourceTests {
     /// so the flow layout's own, zero, is used): three cells end at 110.
     @Test func aHeaderMeasuredThroughTheDataSourceIsLeftOutAndTheLayoutRuns() throws {
         let folder = try TranscriptCommandFolder(["Alphabet/HomeVC.swift": Self.lettersScreen])
-        let run = try run("sections 1 items=3; layout home-vc; visible; contentsize", plugin: "Alphabet", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+        try expectRun("sections 1 items=3; layout home-vc; visible; contentsize", plugin: "Alphabet", in: folder, prints: """
             item 0:0 frame=0,0,195,50 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=195,0,195,50 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=0,60,195,50 zIndex=0 alpha=1 hidden=false
             3 elements
             390x110
 
-            """, "\(run)")
+            """)
     }
 }

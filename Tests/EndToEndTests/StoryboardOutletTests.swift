@@ -73,9 +73,7 @@ extension ViewControllerSourceTests {
     @Test func aStoryboardFlowLayoutOutletSetUpInCodeRuns() throws {
         let folder = try TranscriptCommandFolder(["Meme2/CollectionViewController.swift": Self.memesScreen,
                                                   "Meme2/FlowLayoutSetUp.swift": Self.memesFlowLayoutSetUp])
-        let run = try run("sections 1 items=4; layout collection-view-controller; visible; contentsize", plugin: "Meme2", in: folder)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
+        try expectRun("sections 1 items=4; layout collection-view-controller; visible; contentsize", plugin: "Meme2", in: folder, prints: """
             item 0:0 frame=0,0,128,128 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=131,0,128,128 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=262,0,128,128 zIndex=0 alpha=1 hidden=false
@@ -83,7 +81,7 @@ extension ViewControllerSourceTests {
             4 elements
             390x259
 
-            """, "\(run)")
+            """)
     }
 
     /// A screen whose flow layout only its storyboard makes, sized by its
