@@ -264,4 +264,76 @@ extension ViewControllerSourceTests {
 
             """)
     }
+
+    /// Undoing a resize makes the layout again for the size before it: the
+    /// same screen's viewDidLoad() reads the view's frame, which is 390x844
+    /// again, not the 320x568 being undone (it used to be read there: items
+    /// 100 x 109.6 after the undo).
+    @Test func undoingAResizeMakesTheLayoutForTheSizeBeforeIt() throws {
+        let folder = try TranscriptCommandFolder([:])
+        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/PhotosViewController.swift").path
+        try expectRun("""
+            sections 1 items=4
+            layout photos-view-controller
+            bounds 320x568
+            undo
+            attr item 0:1
+            """, plugin: example, in: folder, prints: """
+            undid: bounds 320x568
+            item 0:1 frame=133.333333,0,123.333333,164.8 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
+
+    /// A storyboard gallery (Examples/InstalledLayouts/GalleryViewController.swift):
+    /// `if let layout = collectionView?.collectionViewLayout as?
+    /// UICollectionViewFlowLayout` sets the spacing (4) and insets (4) in a
+    /// method viewDidLoad() calls, and viewDidLayoutSubviews() sizes the items
+    /// from the view's width, again at each new size, as on iOS.
+    /// At 390: side = floor((390 - 4 * 4) / 3) = 124; three a row in 382,
+    /// 10 left over for two gaps: x = 4, 133, 262; rows 124 + 4 apart; 7
+    /// items are 3 rows: 4 + 3 * 124 + 2 * 4 + 4 = 388 tall.
+    /// At 320: side = floor(304 / 3) = 101; 312 - 303 = 9 for two gaps:
+    /// x = 4, 109.5; 4 + 3 * 101 + 8 + 4 = 319 tall. Undone: 124 again.
+    @Test func aStoryboardFlowLayoutSizedInViewDidLayoutSubviewsFollowsTheViewsSize() throws {
+        let folder = try TranscriptCommandFolder([:])
+        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/GalleryViewController.swift").path
+        try expectRun("""
+            sections 1 items=7
+            layout gallery-view-controller
+            attr item 0:1
+            contentsize
+            bounds 320x568
+            attr item 0:1
+            contentsize
+            undo
+            attr item 0:1
+            """, plugin: example, in: folder, prints: """
+            item 0:1 frame=133,4,124,124 zIndex=0 alpha=1 hidden=false
+            390x388
+            item 0:1 frame=109.5,4,101,101 zIndex=0 alpha=1 hidden=false
+            320x319
+            undid: bounds 320x568
+            item 0:1 frame=133,4,124,124 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
+
+    /// An option the user sets stays set at a new size: the screen's
+    /// viewDidLayoutSubviews() runs first (it would size the items 101 at
+    /// 320), then the options given, as `set` asked (150).
+    @Test func anOptionSetStaysSetWhenTheScreenSizesItsItemsAgain() throws {
+        let folder = try TranscriptCommandFolder([:])
+        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/GalleryViewController.swift").path
+        try expectRun("""
+            sections 1 items=7
+            layout gallery-view-controller
+            set itemSize=150x150
+            bounds 320x568
+            attr item 0:0
+            """, plugin: example, in: folder, prints: """
+            item 0:0 frame=4,4,150,150 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
 }

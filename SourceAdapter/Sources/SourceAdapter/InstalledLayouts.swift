@@ -64,6 +64,8 @@ struct InstalledLayout {
 
     /// Made by stk for a screen whose flow layout only a storyboard makes.
     var isStoryboardDefault = false
+    /// It is `UICollectionViewFlowLayout()`, set up nowhere in its statements.
+    var isBareFlowLayout = false
 
     /// The screens whose flow layout a storyboard makes, which the sources
     /// do not hold: a view controller that adopts the flow delegate
@@ -141,6 +143,9 @@ struct InstalledLayout {
     static func find(in sources: Sources) -> [InstalledLayout] {
         let (paths, converters) = (sources.paths, sources.converters)
         var found: [InstalledLayout] = []
+        var storyboardTypes: [String] = []
+        var storyboardSetUps: [String: [StoryboardSetUp]] = [:]
+        var storyboardNotRun: [String: [String]] = [:]
         for (file, tree) in sources.trees.enumerated() {
             let finder = ConstructionFinder(layoutClasses: Set(sources.layoutClassNames.map(Pruning.simpleName)),
                                             layoutFunctions: sources.callsNeedingArguments)
@@ -162,6 +167,7 @@ struct InstalledLayout {
                 // layout, registered under its own name; one set up after it
                 // is made (`layout.scrollDirection = .horizontal`) is the type's.
                 if !UnreachableLayout.isConstruction(call) && !layout.callsLayoutFunction && layout.lines.count < 2 { continue }
+                layout.isBareFlowLayout = call.trimmedDescription == "UICollectionViewFlowLayout()" && layout.lines.count < 2
                 if let first = found.firstIndex(where: { $0.typeName == layout.typeName }) {
                     found[first].othersBuilt.append(converters[file].location(for: layout.construction).line)
                     continue
@@ -174,42 +180,34 @@ struct InstalledLayout {
                 found.append(layout)
             }
             for (cast, optional) in finder.storyboardCasts {
-                guard let layout = InstalledLayout(storyboardCast: cast, optional: optional, file: file, path: paths[file], converter: converters[file]),
-                      !found.contains(where: { $0.typeName == layout.typeName }) else { continue }
-                found.append(layout)
+                guard let (statements, index) = Self.statement(holding: Syntax(cast)),
+                      let (context, typeName, _, _) = Self.enclosing(statements[index]) else { continue }
+                if storyboardSetUps[typeName] == nil { storyboardTypes.append(typeName) }
+                if let setUp = Self.storyboardSetUp(cast, optional: optional, file: file, converter: converters[file]) {
+                    // Each place once: `(...)?.a = 1` and `(...)?.b = 2` are one set-up.
+                    if !storyboardSetUps[typeName, default: []].contains(where: { $0.statements.first?.id == setUp.statements.first?.id }) {
+                        storyboardSetUps[typeName, default: []].append(setUp)
+                    }
+                } else if !storyboardNotRun[typeName, default: []].contains(context) {
+                    storyboardNotRun[typeName, default: []].append(context)
+                }
             }
         }
+        // The storyboard's flow layout, set up in one place or several
+        // (spacing in viewDidLoad(), the item size in viewDidLayoutSubviews()).
+        // A flow layout the code makes bare (`UICollectionView(frame: .zero,
+        // collectionViewLayout: UICollectionViewFlowLayout())`) and sets up
+        // through the same cast is made and set up alike.
+        for typeName in storyboardTypes {
+            let built = found.firstIndex { $0.typeName == typeName }
+            guard built.map({ found[$0].isBareFlowLayout }) ?? true,
+                  let setUps = storyboardSetUps[typeName], !setUps.isEmpty else { continue }
+            let taken = Set(setUps.map(\.context))
+            let layout = InstalledLayout(storyboardSetUps: setUps, notRun: storyboardNotRun[typeName, default: []].filter { !taken.contains($0) },
+                                         builtBare: built.map { found[$0] }, in: sources)
+            if let built { found[built] = layout } else { found.append(layout) }
+        }
         return found
-    }
-
-    /// `collectionView.collectionViewLayout as! UICollectionViewFlowLayout`
-    /// (`as?`, `self.`, a collection view controller's `collectionViewLayout`):
-    /// the flow layout a storyboard installed, which the code then sets up.
-    static func isStoryboardFlowLayout(_ value: ExprSyntax, as type: TypeSyntax) -> Bool {
-        guard SourceAdapter.flowBases.contains(type.trimmedDescription) else { return false }
-        let installed = value.trimmedDescription.filter { $0 != "?" }
-        return ["collectionView.collectionViewLayout", "self.collectionView.collectionViewLayout",
-                "collectionViewLayout", "self.collectionViewLayout"].contains(installed)
-    }
-
-    /// `let layout = collectionView.collectionViewLayout as! UICollectionViewFlowLayout`,
-    /// then its set-up: the storyboard's flow layout, which the sources do
-    /// not hold, is made with UIKit's defaults, and the set-up runs on it.
-    private init?(storyboardCast cast: ExprSyntax, optional: Bool, file: Int, path: String, converter: SourceLocationConverter) {
-        guard let (statements, index) = Self.statement(holding: Syntax(cast)),
-              let binding = Self.singleBinding(statements[index]), binding.value.id == ExprSyntax(cast).id,
-              let (context, typeName, parameters, bodyLocals) = Self.enclosing(statements[index]),
-              let slice = Self.slice(statements, included: [index], needed: [binding.name], parameters: parameters, bodyLocals: bodyLocals)
-        else { return nil }
-        let made = optional ? "Optional(UICollectionViewFlowLayout())" : "UICollectionViewFlowLayout()"
-        let body = Self.text(of: slice.map { statements[$0] }, path: path, converter: converter, replacing: (Syntax(cast), made))
-        let line = converter.location(for: cast.positionAfterSkippingLeadingTrivia).line
-        let simpleName = Pruning.simpleName(typeName)
-        self.init(file: file, typeName: typeName, context: context,
-                  described: "the storyboard's flow layout as \(simpleName).\(context) sets it up (made with UIKit's defaults: what Interface Builder sets is not in the sources)",
-                  construction: cast.positionAfterSkippingLeadingTrivia,
-                  lines: slice.map { converter.location(for: statements[$0].positionAfterSkippingLeadingTrivia).line },
-                  body: body + lineDirective(file: path, line: line) + "        return \(binding.name)\(optional ? "!" : "")\n", replacedProperty: nil)
     }
 
     /// The layout properties among `registered` that the type's own methods
@@ -388,7 +386,7 @@ struct InstalledLayout {
                   body: body, replacedProperty: registered ? typeName + "." + name : nil, notRun: notRun)
     }
 
-    private init(file: Int, typeName: String, context: String, described: String, construction: AbsolutePosition,
+    init(file: Int, typeName: String, context: String, described: String, construction: AbsolutePosition,
                  lines: [Int], body: String, replacedProperty: String?, notRun: [String] = [], functionName: String = functionName) {
         self.notRun = notRun
         self.file = file
@@ -408,7 +406,7 @@ struct InstalledLayout {
     /// change inside an `if` or a loop among other code, `try` or `await`,
     /// or what is needed being a parameter or a local of an outer block.
     /// `members` are names of the type needed as they are (a property set up).
-    private static func slice(_ statements: [CodeBlockItemSyntax], included seed: Set<Int>, needed seedNeeded: Set<String>,
+    static func slice(_ statements: [CodeBlockItemSyntax], included seed: Set<Int>, needed seedNeeded: Set<String>,
                               parameters: Set<String>, bodyLocals: Set<String>, members: Set<String> = []) -> [Int]? {
         var included = seed
         var needed = seedNeeded
@@ -440,13 +438,15 @@ struct InstalledLayout {
     /// `#sourceLocation` of its line, at its column.
     /// `replacing` swaps a node for other text (the storyboard's layout for
     /// one made here).
-    private static func text(of statements: [CodeBlockItemSyntax], path: String, converter: SourceLocationConverter,
-                             replacing: (node: Syntax, text: String)? = nil) -> String {
+    static func text(of statements: [CodeBlockItemSyntax], path: String, converter: SourceLocationConverter,
+                             replacing: [(node: Syntax, text: String)] = []) -> String {
         var text = ""
         for item in statements {
             let location = converter.location(for: item.positionAfterSkippingLeadingTrivia)
             var statement = item.trimmedDescription
-            if let (node, new) = replacing, item.range.contains(node.position) {
+            // Last first, so that the offsets of those before still hold.
+            for (node, new) in replacing.filter({ item.range.contains($0.node.position) })
+                .sorted(by: { $0.node.position > $1.node.position }) {
                 let bytes = Array(statement.utf8)
                 let start = node.positionAfterSkippingLeadingTrivia.utf8Offset - item.positionAfterSkippingLeadingTrivia.utf8Offset
                 let end = start + node.trimmedLength.utf8Length
@@ -470,7 +470,7 @@ struct InstalledLayout {
 
     /// The statements of the innermost block that holds `node`, and the
     /// index of the one it is in.
-    private static func statement(holding node: Syntax) -> (statements: [CodeBlockItemSyntax], index: Int)? {
+    static func statement(holding node: Syntax) -> (statements: [CodeBlockItemSyntax], index: Int)? {
         var node = node
         while let parent = node.parent, !(node.is(CodeBlockItemSyntax.self) && parent.is(CodeBlockItemListSyntax.self)) { node = parent }
         guard let statement = node.as(CodeBlockItemSyntax.self), let block = statement.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
@@ -482,7 +482,7 @@ struct InstalledLayout {
     /// a member of, its parameters, and the locals of its whole body (a
     /// name declared in an outer block is not this block's to take). Nil
     /// outside a type's member, or in a static one.
-    private static func enclosing(_ statement: CodeBlockItemSyntax) -> (String, String, Set<String>, Set<String>)? {
+    static func enclosing(_ statement: CodeBlockItemSyntax) -> (String, String, Set<String>, Set<String>)? {
         var context: String?
         var parameters: Set<String> = []
         var body: Syntax?
@@ -565,7 +565,7 @@ struct InstalledLayout {
     }
 
     /// `let NAME = value` or `var NAME: T = value`, one binding.
-    private static func singleBinding(_ item: CodeBlockItemSyntax) -> (name: String, value: ExprSyntax)? {
+    static func singleBinding(_ item: CodeBlockItemSyntax) -> (name: String, value: ExprSyntax)? {
         guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.count == 1, let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self), let value = binding.initializer?.value else { return nil }
         return (name.identifier.text, value)
@@ -591,7 +591,7 @@ struct InstalledLayout {
     }
 
     /// `NAME.member = value`, `NAME.method(...)`: a statement that is only a change.
-    private static func isSimpleChange(_ item: CodeBlockItemSyntax) -> Bool {
+    static func isSimpleChange(_ item: CodeBlockItemSyntax) -> Bool {
         if let sequence = item.item.as(SequenceExprSyntax.self) {
             return Array(sequence.elements).dropFirst().first.map { $0.is(AssignmentExprSyntax.self) || $0.is(BinaryOperatorExprSyntax.self) } ?? false
         }
@@ -626,7 +626,7 @@ struct InstalledLayout {
 
     /// The names code reads as values (not as members: `b` of `a.b`), but
     /// for those it binds itself (a closure's parameters and locals).
-    private static func baseNames(in node: Syntax) -> Set<String> {
+    static func baseNames(in node: Syntax) -> Set<String> {
         let collector = BaseNameCollector(viewMode: .sourceAccurate)
         collector.walk(node)
         return collector.names.subtracting(LocalCollector.names(in: node))

@@ -257,7 +257,8 @@ import Testing
             "Examples/InstalledLayouts/PhotosViewController.swift:20:22: registered layout 'photos-view-controller' from the storyboard's flow layout as PhotosViewController.viewDidLoad() sets it up (made with UIKit's defaults: what Interface Builder sets is not in the sources): stk runs lines 20-23") },
             "\(output.report.notes)")
         let function = Self.installedFunction(output.files[0].text)
-        #expect(function.contains("        let layout = UICollectionViewFlowLayout()\n") && function.contains("return layout\n"), "\(function)")
+        #expect(function.contains("        let __stkStoryboardLayout = UICollectionViewFlowLayout()\n")
+                    && function.contains("let layout = __stkStoryboardLayout\n") && function.contains("return __stkStoryboardLayout\n"), "\(function)")
         #expect(!function.contains("collectionViewLayout") && !function.contains("dataSource"), "\(function)")
     }
 

@@ -233,8 +233,9 @@ public final class Session: LayoutCycleObserver {
         guard let entry = registry.entry(named: s.layoutName) else {
             throw SessionError("layout '\(s.layoutName)' is no longer registered")
         }
-        let newLayout = try collectionView.receivingLayout { try entry.descriptor.makeLayout() }
+        let newLayout = try viewOfSize(of: s).receivingLayout { try entry.descriptor.makeLayout() }
         for (name, value) in s.options { try entry.descriptor.setOption(name, to: value, on: newLayout) }
+        keepOptions(s.options, over: newLayout, of: entry.descriptor)
         // Checked before the data leave the current view, so that a refusal
         // leaves the session as it was (a recorded state was valid when taken).
         try Validate.insets(s.contentInset, "contentInset")
@@ -288,6 +289,21 @@ public final class Session: LayoutCycleObserver {
         provideIdentifiers(to: cv)
     }
 
+    /// The collection view a state's layout is made for: the layout code of
+    /// a screen reads its view (`collectionView.frame.width` in
+    /// `viewDidLoad()`), which must be of the state's size and insets, not
+    /// of the current ones (undoing `bounds 320x568` makes the layout again
+    /// for the size before it). The current view when they are the same.
+    private func viewOfSize(of s: SessionState) throws -> CollectionView {
+        let current = collectionView
+        guard current.bounds.size != s.bounds.size || current.contentInset != s.contentInset
+                || current.safeAreaInsets != s.safeAreaInsets else { return current }
+        let view = try CollectionView(bounds: CGRect(origin: .zero, size: s.bounds.size), layout: CollectionViewLayout())
+        try view.setContentInset(s.contentInset)
+        try view.setSafeAreaInsets(s.safeAreaInsets)
+        return view
+    }
+
     /// Makes the current layout again from its registry entry, over the same
     /// state: after `reload` replaced the entry with a new build. Neither an
     /// undo step nor history: the state is the same, only the code changed.
@@ -319,6 +335,7 @@ public final class Session: LayoutCycleObserver {
         let entry = registry.entry(named: layoutName)!
         let layout = try collectionView.receivingLayout { try entry.descriptor.makeLayout() }
         for (name, value) in explicitOptions { try entry.descriptor.setOption(name, to: value, on: layout) }
+        keepOptions(explicitOptions, over: layout, of: entry.descriptor)
         let replica = try collectionView.makeReplica(layout: layout)
         return replica
     }
@@ -384,11 +401,29 @@ public final class Session: LayoutCycleObserver {
             }
             try entry.descriptor.setOption(option, to: value, on: newLayout)
         }
+        keepOptions(options, over: newLayout, of: entry.descriptor)
         collectionView.derivesPinnedFromMotion = entry.descriptor.derivesPinned
         try collectionView.setCollectionViewLayout(newLayout)
         layout = newLayout
         layoutName = name
         explicitOptions = options
+    }
+
+    /// A screen's code that runs at each new size of its view
+    /// (`viewDidLayoutSubviews()` sizing the items from the view's width)
+    /// runs before the options the user gave (`layout NAME itemSize=...`,
+    /// `set`), which stay what the user said: `options` while the layout is
+    /// not the session's (being restored, or a replica's), the session's
+    /// options as they are then once it is.
+    private func keepOptions(_ options: [(name: String, value: LayoutOptionValue)], over layout: CollectionViewLayout,
+                             of descriptor: LayoutDescriptor) {
+        guard let screenCode = layout.__stkViewDidLayoutSubviews else { return }
+        layout.__stkViewDidLayoutSubviews = { [weak self] layout in
+            screenCode(layout)
+            let current = self.flatMap { $0.layout === layout ? $0.explicitOptions : nil } ?? options
+            // Values the layout took when they were given.
+            for (name, value) in current { try? descriptor.setOption(name, to: value, on: layout) }
+        }
     }
 
     /// `set key=value ...` on the current layout. All values are checked first.

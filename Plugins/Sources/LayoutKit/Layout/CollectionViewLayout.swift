@@ -25,6 +25,13 @@ open class CollectionViewLayout: NSObject {
     /// installed in, which it has on iOS once its view loaded: its
     /// `collectionView`, its `view`'s size. Set by the registration stk writes.
     public var __stkShowBuilder: ((CollectionView) -> Void)?
+    /// The code the builder runs each time its view is laid out at a new
+    /// size (a screen's `viewDidLayoutSubviews()` that sizes the items from
+    /// the view's width): run when the collection view's bounds change size,
+    /// after the change and before the layout pass, as UIKit lays out the
+    /// view controller's view before the collection view. Set by the code
+    /// stk writes for a layout function, which runs it once itself first.
+    public var __stkViewDidLayoutSubviews: ((CollectionViewLayout) -> Void)?
     /// The instances `set` gave a layout's weak properties (`weak var
     /// delegate: P?`, `set delegate=FixedHeights`), kept as long as the
     /// layout, as the app keeps the delegate it assigns. Set by the

@@ -24,6 +24,11 @@ extension CollectionView {
         }
         bounds = newBounds
         report(.boundsChanged(from: old, to: newBounds))
+        if newBounds.size != old.size, let layoutSubviews = layout.__stkViewDidLayoutSubviews {
+            // The screen's view was laid out at the new size: its
+            // viewDidLayoutSubviews() sets the layout up again.
+            receivingLayout { layoutSubviews(layout) }
+        }
     }
 
     public func setContentOffset(_ offset: CGPoint) throws {

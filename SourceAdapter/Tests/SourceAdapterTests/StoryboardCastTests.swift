@@ -1,0 +1,144 @@
+import Testing
+@testable import SourceAdapter
+
+/// The flow layout a storyboard installed, cast where the screen sets it up,
+/// in the shapes published apps write: `if let`, `guard let`, and
+/// `(... as? UICollectionViewFlowLayout)?.x = ...`, on the view controller's
+/// own collection view or on another collection view it holds.
+@Suite struct StoryboardCastTests {
+    /// `if let` in a set-up method and `guard let` in viewDidLayoutSubviews():
+    /// one layout, made once, with the spacing set at load and the item size
+    /// set again at each new size of the view (a closure the collection view
+    /// runs), in UIKit's order whatever the order of the file.
+    @Test func ifLetAndGuardLetSetUpsRunInUIKitsOrder() {
+        let source = """
+            import UIKit
+
+            class PhotosViewController: UICollectionViewController {
+                override func viewDidLayoutSubviews() {
+                    super.viewDidLayoutSubviews()
+                    guard let flowLayout = collectionViewLayout as? UICollectionViewFlowLayout else { return }
+                    let width = (view.bounds.width - 12) / 3
+                    flowLayout.itemSize = CGSize(width: width, height: width)
+                }
+
+                func setupCollectionView() {
+                    collectionView?.backgroundColor = .white
+                    if let layout = collectionView?.collectionViewLayout as? UICollectionViewFlowLayout {
+                        layout.minimumInteritemSpacing = 4
+                        layout.invalidateLayout()
+                        collectionView.reloadData()
+                    }
+                }
+            }
+            """
+        let output = adapt([("PhotosViewController.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["photos-view-controller"])
+        #expect(output.report.notes.map(\.description).contains(
+            "PhotosViewController.swift:13:25: registered layout 'photos-view-controller' from the storyboard's flow layout as PhotosViewController.setupCollectionView() and viewDidLayoutSubviews() set it up (made with UIKit's defaults: what Interface Builder sets is not in the sources): stk runs lines 6-8, 13-15, which make it, as a layout function; the rest of setupCollectionView() and viewDidLayoutSubviews() and the view code around it are not run"),
+            "\(output.report.notes)")
+        let function = InstalledLayoutTests.installedFunction(output.files[0].text)
+        let load = function.range(of: "let layout = __stkStoryboardLayout\n")
+        let hook = function.range(of: "__stkStoryboardLayout.__stkViewDidLayoutSubviews = { [self] __stkLayout in\n")
+        let layoutSetUp = function.range(of: "let flowLayout = __stkStoryboardLayout\n")
+        #expect(load != nil && hook != nil && layoutSetUp != nil, "\(function)")
+        if let load, let hook, let layoutSetUp {
+            #expect(load.lowerBound < hook.lowerBound && hook.lowerBound < layoutSetUp.lowerBound, "\(function)")
+        }
+        #expect(function.contains("layout.invalidateLayout()") && function.contains("flowLayout.itemSize = CGSize(width: width, height: width)"), "\(function)")
+        #expect(!function.contains("reloadData") && !function.contains("backgroundColor"), "\(function)")
+        #expect(function.hasSuffix("""
+                    __stkStoryboardLayout.__stkViewDidLayoutSubviews?(__stkStoryboardLayout)
+            #sourceLocation(file: "PhotosViewController.swift", line: 13)
+                    return __stkStoryboardLayout
+                }
+
+            """), "\(function)")
+    }
+
+    /// `(thumbnails.collectionViewLayout as? UICollectionViewFlowLayout)?.x = ...`
+    /// on a collection view the cell holds, twice in one block with a local
+    /// they read: one set-up, each cast written as the layout stk made.
+    @Test func optionalChainsOnAnotherCollectionViewAreOneSetUp() {
+        let source = """
+            import UIKit
+
+            final class LivePhotoCell: UICollectionViewCell {
+                let thumbnails = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    let side: CGFloat = 44
+                    (thumbnails.collectionViewLayout as? UICollectionViewFlowLayout)?.scrollDirection = .horizontal
+                    contentView.addSubview(thumbnails)
+                    (thumbnails.collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize = CGSize(width: side, height: side)
+                }
+
+                required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+            }
+            """
+        let output = adapt([("LivePhotoCell.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let function = InstalledLayoutTests.installedFunction(output.files[0].text)
+        #expect(function.contains("let side: CGFloat = 44"), "\(function)")
+        #expect(function.contains("__stkStoryboardLayout.scrollDirection = .horizontal"), "\(function)")
+        #expect(function.contains("__stkStoryboardLayout.itemSize = CGSize(width: side, height: side)"), "\(function)")
+        #expect(!function.contains("addSubview") && !function.contains("collectionViewLayout as?"), "\(function)")
+        #expect(function.components(separatedBy: "do {").count == 2, "one set-up: \(function)")
+    }
+
+    /// A cast only read sets nothing up, and a collection view the code is
+    /// given (a parameter) is not the storyboard's: neither is a layout. A
+    /// rotation's set-up reads the size it is given: not run, and said.
+    @Test func aCastOnlyReadOrOfAParameterIsNoLayoutAndARotationsSetUpIsNotRun() {
+        let readOnly = """
+            import UIKit
+
+            class ScheduleViewController: UIViewController {
+                @IBOutlet weak var collectionView: UICollectionView!
+                var rowHeight: CGFloat = 0
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    if let layout = collectionView.collectionViewLayout as? UICollectionViewFlowLayout {
+                        rowHeight = layout.itemSize.height
+                    }
+                }
+
+                func scroll(in cv: UICollectionView) {
+                    if let flowLayout = cv.collectionViewLayout as? UICollectionViewFlowLayout {
+                        flowLayout.minimumLineSpacing = 0
+                    }
+                }
+            }
+            """
+        let read = adapt([("ScheduleViewController.swift", readOnly)])
+        #expect(read.report.layouts.isEmpty, "\(read.report.layouts)")
+
+        let rotating = """
+            import UIKit
+
+            class PhotosViewController: UICollectionViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing = 2
+                }
+
+                override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                    super.viewWillTransition(to: size, with: coordinator)
+                    if let layout = collectionView.collectionViewLayout as? UICollectionViewFlowLayout {
+                        layout.itemSize = CGSize(width: size.width / 3, height: size.width / 3)
+                    }
+                }
+            }
+            """
+        let rotated = adapt([("PhotosViewController.swift", rotating)])
+        #expect(rotated.report.layouts.map(\.name) == ["photos-view-controller"])
+        #expect(rotated.report.notes.map(\.description).contains { $0.hasSuffix(
+            "; what viewWillTransition(to:with:) sets on it is not run either (it needs what that code is given, or stands among other code), so the layout may differ from the app's there") },
+            "\(rotated.report.notes)")
+        let function = InstalledLayoutTests.installedFunction(rotated.files[0].text)
+        #expect(function.contains("__stkStoryboardLayout.minimumLineSpacing = 2") && !function.contains("size.width"), "\(function)")
+    }
+}
