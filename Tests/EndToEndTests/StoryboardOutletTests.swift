@@ -118,4 +118,111 @@ extension ViewControllerSourceTests {
 
             """)
     }
+
+    /// A photo grid whose layout is a stored property, four photos a row
+    /// from the screen's width, sized again in viewWillTransition(to:with:)
+    /// from the size it is given: stk runs that at each new size, with the
+    /// new size. At 390: 97.5 a side, no spacing. Turned to 844x390: 211 a
+    /// side, four a row exactly (4 x 211 = 844): the fifth photo starts the
+    /// second row, at y 211; two rows are 422 tall. Undone: 97.5 again.
+    @Test func aRotationsSetUpRunsWithTheNewSize() throws {
+        let folder = try TranscriptCommandFolder(["Photos/HttpPhotosViewController.swift": """
+            import UIKit
+
+            class HttpPhotosViewController: UIViewController, UICollectionViewDataSource {
+                @IBOutlet weak var collectionView: UICollectionView!
+                var photos: [URL] = []
+
+                let flowLayout: UICollectionViewFlowLayout = {
+                    let flowLayout = UICollectionViewFlowLayout()
+                    flowLayout.itemSize = CGSize(width: UIScreen.main.bounds.width/4, height: UIScreen.main.bounds.width/4)
+                    flowLayout.minimumInteritemSpacing = 0
+                    flowLayout.minimumLineSpacing = 0
+                    return flowLayout
+                }()
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    collectionView.collectionViewLayout = flowLayout
+                    collectionView.dataSource = self
+                }
+
+                override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                    super.viewWillTransition(to: size, with: coordinator)
+                    flowLayout.itemSize = CGSize(width: size.width/4, height: size.width/4)
+                }
+
+                func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                    photos.count
+                }
+
+                func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                    collectionView.dequeueReusableCell(withReuseIdentifier: "PhotoCell", for: indexPath)
+                }
+            }
+            """])
+        try expectRun("""
+            sections 1 items=5
+            layout http-photos-view-controller
+            attr item 0:4
+            bounds 844x390
+            attr item 0:4
+            contentsize
+            undo
+            attr item 0:4
+            """, plugin: "Photos", in: folder, prints: """
+            item 0:4 frame=0,97.5,97.5,97.5 zIndex=0 alpha=1 hidden=false
+            item 0:4 frame=0,211,211,211 zIndex=0 alpha=1 hidden=false
+            844x422
+            undid: bounds 844x390
+            item 0:4 frame=0,97.5,97.5,97.5 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
+
+    /// A layout class whose only initialiser takes what its screen knows
+    /// (Zotero's tags): the folder loads, the screen registers the layout as
+    /// it makes it, with its line spacing of 8. UIKit's default 50x50 items,
+    /// at least 10 apart: six a row in 390 (seven would need 410), the 90
+    /// left over spread over five gaps: x 0, 68, ...; the second row at 50 +
+    /// 8 = 58.
+    @Test func aLayoutClassOnlyItsScreenCanMakeLoadsAsTheScreenMakesIt() throws {
+        let folder = try TranscriptCommandFolder([
+            "Tags/TagsLayout.swift": """
+                import UIKit
+
+                final class TagsLayout: UICollectionViewFlowLayout {
+                    private let maxWidth: CGFloat
+
+                    init(maxWidth: CGFloat, minimumLineSpacing: CGFloat = 0) {
+                        self.maxWidth = maxWidth
+                        super.init()
+                        self.minimumLineSpacing = minimumLineSpacing
+                    }
+
+                    required init?(coder aDecoder: NSCoder) {
+                        fatalError("init(coder:) has not been implemented")
+                    }
+                }
+                """,
+            "Tags/TagsViewController.swift": """
+                import UIKit
+
+                class TagsViewController: UIViewController {
+                    private var collectionView: UICollectionView!
+
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        let layout = TagsLayout(maxWidth: self.view.frame.width, minimumLineSpacing: 8)
+                        collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+                        view.addSubview(collectionView)
+                    }
+                }
+                """])
+        try expectRun("sections 1 items=8; layout tags-view-controller; attr item 0:1; attr item 0:6", plugin: "Tags", in: folder, prints: """
+            item 0:1 frame=68,0,50,50 zIndex=0 alpha=1 hidden=false
+            item 0:6 frame=0,58,50,50 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
 }

@@ -74,6 +74,11 @@ import Testing
         try expectFields(["headlineSize": "17", "caption1Size": "12", "bodyLineHeight": "20.4", "largeTitleSize": "34"])
     }
 
+    /// Text alignments and line break modes that style values keep: UIKit's raw values.
+    @Test func textAlignmentsAndLineBreakModesHaveUIKitsRawValues() throws {
+        try expectFields(["centerAlignment": "1", "naturalAlignment": "4", "truncatingTail": "4"])
+    }
+
     // MARK: Paths
 
     /// Rects follow CGRect.contains: left and top edges in, right and bottom out.
@@ -156,6 +161,7 @@ import Testing
             var wrappedWidth: CGFloat = 0, wrappedHeight: CGFloat = 0, unwrappedWidth: CGFloat = 0, unwrappedHeight: CGFloat = 0
             var longWordWidth: CGFloat = 0, longWordHeight: CGFloat = 0, unboundedWidth: CGFloat = 0
             var headlineSize: CGFloat = 0, caption1Size: CGFloat = 0, bodyLineHeight: CGFloat = 0, largeTitleSize: CGFloat = 0
+            var centerAlignment = -1, naturalAlignment = -1, truncatingTail = -1
             // Paths
             var rectInside = false, rectTopLeft = false, rectRightEdge = true, rectBottomEdge = true, rectOutside = true
             var cgRectPath = false, translatedInside = false, translatedEdge = true
@@ -217,6 +223,10 @@ import Testing
                 caption1Size = UIFont.preferredFont(forTextStyle: UIFont.TextStyle.caption1).pointSize
                 bodyLineHeight = UIFont.preferredFont(forTextStyle: .body).lineHeight
                 largeTitleSize = UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: .preferredFont(forTextStyle: .largeTitle)).pointSize
+                let alignment: NSTextAlignment = .center
+                centerAlignment = alignment.rawValue
+                naturalAlignment = NSTextAlignment.natural.rawValue
+                truncatingTail = NSLineBreakMode.byTruncatingTail.rawValue
             }
 
             func measurePaths() {

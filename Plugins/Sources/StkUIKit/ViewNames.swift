@@ -36,3 +36,15 @@ extension NSString {
     /// `NSString.DrawingOptions`, the Swift spelling of `NSStringDrawingOptions`.
     public typealias DrawingOptions = StringDrawingOptions
 }
+
+/// How a label aligns its text: a value style structs and cells keep beside
+/// a layout (`var headerTextAlignment: NSTextAlignment = .left`). UIKit's
+/// cases and raw values; stk draws no text.
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+}
+
+/// Where a label breaks or truncates its text: UIKit's cases and raw values.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}

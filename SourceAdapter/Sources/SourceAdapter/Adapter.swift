@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "50"
+    public static let version = "51"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -79,7 +79,8 @@ public enum SourceAdapter {
         // with those functions are adapted instead.
         let sources = InstalledLayout.Sources(trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters,
                                               layoutClassNames: adaptation.layouts.layoutClassNames,
-                                              callsNeedingArguments: adaptation.functions?.callsNeedingArguments ?? [])
+                                              callsNeedingArguments: adaptation.functions?.callsNeedingArguments ?? [],
+                                              unmadeLayoutClasses: Set(adaptation.layouts.withoutArgumentFreeInit.map(\.name)))
         var installed = InstalledLayout.setUp(adaptation.registered, in: sources)
         if adaptation.mayInstallLayouts {
             // Not for a type that has a layout of its own, is a layout, or is left out.
@@ -430,9 +431,10 @@ private struct Adaptation {
     /// errors, the layouts found, a note per layout function, the functions
     /// stk cannot call, and an error when there is nothing to register.
     mutating func reportLayouts() {
-        report.errors += layouts.errors + (functions?.errors ?? []) + pruning.errors
+        let unmade = layouts.refusals(madeByScreens: Set(registered.compactMap { $0.installed?.constructedClass }))
+        report.errors += layouts.errors + unmade.errors + (functions?.errors ?? []) + pruning.errors
         report.layouts = layouts.found.map(\.report) + registered.map(\.report)
-        report.notes += layouts.notes
+        report.notes += layouts.notes + unmade.notes
         for function in registered {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
             if let installed = function.installed, installed.isStoryboardDefault {

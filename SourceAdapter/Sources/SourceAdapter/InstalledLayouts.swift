@@ -66,6 +66,8 @@ struct InstalledLayout {
     var isStoryboardDefault = false
     /// It is `UICollectionViewFlowLayout()`, set up nowhere in its statements.
     var isBareFlowLayout = false
+    /// The layout class of the sources it makes with arguments (`TagsLayout`).
+    var constructedClass: String?
 
     /// The screens whose flow layout a storyboard makes, which the sources
     /// do not hold: a view controller that adopts the flow delegate
@@ -166,7 +168,12 @@ struct InstalledLayout {
                 // (`collectionViewLayout: StickyLayout()`) is that class's
                 // layout, registered under its own name; one set up after it
                 // is made (`layout.scrollDirection = .horizontal`) is the type's.
-                if !UnreachableLayout.isConstruction(call) && !layout.callsLayoutFunction && layout.lines.count < 2 { continue }
+                // One made with arguments (`TagsLayout(maxWidth: view.frame.width)`)
+                // of a class stk cannot make alone (no init()) is the type's.
+                let madeWithArguments = !UnreachableLayout.isConstruction(call) && !layout.callsLayoutFunction && !call.arguments.isEmpty
+                    && sources.unmadeLayoutClasses.contains(call.calledExpression.trimmedDescription)
+                if madeWithArguments { layout.constructedClass = call.calledExpression.trimmedDescription }
+                if !UnreachableLayout.isConstruction(call) && !layout.callsLayoutFunction && layout.lines.count < 2 && !madeWithArguments { continue }
                 layout.isBareFlowLayout = call.trimmedDescription == "UICollectionViewFlowLayout()" && layout.lines.count < 2
                 if let first = found.firstIndex(where: { $0.typeName == layout.typeName }) {
                     found[first].othersBuilt.append(converters[file].location(for: layout.construction).line)
@@ -301,6 +308,8 @@ struct InstalledLayout {
         var layoutClassNames: Set<String> = []
         /// How code calls the layout functions refused for their parameters.
         var callsNeedingArguments: Set<String> = []
+        /// The layout classes stk cannot make alone (no `init()`), by simple name.
+        var unmadeLayoutClasses: Set<String> = []
 
         /// The member lists of the extensions of `typeName`, with their file.
         func extensions(of typeName: String) -> [(file: Int, members: MemberBlockItemListSyntax)] {
@@ -335,35 +344,48 @@ struct InstalledLayout {
         // The code that sets it up: initialisers, then methods without
         // parameters, in the type and its extensions (`extension MemesVC {
         // func flowLayoutSetup() }`, in this file or another).
-        var blocks: [(name: String, statements: [CodeBlockItemSyntax], parameters: Set<String>, file: Int)] = []
+        // A rotation's (`viewWillTransition(to size:with:)`) may read the
+        // size it is given (`sizeName`), which stk gives it.
+        var blocks: [(name: String, statements: [CodeBlockItemSyntax], parameters: Set<String>, file: Int, sizeName: String?)] = []
         for (memberFile, list) in [(file, members)] + sources.extensions(of: typeName) {
             for member in list {
                 if let initialiser = member.decl.as(InitializerDeclSyntax.self), let body = initialiser.body {
                     blocks.insert((Pruning.initLabel(DeclSyntax(initialiser)), Array(body.statements),
-                                   Set(initialiser.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }), memberFile),
+                                   Set(initialiser.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }), memberFile, nil),
                                   at: blocks.filter { $0.name.hasPrefix("init") }.count)
-                } else if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
-                          function.signature.parameterClause.parameters.isEmpty,
-                          !function.modifiers.isStatic {
-                    blocks.append((Pruning.signature(DeclSyntax(function)) ?? function.name.text, Array(body.statements), [], memberFile))
+                } else if let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body, !function.modifiers.isStatic {
+                    let sizeName = LayoutCallbacks.transitionSizeName(function)
+                    guard function.signature.parameterClause.parameters.isEmpty || sizeName != nil else { continue }
+                    blocks.append((Pruning.signature(DeclSyntax(function)) ?? function.name.text, Array(body.statements),
+                                   Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }), memberFile, sizeName))
                 }
             }
         }
         var body = ""
+        var atLayout = ""
+        var atTransition: [(sizeName: String, text: String)] = []
         var lines: [Int] = []
         var setUpIn: [String] = []
         var notRun: [String] = []
         for block in blocks {
             let locals = Set(block.statements.flatMap { Self.declaredNames($0) })
             guard !locals.contains(name) else { continue } // a local of the same name: not the property
-            guard let slice = Self.slice(block.statements, included: [], needed: [name], parameters: block.parameters,
-                                         bodyLocals: locals, members: [name]) else {
+            let given = block.sizeName.map { [$0] } ?? []
+            guard let slice = Self.slice(block.statements, included: [], needed: [name], parameters: block.parameters.subtracting(given),
+                                         bodyLocals: locals, members: Set([name] + given)) else {
                 // Set up from what the code is given, or among other code: said, not run.
                 notRun.append(block.name)
                 continue
             }
             guard !slice.isEmpty else { continue }
-            body += Self.text(of: slice.map { block.statements[$0] }, path: sources.paths[block.file], converter: sources.converters[block.file])
+            let text = Self.text(of: slice.map { block.statements[$0] }, path: sources.paths[block.file], converter: sources.converters[block.file])
+            if let sizeName = block.sizeName {
+                atTransition.append((sizeName, text))
+            } else if LayoutCallbacks.Moment(block.name) == .layout {
+                atLayout += text
+            } else {
+                body += text
+            }
             // The note's lines are of the property's file.
             if block.file == file { lines += slice.map { converter.location(for: block.statements[$0].positionAfterSkippingLeadingTrivia).line } }
             setUpIn.append(block.name)
@@ -380,7 +402,9 @@ struct InstalledLayout {
             described = "the storyboard's flow layout (outlet \(name)) as \(context) set\(setUpIn.count == 1 ? "s" : "") it up (made with UIKit's defaults: what Interface Builder sets is not in the sources)"
             body = lineDirective(file: path, line: propertyLine) + "        let \(name) = UICollectionViewFlowLayout()\n" + body
         }
-        body += lineDirective(file: path, line: propertyLine) + "        return \(name)\n"
+        let directive = lineDirective(file: path, line: propertyLine)
+        body += LayoutCallbacks.hook(on: name, atLayout: atLayout, atTransition: atTransition, directive: directive)
+        body += directive + "        return \(name)\n"
         self.init(file: file, typeName: typeName, context: context, described: described,
                   construction: binding.positionAfterSkippingLeadingTrivia, lines: [propertyLine] + lines,
                   body: body, replacedProperty: registered ? typeName + "." + name : nil, notRun: notRun)

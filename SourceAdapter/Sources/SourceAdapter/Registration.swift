@@ -54,6 +54,26 @@ struct LayoutDiscovery {
     /// layout functions are not looked for inside them, and the view code
     /// pruning keeps them whole.
     private(set) var layoutClassNames: Set<String> = []
+    /// The layout classes stk cannot make (no `init()`), by simple name, with
+    /// why: an error, unless a screen makes the class with its arguments
+    /// (`TagsLayout(maxWidth: view.frame.width)`), which is then the layout
+    /// registered (`refusals(madeByScreens:)`).
+    private(set) var withoutArgumentFreeInit: [(name: String, position: SourcePosition, reason: String)] = []
+
+    /// The errors and notes for the classes stk cannot make, given the
+    /// classes the screens registered make with arguments.
+    func refusals(madeByScreens: Set<String>) -> (errors: [AdapterMessage], notes: [AdapterMessage]) {
+        var errors: [AdapterMessage] = [], notes: [AdapterMessage] = []
+        for (name, position, reason) in withoutArgumentFreeInit {
+            if madeByScreens.contains(name) {
+                notes.append(AdapterMessage(position, "\(reason): not registered by itself; the screens that make it register it as they make it"))
+            } else {
+                errors.append(AdapterMessage(position,
+                    "\(reason); add one, e.g. `convenience init() { self.init(...) }`, or `override init() { super.init() }` next to `init?(coder:)`"))
+            }
+        }
+        return (errors, notes)
+    }
 
     init(declarations: Declarations, index: TypeIndex, position: (Int, AbsolutePosition) -> SourcePosition) {
         let instances = InstanceTypes(index: index)
@@ -85,8 +105,8 @@ struct LayoutDiscovery {
             let zeroArgument = chain(info).first { !$0.designatedInitialisers.isEmpty || $0.hasZeroArgumentInit }
             if let decider = zeroArgument, !decider.hasZeroArgumentInit {
                 let list = decider.designatedInitialisers.map(\.signature).joined(separator: ", ")
-                errors.append(AdapterMessage(at,
-                    "layout class \(info.name) has no init() that stk can call (\(decider.name == info.name ? "its" : decider.name + "'s") initialisers: \(list)); add one, e.g. `convenience init() { self.init(...) }`, or `override init() { super.init() }` next to `init?(coder:)`"))
+                withoutArgumentFreeInit.append((info.name, at,
+                    "layout class \(info.name) has no init() that stk can call (\(decider.name == info.name ? "its" : decider.name + "'s") initialisers: \(list))"))
                 continue
             }
 

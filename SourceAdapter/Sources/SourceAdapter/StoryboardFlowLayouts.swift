@@ -22,8 +22,9 @@ import SwiftSyntax
 ///
 /// Each place is one `StoryboardSetUp`; a type's set-ups run in one
 /// function, in the order UIKit calls their methods (initialisers, then
-/// `viewDidLoad()`, then the layout callbacks), each in a `do` block of its
-/// own, where the cast is the layout stk made.
+/// `viewDidLoad()`, then the layout callbacks, which also run again at each
+/// new size: `LayoutCallbacks`), each in a `do` block of its own, where the
+/// cast is the layout stk made.
 extension InstalledLayout {
     /// The local the function stk writes makes the storyboard's layout in.
     static let storyboardLayoutName = "__stkStoryboardLayout"
@@ -42,6 +43,8 @@ extension InstalledLayout {
         /// For `if let NAME = ...` and `guard let NAME = ...`: the name the
         /// set-up reads, bound first.
         let boundName: String?
+        /// In `viewWillTransition(to size:with:)`: the name of the size.
+        let sizeName: String?
         /// The lines of the statements run and of the cast.
         let lines: [Int]
     }
@@ -51,15 +54,17 @@ extension InstalledLayout {
     /// apart: the cast only read, changed among other code, or set up from
     /// a parameter.
     static func storyboardSetUp(_ cast: ExprSyntax, optional: Bool, file: Int, converter: SourceLocationConverter) -> StoryboardSetUp? {
-        guard let (statements, index) = statement(holding: Syntax(cast)),
-              let (context, typeName, parameters, bodyLocals) = enclosing(statements[index]),
-              // Run at a rotation only, with the size it is given: not at load.
-              !context.hasPrefix("viewWillTransition(") else { return nil }
+        guard let (statements, index) = statement(holding: Syntax(cast)), let enclosed = enclosing(statements[index]) else { return nil }
+        let (context, typeName, _, bodyLocals) = enclosed
+        var parameters = enclosed.2
+        // A rotation's set-up may read the new size it is given, which stk gives it.
+        let sizeName = enclosingFunction(of: cast).flatMap(LayoutCallbacks.transitionSizeName)
+        if let sizeName { parameters.remove(sizeName) }
         let made = storyboardLayoutName
         var list = statements
         var seed: Set<Int> = []
         var needed: Set<String>
-        var members: Set<String> = []
+        var members: Set<String> = sizeName.map { [$0] } ?? []
         var replacements: [(node: Syntax, text: String)] = []
         var boundName: String?
         if let binding = singleBinding(statements[index]), binding.value.id == cast.id {
@@ -79,7 +84,7 @@ extension InstalledLayout {
                 list = before + Array(statements[(index + 1)...])
             }
             needed = [name]
-            members = [name]
+            members.insert(name)
             boundName = name
         } else if optionalChain(around: cast) != nil {
             // `(... as? UICollectionViewFlowLayout)?.itemSize = ...`: every
@@ -101,7 +106,7 @@ extension InstalledLayout {
         let taken = slice.map { list[$0] }
         let castLine = converter.location(for: cast.positionAfterSkippingLeadingTrivia).line
         return StoryboardSetUp(file: file, typeName: typeName, context: context, cast: cast.positionAfterSkippingLeadingTrivia,
-                               statements: taken, replacements: replacements, boundName: boundName,
+                               statements: taken, replacements: replacements, boundName: boundName, sizeName: sizeName,
                                lines: taken.map { converter.location(for: $0.positionAfterSkippingLeadingTrivia).line } + [castLine])
     }
 
@@ -112,35 +117,28 @@ extension InstalledLayout {
     /// set-ups then reach through the collection view (not a storyboard's).
     init(storyboardSetUps unordered: [StoryboardSetUp], notRun: [String], builtBare: InstalledLayout? = nil, in sources: Sources) {
         let setUps = unordered.enumerated().sorted { a, b in
-            (Self.lifecycleRank(a.element.context), a.offset) < (Self.lifecycleRank(b.element.context), b.offset)
+            (LayoutCallbacks.Moment(a.element.context), a.offset) < (LayoutCallbacks.Moment(b.element.context), b.offset)
         }.map(\.element)
         let first = setUps[0]
         let (path, converter) = (sources.paths[first.file], sources.converters[first.file])
         let firstLine = converter.location(for: first.cast).line
         let made = Self.storyboardLayoutName
-        func blocks(_ setUps: [StoryboardSetUp]) -> String {
-            setUps.map { setUp in
-                let (setUpPath, setUpConverter) = (sources.paths[setUp.file], sources.converters[setUp.file])
-                let castLine = setUpConverter.location(for: setUp.cast).line
-                return lineDirective(file: setUpPath, line: castLine) + "        do {\n"
-                    + (setUp.boundName.map { "        let \($0) = \(made)\n" } ?? "")
-                    + Self.text(of: setUp.statements, path: setUpPath, converter: setUpConverter, replacing: setUp.replacements)
-                    + lineDirective(file: setUpPath, line: castLine) + "        }\n"
-            }.joined()
+        func block(_ setUp: StoryboardSetUp) -> String {
+            let (setUpPath, setUpConverter) = (sources.paths[setUp.file], sources.converters[setUp.file])
+            let castLine = setUpConverter.location(for: setUp.cast).line
+            return lineDirective(file: setUpPath, line: castLine) + "        do {\n"
+                + (setUp.boundName.map { "        let \($0) = \(made)\n" } ?? "")
+                + Self.text(of: setUp.statements, path: setUpPath, converter: setUpConverter, replacing: setUp.replacements)
+                + lineDirective(file: setUpPath, line: castLine) + "        }\n"
         }
-        let atLoad = setUps.filter { Self.lifecycleRank($0.context) < Self.layoutCallbackRank }
-        let atLayout = setUps.filter { Self.lifecycleRank($0.context) >= Self.layoutCallbackRank }
         let directive = lineDirective(file: path, line: firstLine)
-        var body = directive + "        let \(made) = UICollectionViewFlowLayout()\n" + blocks(atLoad)
-        if !atLayout.isEmpty {
-            // Run now, as the view is laid out before the collection view's
-            // first pass, and again at each new size (`bounds 320x568`, a rotation).
-            body += directive + "        \(made).__stkViewDidLayoutSubviews = { [self] __stkLayout in\n"
-                + directive + "        guard let \(made) = __stkLayout as? UICollectionViewFlowLayout else { return }\n"
-                + blocks(atLayout)
-                + directive + "        }\n"
-                + directive + "        \(made).__stkViewDidLayoutSubviews?(\(made))\n"
-        }
+        var body = directive + "        let \(made) = UICollectionViewFlowLayout()\n"
+        body += setUps.filter { !LayoutCallbacks.Moment($0.context).isCallback }.map(block).joined()
+        body += LayoutCallbacks.hook(
+            on: made,
+            atLayout: setUps.filter { LayoutCallbacks.Moment($0.context) == .layout }.map(block).joined(),
+            atTransition: setUps.compactMap { setUp in setUp.sizeName.map { ($0, block(setUp)) } },
+            directive: directive)
         body += directive + "        return \(made)\n"
         var contexts: [String] = []
         for setUp in setUps where !contexts.contains(setUp.context) { contexts.append(setUp.context) }
@@ -160,19 +158,6 @@ extension InstalledLayout {
     /// UIKit's order: a screen is made, loads its view, then lays it out.
     /// Code of other names (`setupCollectionView()`) is taken for what
     /// `viewDidLoad()` calls.
-    /// The rank of the code UIKit runs each time the view is laid out.
-    private static let layoutCallbackRank = 3
-
-    private static func lifecycleRank(_ context: String) -> Int {
-        if context.hasPrefix("init") { return 0 }
-        switch context {
-        case "awakeFromNib()": return 1
-        case "viewWillLayoutSubviews()", "layoutSubviews()": return 3
-        case "viewDidLayoutSubviews()": return 4
-        default: return 2
-        }
-    }
-
     /// `if let NAME = cast` or `guard let NAME = cast`, the cast its only
     /// condition: the name, and the `if` or `guard`.
     private static func optionalBinding(of cast: ExprSyntax) -> (name: String, holder: Syntax)? {
@@ -183,6 +168,16 @@ extension InstalledLayout {
               let holder = conditions.parent, holder.is(IfExprSyntax.self) || holder.is(GuardStmtSyntax.self) else { return nil }
         if let conditional = holder.as(IfExprSyntax.self), conditional.elseBody != nil { return nil }
         return (name, holder)
+    }
+
+    /// The method whose body holds `node`.
+    private static func enclosingFunction(of node: ExprSyntax) -> FunctionDeclSyntax? {
+        var current = node.parent
+        while let node = current, !node.is(MemberBlockSyntax.self) {
+            if let function = node.as(FunctionDeclSyntax.self) { return function }
+            current = node.parent
+        }
+        return nil
     }
 
     /// `(cast)?`, as in `(cast)?.itemSize = ...`.

@@ -201,15 +201,24 @@ import Testing
             #expect(output.report.errors.isEmpty, "\(output.report.errors)")
             #expect(output.report.layouts.map(\.name) == ["grid-view-controller"], "\(output.report.layouts)")
             #expect(output.report.notes.map(\.description).contains(
-                "GridViewController.swift:4:\(declaration.hasPrefix("private") ? 17 : 9): registered layout 'grid-view-controller' from GridViewController.layout as init() and viewDidLoad() set it up: stk runs lines 4, 9, 14-16, which make it, as a layout function; the rest of init() and viewDidLoad() and the view code around it are not run; what init(spacing:) sets on it is not run either (it needs what that code is given, or stands among other code), so the layout may differ from the app's there"),
+                "GridViewController.swift:4:\(declaration.hasPrefix("private") ? 17 : 9): registered layout 'grid-view-controller' from GridViewController.layout as init() and viewDidLoad() and viewWillTransition(to:with:) set it up: stk runs lines 4, 9, 14-16, 21, which make it, as a layout function; the rest of init() and viewDidLoad() and viewWillTransition(to:with:) and the view code around it are not run; what init(spacing:) sets on it is not run either (it needs what that code is given, or stands among other code), so the layout may differ from the app's there"),
                 "\(output.report.notes)")
             let function = Self.installedFunction(output.files[0].text)
             for statement in ["self.layout.minimumLineSpacing = 20", "let side: CGFloat = 120", "layout.itemSize = CGSize(width: side, height: side)",
                               "layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)", "return layout"] {
                 #expect(function.contains(statement), "\(statement) in \(function)")
             }
-            // The view code, and the change made for a new size (a method with parameters), are not taken.
-            #expect(!function.contains("addSubview") && !function.contains("size.width") && !function.contains("spacing"), "\(function)")
+            // The view code is not taken; the change made for a new size runs at each new size, given it.
+            #expect(!function.contains("addSubview") && !function.contains("spacing"), "\(function)")
+            #expect(function.contains("""
+                        if let __stkNewSize {
+                #sourceLocation(file: "GridViewController.swift", line: 4)
+                        do {
+                #sourceLocation(file: "GridViewController.swift", line: 4)
+                        let size = __stkNewSize
+                #sourceLocation(file: "GridViewController.swift", line: 21)
+                        layout.itemSize = CGSize(width: size.width / 3, height: size.width / 3)
+                """), "\(function)")
         }
     }
 

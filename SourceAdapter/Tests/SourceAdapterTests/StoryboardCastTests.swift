@@ -40,7 +40,7 @@ import Testing
             "\(output.report.notes)")
         let function = InstalledLayoutTests.installedFunction(output.files[0].text)
         let load = function.range(of: "let layout = __stkStoryboardLayout\n")
-        let hook = function.range(of: "__stkStoryboardLayout.__stkViewDidLayoutSubviews = { [self] __stkLayout in\n")
+        let hook = function.range(of: "let __stkLayoutSubviews = { [self, weak __stkStoryboardLayout = __stkStoryboardLayout] (__stkNewSize: CGSize?) in\n")
         let layoutSetUp = function.range(of: "let flowLayout = __stkStoryboardLayout\n")
         #expect(load != nil && hook != nil && layoutSetUp != nil, "\(function)")
         if let load, let hook, let layoutSetUp {
@@ -49,7 +49,9 @@ import Testing
         #expect(function.contains("layout.invalidateLayout()") && function.contains("flowLayout.itemSize = CGSize(width: width, height: width)"), "\(function)")
         #expect(!function.contains("reloadData") && !function.contains("backgroundColor"), "\(function)")
         #expect(function.hasSuffix("""
-                    __stkStoryboardLayout.__stkViewDidLayoutSubviews?(__stkStoryboardLayout)
+                    __stkLayoutSubviews(nil)
+            #sourceLocation(file: "PhotosViewController.swift", line: 13)
+                    __stkStoryboardLayout.__stkViewDidLayoutSubviews = { __stkLayoutSubviews($0.collectionView?.bounds.size) }
             #sourceLocation(file: "PhotosViewController.swift", line: 13)
                     return __stkStoryboardLayout
                 }
@@ -90,8 +92,10 @@ import Testing
 
     /// A cast only read sets nothing up, and a collection view the code is
     /// given (a parameter) is not the storyboard's: neither is a layout. A
-    /// rotation's set-up reads the size it is given: not run, and said.
-    @Test func aCastOnlyReadOrOfAParameterIsNoLayoutAndARotationsSetUpIsNotRun() {
+    /// rotation's set-up reads the size it is given, which stk gives it at
+    /// each new size (not when the layout is made), with what it animates
+    /// alongside the transition.
+    @Test func aCastOnlyReadOrOfAParameterIsNoLayoutAndARotationsSetUpRunsAtANewSize() {
         let readOnly = """
             import UIKit
 
@@ -130,15 +134,30 @@ import Testing
                     if let layout = collectionView.collectionViewLayout as? UICollectionViewFlowLayout {
                         layout.itemSize = CGSize(width: size.width / 3, height: size.width / 3)
                     }
+                    coordinator.animate(alongsideTransition: { _ in
+                        (self.collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing = size.height / 100
+                    })
                 }
             }
             """
         let rotated = adapt([("PhotosViewController.swift", rotating)])
         #expect(rotated.report.layouts.map(\.name) == ["photos-view-controller"])
-        #expect(rotated.report.notes.map(\.description).contains { $0.hasSuffix(
-            "; what viewWillTransition(to:with:) sets on it is not run either (it needs what that code is given, or stands among other code), so the layout may differ from the app's there") },
-            "\(rotated.report.notes)")
         let function = InstalledLayoutTests.installedFunction(rotated.files[0].text)
-        #expect(function.contains("__stkStoryboardLayout.minimumLineSpacing = 2") && !function.contains("size.width"), "\(function)")
+        #expect(function.contains("__stkStoryboardLayout.minimumLineSpacing = 2"), "\(function)")
+        #expect(function.contains("""
+                    if let __stkNewSize {
+            #sourceLocation(file: "PhotosViewController.swift", line: 6)
+                    do {
+            #sourceLocation(file: "PhotosViewController.swift", line: 6)
+                    let size = __stkNewSize
+            #sourceLocation(file: "PhotosViewController.swift", line: 11)
+                    do {
+                    let layout = __stkStoryboardLayout
+            #sourceLocation(file: "PhotosViewController.swift", line: 12)
+                        layout.itemSize = CGSize(width: size.width / 3, height: size.width / 3)
+            """), "\(function)")
+        // What runs alongside the rotation runs at the new size too; the coordinator does not.
+        #expect(function.contains("__stkStoryboardLayout.minimumLineSpacing = size.height / 100") && !function.contains("coordinator"), "\(function)")
+        #expect(!rotated.report.notes.map(\.description).contains { $0.contains("is not run either") }, "\(rotated.report.notes)")
     }
 }

@@ -160,4 +160,57 @@ import Testing
             "TagsViewController.swift:15:10: left out collectionView(_:layout:sizeForItemAt:): it sizes a view with systemLayoutSizeFitting (a sizing cell), which stk cannot make, so the layout takes the protocol's default in its place (a flow layout's own size or spacing)"),
             "\(output.report.notes)")
     }
+
+    /// A layout class whose initialiser takes what only its screen knows
+    /// (Zotero's tags: `TagsLayout(maxWidth: view.frame.width,
+    /// minimumLineSpacing: 8)`): the class cannot be made alone, which is a
+    /// note, not an error for the folder, and the screen registers it as it
+    /// makes it. With an argument-free init() too, the class registers as
+    /// init() makes it, and the screen's construction is that class's layout.
+    @Test func aLayoutClassMadeWithArgumentsRegistersAsTheScreenMakesIt() {
+        let layout = """
+            import UIKit
+
+            final class TagsLayout: UICollectionViewFlowLayout {
+                private let maxWidth: CGFloat
+
+                init(maxWidth: CGFloat, minimumLineSpacing: CGFloat = 0) {
+                    self.maxWidth = maxWidth
+                    super.init()
+                    self.minimumLineSpacing = minimumLineSpacing
+                }
+
+                required init?(coder aDecoder: NSCoder) {
+                    fatalError("init(coder:) has not been implemented")
+                }
+            }
+            """
+        let screen = """
+            import UIKit
+
+            class TagsViewController: UIViewController {
+                private var collectionView: UICollectionView!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let layout = TagsLayout(maxWidth: self.view.frame.width, minimumLineSpacing: 8)
+                    collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+                    view.addSubview(collectionView)
+                }
+            }
+            """
+        let output = adapt([("TagsLayout.swift", layout), ("TagsViewController.swift", screen)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["tags-view-controller"])
+        #expect(output.report.notes.map(\.description).contains(
+            "TagsLayout.swift:3:13: layout class TagsLayout has no init() that stk can call (its initialisers: init(maxWidth:minimumLineSpacing:), init?(coder:)): not registered by itself; the screens that make it register it as they make it"),
+            "\(output.report.notes)")
+        #expect(InstalledLayoutTests.installedFunction(output.files[1].text).contains(
+            "let layout = TagsLayout(maxWidth: self.view.frame.width, minimumLineSpacing: 8)"))
+
+        let withInit = layout.replacingOccurrences(of: "    required init?", with: "    override init() { maxWidth = 300; super.init() }\n\n    required init?")
+        let both = adapt([("TagsLayout.swift", withInit), ("TagsViewController.swift", screen)])
+        #expect(both.report.errors.isEmpty, "\(both.report.errors)")
+        #expect(both.report.layouts.map(\.name) == ["tags-layout"])
+    }
 }
