@@ -148,14 +148,20 @@ final class OneSectionDataSource: CollectionViewDataSource {
         // 390 wide (< 600): compact; 844 tall (>= 500): regular.
         #expect(cv.traitCollection.horizontalSizeClass == .compact)
         #expect(cv.traitCollection.verticalSizeClass == .regular)
-        // Rotated, 844x390: regular width, compact height.
+        // Rotated, 844x390: compact both ways, as UIKit makes a 390x844 iPhone
+        // in landscape (wide enough, but under 500 high).
         try cv.setBoundsSize(size(844, 390))
-        #expect(cv.traitCollection.horizontalSizeClass == .regular)
+        #expect(cv.traitCollection.horizontalSizeClass == .compact)
         #expect(cv.traitCollection.verticalSizeClass == .compact)
+        // An iPad, either way: regular both ways.
+        try cv.setBoundsSize(size(1024, 768))
+        #expect(cv.traitCollection.horizontalSizeClass == .regular && cv.traitCollection.verticalSizeClass == .regular)
         // The thresholds: 600 wide is regular, 599 compact; 500 tall is regular, 499 compact.
         try cv.setBoundsSize(size(600, 500))
         #expect(cv.traitCollection.horizontalSizeClass == .regular && cv.traitCollection.verticalSizeClass == .regular)
-        try cv.setBoundsSize(size(599, 499))
+        try cv.setBoundsSize(size(599, 500))
+        #expect(cv.traitCollection.horizontalSizeClass == .compact && cv.traitCollection.verticalSizeClass == .regular)
+        try cv.setBoundsSize(size(600, 499))
         #expect(cv.traitCollection.horizontalSizeClass == .compact && cv.traitCollection.verticalSizeClass == .compact)
         #expect(cv.traitCollection.layoutDirection == .leftToRight)
         #expect(cv.effectiveUserInterfaceLayoutDirection == .leftToRight)

@@ -68,6 +68,9 @@ struct InstalledLayout {
     var isBareFlowLayout = false
     /// The layout class of the sources it makes with arguments (`TagsLayout`).
     var constructedClass: String?
+    /// What the code beside its set-up sets on the collection view
+    /// (`collectionView.contentInset = ...`), lines of its file.
+    var sessionSettings: [SessionSettings.Found] = []
 
     /// The screens whose flow layout a storyboard makes, which the sources
     /// do not hold: a view controller that adopts the flow delegate
@@ -272,6 +275,7 @@ struct InstalledLayout {
                   construction: call.positionAfterSkippingLeadingTrivia,
                   lines: slice.map { converter.location(for: statements[$0].positionAfterSkippingLeadingTrivia).line } + [constructionLine],
                   body: body, replacedProperty: nil)
+        sessionSettings = SessionSettings.find(in: statements, converter: converter)
     }
 
     /// A construction written straight into a property's value
@@ -364,6 +368,7 @@ struct InstalledLayout {
         var body = ""
         var atLayout = ""
         var atTransition: [(sizeName: String, text: String)] = []
+        var settings: [SessionSettings.Found] = []
         var lines: [Int] = []
         var setUpIn: [String] = []
         var notRun: [String] = []
@@ -378,6 +383,7 @@ struct InstalledLayout {
                 continue
             }
             guard !slice.isEmpty else { continue }
+            if block.file == file { settings += SessionSettings.find(in: block.statements, converter: converter) }
             let text = Self.text(of: slice.map { block.statements[$0] }, path: sources.paths[block.file], converter: sources.converters[block.file])
             if let sizeName = block.sizeName {
                 atTransition.append((sizeName, text))
@@ -408,6 +414,7 @@ struct InstalledLayout {
         self.init(file: file, typeName: typeName, context: context, described: described,
                   construction: binding.positionAfterSkippingLeadingTrivia, lines: [propertyLine] + lines,
                   body: body, replacedProperty: registered ? typeName + "." + name : nil, notRun: notRun)
+        sessionSettings = settings
     }
 
     init(file: Int, typeName: String, context: String, described: String, construction: AbsolutePosition,

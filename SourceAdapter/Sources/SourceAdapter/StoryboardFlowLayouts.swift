@@ -45,6 +45,8 @@ extension InstalledLayout {
         let boundName: String?
         /// In `viewWillTransition(to size:with:)`: the name of the size.
         let sizeName: String?
+        /// What the code beside it sets on the collection view (`contentInset`).
+        let sessionSettings: [SessionSettings.Found]
         /// The lines of the statements run and of the cast.
         let lines: [Int]
     }
@@ -107,6 +109,7 @@ extension InstalledLayout {
         let castLine = converter.location(for: cast.positionAfterSkippingLeadingTrivia).line
         return StoryboardSetUp(file: file, typeName: typeName, context: context, cast: cast.positionAfterSkippingLeadingTrivia,
                                statements: taken, replacements: replacements, boundName: boundName, sizeName: sizeName,
+                               sessionSettings: SessionSettings.find(in: list, converter: converter),
                                lines: taken.map { converter.location(for: $0.positionAfterSkippingLeadingTrivia).line } + [castLine])
     }
 
@@ -153,6 +156,7 @@ extension InstalledLayout {
         self.init(file: home, typeName: first.typeName, context: builtBare.map { "\($0.context) and \(context)" } ?? context,
                   described: described, construction: builtBare?.construction ?? first.cast,
                   lines: lines, body: body, replacedProperty: nil, notRun: notRun)
+        sessionSettings = setUps.filter { $0.file == home }.flatMap(\.sessionSettings)
     }
 
     /// UIKit's order: a screen is made, loads its view, then lays it out.

@@ -160,4 +160,32 @@ import Testing
         #expect(function.contains("__stkStoryboardLayout.minimumLineSpacing = size.height / 100") && !function.contains("coordinator"), "\(function)")
         #expect(!rotated.report.notes.map(\.description).contains { $0.contains("is not run either") }, "\(rotated.report.notes)")
     }
+
+    /// What the screen sets on its collection view beside the set-up (an
+    /// inset, paging) is the session's in stk, not the layout's: the note
+    /// gives the line and the command that does it, and the function does
+    /// not run it.
+    @Test func collectionViewSettingsBesideTheSetUpAreNamedAsCommands() {
+        let source = """
+            import UIKit
+
+            class VendingViewController: UICollectionViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let layout = collectionViewLayout as! UICollectionViewFlowLayout
+                    layout.minimumLineSpacing = 20
+                    collectionView.contentInset = UIEdgeInsets(top: 20, left: 40, bottom: 20, right: 40)
+                    collectionView?.isPagingEnabled = true
+                    layout.itemSize = CGSize(width: 150, height: 200)
+                }
+            }
+            """
+        let output = adapt([("VendingViewController.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.notes.map(\.description).contains { $0.hasSuffix(
+            "; what the code beside it sets on the collection view is not the layout's, and stk's session holds it: run it as a command (line 8: `inset 20,40,20,40`, line 9: `paging on`)") },
+            "\(output.report.notes)")
+        let function = InstalledLayoutTests.installedFunction(output.files[0].text)
+        #expect(!function.contains("contentInset") && !function.contains("isPagingEnabled"), "\(function)")
+    }
 }

@@ -15,11 +15,15 @@ extension CollectionView {
         get { layoutMargins }
         set { layoutMargins = newValue }
     }
-    /// UIKit's `traitCollection`: the size classes follow the bounds (see `TraitCollection`).
+    /// UIKit's `traitCollection`: the size classes follow the bounds (see
+    /// `TraitCollection`). Regular wide from 600 points, unless the view is
+    /// under 500 high: an iPhone of the default 390x844 turned to 844x390 is
+    /// compact both ways, as UIKit makes it (only the largest iPhones are
+    /// regular wide in landscape).
     public var traitCollection: TraitCollection {
         var traits = TraitCollection(displayScale: displayScale)
-        traits.horizontalSizeClass = bounds.width < 600 ? .compact : .regular
         traits.verticalSizeClass = bounds.height < 500 ? .compact : .regular
+        traits.horizontalSizeClass = bounds.width >= 600 && traits.verticalSizeClass == .regular ? .regular : .compact
         return traits
     }
 
