@@ -6,6 +6,14 @@ import Testing
 /// the statements that make it run as a layout function
 /// (docs/write-your-own-layout.md).
 extension ViewControllerSourceTests {
+    /// Runs `script` with a file or folder of Examples/InstalledLayouts
+    /// loaded, and expects exactly `expected` on stdout.
+    func expectExample(_ name: String, _ script: String, prints expected: String) throws {
+        let folder = try TranscriptCommandFolder([:])
+        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/" + name).path
+        try expectRun(script, plugin: example, in: folder, prints: expected)
+    }
+
     /// Apple's first iOS 14 list, as tutorials write it: the list is made in
     /// viewDidLoad(), beside the data source's methods and a cell class.
     static func listViewController(buildsInViewDidLoad: Bool) -> String {
@@ -73,14 +81,12 @@ extension ViewControllerSourceTests {
     /// second of the second row: x 8 + 374 / 2 +
     /// 4 = 199, y 44 + 8 + 120 + 4 = 176, 374 / 2 - 8 = 179 by 120 - 8 = 112.
     @Test func aLayoutInstalledInCommonInitRuns() throws {
-        let folder = try TranscriptCommandFolder([:])
-        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/FeedCollectionView.swift").path
-        try expectRun("""
+        try expectExample("FeedCollectionView.swift", """
             sections 1 items=5
             layout feed-collection-view
             contentsize
             attr item 0:3
-            """, plugin: example, in: folder, prints: """
+            """, prints: """
             390x420
             item 0:3 frame=199,176,179,112 zIndex=0 alpha=1 hidden=false
 
@@ -251,14 +257,12 @@ extension ViewControllerSourceTests {
     /// row in 390 - 10 with 5 between (exactly 380), at 5, 133.33 and
     /// 261.67; rows 10 apart.
     @Test func aStoryboardFlowLayoutSetUpInViewDidLoadRuns() throws {
-        let folder = try TranscriptCommandFolder([:])
-        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/PhotosViewController.swift").path
-        try expectRun("""
+        try expectExample("PhotosViewController.swift", """
             sections 1 items=4
             layout photos-view-controller
             attr item 0:1
             attr item 0:3
-            """, plugin: example, in: folder, prints: """
+            """, prints: """
             item 0:1 frame=133.333333,0,123.333333,164.8 zIndex=0 alpha=1 hidden=false
             item 0:3 frame=5,174.8,123.333333,164.8 zIndex=0 alpha=1 hidden=false
 
@@ -270,15 +274,13 @@ extension ViewControllerSourceTests {
     /// again, not the 320x568 being undone (it used to be read there: items
     /// 100 x 109.6 after the undo).
     @Test func undoingAResizeMakesTheLayoutForTheSizeBeforeIt() throws {
-        let folder = try TranscriptCommandFolder([:])
-        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/PhotosViewController.swift").path
-        try expectRun("""
+        try expectExample("PhotosViewController.swift", """
             sections 1 items=4
             layout photos-view-controller
             bounds 320x568
             undo
             attr item 0:1
-            """, plugin: example, in: folder, prints: """
+            """, prints: """
             undid: bounds 320x568
             item 0:1 frame=133.333333,0,123.333333,164.8 zIndex=0 alpha=1 hidden=false
 
@@ -296,9 +298,7 @@ extension ViewControllerSourceTests {
     /// At 320: side = floor(304 / 3) = 101; 312 - 303 = 9 for two gaps:
     /// x = 4, 109.5; 4 + 3 * 101 + 8 + 4 = 319 tall. Undone: 124 again.
     @Test func aStoryboardFlowLayoutSizedInViewDidLayoutSubviewsFollowsTheViewsSize() throws {
-        let folder = try TranscriptCommandFolder([:])
-        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/GalleryViewController.swift").path
-        try expectRun("""
+        try expectExample("GalleryViewController.swift", """
             sections 1 items=7
             layout gallery-view-controller
             attr item 0:1
@@ -308,7 +308,7 @@ extension ViewControllerSourceTests {
             contentsize
             undo
             attr item 0:1
-            """, plugin: example, in: folder, prints: """
+            """, prints: """
             item 0:1 frame=133,4,124,124 zIndex=0 alpha=1 hidden=false
             390x388
             item 0:1 frame=109.5,4,101,101 zIndex=0 alpha=1 hidden=false
@@ -323,15 +323,13 @@ extension ViewControllerSourceTests {
     /// viewDidLayoutSubviews() runs first (it would size the items 101 at
     /// 320), then the options given, as `set` asked (150).
     @Test func anOptionSetStaysSetWhenTheScreenSizesItsItemsAgain() throws {
-        let folder = try TranscriptCommandFolder([:])
-        let example = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/InstalledLayouts/GalleryViewController.swift").path
-        try expectRun("""
+        try expectExample("GalleryViewController.swift", """
             sections 1 items=7
             layout gallery-view-controller
             set itemSize=150x150
             bounds 320x568
             attr item 0:0
-            """, plugin: example, in: folder, prints: """
+            """, prints: """
             item 0:0 frame=4,4,150,150 zIndex=0 alpha=1 hidden=false
 
             """)

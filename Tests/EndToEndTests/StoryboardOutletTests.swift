@@ -181,45 +181,13 @@ extension ViewControllerSourceTests {
     }
 
     /// A layout class whose only initialiser takes what its screen knows
-    /// (Zotero's tags): the folder loads, the screen registers the layout as
+    /// (Examples/InstalledLayouts/Tags, as Zotero's tag filter): the folder loads, the screen registers the layout as
     /// it makes it, with its line spacing of 8. UIKit's default 50x50 items,
     /// at least 10 apart: six a row in 390 (seven would need 410), the 90
     /// left over spread over five gaps: x 0, 68, ...; the second row at 50 +
     /// 8 = 58.
     @Test func aLayoutClassOnlyItsScreenCanMakeLoadsAsTheScreenMakesIt() throws {
-        let folder = try TranscriptCommandFolder([
-            "Tags/TagsLayout.swift": """
-                import UIKit
-
-                final class TagsLayout: UICollectionViewFlowLayout {
-                    private let maxWidth: CGFloat
-
-                    init(maxWidth: CGFloat, minimumLineSpacing: CGFloat = 0) {
-                        self.maxWidth = maxWidth
-                        super.init()
-                        self.minimumLineSpacing = minimumLineSpacing
-                    }
-
-                    required init?(coder aDecoder: NSCoder) {
-                        fatalError("init(coder:) has not been implemented")
-                    }
-                }
-                """,
-            "Tags/TagsViewController.swift": """
-                import UIKit
-
-                class TagsViewController: UIViewController {
-                    private var collectionView: UICollectionView!
-
-                    override func viewDidLoad() {
-                        super.viewDidLoad()
-                        let layout = TagsLayout(maxWidth: self.view.frame.width, minimumLineSpacing: 8)
-                        collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
-                        view.addSubview(collectionView)
-                    }
-                }
-                """])
-        try expectRun("sections 1 items=8; layout tags-view-controller; attr item 0:1; attr item 0:6", plugin: "Tags", in: folder, prints: """
+        try expectExample("Tags", "sections 1 items=8; layout tags-view-controller; attr item 0:1; attr item 0:6", prints: """
             item 0:1 frame=68,0,50,50 zIndex=0 alpha=1 hidden=false
             item 0:6 frame=0,58,50,50 zIndex=0 alpha=1 hidden=false
 

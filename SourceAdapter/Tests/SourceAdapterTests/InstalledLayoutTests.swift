@@ -273,10 +273,14 @@ import Testing
 
     /// An example of Examples/InstalledLayouts, adapted alone.
     static func adaptedExample(_ name: String) throws -> AdapterOutput {
+        SourceAdapter.adapt([SourceInput(path: "Examples/InstalledLayouts/" + name, text: try exampleText(name))])
+    }
+
+    /// The text of a file of Examples/InstalledLayouts (`Tags/TagsLayout.swift`).
+    static func exampleText(_ name: String) throws -> String {
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/InstalledLayouts")
-        let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
-        return SourceAdapter.adapt([SourceInput(path: "Examples/InstalledLayouts/" + name, text: text)])
+        return try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
     }
 
     /// A layout property named `collectionViewLayout` (as Wire's screens name

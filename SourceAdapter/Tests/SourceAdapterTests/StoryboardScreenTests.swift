@@ -167,43 +167,14 @@ import Testing
     /// note, not an error for the folder, and the screen registers it as it
     /// makes it. With an argument-free init() too, the class registers as
     /// init() makes it, and the screen's construction is that class's layout.
-    @Test func aLayoutClassMadeWithArgumentsRegistersAsTheScreenMakesIt() {
-        let layout = """
-            import UIKit
-
-            final class TagsLayout: UICollectionViewFlowLayout {
-                private let maxWidth: CGFloat
-
-                init(maxWidth: CGFloat, minimumLineSpacing: CGFloat = 0) {
-                    self.maxWidth = maxWidth
-                    super.init()
-                    self.minimumLineSpacing = minimumLineSpacing
-                }
-
-                required init?(coder aDecoder: NSCoder) {
-                    fatalError("init(coder:) has not been implemented")
-                }
-            }
-            """
-        let screen = """
-            import UIKit
-
-            class TagsViewController: UIViewController {
-                private var collectionView: UICollectionView!
-
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    let layout = TagsLayout(maxWidth: self.view.frame.width, minimumLineSpacing: 8)
-                    collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
-                    view.addSubview(collectionView)
-                }
-            }
-            """
+    @Test func aLayoutClassMadeWithArgumentsRegistersAsTheScreenMakesIt() throws {
+        let layout = try InstalledLayoutTests.exampleText("Tags/TagsLayout.swift")
+        let screen = try InstalledLayoutTests.exampleText("Tags/TagsViewController.swift")
         let output = adapt([("TagsLayout.swift", layout), ("TagsViewController.swift", screen)])
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         #expect(output.report.layouts.map(\.name) == ["tags-view-controller"])
         #expect(output.report.notes.map(\.description).contains(
-            "TagsLayout.swift:3:13: layout class TagsLayout has no init() that stk can call (its initialisers: init(maxWidth:minimumLineSpacing:), init?(coder:)): not registered by itself; the screens that make it register it as they make it"),
+            "TagsLayout.swift:13:13: layout class TagsLayout has no init() that stk can call (its initialisers: init(maxWidth:minimumLineSpacing:), init?(coder:)): not registered by itself; the screens that make it register it as they make it"),
             "\(output.report.notes)")
         #expect(InstalledLayoutTests.installedFunction(output.files[1].text).contains(
             "let layout = TagsLayout(maxWidth: self.view.frame.width, minimumLineSpacing: 8)"))
