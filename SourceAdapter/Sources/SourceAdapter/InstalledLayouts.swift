@@ -189,7 +189,7 @@ struct InstalledLayout {
                       !found.contains(where: { $0.typeName == layout.typeName }) else { continue }
                 found.append(layout)
             }
-            for (cast, optional) in finder.storyboardCasts {
+            for (cast, optional) in StoryboardCastFinder.casts(in: Syntax(tree)) {
                 guard let (statements, index) = Self.statement(holding: Syntax(cast)),
                       let (context, typeName, _, _) = Self.enclosing(statements[index]) else { continue }
                 if storyboardSetUps[typeName] == nil { storyboardTypes.append(typeName) }
@@ -684,12 +684,11 @@ struct InstalledLayout {
 
     // MARK: Visitors
 
-    /// Constructions of UIKit's layouts, in source order, and the casts of
-    /// the layout a storyboard installed (`collectionView.collectionViewLayout
-    /// as! UICollectionViewFlowLayout`).
+    /// Constructions of UIKit's layouts and of the sources' layout classes,
+    /// in source order, and the storyboard's flow layout outlets (its casts:
+    /// `StoryboardCastFinder`).
     private final class ConstructionFinder: SyntaxVisitor {
         var found: [FunctionCallExprSyntax] = []
-        var storyboardCasts: [(cast: ExprSyntax, optional: Bool)] = []
         /// The layout classes of the sources, by simple name: `BetterSnappingLayout()`
         /// in an initialiser is built and installed as UIKit's layouts are.
         let layoutClasses: Set<String>
@@ -700,15 +699,6 @@ struct InstalledLayout {
             self.layoutClasses = layoutClasses
             self.layoutFunctions = layoutFunctions
             super.init(viewMode: .sourceAccurate)
-        }
-        // The parser leaves `a as! T` unfolded: a sequence of the value, `as!` and the type.
-        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-            let elements = Array(node.elements)
-            if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self),
-               InstalledLayout.isStoryboardFlowLayout(elements[0], as: type.type) {
-                storyboardCasts.append((ExprSyntax(node), cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark))
-            }
-            return .visitChildren
         }
         /// `@IBOutlet weak var flowLayout: UICollectionViewFlowLayout!`: the
         /// storyboard's flow layout, which code may set up.
