@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "51"
+    public static let version = "52"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -80,7 +80,10 @@ public enum SourceAdapter {
         let sources = InstalledLayout.Sources(trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters,
                                               layoutClassNames: adaptation.layouts.layoutClassNames,
                                               callsNeedingArguments: adaptation.functions?.callsNeedingArguments ?? [],
-                                              unmadeLayoutClasses: Set(adaptation.layouts.withoutArgumentFreeInit.map(\.name)))
+                                              unmadeLayoutClasses: Set(adaptation.layouts.withoutArgumentFreeInit.map(\.name)),
+                                              viewControllers: Set(adaptation.index.types.values.filter {
+                                                  Pruning.isViewController($0, index: adaptation.index)
+                                              }.map(\.qualifiedName)))
         var installed = InstalledLayout.setUp(adaptation.registered, in: sources)
         if adaptation.mayInstallLayouts {
             // Not for a type that has a layout of its own, is a layout, or is left out.

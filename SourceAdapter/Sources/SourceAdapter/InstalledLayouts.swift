@@ -171,10 +171,12 @@ struct InstalledLayout {
                 // (`collectionViewLayout: StickyLayout()`) is that class's
                 // layout, registered under its own name; one set up after it
                 // is made (`layout.scrollDirection = .horizontal`) is the type's.
-                // One made with arguments (`TagsLayout(maxWidth: view.frame.width)`)
-                // of a class stk cannot make alone (no init()) is the type's.
+                // One a screen makes with arguments (`TagsLayout(maxWidth:
+                // view.frame.width, minimumLineSpacing: 8)`), or any type of a
+                // class stk cannot make alone (no init()), is the type's.
                 let madeWithArguments = !UnreachableLayout.isConstruction(call) && !layout.callsLayoutFunction && !call.arguments.isEmpty
-                    && sources.unmadeLayoutClasses.contains(call.calledExpression.trimmedDescription)
+                    && (sources.unmadeLayoutClasses.contains(call.calledExpression.trimmedDescription)
+                        || sources.viewControllers.contains(layout.typeName))
                 if madeWithArguments { layout.constructedClass = call.calledExpression.trimmedDescription }
                 if !UnreachableLayout.isConstruction(call) && !layout.callsLayoutFunction && layout.lines.count < 2 && !madeWithArguments { continue }
                 layout.isBareFlowLayout = call.trimmedDescription == "UICollectionViewFlowLayout()" && layout.lines.count < 2
@@ -314,6 +316,8 @@ struct InstalledLayout {
         var callsNeedingArguments: Set<String> = []
         /// The layout classes stk cannot make alone (no `init()`), by simple name.
         var unmadeLayoutClasses: Set<String> = []
+        /// The view controllers of the sources (qualified names).
+        var viewControllers: Set<String> = []
 
         /// The member lists of the extensions of `typeName`, with their file.
         func extensions(of typeName: String) -> [(file: Int, members: MemberBlockItemListSyntax)] {

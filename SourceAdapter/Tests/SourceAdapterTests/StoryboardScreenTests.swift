@@ -165,8 +165,9 @@ import Testing
     /// (Zotero's tags: `TagsLayout(maxWidth: view.frame.width,
     /// minimumLineSpacing: 8)`): the class cannot be made alone, which is a
     /// note, not an error for the folder, and the screen registers it as it
-    /// makes it. With an argument-free init() too, the class registers as
-    /// init() makes it, and the screen's construction is that class's layout.
+    /// makes it. With an argument-free init() too, both register: the class
+    /// as init() makes it, the view controller as it makes it (its line
+    /// spacing of 8 is not the class's 0).
     @Test func aLayoutClassMadeWithArgumentsRegistersAsTheScreenMakesIt() throws {
         let layout = try InstalledLayoutTests.exampleText("Tags/TagsLayout.swift")
         let screen = try InstalledLayoutTests.exampleText("Tags/TagsViewController.swift")
@@ -182,6 +183,6 @@ import Testing
         let withInit = layout.replacingOccurrences(of: "    required init?", with: "    override init() { maxWidth = 300; super.init() }\n\n    required init?")
         let both = adapt([("TagsLayout.swift", withInit), ("TagsViewController.swift", screen)])
         #expect(both.report.errors.isEmpty, "\(both.report.errors)")
-        #expect(both.report.layouts.map(\.name) == ["tags-layout"])
+        #expect(both.report.layouts.map(\.name) == ["tags-layout", "tags-view-controller"])
     }
 }
