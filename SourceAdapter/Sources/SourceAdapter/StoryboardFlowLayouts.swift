@@ -69,9 +69,12 @@ extension InstalledLayout {
         var members: Set<String> = sizeName.map { [$0] } ?? []
         var replacements: [(node: Syntax, text: String)] = []
         var boundName: String?
+        // `let layout = ...`: the statement that binds it is no set-up itself.
+        var bindingStatements = 0
         if let binding = singleBinding(statements[index]), binding.value.id == cast.id {
             // `let layout = ... as! UICollectionViewFlowLayout`, then its set-up.
             seed = [index]
+            bindingStatements = 1
             needed = [binding.name]
             replacements = [(Syntax(cast), optional ? "Optional(\(made))" : made)]
         } else if let (name, holder) = optionalBinding(of: cast), holder.id == Syntax(statements[index].item).id
@@ -102,9 +105,8 @@ extension InstalledLayout {
             return nil
         }
         // A set-up: a cast only read (`layout.itemSize.width`) sets nothing up.
-        let binds = boundName == nil && seed.count == 1 && singleBinding(statements[index])?.value.id == cast.id
         guard let slice = slice(list, included: seed, needed: needed, parameters: parameters, bodyLocals: bodyLocals, members: members),
-              slice.count > (binds ? 1 : 0) else { return nil }
+              slice.count > bindingStatements else { return nil }
         let taken = slice.map { list[$0] }
         let castLine = converter.location(for: cast.positionAfterSkippingLeadingTrivia).line
         return StoryboardSetUp(file: file, typeName: typeName, context: context, cast: cast.positionAfterSkippingLeadingTrivia,
@@ -159,9 +161,6 @@ extension InstalledLayout {
         sessionSettings = setUps.filter { $0.file == home }.flatMap(\.sessionSettings)
     }
 
-    /// UIKit's order: a screen is made, loads its view, then lays it out.
-    /// Code of other names (`setupCollectionView()`) is taken for what
-    /// `viewDidLoad()` calls.
     /// `if let NAME = cast` or `guard let NAME = cast`, the cast its only
     /// condition: the name, and the `if` or `guard`.
     private static func optionalBinding(of cast: ExprSyntax) -> (name: String, holder: Syntax)? {
