@@ -193,4 +193,38 @@ extension ViewControllerSourceTests {
 
             """)
     }
+
+    /// The screen turns with the interface, as on iOS: a screen that sizes
+    /// its photos from `UIScreen.main.bounds` in viewDidLayoutSubviews()
+    /// gets 390 / 4 = 97.5 upright and 844 / 4 = 211 turned to 844x390, and
+    /// `UIDevice.current.orientation` says landscape there (spacing 0, else
+    /// 2). Upright: four of 97.5 with 2 between need 396, so three a row,
+    /// 390 - 292.5 = 97.5 over two gaps: x 0, 146.25. Turned: four of 211
+    /// fill 844 with no spacing: x 0, 211.
+    @Test func theScreensBoundsTurnWithTheInterface() throws {
+        let folder = try TranscriptCommandFolder(["Photos/GridViewController.swift": """
+            import UIKit
+
+            class GridViewController: UICollectionViewController {
+                override func viewDidLayoutSubviews() {
+                    super.viewDidLayoutSubviews()
+                    guard let layout = collectionViewLayout as? UICollectionViewFlowLayout else { return }
+                    let side = UIScreen.main.bounds.width / 4
+                    layout.itemSize = CGSize(width: side, height: side)
+                    layout.minimumInteritemSpacing = UIDevice.current.orientation.isLandscape ? 0 : 2
+                }
+            }
+            """])
+        try expectRun("""
+            sections 1 items=5
+            layout grid-view-controller
+            attr item 0:1
+            bounds 844x390
+            attr item 0:1
+            """, plugin: "Photos", in: folder, prints: """
+            item 0:1 frame=146.25,0,97.5,97.5 zIndex=0 alpha=1 hidden=false
+            item 0:1 frame=211,0,211,211 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
 }

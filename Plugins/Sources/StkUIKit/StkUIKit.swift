@@ -93,14 +93,18 @@ public enum UIAccessibility {
 }
 
 /// `UIScreen.main`: a current iPhone's screen (390x844 points at 3x), the
-/// size of stk's default bounds.
+/// size of stk's default bounds, turned as iOS turns it with the interface:
+/// 844x390 while the collection view the layout code runs for is wider than
+/// tall (`bounds 844x390`, a rotation).
 public final class UIScreen {
     public static let main = UIScreen()
     public var scale: CGFloat { 3 }
     public var nativeScale: CGFloat { 3 }
-    public var bounds: CGRect { CGRect(x: 0, y: 0, width: 390, height: 844) }
-    /// In pixels, portrait: the bounds at the scale, 1170x2532.
-    public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: bounds.width * nativeScale, height: bounds.height * nativeScale) }
+    public var bounds: CGRect {
+        CollectionView.__stkIsLandscape ? CGRect(x: 0, y: 0, width: 844, height: 390) : CGRect(x: 0, y: 0, width: 390, height: 844)
+    }
+    /// In pixels, portrait whatever the interface: 1170x2532.
+    public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: 390 * nativeScale, height: 844 * nativeScale) }
 }
 
 /// `UIDevice.current`: an iPhone, as stk's screen and traits are one's.
@@ -112,8 +116,9 @@ public final class UIDevice {
     public var name: String { "iPhone" }
     public var systemName: String { "iOS" }
     public var systemVersion: String { "18.0" }
-    /// Portrait, as the default bounds are.
-    public var orientation: UIDeviceOrientation { .portrait }
+    /// Portrait, as the default bounds are; landscape (`.landscapeLeft`)
+    /// while the collection view the layout code runs for is wider than tall.
+    public var orientation: UIDeviceOrientation { CollectionView.__stkIsLandscape ? .landscapeLeft : .portrait }
 }
 
 /// `UIDeviceOrientation`.

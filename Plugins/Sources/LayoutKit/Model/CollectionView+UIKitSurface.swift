@@ -130,6 +130,20 @@ extension CollectionView {
     /// in code that ran in `viewDidLoad()` on iOS, where the view is loaded).
     public nonisolated(unsafe) static weak var __stkReceivingLayout: CollectionView?
 
+    /// The collection view whose layout code runs now or ran last (its last
+    /// pass began, or a layout is being made for it): the device's
+    /// orientation follows its bounds (`UIScreen.main.bounds` is 844x390
+    /// when it is wider than tall, as iOS turns the screen's bounds with
+    /// the interface).
+    public nonisolated(unsafe) static weak var __stkLaidOut: CollectionView?
+
+    /// Whether the view the layout code runs for is wider than tall (a
+    /// rotated iPhone): what `UIScreen.main` and `UIDevice.current` answer.
+    public static var __stkIsLandscape: Bool {
+        guard let view = __stkReceivingLayout ?? __stkLaidOut else { return false }
+        return view.bounds.width > view.bounds.height
+    }
+
     /// Runs `make`, which makes a layout for this collection view (see `__stkReceivingLayout`).
     public func receivingLayout<Made>(_ make: () throws -> Made) rethrows -> Made {
         let outer = Self.__stkReceivingLayout
