@@ -79,6 +79,17 @@ import Testing
         try expectFields(["centerAlignment": "1", "naturalAlignment": "4", "truncatingTail": "4"])
     }
 
+    /// A bold large title made through a font descriptor, as Apple's samples
+    /// make one: 34 points, bold; at 20 points its line is 1.2 x 20 = 24.
+    @Test func fontDescriptorsMakeFontsOfTheirSizeAndTraits() throws {
+        try expectFields(["descriptorSize": "34", "descriptorResized": "24", "descriptorBold": "1", "roundedKept": "1"])
+    }
+
+    /// UIKit's additions to NSIndexPath, which old delegate protocols pass.
+    @Test func nsIndexPathsHaveAnItemARowAndASection() throws {
+        try expectFields(["nsItem": "3", "nsSection": "1", "nsRow": "2"])
+    }
+
     // MARK: Paths
 
     /// Rects follow CGRect.contains: left and top edges in, right and bottom out.
@@ -162,6 +173,8 @@ import Testing
             var longWordWidth: CGFloat = 0, longWordHeight: CGFloat = 0, unboundedWidth: CGFloat = 0
             var headlineSize: CGFloat = 0, caption1Size: CGFloat = 0, bodyLineHeight: CGFloat = 0, largeTitleSize: CGFloat = 0
             var centerAlignment = -1, naturalAlignment = -1, truncatingTail = -1
+            var nsItem = -1, nsSection = -1, nsRow = -1
+            var descriptorSize: CGFloat = 0, descriptorResized: CGFloat = 0, descriptorBold = false, roundedKept = false
             // Paths
             var rectInside = false, rectTopLeft = false, rectRightEdge = true, rectBottomEdge = true, rectOutside = true
             var cgRectPath = false, translatedInside = false, translatedEdge = true
@@ -227,6 +240,14 @@ import Testing
                 centerAlignment = alignment.rawValue
                 naturalAlignment = NSTextAlignment.natural.rawValue
                 truncatingTail = NSLineBreakMode.byTruncatingTail.rawValue
+                let path = NSIndexPath(item: 3, section: 1)
+                (nsItem, nsSection) = (path.item, path.section)
+                nsRow = (IndexPath(row: 2, section: 0) as NSIndexPath).row
+                let boldTitle = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .largeTitle).withSymbolicTraits(.traitBold)!
+                descriptorSize = UIFont(descriptor: boldTitle, size: 0).pointSize
+                descriptorResized = UIFont(descriptor: boldTitle, size: 20).lineHeight
+                descriptorBold = UIFont(descriptor: boldTitle, size: 0).fontDescriptor.symbolicTraits.contains(.traitBold)
+                roundedKept = boldTitle.withDesign(.rounded)?.design == .rounded
             }
 
             func measurePaths() {

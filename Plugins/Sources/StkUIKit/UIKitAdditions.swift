@@ -13,6 +13,26 @@ extension IndexPath {
     }
 }
 
+extension NSIndexPath {
+    /// UIKit's additions to `NSIndexPath` (the delegate protocols of layouts
+    /// from before Swift 3 pass one: `heightForItemAt indexPath: NSIndexPath`):
+    /// a two-index path's section and item, as on `IndexPath`.
+    public convenience init(item: Int, section: Int) {
+        self.init(indexes: [section, item], length: 2)
+    }
+
+    public convenience init(row: Int, section: Int) {
+        self.init(item: row, section: section)
+    }
+
+    /// The second index.
+    public var item: Int { index(atPosition: 1) }
+    /// The second index, like `item`.
+    public var row: Int { index(atPosition: 1) }
+    /// The first index.
+    public var section: Int { index(atPosition: 0) }
+}
+
 extension CGRect {
     /// CoreGraphics' `CGRectIntersectsRect`, which layouts call as
     /// `rect.intersects(frame)`: rects that only touch along an edge do not

@@ -21,6 +21,7 @@ public typealias UIBezierPath = BezierPath
 public typealias UIRectCorner = RectCorner
 public typealias UIFont = Font
 public typealias UIFontMetrics = FontMetrics
+public typealias UIFontDescriptor = FontDescriptor
 
 // MARK: Delegates
 

@@ -185,6 +185,94 @@ open class FontMetrics: NSObject {
     open func scaledValue(for value: CGFloat, compatibleWith traitCollection: TraitCollection?) -> CGFloat { value }
 }
 
+/// UIKit's `UIFontDescriptor`: what a font is made from (a name or a text
+/// style, a size, symbolic traits, a design), as apps build a bold title
+/// font (`UIFontDescriptor.preferredFontDescriptor(withTextStyle:
+/// .largeTitle).withSymbolicTraits(.traitBold)`, then `UIFont(descriptor:
+/// size: 0)`). Everything is kept; a font made from it measures as every
+/// font does (the top of this file): by its size alone.
+open class FontDescriptor: NSObject {
+    /// `UIFontDescriptor.SymbolicTraits`, with UIKit's raw values.
+    public struct SymbolicTraits: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let traitItalic = SymbolicTraits(rawValue: 1 << 0)
+        public static let traitBold = SymbolicTraits(rawValue: 1 << 1)
+        public static let traitExpanded = SymbolicTraits(rawValue: 1 << 5)
+        public static let traitCondensed = SymbolicTraits(rawValue: 1 << 6)
+        public static let traitMonoSpace = SymbolicTraits(rawValue: 1 << 10)
+        public static let traitVertical = SymbolicTraits(rawValue: 1 << 11)
+        public static let traitUIOptimized = SymbolicTraits(rawValue: 1 << 12)
+        public static let traitTightLeading = SymbolicTraits(rawValue: 1 << 15)
+        public static let traitLooseLeading = SymbolicTraits(rawValue: 1 << 16)
+    }
+
+    /// `UIFontDescriptor.SystemDesign`.
+    public struct SystemDesign: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let `default` = SystemDesign(rawValue: "NSCTFontUIFontDesignDefault")
+        public static let rounded = SystemDesign(rawValue: "NSCTFontUIFontDesignRounded")
+        public static let serif = SystemDesign(rawValue: "NSCTFontUIFontDesignSerif")
+        public static let monospaced = SystemDesign(rawValue: "NSCTFontUIFontDesignMonospaced")
+    }
+
+    public let fontName: String
+    public let pointSize: CGFloat
+    public let symbolicTraits: SymbolicTraits
+    public let design: SystemDesign
+    /// The weight of the font it was read from (regular otherwise).
+    public let weight: Font.Weight
+
+    public init(name fontName: String, size: CGFloat, traits: SymbolicTraits = [], design: SystemDesign = .default,
+                weight: Font.Weight = .regular) {
+        self.fontName = fontName
+        self.pointSize = size
+        self.symbolicTraits = traits
+        self.design = design
+        self.weight = weight
+        super.init()
+    }
+
+    /// A text style's font, at UIKit's default text size.
+    open class func preferredFontDescriptor(withTextStyle style: Font.TextStyle) -> FontDescriptor {
+        Font.preferredFont(forTextStyle: style).fontDescriptor
+    }
+
+    open class func preferredFontDescriptor(withTextStyle style: Font.TextStyle, compatibleWith traitCollection: TraitCollection?) -> FontDescriptor {
+        preferredFontDescriptor(withTextStyle: style)
+    }
+
+    /// The same font with these traits in place of its own (never nil: every
+    /// trait exists here).
+    open func withSymbolicTraits(_ traits: SymbolicTraits) -> FontDescriptor? {
+        FontDescriptor(name: fontName, size: pointSize, traits: traits, design: design, weight: weight)
+    }
+
+    open func withDesign(_ design: SystemDesign) -> FontDescriptor? {
+        FontDescriptor(name: fontName, size: pointSize, traits: symbolicTraits, design: design, weight: weight)
+    }
+
+    open func withSize(_ newPointSize: CGFloat) -> FontDescriptor {
+        FontDescriptor(name: fontName, size: newPointSize, traits: symbolicTraits, design: design, weight: weight)
+    }
+}
+
+extension Font {
+    /// `UIFont(descriptor:size:)`: a size of 0 keeps the descriptor's; the
+    /// bold trait makes it bold.
+    public convenience init(descriptor: FontDescriptor, size: CGFloat) {
+        let weight = descriptor.symbolicTraits.contains(.traitBold) && descriptor.weight.rawValue < Font.Weight.bold.rawValue
+            ? .bold : descriptor.weight
+        self.init(name: descriptor.fontName, family: descriptor.fontName, size: size > 0 ? size : descriptor.pointSize, weight: weight)
+    }
+
+    /// What the font is made from.
+    public var fontDescriptor: FontDescriptor {
+        FontDescriptor(name: fontName, size: pointSize, traits: weight.rawValue >= Font.Weight.bold.rawValue ? .traitBold : [], weight: weight)
+    }
+}
+
 /// `NSStringDrawingOptions`.
 public struct StringDrawingOptions: OptionSet, Hashable, Sendable {
     public let rawValue: Int
