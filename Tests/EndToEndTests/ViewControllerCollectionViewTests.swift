@@ -45,4 +45,47 @@ extension ViewControllerSourceTests {
 
             """)
     }
+
+    /// Its only lazy collection view, named otherwise (Card Maker's
+    /// `cardsView`), is the one shown too: the layout's delegate reads its
+    /// width, 390 / 3 = 130 high cards of 150, two a row (x 0 and 240);
+    /// before, a second collection view of size zero made them 0 high.
+    @Test func aLazyCollectionViewOfAnotherNameIsTheOneShown() throws {
+        let folder = try TranscriptCommandFolder(["CardsViewController.swift": """
+            import UIKit
+
+            protocol CardLayoutDelegate: AnyObject {
+                func cardHeight() -> CGFloat
+            }
+
+            final class CardLayout: UICollectionViewFlowLayout {
+                weak var delegate: CardLayoutDelegate?
+
+                override func prepare() {
+                    itemSize = CGSize(width: 150, height: delegate?.cardHeight() ?? 50)
+                    super.prepare()
+                }
+            }
+
+            class CardsViewController: UIViewController {
+                private lazy var cardsView: UICollectionView = {
+                    let layout = CardLayout()
+                    layout.delegate = self
+                    let collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+                    collectionView.backgroundColor = .clear
+                    return collectionView
+                }()
+            }
+
+            extension CardsViewController: CardLayoutDelegate {
+                func cardHeight() -> CGFloat {
+                    return cardsView.frame.width / 3
+                }
+            }
+            """])
+        try expectRun("layout cards-view-controller; sections 1 items=3; attr item 0:1", plugin: "CardsViewController.swift", in: folder, prints: """
+            item 0:1 frame=240,0,150,130 zIndex=0 alpha=1 hidden=false
+
+            """)
+    }
 }

@@ -581,7 +581,8 @@ struct Pruning {
             // type stk makes is.
             var scan = [node]
             if viewControllerShells.contains(where: { $0.name == owner }), let variable = decl.as(VariableDeclSyntax.self) {
-                if Self.lazyCollectionView(variable) != nil {
+                if let binding = Self.lazyCollectionView(variable),
+                   binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == index[owner].flatMap(Self.shownCollectionViewName) {
                     scan = []
                 } else if let shown = shownDataSources.shown(variable), shown.isLazy {
                     scan = [shown.typeNode]
@@ -1017,15 +1018,16 @@ struct Pruning {
         var assignment = ""
         var members = ""
         var initialiser = "init() {}; "
-        if let unit = keptMember("collectionView", of: name) {
+        let shownName = Self.shownCollectionViewName(of: type) ?? "collectionView"
+        if let unit = keptMember(shownName, of: name) {
             if let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
                variable.bindingSpecifier.text == "var", let binding = variable.bindings.first, binding.accessorBlock == nil,
                Self.lazyCollectionView(variable) != nil
                 || binding.typeAnnotation.map({ ["UICollectionView!", "UICollectionView?"].contains($0.type.trimmedDescription) }) == true {
-                assignment = "; self.collectionView = collectionView"
+                assignment = "; self.\(shownName) = collectionView"
                 // Before it is shown (while its layout function runs, as
                 // viewDidLoad() code did), it is the one the layout is made for.
-                initialiser = "init() { self.collectionView = UICollectionView.__stkReceivingLayout }; "
+                initialiser = "init() { self.\(shownName) = UICollectionView.__stkReceivingLayout }; "
             }
         } else if (index.rootSuperclassName(of: type) ?? "").hasSuffix("UICollectionViewController") {
             members += "var collectionView: UICollectionView! { __stkShownIn ?? UICollectionView.__stkReceivingLayout }; "
@@ -1108,10 +1110,26 @@ struct Pruning {
     /// view so.
     static func lazyCollectionView(_ variable: VariableDeclSyntax) -> PatternBindingSyntax? {
         guard variable.modifiers.contains(where: { $0.name.text == "lazy" }), variable.bindings.count == 1,
-              let binding = variable.bindings.first, binding.initializer != nil, binding.accessorBlock == nil,
-              binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "collectionView",
-              binding.typeAnnotation.map({ $0.type.trimmedDescription == "UICollectionView" }) ?? true else { return nil }
-        return binding
+              let binding = variable.bindings.first, let initializer = binding.initializer, binding.accessorBlock == nil,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+        if let annotation = binding.typeAnnotation { return annotation.type.trimmedDescription == "UICollectionView" ? binding : nil }
+        // Untyped: named so, or made by `UICollectionView(...)` itself.
+        let madeDirectly = initializer.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "UICollectionView"
+        return name == "collectionView" || madeDirectly ? binding : nil
+    }
+
+    /// The lazy collection view of a view controller that its layout is
+    /// shown in: `collectionView`, or its only other one (`lazy var
+    /// cardsView: UICollectionView = { ... }()`). Nil when it has none, or
+    /// several and none of them named `collectionView`.
+    static func shownCollectionViewName(of type: TypeIndex.TypeDecl) -> String? {
+        guard let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
+        let names = TypeIndex.memberDecls(group.memberBlock).compactMap { decl -> String? in
+            guard let variable = decl.as(VariableDeclSyntax.self), let binding = lazyCollectionView(variable) else { return nil }
+            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        if names.contains("collectionView") { return "collectionView" }
+        return names.count == 1 ? names[0] : nil
     }
 
     /// A view controller's `lazy var collectionView` that the layout code
@@ -1119,7 +1137,7 @@ struct Pruning {
     /// collection view the layout is shown in, as on iOS, where it is that
     /// very collection view: the initialiser that makes one is left out.
     private mutating func showLazyCollectionView(of owner: String) {
-        guard let unit = keptMember("collectionView", of: owner),
+        guard let name = index[owner].flatMap(Self.shownCollectionViewName), let unit = keptMember(name, of: owner),
               let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
               let binding = Self.lazyCollectionView(variable), let initializer = binding.initializer else { return }
         for modifier in variable.modifiers where modifier.name.text == "lazy" { blank(unit.file, Syntax(modifier)) }
@@ -1134,7 +1152,7 @@ struct Pruning {
             inPlace[unit.file].append(Edit(start: start, end: end, text: ": UICollectionView!" + blanked))
         }
         fileNotes.append((unit.file, AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
-            "\(owner).collectionView is the collection view the layout is installed in, as on iOS: the code that makes it is view code, left out")))
+            "\(owner).\(name) is the collection view the layout is installed in, as on iOS: the code that makes it is view code, left out")))
     }
 
     // MARK: In-place edits

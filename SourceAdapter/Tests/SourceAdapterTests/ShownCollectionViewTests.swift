@@ -83,4 +83,41 @@ import Testing
         #expect(body(output).contains("    lazy var spacing: CGFloat = 8"))
         #expect(!output.files[0].text.contains("self.collectionView = collectionView"))
     }
+
+    /// A screen's only lazy collection view, whatever its name (Card Maker's
+    /// `cardsView`), is the one its layout is shown in: its closure, which
+    /// sets what stk's collection view does not have (`backgroundColor`), is
+    /// left out. With two, neither named `collectionView`, stk cannot tell
+    /// which shows the layout, and leaves both as they are.
+    @Test func aLazyCollectionViewOfAnotherNameIsShownWhenItIsTheOnlyOne() {
+        let screen = """
+            import UIKit
+
+            final class CardLayout: UICollectionViewFlowLayout {}
+
+            class CardsViewController: UIViewController, UICollectionViewDelegateFlowLayout {
+                private lazy var cardsView: UICollectionView = {
+                    let layout = CardLayout()
+                    let collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+                    collectionView.backgroundColor = .clear
+                    return collectionView
+                }()
+
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    CGSize(width: 150, height: cardsView.frame.width / 3)
+                }
+            }
+            """
+        let output = adapt([("CardsViewController.swift", screen)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.files[0].text.contains("__stkShownIn = collectionView; self.cardsView = collectionView }"), "\(output.files[0].text)")
+        #expect(!output.files[0].text.contains("backgroundColor"), "\(output.files[0].text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "CardsViewController.swift:6:22: CardsViewController.cardsView is the collection view the layout is installed in, as on iOS: the code that makes it is view code, left out"),
+            "\(output.report.notes)")
+
+        let two = screen.replacingOccurrences(of: "    func collectionView(", with: "    lazy var thumbnailsView = UICollectionView(frame: .zero, collectionViewLayout: CardLayout())\n\n    func collectionView(")
+        let both = adapt([("CardsViewController.swift", two)])
+        #expect(!both.report.notes.map(\.description).contains { $0.contains("is the collection view the layout is installed in") }, "\(both.report.notes)")
+    }
 }
