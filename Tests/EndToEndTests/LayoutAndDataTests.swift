@@ -247,6 +247,20 @@ import Testing
         #expect(try output("size item 0:0 100x80; size item 0:0 default; contentsize") == ["390x3080"])
     }
 
+    /// A layout that never asks the flow delegate (a compositional list)
+    /// ignores `size`: the note says so, with the `prefer` command a
+    /// self-sizing cell's size is given by, and item 0:2 stays at 72 + 44 =
+    /// 116. A layout that reads the sizes itself (grid-sticky) gets no note.
+    @Test func sizeOnALayoutThatDoesNotAskForItSaysSo() throws {
+        let list = try StkProcess.run(commands: "layout compositional-list; sections 1 items=3; size item 0:1 390x100; attr item 0:2")
+        #expect(list.status == 0)
+        #expect(list.stdout == "item 0:2 frame=0,116,390,44 zIndex=0 alpha=1 hidden=false\n")
+        #expect(list.stderr.hasPrefix(
+            "<command-line>:1:48: note: compositional-list did not ask for this size: only a layout that asks the flow delegate (sizeForItemAt, referenceSizeForHeaderInSection) reads it; the size a self-sizing cell's content wants is 'prefer item 0:1 390x100'\n"),
+            "\(list.stderr)")
+        #expect(try output("layout grid-sticky; sections 2 items=3; size item 0:1 30x30; attr item 0:1").count == 1)
+    }
+
     @Test func sizeOfAHeaderAndAFooter() throws {
         // Header 1 60 high: +16. Footer 0 30 high (footers are off by default):
         // +30, at the end of section 0's last line (154); header 1 follows it.

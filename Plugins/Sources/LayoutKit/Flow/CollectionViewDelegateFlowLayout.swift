@@ -42,11 +42,13 @@ extension CollectionViewDelegateFlowLayout {
         return flow.minimumInteritemSpacing
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
-        (collectionView.sections.indices.contains(section) ? collectionView.sections[section].headerSize : nil)
+        SectionData.sizesAsked &+= 1
+        return (collectionView.sections.indices.contains(section) ? collectionView.sections[section].headerSize : nil)
             ?? (collectionViewLayout as? CollectionViewFlowLayout)?.headerReferenceSize ?? .zero
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize {
-        (collectionView.sections.indices.contains(section) ? collectionView.sections[section].footerSize : nil)
+        SectionData.sizesAsked &+= 1
+        return (collectionView.sections.indices.contains(section) ? collectionView.sections[section].footerSize : nil)
             ?? (collectionViewLayout as? CollectionViewFlowLayout)?.footerReferenceSize ?? .zero
     }
 }

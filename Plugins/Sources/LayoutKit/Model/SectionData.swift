@@ -126,9 +126,16 @@ public struct SectionData: Equatable, Sendable {
     /// Whether every item uses the layout's default size (the arithmetic fast path).
     public var isUniform: Bool { extras?.values.itemSizes.isEmpty ?? true }
 
+    /// How many times a layout has asked for the size `size item`,
+    /// `size header` or `size footer` gives (through the flow delegate, or
+    /// directly): `size` tells a user whose layout never asks (a
+    /// compositional one) that it changed nothing.
+    public nonisolated(unsafe) static var sizesAsked = 0
+
     /// The override for one item, if any.
     public func itemSizeOverride(at item: Int) -> CGSize? {
-        itemSizes.isEmpty ? nil : itemSizes[item]
+        Self.sizesAsked &+= 1
+        return itemSizes.isEmpty ? nil : itemSizes[item]
     }
 
     /// The size one cell's content wants, if any was declared.

@@ -122,7 +122,21 @@ extension Interpreter {
     }
 
     func runSize(_ element: Located<ElementRef>, _ size: Located<CGSize?>, _ c: CommandContext) throws {
+        let asked = SectionData.sizesAsked
         try mutate(c) { try self.applySize(element, size) }
+        // A layout that never asks the flow delegate (a compositional one,
+        // most custom ones) lays out as before: said, with the command a
+        // self-sizing cell's size is given by.
+        guard let given = size.value, SectionData.sizesAsked == asked, !(session.layout is CollectionViewFlowLayout) else { return }
+        let target: String
+        switch element.value {
+        case .item(let indexPath): target = "item \(indexPath.stk)"
+        case .header(let s): target = "header \(s)"
+        case .footer(let s): target = "footer \(s)"
+        case .decoration, .supplementary: return
+        }
+        report(Diagnostic(.note, "\(session.layoutName) did not ask for this size: only a layout that asks the flow delegate (sizeForItemAt, referenceSizeForHeaderInSection) reads it; the size a self-sizing cell's content wants is 'prefer \(target) \(given.stk)'",
+                          at: c.command.range, in: c.file), trail: c.trail)
     }
 
     /// `prefer`: what a cell's content wants; a displayed cell is measured at once.
