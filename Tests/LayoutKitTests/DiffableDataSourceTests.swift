@@ -145,6 +145,19 @@ import LayoutKit
         withExtendedLifetime(plainView) {}
     }
 
+    /// Int identifiers: a numbered name is its number, a word its Int; a
+    /// word that spells none (`T37`, a section verify appends) is an Int of
+    /// its own, below 0, the same each time and another for another word.
+    @Test func intIdentifiersOfWordsThatSpellNoNumber() {
+        #expect(StkIdentifier.make(Int.self, from: .numbered(3), of: .section) == 3)
+        #expect(StkIdentifier.make(Int.self, from: .word("42"), of: .section) == 42)
+        let t37 = StkIdentifier.make(Int.self, from: .word("T37"), of: .section)
+        #expect(t37.map { $0 < 0 } == true)
+        #expect(StkIdentifier.make(Int.self, from: .word("T37"), of: .section) == t37)
+        let t38 = StkIdentifier.make(Int.self, from: .word("T38"), of: .section)
+        #expect(t38 != nil && t38 != t37)
+    }
+
     /// An enum with String raw values that is not CaseIterable is still an
     /// enum whose cases carry no values: S<n> is its case at place n; a
     /// struct with a String raw value takes stk's name itself ("S2").

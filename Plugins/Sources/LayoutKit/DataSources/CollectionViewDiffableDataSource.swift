@@ -270,7 +270,8 @@ public enum StkIdentifier {
     ///   enum with raw values none of which matches is its case at that
     ///   place), the `Int` itself, or the `String` `"S2"`;
     /// - a word written by hand (`featured`): the case whose name it is, the
-    ///   value whose raw value it is, the `String` itself, or the `Int` it spells.
+    ///   value whose raw value it is, the `String` itself, or the `Int` it
+    ///   spells (an `Int` of its own, below 0, when it spells none: `T37`).
     /// Nil for any other type (a struct, a `UUID`) or when no value matches.
     public static func make<Identifier: Hashable>(_ type: Identifier.Type, from name: DiffableSnapshot.Name, of element: Element) -> Identifier? {
         if let initialisable = type as? any StkIdentifierInitialisable.Type {
@@ -296,7 +297,17 @@ public enum StkIdentifier {
             if let cases = plainEnumCases(of: type) { return number >= 0 && number < cases.count ? cases[number] : nil }
         case .word(let word):
             if type == String.self { return word as? Identifier }
-            if type == Int.self { return Int(word) as? Identifier }
+            if type == Int.self {
+                if let number = Int(word) { return number as? Identifier }
+                // A name that spells no number (`T37`, as `snapshot edit`
+                // and verify name new sections) is an Int of its own, the
+                // same each time, below every numbered one (`S2` is 2).
+                let key = MadeIdentifierKey(type: ObjectIdentifier(type), name: name, element: element)
+                if let made = madeIdentifiers[key] as? Identifier { return made }
+                let made = -1 - madeIdentifiers.count
+                madeIdentifiers[key] = made
+                return made as? Identifier
+            }
             if let caseIterable = type as? any CaseIterable.Type, let match = namedCase(of: caseIterable, word) as? Identifier { return match }
             if let rawRepresentable = type as? any RawRepresentable.Type {
                 return (value(of: rawRepresentable, rawValue: word) ?? Int(word).flatMap { value(of: rawRepresentable, rawValue: $0) }) as? Identifier
