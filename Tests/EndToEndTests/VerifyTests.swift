@@ -132,6 +132,42 @@ import Testing
         #expect(result.lines.last?.hasPrefix("PASS: cover-flow-layout: 200 operations") == true, "\(result)")
     }
 
+    /// A diffable screen whose sections are the cases of an enum, its
+    /// section provider switching on them: no section can be added on iOS
+    /// (there is no identifier for it), so verify keeps the sections
+    /// without being told (it inserted one, and blamed the provider's nil).
+    @Test func sectionsThatAreAnEnumsCasesAreKept() throws {
+        let folder = try ScratchFolder([
+            "DetailViewController.swift": """
+                import UIKit
+
+                class DetailViewController: UIViewController {
+                    enum Section: Int, CaseIterable { case hero, list }
+                    var dataSource: UICollectionViewDiffableDataSource<Section, Int>!
+
+                    func createLayout() -> UICollectionViewLayout {
+                        UICollectionViewCompositionalLayout { [unowned self] index, _ in
+                            guard let section = self.dataSource.sectionIdentifier(for: index) else { return nil }
+                            let height: CGFloat
+                            switch section {
+                            case .hero: height = 300
+                            case .list: height = 60
+                            }
+                            let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                            let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)), subitems: [item])
+                            return NSCollectionLayoutSection(group: group)
+                        }
+                    }
+                }
+                """,
+            "two-sections.stk": "sections 2 items=9\n",
+        ])
+        let result = try stk(["verify", "--plugin", "DetailViewController.swift", "detail-view-controller", "--setup", "two-sections.stk",
+                              "--operations", "300"], in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.last?.hasPrefix("PASS: detail-view-controller: 300 operations") == true, "\(result)")
+    }
+
     /// A setup whose first command, its data, is refused is the user's
     /// error (it ran over the default data, as if nothing was wrong).
     @Test func aRefusedFirstSetupCommandIsAnError() throws {

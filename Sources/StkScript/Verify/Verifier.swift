@@ -204,7 +204,10 @@ public final class Verifier {
             var operations = preamble
             let length = min(Self.sessionLength, options.operations - report.operationsRun)
             for _ in 0..<length {
-                let command = OperationGenerator.next(for: session.interpreter.session, using: &random, keepingSections: options.keepsSections)
+                // A data source whose sections are an enum's cases has no
+                // identifier for a section added: such a layout keeps its sections.
+                let keepsSections = options.keepsSections || session.interpreter.session.collectionView.sectionIdentifierCases != nil
+                let command = OperationGenerator.next(for: session.interpreter.session, using: &random, keepingSections: keepsSections)
                 operations.append(command)
                 willRunOperation?(operations, report.operationsRun)
                 let started = options.timesOperations ? DispatchTime.now().uptimeNanoseconds : 0

@@ -34,6 +34,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         self.cellProvider = cellProvider
         collectionView.dataSource = self
         collectionView.readsIdentifiers = true
+        collectionView.sectionIdentifierCases = StkIdentifier.caseCount(of: SectionIdentifierType.self)
     }
 
     /// The one stk makes for a view controller's `dataSource` property.
@@ -346,7 +347,7 @@ public enum StkIdentifier {
         case .numbered(let number): shown = element.numberedName(number)
         case .word(let word): shown = word
         }
-        if let cases = (type as? any CaseIterable.Type).map({ caseCount(of: $0) }) ?? plainEnumCases(of: type)?.count {
+        if let cases = caseCount(of: type) {
             fatalError("stk has no \(type) for \(element) \(shown): its \(element) \(element.namePrefix)<n> is the case at place n of \(type)'s \(cases) cases, a name the case of that name")
         }
         if type is any StkIdentifierInitialisable.Type {
@@ -365,6 +366,12 @@ public enum StkIdentifier {
     }
 
     private static func caseCount<Cases: CaseIterable>(of type: Cases.Type) -> Int { type.allCases.count }
+
+    /// How many cases `type` has when it is an enum whose cases carry no
+    /// values (`CaseIterable` or not); nil for any other type.
+    public static func caseCount<Identifier>(of type: Identifier.Type) -> Int? {
+        (type as? any CaseIterable.Type).map { caseCount(of: $0) } ?? plainEnumCases(of: type)?.count
+    }
 
     private static func value<Raw: RawRepresentable, Value>(of type: Raw.Type, rawValue: Value) -> Raw? {
         (rawValue as? Raw.RawValue).flatMap(Raw.init(rawValue:))

@@ -246,6 +246,8 @@ public final class CollectionView {
     /// Whether a diffable data source reads this collection view's
     /// identifiers: until one does, no change computes them.
     public internal(set) var readsIdentifiers = false
+    /// The cases of the reading data source's section identifiers, an enum's: no section can be added past them.
+    public internal(set) var sectionIdentifierCases: Int?
 
     // MARK: Observing
 
