@@ -135,7 +135,9 @@ import Testing
     /// A diffable screen whose sections are the cases of an enum, its
     /// section provider switching on them: no section can be added on iOS
     /// (there is no identifier for it), so verify keeps the sections
-    /// without being told (it inserted one, and blamed the provider's nil).
+    /// without being told (it inserted one, and blamed the provider's nil),
+    /// and without a setup starts with as many sections as there are cases
+    /// (its default four made the provider answer nil for two of them).
     @Test func sectionsThatAreAnEnumsCasesAreKept() throws {
         let folder = try ScratchFolder([
             "DetailViewController.swift": """
@@ -166,6 +168,8 @@ import Testing
                               "--operations", "300"], in: folder.url)
         #expect(result.status == 0, "\(result)")
         #expect(result.lines.last?.hasPrefix("PASS: detail-view-controller: 300 operations") == true, "\(result)")
+        let noSetup = try stk(["verify", "--plugin", "DetailViewController.swift", "detail-view-controller", "--operations", "300"], in: folder.url)
+        #expect(noSetup.status == 0, "\(noSetup)")
     }
 
     /// A setup whose first command, its data, is refused is the user's

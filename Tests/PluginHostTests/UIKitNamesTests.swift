@@ -194,7 +194,10 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
                 == CGRect(x: 12, y: 21, width: 94, height: 46))
         let update = UICollectionViewUpdateItem(action: .insert, before: nil, after: IndexPath(item: 2, section: 0))
         #expect(update.updateAction == UICollectionViewUpdateItem.Action.insert)
-        // The device is an iPhone, in portrait: a layout choosing its columns by idiom picks the phone's.
+        // The device is an iPhone, in portrait (its collection view laid out
+        // upright, on this thread): a layout choosing its columns by idiom
+        // picks the phone's.
+        UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: UICollectionViewFlowLayout()).layoutIfNeeded()
         let columns = UIDevice.current.userInterfaceIdiom == .pad ? 3 : 2
         #expect(columns == 2)
         #expect(UITraitCollection().userInterfaceIdiom == UIUserInterfaceIdiom.phone)
@@ -204,6 +207,10 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
         // with an iPhone's to choose a size, and the status bar under it.
         #expect(UIScreen.main.nativeBounds == CGRect(x: 0, y: 0, width: 1170, height: 2532))
         #expect(UIApplication.shared.statusBarFrame == CGRect(x: 0, y: 0, width: 390, height: 47))
+        // Turned: the screen's bounds turn with the interface, its pixels do not.
+        UICollectionView(frame: CGRect(x: 0, y: 0, width: 844, height: 390), collectionViewLayout: UICollectionViewFlowLayout()).layoutIfNeeded()
+        #expect(UIScreen.main.bounds == CGRect(x: 0, y: 0, width: 844, height: 390) && UIDevice.current.orientation.isLandscape)
+        #expect(UIScreen.main.nativeBounds == CGRect(x: 0, y: 0, width: 1170, height: 2532))
     }
 
     /// AVFoundation's AVMakeRect, as a Pinterest layout's delegate fits a

@@ -98,7 +98,7 @@ public final class Verifier {
     }
 
     public let layoutName: String
-    public let options: Options
+    public private(set) var options: Options
     let registry: LayoutRegistry
     let loadPlugin: ((String) throws -> [String])?
     /// Called every so often with the operations run so far (progress on a terminal).
@@ -194,6 +194,14 @@ public final class Verifier {
                 if !ran && options.setup != nil && !Self.makesLayout(command, named: layoutName) {
                     throw SessionError("the setup command '\(command)' failed: \(session.lastDiagnostic ?? "refused")")
                 }
+            }
+            // A diffable data source whose sections are an enum's cases has
+            // no identifier past them: the default data, of more sections,
+            // would make its section provider answer nil. The sessions start
+            // with no more sections than it has cases, as a setup would give.
+            if options.setup == nil, let cases = session.interpreter.session.collectionView.sectionIdentifierCases {
+                options.setup = ["sections \(min(cases, options.sections)) items=\(options.itemsPerSection)"]
+                continue
             }
             let findings = session.evaluate().findings
             if !findings.isEmpty {

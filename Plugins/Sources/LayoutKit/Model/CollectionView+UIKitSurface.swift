@@ -130,27 +130,27 @@ extension CollectionView {
     /// in code that ran in `viewDidLoad()` on iOS, where the view is loaded).
     public nonisolated(unsafe) static weak var __stkReceivingLayout: CollectionView?
 
-    /// The collection view whose layout code runs now or ran last (its last
-    /// pass began, or a layout is being made for it): the device's
-    /// orientation follows its bounds (`UIScreen.main.bounds` is 844x390
-    /// when it is wider than tall, as iOS turns the screen's bounds with
-    /// the interface).
-    public nonisolated(unsafe) static weak var __stkLaidOut: CollectionView?
-
-    /// Whether the view the layout code runs for is wider than tall (a
-    /// rotated iPhone): what `UIScreen.main` and `UIDevice.current` answer.
-    public static var __stkIsLandscape: Bool {
-        guard let view = __stkReceivingLayout ?? __stkLaidOut else { return false }
-        return view.bounds.width > view.bounds.height
-    }
+    /// Whether the collection view whose layout code runs now, or ran last
+    /// on this thread, is wider than tall (a rotated iPhone): what
+    /// `UIScreen.main` and `UIDevice.current` answer, as iOS turns the
+    /// screen's bounds with the interface. Set when a pass begins and while
+    /// a layout is made for a view; per thread, so that the collection
+    /// views of other threads (tests run in parallel) do not turn it.
+    public static var __stkIsLandscape: Bool { InterfaceOrientation.isLandscape }
 
     /// Runs `make`, which makes a layout for this collection view (see `__stkReceivingLayout`).
     public func receivingLayout<Made>(_ make: () throws -> Made) rethrows -> Made {
         let outer = Self.__stkReceivingLayout
+        let outerOrientation = InterfaceOrientation.isLandscape
         Self.__stkReceivingLayout = self
-        defer { Self.__stkReceivingLayout = outer }
+        InterfaceOrientation.isLandscape = bounds.width > bounds.height
+        defer {
+            Self.__stkReceivingLayout = outer
+            InterfaceOrientation.isLandscape = outerOrientation
+        }
         return try make()
     }
+
 
     /// The delegate a layout brings: the one its `collectionViewDelegate`
     /// option made, else the view controller that built it.
@@ -232,4 +232,18 @@ final class InFlightIdentifiers {
     private(set) lazy var snapshot: DiffableSnapshot = make()
 
     init(_ make: @escaping () -> DiffableSnapshot) { self.make = make }
+}
+
+/// The interface's orientation, per thread (see `__stkIsLandscape`).
+enum InterfaceOrientation {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static var isLandscape: Bool {
+        get { pthread_getspecific(key) != nil }
+        set { pthread_setspecific(key, newValue ? UnsafeRawPointer(bitPattern: 1) : nil) }
+    }
 }

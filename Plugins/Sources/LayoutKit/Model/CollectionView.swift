@@ -308,7 +308,7 @@ public final class CollectionView {
     /// The layout pass. `mapping` matches old visible elements to new keys after
     /// a batch update; `updates` are passed to `prepare(forCollectionViewUpdates:)`.
     func layoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?, offsetChange: CGPoint? = nil) {
-        Self.__stkLaidOut = self
+        InterfaceOrientation.isLandscape = bounds.width > bounds.height
         layoutPassDepth += 1
         let shown = runLayoutPass(mapping: mapping, updates: updates, offsetChange: offsetChange)
         selfSize(shown)
