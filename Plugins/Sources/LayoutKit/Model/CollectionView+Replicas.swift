@@ -27,6 +27,7 @@ extension CollectionView {
         replica.identifiersProvider = identifiersProvider
         replica.identifiersInFlight = identifiersInFlight
         replica.readsIdentifiers = readsIdentifiers
+        replica.sectionIdentifierCases = sectionIdentifierCases
         replica.isPagingEnabled = isPagingEnabled
         replica.decelerationRate = decelerationRate
         replica.layoutMargins = layoutMargins
