@@ -129,7 +129,9 @@ public struct SectionData: Equatable, Sendable {
     /// How many times a layout has asked for the size `size item`,
     /// `size header` or `size footer` gives (through the flow delegate, or
     /// directly): `size` tells a user whose layout never asks (a
-    /// compositional one) that it changed nothing.
+    /// compositional one) that it changed nothing. One count for the
+    /// process: stk runs one session a process, and a count another
+    /// thread's layout adds only keeps the note from being shown.
     public nonisolated(unsafe) static var sizesAsked = 0
 
     /// The override for one item, if any.
