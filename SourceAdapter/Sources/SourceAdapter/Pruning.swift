@@ -582,7 +582,7 @@ struct Pruning {
             var scan = [node]
             if viewControllerShells.contains(where: { $0.name == owner }), let variable = decl.as(VariableDeclSyntax.self) {
                 if let binding = Self.lazyCollectionView(variable),
-                   binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == index[owner].flatMap(Self.shownCollectionViewName) {
+                   binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == index[owner].flatMap({ Self.shownCollectionViewName(of: $0, index: index) }) {
                     scan = []
                 } else if let shown = shownDataSources.shown(variable), shown.isLazy {
                     scan = [shown.typeNode]
@@ -1018,7 +1018,7 @@ struct Pruning {
         var assignment = ""
         var members = ""
         var initialiser = "init() {}; "
-        let shownName = Self.shownCollectionViewName(of: type) ?? "collectionView"
+        let shownName = Self.shownCollectionViewName(of: type, index: index) ?? "collectionView"
         if let unit = keptMember(shownName, of: name) {
             if let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
                variable.bindingSpecifier.text == "var", let binding = variable.bindings.first, binding.accessorBlock == nil,
@@ -1118,18 +1118,20 @@ struct Pruning {
         return name == "collectionView" || madeDirectly ? binding : nil
     }
 
-    /// The lazy collection view of a view controller that its layout is
-    /// shown in: `collectionView`, or its only other one (`lazy var
-    /// cardsView: UICollectionView = { ... }()`). Nil when it has none, or
-    /// several and none of them named `collectionView`.
-    static func shownCollectionViewName(of type: TypeIndex.TypeDecl) -> String? {
+    /// The collection view of a view controller that its layout is shown
+    /// in, by name: `collectionView` when it declares one (lazy, an outlet)
+    /// or inherits one (a `UICollectionViewController`), else its only lazy
+    /// one (`lazy var cardsView: UICollectionView = { ... }()`). Nil when
+    /// it has none of these, or several lazy ones.
+    static func shownCollectionViewName(of type: TypeIndex.TypeDecl, index: TypeIndex) -> String? {
         guard let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
-        let names = TypeIndex.memberDecls(group.memberBlock).compactMap { decl -> String? in
-            guard let variable = decl.as(VariableDeclSyntax.self), let binding = lazyCollectionView(variable) else { return nil }
-            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        let variables = TypeIndex.memberDecls(group.memberBlock).compactMap { $0.as(VariableDeclSyntax.self) }
+        let declared = variables.flatMap { $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } }
+        if declared.contains("collectionView") || (index.rootSuperclassName(of: type) ?? "").hasSuffix("UICollectionViewController") {
+            return "collectionView"
         }
-        if names.contains("collectionView") { return "collectionView" }
-        return names.count == 1 ? names[0] : nil
+        let lazyOnes = variables.compactMap { lazyCollectionView($0)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        return lazyOnes.count == 1 ? lazyOnes[0] : nil
     }
 
     /// A view controller's `lazy var collectionView` that the layout code
@@ -1137,7 +1139,7 @@ struct Pruning {
     /// collection view the layout is shown in, as on iOS, where it is that
     /// very collection view: the initialiser that makes one is left out.
     private mutating func showLazyCollectionView(of owner: String) {
-        guard let name = index[owner].flatMap(Self.shownCollectionViewName), let unit = keptMember(name, of: owner),
+        guard let name = index[owner].flatMap({ Self.shownCollectionViewName(of: $0, index: index) }), let unit = keptMember(name, of: owner),
               let variable = unit.node.as(MemberBlockItemSyntax.self)?.decl.as(VariableDeclSyntax.self),
               let binding = Self.lazyCollectionView(variable), let initializer = binding.initializer else { return }
         for modifier in variable.modifiers where modifier.name.text == "lazy" { blank(unit.file, Syntax(modifier)) }

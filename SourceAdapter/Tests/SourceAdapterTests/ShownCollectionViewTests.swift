@@ -119,5 +119,11 @@ import Testing
         let two = screen.replacingOccurrences(of: "    func collectionView(", with: "    lazy var thumbnailsView = UICollectionView(frame: .zero, collectionViewLayout: CardLayout())\n\n    func collectionView(")
         let both = adapt([("CardsViewController.swift", two)])
         #expect(!both.report.notes.map(\.description).contains { $0.contains("is the collection view the layout is installed in") }, "\(both.report.notes)")
+
+        // Beside an outlet named collectionView, the lazy one is another view.
+        let outlet = screen.replacingOccurrences(of: "    private lazy var cardsView", with: "    @IBOutlet weak var collectionView: UICollectionView!\n    private lazy var cardsView")
+            .replacingOccurrences(of: "cardsView.frame.width", with: "self.collectionView.frame.width")
+        let withOutlet = adapt([("CardsViewController.swift", outlet)])
+        #expect(withOutlet.files[0].text.contains("__stkShownIn = collectionView; self.collectionView = collectionView }"), "\(withOutlet.files[0].text)")
     }
 }
