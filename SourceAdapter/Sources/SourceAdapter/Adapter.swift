@@ -454,11 +454,10 @@ private struct Adaptation {
                 }
                 if !installed.sessionSettings.isEmpty {
                     // The view's settings are the session's: commands undo and save keep.
-                    var settings: [String] = []
-                    for found in installed.sessionSettings where !settings.contains("line \(found.line): `\(found.command)`") {
-                        settings.append("line \(found.line): `\(found.command)`")
-                    }
-                    message += "; what the code beside it sets on the collection view is not the layout's, and stk's session holds it: run it as a command (\(settings.joined(separator: ", ")))"
+                    var settings: [SessionSettings.Found] = []
+                    for found in installed.sessionSettings where !settings.contains(found) { settings.append(found) }
+                    let list = settings.map { "line \($0.line): `\($0.command)`" }.joined(separator: ", ")
+                    message += "; what the code beside it sets on the collection view is not the layout's, and stk's session holds it: run it as a command (\(list))"
                 }
                 if !installed.notRun.isEmpty {
                     message += "; what \(installed.notRun.joined(separator: " and ")) set\(installed.notRun.count == 1 ? "s" : "") on it is not run either (it needs what that code is given, or stands among other code), so the layout may differ from the app's there"

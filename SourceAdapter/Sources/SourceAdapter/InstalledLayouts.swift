@@ -192,10 +192,11 @@ struct InstalledLayout {
                 found.append(layout)
             }
             for (cast, optional) in StoryboardCastFinder.casts(in: Syntax(tree)) {
-                guard let (statements, index) = Self.statement(holding: Syntax(cast)),
-                      let (context, typeName, _, _) = Self.enclosing(statements[index]) else { continue }
+                guard let (statements, index) = Self.statement(holding: Syntax(cast)), let enclosed = Self.enclosing(statements[index]) else { continue }
+                let (context, typeName, _, _) = enclosed
                 if storyboardSetUps[typeName] == nil { storyboardTypes.append(typeName) }
-                if let setUp = Self.storyboardSetUp(cast, optional: optional, file: file, converter: converters[file]) {
+                if let setUp = Self.storyboardSetUp(cast, optional: optional, in: statements, at: index, enclosed: enclosed,
+                                                    file: file, converter: converters[file]) {
                     // Each place once: `(...)?.a = 1` and `(...)?.b = 2` are one set-up.
                     if !storyboardSetUps[typeName, default: []].contains(where: { $0.statements.first?.id == setUp.statements.first?.id }) {
                         storyboardSetUps[typeName, default: []].append(setUp)

@@ -57,9 +57,7 @@ enum SessionSettings {
     /// `collectionView!`, or another view whose name ends so
     /// (`galleryCollectionView`).
     private static func isCollectionView(_ expression: ExprSyntax) -> Bool {
-        var name = expression.trimmedDescription.filter { $0 != "?" && $0 != "!" }
-        if name.hasPrefix("self.") { name.removeFirst("self.".count) }
-        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && name.lowercased().hasSuffix("collectionview")
+        InstalledLayout.propertyName(expression)?.lowercased().hasSuffix("collectionview") == true
     }
 
     /// A number as written (`20`, `-8`, `12.5`), or nil.

@@ -55,8 +55,12 @@ extension InstalledLayout {
     /// UICollectionViewFlowLayout`), or nil when there is none stk can take
     /// apart: the cast only read, changed among other code, or set up from
     /// a parameter.
-    static func storyboardSetUp(_ cast: ExprSyntax, optional: Bool, file: Int, converter: SourceLocationConverter) -> StoryboardSetUp? {
-        guard let (statements, index) = statement(holding: Syntax(cast)), let enclosed = enclosing(statements[index]) else { return nil }
+    /// `statements` and `index`: the block holding the cast and its
+    /// statement's place (`statement(holding:)`); `enclosed`: the code it is
+    /// in (`enclosing(_:)`).
+    static func storyboardSetUp(_ cast: ExprSyntax, optional: Bool, in statements: [CodeBlockItemSyntax], at index: Int,
+                                enclosed: (String, String, Set<String>, Set<String>), file: Int,
+                                converter: SourceLocationConverter) -> StoryboardSetUp? {
         let (context, typeName, _, bodyLocals) = enclosed
         var parameters = enclosed.2
         // A rotation's set-up may read the new size it is given, which stk gives it.
@@ -198,14 +202,19 @@ extension InstalledLayout {
     /// the flow layout a storyboard installed.
     static func isStoryboardFlowLayout(_ value: ExprSyntax, as type: TypeSyntax) -> Bool {
         guard SourceAdapter.flowBases.contains(type.trimmedDescription) else { return false }
-        var installed = value.trimmedDescription.filter { $0 != "?" && $0 != "!" }
-        if installed.hasPrefix("self.") { installed.removeFirst("self.".count) }
-        if installed == "collectionViewLayout" { return true }
-        let suffix = ".collectionViewLayout"
-        guard installed.hasSuffix(suffix) else { return false }
-        let owner = String(installed.dropLast(suffix.count))
-        guard !owner.isEmpty, owner.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
-        return owner == "collectionView" || owner.lowercased().contains("collectionview") || isStoredProperty(owner, around: Syntax(value))
+        if propertyName(value) == "collectionViewLayout" { return true }
+        guard let member = value.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "collectionViewLayout",
+              let base = member.base, let owner = propertyName(base) else { return false }
+        return owner.lowercased().contains("collectionview") || isStoredProperty(owner, around: Syntax(value))
+    }
+
+    /// The property an expression reads, as a name: `collectionView` of
+    /// `collectionView`, `self.collectionView`, `collectionView?` and
+    /// `collectionView!`; nil for anything else (a call, a chain of members).
+    static func propertyName(_ expression: ExprSyntax) -> String? {
+        var name = expression.trimmedDescription.filter { $0 != "?" && $0 != "!" }
+        if name.hasPrefix("self.") { name.removeFirst("self.".count) }
+        return !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? name : nil
     }
 
     /// Whether the type whose code holds `node` declares a property `name`.
