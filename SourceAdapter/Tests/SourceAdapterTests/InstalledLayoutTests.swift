@@ -115,7 +115,10 @@ import Testing
     /// argument, not the collection view the closure's local holds; and a
     /// placeholder so handed over gives way to the layout the type sets later.
     @Test func aLayoutHandedToTheCollectionViewIsTheArgumentAndAPlaceholderGivesWay() {
-        let inline = adapt([("V.swift", """
+        /// The view controller, its collection view made in a closure with
+        /// a stock flow layout, then `members` (lines from 9 on).
+        func viewController(_ members: String = "") -> String {
+            """
             import UIKit
 
             class ViewController: UIViewController {
@@ -123,9 +126,11 @@ import Testing
                     let cv = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
                     cv.backgroundColor = .clear
                     return cv
-                }()
+                }()\(members)
             }
-            """)])
+            """
+        }
+        let inline = adapt([("V.swift", viewController())])
         #expect(inline.report.errors.isEmpty, "\(inline.report.errors)")
         let function = Self.installedFunction(inline.files[0].text)
         #expect(function.contains("        return UICollectionViewFlowLayout()\n") && !function.contains("cv"), "\(function)")
@@ -140,22 +145,15 @@ import Testing
         #expect(property.report.errors.isEmpty, "\(property.report.errors)")
         #expect(Self.installedFunction(property.files[0].text).contains("        return UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))\n"))
 
-        let later = adapt([("V.swift", """
-            import UIKit
+        // The same collection view, and the layout the type sets later.
+        let later = adapt([("V.swift", viewController("""
 
-            class ViewController: UIViewController {
-                lazy var collectionView: UICollectionView = {
-                    let cv = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
-                    cv.backgroundColor = .clear
-                    return cv
-                }()
 
                 private func configureLayout() {
                     let layout = UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))
                     collectionView.setCollectionViewLayout(layout, animated: false)
                 }
-            }
-            """)])
+            """))])
         #expect(later.report.errors.isEmpty, "\(later.report.errors)")
         #expect(later.report.notes.map(\.description).contains { $0.contains("from the layout ViewController.configureLayout() builds: stk runs line 11") },
                 "\(later.report.notes)")
@@ -210,12 +208,7 @@ import Testing
             }
             // The view code is not taken; the change made for a new size runs at each new size, given it.
             #expect(!function.contains("addSubview") && !function.contains("spacing"), "\(function)")
-            #expect(function.contains("""
-                        if let __stkNewSize {
-                #sourceLocation(file: "GridViewController.swift", line: 4)
-                        do {
-                #sourceLocation(file: "GridViewController.swift", line: 4)
-                        let size = __stkNewSize
+            #expect(function.contains(transitionSetUpOpening(file: "GridViewController.swift", line: 4) + """
                 #sourceLocation(file: "GridViewController.swift", line: 21)
                         layout.itemSize = CGSize(width: size.width / 3, height: size.width / 3)
                 """), "\(function)")

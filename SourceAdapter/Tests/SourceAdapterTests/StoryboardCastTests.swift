@@ -144,12 +144,7 @@ import Testing
         #expect(rotated.report.layouts.map(\.name) == ["photos-view-controller"])
         let function = InstalledLayoutTests.installedFunction(rotated.files[0].text)
         #expect(function.contains("__stkStoryboardLayout.minimumLineSpacing = 2"), "\(function)")
-        #expect(function.contains("""
-                    if let __stkNewSize {
-            #sourceLocation(file: "PhotosViewController.swift", line: 6)
-                    do {
-            #sourceLocation(file: "PhotosViewController.swift", line: 6)
-                    let size = __stkNewSize
+        #expect(function.contains(transitionSetUpOpening(file: "PhotosViewController.swift", line: 6) + """
             #sourceLocation(file: "PhotosViewController.swift", line: 11)
                     do {
                     let layout = __stkStoryboardLayout

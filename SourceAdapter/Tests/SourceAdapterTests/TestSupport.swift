@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import SourceAdapter
 
 /// The adapter on sources given as (path, text) pairs.
@@ -19,6 +20,36 @@ func body(_ output: AdapterOutput, _ index: Int = 0) -> String {
 /// `body(output, index)` a line at a time: element N is the user's line N + 1.
 func bodyLines(_ output: AdapterOutput, _ index: Int = 0) -> [String] {
     body(output, index).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+/// Code left out where it stands: the user's lines `blanked` (1-based, as
+/// the file numbers them) of file 0 as adapted are blank, and the lines
+/// around them are `before` and `after` (trailing spaces aside), so the
+/// lines that follow keep their numbers.
+func expectBlanked(_ blanked: ClosedRange<Int>, in output: AdapterOutput, after before: String, before after: String,
+                   sourceLocation: SourceLocation = #_sourceLocation) {
+    let lines = bodyLines(output)
+    // Element N of `lines` is the user's line N + 1.
+    let blank = lines[(blanked.lowerBound - 1)...(blanked.upperBound - 1)]
+    #expect(lines[blanked.lowerBound - 2].trimmingTrailingSpaces == before, sourceLocation: sourceLocation)
+    #expect(blank.allSatisfy { $0.allSatisfy { $0 == " " } }, "\(blank)", sourceLocation: sourceLocation)
+    #expect(lines[blanked.upperBound].trimmingTrailingSpaces == after, sourceLocation: sourceLocation)
+}
+
+/// How the function stk writes opens what a screen's
+/// `viewWillTransition(to size:with:)` sets up at a new size, these lines
+/// directed to `line` of `file` (the line the layout is registered from):
+/// the new size under the method's name for it, `size`. The set-up's
+/// statements follow, each directed to its own line.
+func transitionSetUpOpening(file: String, line: Int) -> String {
+    """
+            if let __stkNewSize {
+    #sourceLocation(file: "\(file)", line: \(line))
+            do {
+    #sourceLocation(file: "\(file)", line: \(line))
+            let size = __stkNewSize
+
+    """
 }
 
 /// What the adapter writes for a view controller kept with its layout: the

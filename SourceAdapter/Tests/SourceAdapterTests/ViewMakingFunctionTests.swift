@@ -13,10 +13,9 @@ import Testing
         // body's first line was (37); its other three lines blanked, the
         // closing brace on line 41.
         #expect(lines[35].trimmingTrailingSpaces == "    func configureCell(collectionView: UICollectionView, indexPath: IndexPath) -> UICollectionViewCell {")
-        #expect(lines[36].trimmingTrailingSpaces
-            == "        fatalError(\"stk makes no cells or views: configureCell(collectionView:indexPath:) is view code, left out\")")
-        #expect(lines[37...39].allSatisfy { $0.allSatisfy { $0 == " " } }, "\(lines[37...39])")
-        #expect(lines[40].trimmingTrailingSpaces == "    }")
+        expectBlanked(38...40, in: output,
+                      after: "        fatalError(\"stk makes no cells or views: configureCell(collectionView:indexPath:) is view code, left out\")",
+                      before: "    }")
         #expect(lines[21].contains("func layoutSection()"), "the layout code stays")
         let notes = output.report.notes.map(\.description)
         for line in [36, 64] {

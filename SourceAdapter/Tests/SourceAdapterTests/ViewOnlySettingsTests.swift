@@ -8,12 +8,10 @@ import Testing
 @Suite struct ViewOnlySettingsTests {
     @Test func swipeActionsAndSeparatorHandlersAreLeftOut() throws {
         let output = try LayoutFunctionTests.adaptedExample("TasksViewController.swift").output
-        let lines = bodyLines(output)
         // Blanked where they stand (lines 42 to 61 of the file): the lines
         // that follow keep their numbers.
-        #expect(lines[40].trimmingTrailingSpaces == "        configuration.headerMode = .supplementary")
-        #expect(lines[41...60].allSatisfy { $0.allSatisfy { $0 == " " } }, "\(lines[41...60])")
-        #expect(lines[61].trimmingTrailingSpaces == "        return UICollectionViewCompositionalLayout.list(using: configuration)")
+        expectBlanked(42...61, in: output, after: "        configuration.headerMode = .supplementary",
+                      before: "        return UICollectionViewCompositionalLayout.list(using: configuration)")
         #expect(!body(output).contains("func delete") && !body(output).contains("func toggleFlag"), "only the left-out closures named them")
         #expect(output.report.notes.map(\.description).contains(
             "Examples/SourceLayouts/TasksViewController.swift:42:9: left out the assignment of trailingSwipeActionsConfigurationProvider: stk swipes nothing, so it is never asked (its closure is view code)"))
