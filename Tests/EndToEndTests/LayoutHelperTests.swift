@@ -98,14 +98,9 @@ extension ViewControllerSourceTests {
     @Test func aScreenThatHandsItsViewToALayoutHelperRegisters() throws {
         let folder = try TranscriptCommandFolder(["GHFollowers/UIHelper.swift": Self.uiHelper,
                                                   "GHFollowers/FollowerListVC.swift": Self.followerList])
-        try expectRun("sections 1 items=4; layout follower-list-vc; visible; contentsize", plugin: "GHFollowers", in: folder, prints: """
-            item 0:0 frame=12,12,115.333333,155.333333 zIndex=0 alpha=1 hidden=false
-            item 0:1 frame=137.333333,12,115.333333,155.333333 zIndex=0 alpha=1 hidden=false
-            item 0:2 frame=262.666667,12,115.333333,155.333333 zIndex=0 alpha=1 hidden=false
-            item 0:3 frame=12,177.333333,115.333333,155.333333 zIndex=0 alpha=1 hidden=false
-            4 elements
-            390x344.666667
-
-            """)
+        try expectItems(of: "follower-list-vc", plugin: "GHFollowers", in: folder, at: [
+            "12,12,115.333333,155.333333", "137.333333,12,115.333333,155.333333",
+            "262.666667,12,115.333333,155.333333", "12,177.333333,115.333333,155.333333",
+        ], contentSize: "390x344.666667")
     }
 }

@@ -73,15 +73,8 @@ extension ViewControllerSourceTests {
     @Test func aStoryboardFlowLayoutOutletSetUpInCodeRuns() throws {
         let folder = try TranscriptCommandFolder(["Meme2/CollectionViewController.swift": Self.memesScreen,
                                                   "Meme2/FlowLayoutSetUp.swift": Self.memesFlowLayoutSetUp])
-        try expectRun("sections 1 items=4; layout collection-view-controller; visible; contentsize", plugin: "Meme2", in: folder, prints: """
-            item 0:0 frame=0,0,128,128 zIndex=0 alpha=1 hidden=false
-            item 0:1 frame=131,0,128,128 zIndex=0 alpha=1 hidden=false
-            item 0:2 frame=262,0,128,128 zIndex=0 alpha=1 hidden=false
-            item 0:3 frame=0,131,128,128 zIndex=0 alpha=1 hidden=false
-            4 elements
-            390x259
-
-            """)
+        try expectItems(of: "collection-view-controller", plugin: "Meme2", in: folder,
+                        at: ["0,0,128,128", "131,0,128,128", "262,0,128,128", "0,131,128,128"], contentSize: "390x259")
     }
 
     /// A screen whose flow layout only its storyboard makes, sized by its
@@ -108,15 +101,8 @@ extension ViewControllerSourceTests {
                 }
             }
             """])
-        try expectRun("sections 1 items=4; layout videos-view-controller; visible; contentsize", plugin: "Videos", in: folder, prints: """
-            item 0:0 frame=0,0,120,90 zIndex=0 alpha=1 hidden=false
-            item 0:1 frame=135,0,120,90 zIndex=0 alpha=1 hidden=false
-            item 0:2 frame=270,0,120,90 zIndex=0 alpha=1 hidden=false
-            item 0:3 frame=0,100,120,90 zIndex=0 alpha=1 hidden=false
-            4 elements
-            390x190
-
-            """)
+        try expectItems(of: "videos-view-controller", plugin: "Videos", in: folder,
+                        at: ["0,0,120,90", "135,0,120,90", "270,0,120,90", "0,100,120,90"], contentSize: "390x190")
     }
 
     /// A photo grid whose layout is a stored property, four photos a row

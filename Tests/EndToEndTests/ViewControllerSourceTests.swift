@@ -22,6 +22,17 @@ import Testing
         #expect(run.stdout == expected, "\(run)", sourceLocation: sourceLocation)
     }
 
+    /// Runs `sections 1 items=N; layout LAYOUT; visible; contentsize` with
+    /// `plugin`, N the number of `frames`: it prints the items at `frames`
+    /// (`x,y,width,height`, as stk prints a frame), each plainly shown
+    /// (zIndex 0, alpha 1, not hidden), then the content size.
+    func expectItems(of layout: String, plugin: String, in folder: TranscriptCommandFolder, at frames: [String],
+                     contentSize: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let items = frames.enumerated().map { "item 0:\($0.offset) frame=\($0.element) zIndex=0 alpha=1 hidden=false\n" }
+        try expectRun("sections 1 items=\(frames.count); layout \(layout); visible; contentsize", plugin: plugin, in: folder,
+                      prints: items.joined() + "\(frames.count) elements\n\(contentSize)\n", sourceLocation: sourceLocation)
+    }
+
     static let nestedLayout = """
         import Foundation
         import UIKit
