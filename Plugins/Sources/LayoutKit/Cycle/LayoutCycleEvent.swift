@@ -64,6 +64,8 @@ public enum InvalidationReason: String, Sendable {
     case layoutRequest = "layout request"
     case preferredAttributes = "preferred attributes"
     case orthogonalScroll = "orthogonal scroll"
+    /// A dynamic animator's items came to rest (UIKit Dynamics).
+    case dynamicAnimator = "dynamic animator"
 }
 
 /// The difference between two visible sets, as values: what an observer

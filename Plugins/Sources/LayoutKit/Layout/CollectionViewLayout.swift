@@ -57,6 +57,10 @@ open class CollectionViewLayout: NSObject {
     /// runs a layout pass when it is set.
     public internal(set) var needsPrepare = true
 
+    /// The dynamic animators made for this layout (`UIDynamicAnimator(collectionViewLayout:)`),
+    /// which the collection view brings to rest after each pass.
+    var dynamicAnimators: [WeakAnimator] = []
+
     public override init() { super.init() }
 
     /// Layouts are never archived in stk; this exists so that code written for

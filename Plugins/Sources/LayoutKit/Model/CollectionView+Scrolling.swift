@@ -250,3 +250,21 @@ extension CollectionView {
         self[keyPath: deferred] = nil
     }
 }
+
+extension CollectionView {
+    /// After a batch update or a layout change UIKit asks the layout where the
+    /// content should rest (`targetContentOffset(forProposedContentOffset:)`,
+    /// with the current offset); a different answer becomes the offset, as a
+    /// bounds change.
+    func settleContentOffset() {
+        let proposed = contentOffset
+        let target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed)
+        report(.targetContentOffsetAsked(proposed: proposed, velocity: nil, answer: target))
+        guard target != proposed else { return }
+        guard target.x.isFinite, target.y.isFinite else {
+            warn("targetContentOffset(forProposedContentOffset:) answered \(target.stk), which is not a finite point; the offset stays \(proposed.stk)")
+            return
+        }
+        try? setContentOffset(target)
+    }
+}

@@ -231,6 +231,8 @@ public final class CollectionView {
     public var displayScale: CGFloat = 3
     /// True during the bounds changes of a fling's animation.
     public internal(set) var isDecelerating = false
+    /// UIKit's `panGestureRecognizer` (see `PanGestureRecognizer`: stk's finger).
+    public private(set) lazy var panGestureRecognizer = PanGestureRecognizer(scrolling: self)
 
     // MARK: Data source
 
@@ -312,6 +314,7 @@ public final class CollectionView {
         layoutPassDepth += 1
         let shown = runLayoutPass(mapping: mapping, updates: updates, offsetChange: offsetChange)
         selfSize(shown)
+        if layoutPassDepth == 1 { bringDynamicAnimatorsToRest() }
         layoutPassDepth -= 1
         // What the layout set during the pass, if it set anything.
         if layoutPassDepth == 0 {
@@ -361,22 +364,6 @@ public final class CollectionView {
     func runLayoutPass(mapping: BatchUpdatePlan?, updates: [CollectionViewUpdateItem]?, offsetChange: CGPoint?) -> [CollectionViewLayoutAttributes] {
         var pass = LayoutPass(self, mapping: mapping, updates: updates, offsetChange: offsetChange)
         return pass.run()
-    }
-
-    /// After a batch update or a layout change UIKit asks the layout where the
-    /// content should rest (`targetContentOffset(forProposedContentOffset:)`,
-    /// with the current offset); a different answer becomes the offset, as a
-    /// bounds change.
-    func settleContentOffset() {
-        let proposed = contentOffset
-        let target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed)
-        report(.targetContentOffsetAsked(proposed: proposed, velocity: nil, answer: target))
-        guard target != proposed else { return }
-        guard target.x.isFinite, target.y.isFinite else {
-            warn("targetContentOffset(forProposedContentOffset:) answered \(target.stk), which is not a finite point; the offset stays \(proposed.stk)")
-            return
-        }
-        try? setContentOffset(target)
     }
 
     // MARK: The layout
