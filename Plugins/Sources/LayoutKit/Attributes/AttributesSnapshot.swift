@@ -130,6 +130,16 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
                 return near(Double(a.minX), Double(b.minX)) && near(Double(a.minY), Double(b.minY))
                     && near(Double(a.width), Double(b.width)) && near(Double(a.height), Double(b.height))
             case let (.number(a), .number(b)): return near(a, b)
+            case let (.transform(a), .transform(b)):
+                // Translations in points, as frames; the other entries (scales,
+                // rotations) are near 1, and a thousandth of those is visible.
+                let fine = tolerance / 1000
+                func close(_ x: CGFloat, _ y: CGFloat, _ limit: Double) -> Bool { x == y || abs(Double(x - y)) <= limit }
+                let linear: [(CGFloat, CGFloat)] = [(a.m11, b.m11), (a.m12, b.m12), (a.m13, b.m13), (a.m14, b.m14),
+                                                    (a.m21, b.m21), (a.m22, b.m22), (a.m23, b.m23), (a.m24, b.m24),
+                                                    (a.m31, b.m31), (a.m32, b.m32), (a.m33, b.m33), (a.m34, b.m34), (a.m44, b.m44)]
+                return linear.allSatisfy { close($0.0, $0.1, fine) }
+                    && close(a.m41, b.m41, tolerance) && close(a.m42, b.m42, tolerance) && close(a.m43, b.m43, tolerance)
             default: return self == other
             }
         }
@@ -187,8 +197,9 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
         Field(name: "hidden", isComparedByVerify: true) { .flag($0.isHidden) },
         // stk's own mark; JSON always says it, text only when true.
         Field(name: "pinned", inText: .whenSet, isComparedByVerify: false) { .flag($0.isPinned) },
-        // Only when set, so the output of layouts without transforms is as it always was.
-        Field(name: "transform", jsonName: "transform3D", inText: .whenSet, inJSON: .whenSet, isComparedByVerify: false,
+        // Only when set, so the output of layouts without transforms is as it
+        // always was. Compared: a carousel's scale is what the cell shows.
+        Field(name: "transform", jsonName: "transform3D", inText: .whenSet, inJSON: .whenSet, isComparedByVerify: true,
               unsetValue: .transform(.identity)) { $0.hasTransform ? .transform($0.transform3D) : nil },
     ]
 
@@ -285,10 +296,10 @@ public struct AttributesSnapshot: Equatable, Sendable, CustomStringConvertible {
     private static let verifyComparedReaders = fields.filter(\.isComparedByVerify).map { ($0.read, $0.unsetValue) }
 
     /// The fields verify compares, as `attr` prints them:
-    /// `frame=0,300,390,30 zIndex=2 alpha=1 hidden=false`.
+    /// `frame=0,300,390,30 zIndex=2 alpha=1 hidden=false`, then a transform when set.
     public var comparedFieldsText: String {
         Self.fields.filter(\.isComparedByVerify).compactMap { field in
-            field.read(self).map { "\(field.name)=\($0.text)" }
+            field.read(self).map { Entry(name: field.name, value: $0, isBare: false).text }
         }.joined(separator: " ")
     }
 }
