@@ -130,7 +130,11 @@ import StkTestSupport
 
     // r = 0.998: the projection is from + v / 1000 x 0.998 / 0.002 = from + 0.499 v.
     // Pitch 307.5; visible width 390; the largest offset 1177.5.
-    // Group g centred: 20 + 307.5 g + 297.5 / 2 - 390 / 2 = 307.5 g - 26.25.
+    // Centred paging adds (350 - 297.5) / 2 = 26.25 at each end of the row (UIKit:
+    // "additional leading and trailing content insets to center each group"), so
+    // group g is centred at 20 + 26.25 + 307.5 g + 297.5 / 2 - 390 / 2 = 307.5 g,
+    // and the row is 20 + 26.25 + 1527.5 + 26.25 + 20 = 1620 long: the last group
+    // centres at 1230, the largest offset.
     static let flingCases: [FlingCase] = [
         FlingCase(behavior: .continuous, from: 0, velocity: 1000, rest: 499),          // 0 + 499
         FlingCase(behavior: .continuous, from: 100, velocity: 1000, rest: 599),        // 100 + 499
@@ -148,9 +152,10 @@ import StkTestSupport
         FlingCase(behavior: .groupPaging, from: 307.5, velocity: 500, rest: 615),
         FlingCase(behavior: .groupPaging, from: 400, velocity: -500, rest: 307.5),     // the group before 400
         FlingCase(behavior: .groupPaging, from: 200, velocity: 0, rest: 307.5),        // the nearest (0.65 -> 1)
-        FlingCase(behavior: .groupPagingCentered, from: 0, velocity: 500, rest: 281.25),   // group 1 centred: 307.5 - 26.25
-        FlingCase(behavior: .groupPagingCentered, from: 281.25, velocity: 500, rest: 588.75), // group 2: 615 - 26.25
-        FlingCase(behavior: .groupPagingCentered, from: 281.25, velocity: -500, rest: 0),     // group 0: -26.25, clamped
+        FlingCase(behavior: .groupPagingCentered, from: 0, velocity: 500, rest: 307.5),    // group 1 centred
+        FlingCase(behavior: .groupPagingCentered, from: 307.5, velocity: 500, rest: 615),  // group 2
+        FlingCase(behavior: .groupPagingCentered, from: 307.5, velocity: -500, rest: 0),   // group 0, centred too
+        FlingCase(behavior: .groupPagingCentered, from: 922.5, velocity: 500, rest: 1230), // group 4, the last, centred
     ]
 
     @Test(arguments: flingCases)
@@ -162,11 +167,12 @@ import StkTestSupport
         #expect(near(try layout.orthogonalRestingOffset(ofSection: 1, velocity: c.velocity, decelerationRate: 0.998), c.rest, tolerance: 1e-6))
         try cv.flingOrthogonalSection(1, velocity: c.velocity, steps: 4)
         #expect(near(layout.orthogonalOffset(ofSection: 1), c.rest, tolerance: 1e-6))
-        // The frames follow: group 1 at 327.5 - rest.
-        #expect(near(row(layout, 1), rect(327.5 - c.rest, 200, 297.5, 200), tolerance: 1e-6))
+        // The frames follow: group 1 at 327.5 - rest (353.75 - rest with centred paging's inset).
+        let start: CGFloat = c.behavior == .groupPagingCentered ? 353.75 : 327.5
+        #expect(near(row(layout, 1), rect(start - c.rest, 200, 297.5, 200), tolerance: 1e-6))
         // The row in centred paging: the group rests with its centre at the middle of the view.
-        if c.behavior == .groupPagingCentered && c.rest > 0 {
-            let g = Int(((c.rest + 26.25) / Self.pitch).rounded())
+        if c.behavior == .groupPagingCentered {
+            let g = Int((c.rest / Self.pitch).rounded())
             #expect(near(row(layout, g)?.midX, 195))
         }
     }

@@ -125,6 +125,13 @@ final class SectionGeometry {
     /// Orthogonal rows: the row's offset and how far it may go.
     var rowOffset: CGFloat = 0
     private(set) var rowLength: CGFloat = 0
+    /// `.groupPagingCentered`: the insets UIKit adds at each end of the row
+    /// so that a group there can centre (half of what the section's content
+    /// width leaves beside a group); zero for other rows.
+    let centringInset: CGFloat
+    /// Where an orthogonal row's groups begin across: after the section's
+    /// leading inset and the centring inset.
+    var rowCrossStart: CGFloat { crossStart + centringInset }
 
     init(index: Int, description: CollectionLayoutSection, itemCount: Int, shape: GroupShape, axis: ScrollAxis,
          start: CGFloat, layoutCrossInset: CGFloat, layoutContainer: CGSize, sectionContainer: CGSize, measured: SparseSizes,
@@ -145,6 +152,9 @@ final class SectionGeometry {
         crossLength = axis.cross(layoutContainer)
         let orthogonal = description.orthogonalScrollingBehavior != .none
         pitch = (orthogonal ? axis.cross(shape.size) : axis.main(shape.size)) + description.interGroupSpacing
+        let contentWidth = axis.cross(layoutContainer) - axis.crossStart(insets) - axis.crossEnd(insets)
+        centringInset = description.orthogonalScrollingBehavior == .groupPagingCentered
+            ? max(0, (contentWidth - axis.cross(shape.size)) / 2) : 0
         var before: CGFloat = 0, after: CGFloat = 0, crossBefore: CGFloat = 0, crossAfter: CGFloat = 0
         let groupMain = axis.main(shape.size), groupCross = axis.cross(shape.size)
         for slot in shape.slots {
@@ -262,7 +272,7 @@ final class SectionGeometry {
                 } else {
                     groups = groupCount > 0 ? CGFloat(groupCount) * pitch - description.interGroupSpacing : 0
                 }
-                rowLength = axis.crossStart(insets) + groups + axis.crossEnd(insets)
+                rowLength = axis.crossStart(insets) + centringInset + groups + centringInset + axis.crossEnd(insets)
             }
         }
         let repeatsEstimated = orthogonal ? (axis.vertical ? shape.widthEstimated : shape.heightEstimated)
@@ -454,7 +464,7 @@ final class SectionGeometry {
     /// The origin of group `g`, in the collection view's coordinates.
     func groupOrigin(_ g: Int) -> CGPoint {
         isOrthogonal
-            ? axis.point(main: contentStart, cross: crossStart + groupStart(g) - rowOffset)
+            ? axis.point(main: contentStart, cross: rowCrossStart + groupStart(g) - rowOffset)
             : axis.point(main: contentStart + groupStart(g), cross: crossStart)
     }
 
@@ -492,8 +502,8 @@ final class SectionGeometry {
         let from: CGFloat, to: CGFloat
         if isOrthogonal {
             guard axis.maxMain(rect) >= contentStart - reachBefore, axis.minMain(rect) <= contentStart + rowThickness + reachAfter else { return 0..<0 }
-            from = axis.minCross(rect) + rowOffset - crossStart - crossReachAfter
-            to = axis.maxCross(rect) + rowOffset - crossStart + crossReachBefore
+            from = axis.minCross(rect) + rowOffset - rowCrossStart - crossReachAfter
+            to = axis.maxCross(rect) + rowOffset - rowCrossStart + crossReachBefore
         } else {
             from = axis.minMain(rect) - contentStart - reachAfter
             to = axis.maxMain(rect) - contentStart + reachBefore
