@@ -115,6 +115,27 @@ private extension CollectionView {
         try expectSameAsFresh(cv, make)
     }
 
+    @Test func aPartlyFilledEstimatedGroupIsAsLongAsWhatItHolds() throws {
+        // A vertical group .estimated(1000) high of items .estimated(300):
+        // three per group. Two items fill two slots: their group, unmeasured,
+        // is 2 x 300 = 600 high, not 900; five items are a full group of 900
+        // and one of 600, 1500 in all. Measured at 100 each, two items are 200,
+        // as the measured path has it.
+        let item = CL.item(.fractionalWidth(1), .estimated(300))
+        let group = CollectionLayoutGroup.vertical(layoutSize: CL.size(.fractionalWidth(1), .estimated(1000)), subitems: [item])
+        let (layout, cv, make) = try oneSection(group, [2])
+        #expect(layout.collectionViewContentSize.height == 600)
+        try expectSameAsFresh(cv, make)
+        try cv.reloadData(itemCounts: [5])
+        cv.layoutIfNeeded()
+        #expect(layout.cell(0, 4) == CGRect(x: 0, y: 1200, width: 390, height: 300))
+        #expect(layout.collectionViewContentSize.height == 1500)
+        try cv.reloadData(itemCounts: [2])
+        try cv.measure(.ip(0, 0), as: CGSize(width: 390, height: 100))
+        try cv.measure(.ip(0, 1), as: CGSize(width: 390, height: 100))
+        #expect(layout.collectionViewContentSize.height == 200)
+    }
+
     @Test func aRowMeasuredShorterThanItsEstimateShrinks() throws {
         // A plain list, rows .estimated(44); row 1 measures 30: rows at 0, 44,
         // 74, 118; the content 162 high. The estimate is only an estimate.

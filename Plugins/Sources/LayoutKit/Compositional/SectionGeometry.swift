@@ -102,6 +102,11 @@ final class SectionGeometry {
     /// `crossStart`; with each group's length the same way.
     private(set) var groupStarts: [CGFloat]?
     private var groupLengths: [CGFloat] = []
+    /// Uniform groups (no `groupStarts`) whose last group is partly filled
+    /// and estimated the way groups repeat: that group is as long as the
+    /// items it holds, not as the full group (docs/semantics.md, "an
+    /// estimated group is as long as what it holds").
+    private var lastGroupLength: CGFloat?
     /// An orthogonal row's length along the scroll axis: its groups' (the
     /// longest, once items of an estimated dimension were measured).
     private var rowThickness: CGFloat = 0
@@ -219,7 +224,7 @@ final class SectionGeometry {
             if let starts = groupStarts, let last = starts.last {
                 groupsLength = last + groupLengths[groupLengths.count - 1]
             } else {
-                groupsLength = groupCount > 0 ? CGFloat(groupCount) * pitch - description.interGroupSpacing : 0
+                groupsLength = uniformGroupsLength
             }
         }
         contentEnd = contentStart + groupsLength + axis.mainEnd(insets)
@@ -261,7 +266,7 @@ final class SectionGeometry {
             return
         }
         let orthogonal = isOrthogonal
-        let repeatLength = orthogonal ? axis.cross(shape.size) : axis.main(shape.size)
+        let repeatLength = self.repeatLength
         rowThickness = axis.main(shape.size)
         defer {
             if orthogonal {
@@ -270,7 +275,7 @@ final class SectionGeometry {
                 if let starts = groupStarts, let last = starts.last {
                     groups = last + groupLengths[groupLengths.count - 1]
                 } else {
-                    groups = groupCount > 0 ? CGFloat(groupCount) * pitch - description.interGroupSpacing : 0
+                    groups = uniformGroupsLength
                 }
                 rowLength = axis.crossStart(insets) + centringInset + groups + centringInset + axis.crossEnd(insets)
             }
@@ -278,6 +283,14 @@ final class SectionGeometry {
         let repeatsEstimated = orthogonal ? (axis.vertical ? shape.widthEstimated : shape.heightEstimated)
                                           : (axis.vertical ? shape.heightEstimated : shape.widthEstimated)
         let thicknessEstimated = orthogonal && (axis.vertical ? shape.heightEstimated : shape.widthEstimated)
+        // A partly filled last group of an estimated length holds fewer items than the group.
+        lastGroupLength = nil
+        let partial = repeatsEstimated && itemsPerGroup > 0 && groupCount > 0 && itemCount % itemsPerGroup != 0
+            ? solvedGroup(groupCount - 1, measuredOnly: false) : nil
+        if let partial {
+            let length = orthogonal ? axis.cross(partial.size) : axis.main(partial.size)
+            if length != repeatLength { lastGroupLength = length }
+        }
         guard !measured.isEmpty, repeatsEstimated || thicknessEstimated, itemsPerGroup > 0 else { return }
         var starts: [CGFloat] = []
         var lengths: [CGFloat] = []
@@ -296,6 +309,8 @@ final class SectionGeometry {
             if next < measured.count && measured.item(at: next) < last, let group = measuredGroup(g) {
                 if repeatsEstimated { length = orthogonal ? axis.cross(group.size) : axis.main(group.size) }
                 if thicknessEstimated { rowThickness = max(rowThickness, axis.main(group.size)) }
+            } else if g == groupCount - 1, let lastGroupLength {
+                length = lastGroupLength
             }
             if length != repeatLength { changed = true }
             starts.append(cursor)
@@ -344,13 +359,19 @@ final class SectionGeometry {
     /// `.uniformAcrossSiblings` along a dimension are all as long that way as
     /// the longest of them in their line, measured or still at its estimate
     /// (iOS 17's rule: the largest size among the siblings).
-    func measuredGroup(_ g: Int) -> (frames: [CGRect], size: CGSize)? {
+    func measuredGroup(_ g: Int) -> (frames: [CGRect], size: CGSize)? { solvedGroup(g, measuredOnly: true) }
+
+    /// Group `g` solved for its items' sizes (measured, else estimated),
+    /// holding the items it has; `measuredOnly`: nil unless one of them was measured.
+    private func solvedGroup(_ g: Int, measuredOnly: Bool) -> (frames: [CGRect], size: CGSize)? {
         let k = itemsPerGroup
-        guard !measured.isEmpty, k > 0, wrapped == nil else { return nil }
+        guard k > 0, wrapped == nil, !(measuredOnly && measured.isEmpty) else { return nil }
         let first = g * k, count = min(k, itemCount - first)
         guard count > 0 else { return nil }
-        let index = measured.firstIndex(atOrAfter: first)
-        guard index < measured.count, measured.item(at: index) < first + count else { return nil }
+        if measuredOnly {
+            let index = measured.firstIndex(atOrAfter: first)
+            guard index < measured.count, measured.item(at: index) < first + count else { return nil }
+        }
         var frames: [CGRect] = []
         frames.reserveCapacity(count)
         // What the items (and nested groups) of each line (`ItemSlot.line`)
@@ -475,7 +496,17 @@ final class SectionGeometry {
     func groupStart(_ g: Int) -> CGFloat { groupStarts.map { $0[g] } ?? CGFloat(g) * pitch }
     func groupLength(_ g: Int) -> CGFloat {
         if groupStarts != nil { return groupLengths[g] }
-        return isOrthogonal ? axis.cross(shape.size) : axis.main(shape.size)
+        if g == groupCount - 1, let last = lastGroupLength { return last }
+        return repeatLength
+    }
+
+    /// How long a full group is the way groups repeat.
+    private var repeatLength: CGFloat { isOrthogonal ? axis.cross(shape.size) : axis.main(shape.size) }
+
+    /// Uniform groups end to end, the last one as long as it is.
+    private var uniformGroupsLength: CGFloat {
+        guard groupCount > 0 else { return 0 }
+        return CGFloat(groupCount) * pitch - description.interGroupSpacing - repeatLength + groupLength(groupCount - 1)
     }
 
     /// The frame of item `item`.
