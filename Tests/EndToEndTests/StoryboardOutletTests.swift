@@ -77,6 +77,46 @@ extension ViewControllerSourceTests {
                         at: ["0,0,128,128", "131,0,128,128", "262,0,128,128", "0,131,128,128"], contentSize: "390x259")
     }
 
+    /// A flow subclass a storyboard makes, set up in `awakeFromNib()` (and a
+    /// data source beside it that overrides NSObject's): stk calls it after
+    /// `init()`, as the storyboard does after `init(coder:)`. Items 100 x 100,
+    /// rows 20 apart: three a row (4 x 100 + 3 x 10 > 390), (390 - 300) / 2 =
+    /// 45 between them: x 0, 145, 290; item 0:3 on the second row, at y 120.
+    /// Four items end at 220.
+    @Test func aLayoutSetUpInAwakeFromNibIsSetUp() throws {
+        let folder = try TranscriptCommandFolder(["Shelf/ShelfLayout.swift": """
+            import UIKit
+
+            class ShelfLayout: UICollectionViewFlowLayout {
+                override func awakeFromNib() {
+                    super.awakeFromNib()
+                    itemSize = CGSize(width: 100, height: 100)
+                    minimumLineSpacing = 20
+                }
+            }
+
+            class ShelfDataSource: NSObject, UICollectionViewDataSource {
+                var books: [String] = []
+
+                override func awakeFromNib() {
+                    super.awakeFromNib()
+                    books = ["Dune", "Emma"]
+                }
+
+                func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+                    books.count
+                }
+
+                func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                    collectionView.dequeueReusableCell(withReuseIdentifier: "Book", for: indexPath)
+                }
+            }
+
+            """])
+        try expectItems(of: "shelf-layout", plugin: "Shelf", in: folder,
+                        at: ["0,0,100,100", "145,0,100,100", "290,0,100,100", "0,120,100,100"], contentSize: "390x220")
+    }
+
     /// A screen whose flow layout only its storyboard makes, sized by its
     /// own delegate: UIKit's default flow layout, 120 x 90 thumbnails, three
     /// a row (390 - 360 = 30 over two gaps: x 0, 135, 270), rows 10 apart:

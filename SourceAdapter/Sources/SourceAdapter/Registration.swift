@@ -13,6 +13,10 @@ struct Layout {
     var isCompositional: Bool
     var options: [Option]
     var report: FoundLayout
+    /// The class (or a superclass of the sources) overrides `awakeFromNib()`:
+    /// a storyboard makes it, and stk calls it after `init()` as the
+    /// storyboard does after `init(coder:)`.
+    var awakesFromNib = false
 }
 
 /// One settable property offered as an option.
@@ -151,7 +155,8 @@ struct LayoutDiscovery {
                 : NameStyle.layoutName(forClass: info.name)
             let layout = Layout(info: info, name: name, className: className, isFlow: isFlow, isCompositional: isCompositional, options: options,
                                 report: FoundLayout(name: name, className: className, position: at, isFlow: isFlow,
-                                                    options: options.map(\.property.name)))
+                                                    options: options.map(\.property.name)),
+                                awakesFromNib: chain(info).contains { $0.overriddenNames.contains("awakeFromNib") })
             if let other = byName[name] {
                 errors.append(AdapterMessage(at,
                     "classes \(other.info.qualifiedName) (\(other.report.position)) and \(info.qualifiedName) both give the layout name '\(name)'; rename one of them"))
@@ -289,7 +294,9 @@ enum Registration {
         let type = layout.info.qualifiedName
         let kindOfBase = layout.isFlow ? "UICollectionViewFlowLayout"
             : layout.isCompositional ? "UICollectionViewCompositionalLayout" : "UICollectionViewLayout"
-        var out = "    do {\n        let probe = \(type)()\n"
+        // A class a storyboard makes is set up in awakeFromNib() too: its defaults are those.
+        let make = layout.awakesFromNib ? "{ let layout = \(type)(); layout.awakeFromNib(); return layout }()" : "\(type)()"
+        var out = "    do {\n        let probe = \(make)\n"
         out += "        layouts.append(LayoutDescriptor(\n"
         out += "            name: \(literal(layout.name)), aliases: [\(literal(layout.className))],\n"
         out += "            summary: \(literal("\(layout.className), a \(kindOfBase) subclass (\(layout.report.position.file):\(layout.report.position.line))")),\n"
@@ -312,7 +319,7 @@ enum Registration {
         // A compositional layout marks the boundary items it pins itself;
         // stk derives pinning from motion only for layouts that cannot.
         out += "            derivesPinned: \(!layout.isCompositional),\n"
-        out += "            makeAnyLayout: { \(type)() },\n"
+        out += "            makeAnyLayout: { \(make) },\n"
         out += optionSwitch("setOption", parameters: "anyLayout, name, value", type: type, options: layout.options,
                             otherwise: "throw CollectionViewError(\"layout \(layout.name) has no option '\\(name)'\")") { option in
             var body = "\n" + write("layout", option)

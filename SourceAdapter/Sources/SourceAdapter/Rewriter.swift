@@ -106,6 +106,7 @@ final class InlineRewriter: SyntaxVisitor {
     /// A function that makes a cell or a view (`ViewMakingFunctions`): its
     /// body becomes a trap; its attributes and modifiers are rewritten as any.
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if Self.overridesNSObjectsAwakeFromNib(node) { unOverride(node) }
         guard let body = ViewMakingFunctions.viewMakingBody(node) else { return .visitChildren }
         walk(node.attributes)
         walk(node.modifiers)
@@ -125,6 +126,34 @@ final class InlineRewriter: SyntaxVisitor {
                 : "removed 'dynamic': Linux Swift has no Objective-C message dispatch")
         }
         return .skipChildren
+    }
+
+    /// `override func awakeFromNib()` in a class made directly on NSObject
+    /// (a data source or helper a storyboard makes): iOS declares the method
+    /// on NSObject, Linux's Foundation does not, and a Swift extension could
+    /// not make it overridable. The method stays, as a method of the class's
+    /// own: its `override` and its `super.awakeFromNib()` go.
+    static func overridesNSObjectsAwakeFromNib(_ node: FunctionDeclSyntax) -> Bool {
+        guard node.name.text == "awakeFromNib", node.signature.parameterClause.parameters.isEmpty,
+              node.modifiers.contains(where: { $0.name.text == "override" }) else { return false }
+        var parent = node.parent
+        while let current = parent, !current.is(ClassDeclSyntax.self) {
+            if current.is(DeclSyntax.self) && !current.is(FunctionDeclSyntax.self) { return false }
+            parent = current.parent
+        }
+        let superclass = parent?.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+        return superclass == "NSObject" || superclass == "Foundation.NSObject"
+    }
+
+    private func unOverride(_ node: FunctionDeclSyntax) {
+        for modifier in node.modifiers where modifier.name.text == "override" {
+            blank(modifier, note: "removed 'override' from awakeFromNib(): NSObject declares it on iOS, not on Linux, so it is this class's own method here (stk loads no storyboards and never calls it)")
+        }
+        for statement in node.body?.statements ?? [] where statement.item.trimmedDescription == "super.awakeFromNib()" {
+            let start = statement.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = statement.endPositionBeforeTrailingTrivia.utf8Offset
+            edits.append(Edit(start: start, end: end, text: blanked(sourceBytes[start..<end])))
+        }
     }
 
     /// Replaces `node` (without its trivia) by as many spaces, so that what

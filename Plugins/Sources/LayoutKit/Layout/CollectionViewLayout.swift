@@ -67,6 +67,12 @@ open class CollectionViewLayout: NSObject {
     /// iOS, which must declare it, compiles unchanged.
     public required init?(coder: NSCoder) { super.init() }
 
+    /// UIKit's `awakeFromNib()` (NSObject's on iOS), where a layout made by a
+    /// storyboard sets itself up: stk calls it right after `init()` when a
+    /// layout class of the sources overrides it, as a storyboard calls it
+    /// after `init(coder:)`.
+    open func awakeFromNib() {}
+
     // MARK: Classes
 
     // UIKit's spelling, `AnyClass`, so that an override written for iOS

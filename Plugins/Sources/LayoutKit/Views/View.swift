@@ -370,6 +370,8 @@ open class View: NSObject {
 
     open func willMove(toSuperview newSuperview: View?) {}
     open func didMoveToSuperview() {}
+    /// UIKit's `awakeFromNib()`: stk loads no nibs and never calls it.
+    open func awakeFromNib() {}
     open func didAddSubview(_ subview: View) {}
     open func willRemoveSubview(_ subview: View) {}
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
