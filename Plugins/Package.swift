@@ -29,7 +29,7 @@ let package = Package(
         // other classes than the code that used the static copy.
         .library(
             name: "LayoutKit", type: .dynamic,
-            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "CoreLocation", "AVFoundation", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts", "Builtins"]
+            targets: ["LayoutKit", "StkUIKit", "UIKit", "CoreGraphics", "QuartzCore", "CoreLocation", "AVFoundation", "Combine", "FlowSticky", "GridSticky", "GlobalStretchy", "FadingFirstHeader", "CompositionalLayouts", "Builtins"]
         ),
     ],
     targets: [
@@ -44,6 +44,9 @@ let package = Package(
         .target(name: "CoreLocation", path: "Sources/CoreLocation"),
         // AVMakeRect, which a Pinterest-style layout's delegate fits photos with.
         .target(name: "AVFoundation", path: "Sources/AVFoundation"),
+        // The subjects a screen publishes what its layout sees with, and the
+        // cancellables it keeps (Sources/Combine/Combine.swift says what is there).
+        .target(name: "Combine", path: "Sources/Combine"),
         .target(name: "FlowSticky", dependencies: ["LayoutKit"], path: "Sources/FlowSticky", swiftSettings: engineSettings),
         .target(name: "GridSticky", dependencies: ["LayoutKit"], path: "Sources/GridSticky", swiftSettings: engineSettings),
         .target(name: "GlobalStretchy", dependencies: ["LayoutKit", "FlowSticky"], path: "Sources/GlobalStretchy", swiftSettings: engineSettings),

@@ -71,7 +71,7 @@ struct Pruning {
     /// Modules a pruned file may keep importing: those stk has on Linux.
     static let availableModules: Set<String> = [
         "Swift", "Foundation", "FoundationEssentials", "Dispatch", "Glibc",
-        "UIKit", "StkUIKit", "LayoutKit", "CoreGraphics", "QuartzCore", "CoreLocation", "AVFoundation",
+        "UIKit", "StkUIKit", "LayoutKit", "CoreGraphics", "QuartzCore", "CoreLocation", "AVFoundation", "Combine",
     ]
     /// View base classes stk has (as names only): a subclass is kept empty.
     static let viewBases: Set<String> = ["UICollectionReusableView", "UICollectionViewCell", "CollectionReusableView", "CollectionViewCell"]
@@ -319,7 +319,7 @@ struct Pruning {
             if !Self.availableModules.contains(module) {
                 blank(file, Syntax(importDecl))
                 fileNotes.append((file, AdapterMessage(position(file, importDecl.positionAfterSkippingLeadingTrivia),
-                    "left out 'import \(importDecl.path.trimmedDescription)': the layout code does not need it, and Linux has no such module")))
+                    "left out 'import \(importDecl.path.trimmedDescription)': Linux has no such module (if the code stk keeps uses a name of it, the compiler says which)")))
             }
             return
         }

@@ -112,7 +112,7 @@ import Testing
         #expect(output.report.notes.map(\.description).contains(
             "Examples/SourceLayouts/OrthogonalViewController.swift:175:13: kept SectionBackgroundDecorationView as an empty subclass of UICollectionReusableView: the layout code names the class, and stk makes no views"))
         #expect(output.report.notes.map(\.description).contains(
-            "Examples/SourceLayouts/OrthogonalViewController.swift:188:1: left out 'import SwiftUI': the layout code does not need it, and Linux has no such module"))
+            "Examples/SourceLayouts/OrthogonalViewController.swift:188:1: left out 'import SwiftUI': Linux has no such module (if the code stk keeps uses a name of it, the compiler says which)"))
     }
 
     @Test func aPrivateLayoutFunctionOfACollectionViewControllerIsMadeCallable() throws {
