@@ -194,17 +194,13 @@ import StkTestSupport
         // Pass 1: the finger is at the middle of the bounds before the scroll,
         // 195,422; item 0:0's anchor is its centre 60,60, 362 + 135 = 497 from
         // it, so it trails by 100 x 497 / 1500 = 33.13 (less than the scroll).
-        let queries = recorder.events.compactMap { event -> [AttributesSnapshot]? in
-            if case let .elementsQueried(_, attributes, _) = event { return attributes } else { return nil }
-        }
+        let queries = recorder.queriedAnswers
         #expect(queries.count == 2)
         let trailing = try #require(queries.first?.first { $0.key == .cell(IndexPath(item: 0, section: 0)) })
         #expect(abs(trailing.frame.minY - (10 + 100 * 497 / 1500)) < 1e-9, "\(trailing)")
         // Then the animator invalidates the layout once, with a context that
         // names nothing, and the next pass shows every item at rest.
-        let animatorContexts = recorder.events.compactMap { event -> InvalidationContextSnapshot? in
-            if case let .contextCreated(snapshot, .dynamicAnimator) = event { return snapshot } else { return nil }
-        }
+        let animatorContexts = recorder.contexts(for: .dynamicAnimator)
         #expect(animatorContexts.count == 1)
         #expect(animatorContexts.first?.invalidateEverything == false)
         let atRest = try #require(queries.last?.first { $0.key == .cell(IndexPath(item: 0, section: 0)) })
@@ -241,7 +237,7 @@ import StkTestSupport
         // The layout answers no to the bounds change: a pass only asks for
         // the elements, then the animator's passes begin.
         try cv.setContentOffset(CGPoint(x: 0, y: 10))
-        let rests = recorder.events.filter { if case .contextCreated(_, .dynamicAnimator) = $0 { return true } else { return false } }
+        let rests = recorder.contexts(for: .dynamicAnimator)
         #expect(rests.count == CollectionView.maxDynamicRestPasses)
         #expect(cv.warnings.contains { $0.contains("did not come to rest in \(CollectionView.maxDynamicRestPasses) layout passes") }, "\(cv.warnings)")
     }

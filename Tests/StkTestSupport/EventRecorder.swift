@@ -52,8 +52,16 @@ open class EventRecorder: LayoutCycleObserver {
     }
 
     /// The contexts built for bounds changes, in order.
-    public var boundsContexts: [InvalidationContextSnapshot] {
-        events.compactMap { if case .contextCreated(let s, .boundsChange) = $0 { return s } else { return nil } }
+    public var boundsContexts: [InvalidationContextSnapshot] { contexts(for: .boundsChange) }
+
+    /// The contexts built for `reason`, in order.
+    public func contexts(for reason: InvalidationReason) -> [InvalidationContextSnapshot] {
+        events.compactMap { if case .contextCreated(let s, reason) = $0 { return s } else { return nil } }
+    }
+
+    /// The answers of the rect queries, in order, as the events carried them.
+    public var queriedAnswers: [[AttributesSnapshot]] {
+        events.compactMap { if case let .elementsQueried(_, attributes, _) = $0 { return attributes } else { return nil } }
     }
 
     /// Every context the layout was invalidated with, in order.

@@ -207,19 +207,36 @@ open class ItemsBehavior: DynamicBehavior {
     var unsimulatedName: String? { nil }
 }
 
-/// UIKit's `UIGravityBehavior` (kept, not simulated).
-open class GravityBehavior: ItemsBehavior {
-    open var gravityDirection = CGVector(dx: 0, dy: 1)
+/// A behaviour that pulls or pushes its items one way: its direction, as a
+/// vector or as an angle and a magnitude (gravity's and a push's).
+open class DirectedItemsBehavior: ItemsBehavior {
+    var direction: CGVector
+
+    init(items: [DynamicItem], direction: CGVector) {
+        self.direction = direction
+        super.init(items: items)
+    }
+
     open var angle: CGFloat {
-        get { atan2(gravityDirection.dy, gravityDirection.dx) }
+        get { atan2(direction.dy, direction.dx) }
         set { setAngle(newValue, magnitude: magnitude) }
     }
     open var magnitude: CGFloat {
-        get { hypot(gravityDirection.dx, gravityDirection.dy) }
+        get { hypot(direction.dx, direction.dy) }
         set { setAngle(angle, magnitude: newValue) }
     }
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        gravityDirection = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        direction = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+    }
+}
+
+/// UIKit's `UIGravityBehavior` (kept, not simulated): down, at 1 (UIKit's
+/// 1,000 points per second squared), unless told otherwise.
+open class GravityBehavior: DirectedItemsBehavior {
+    public init(items: [DynamicItem]) { super.init(items: items, direction: CGVector(dx: 0, dy: 1)) }
+    open var gravityDirection: CGVector {
+        get { direction }
+        set { direction = newValue }
     }
     override var unsimulatedName: String? { magnitude == 0 || items.isEmpty ? nil : "UIGravityBehavior" }
 }
@@ -247,26 +264,18 @@ open class CollisionBehavior: ItemsBehavior {
 }
 
 /// UIKit's `UIPushBehavior` (kept, not simulated).
-open class PushBehavior: ItemsBehavior {
+open class PushBehavior: DirectedItemsBehavior {
     /// `UIPushBehavior.Mode`.
     public enum Mode: Int, Sendable { case continuous, instantaneous }
     public let mode: Mode
     open var active = true
-    open var pushDirection = CGVector(dx: 0, dy: 0)
-    open var angle: CGFloat {
-        get { atan2(pushDirection.dy, pushDirection.dx) }
-        set { setAngle(newValue, magnitude: magnitude) }
-    }
-    open var magnitude: CGFloat {
-        get { hypot(pushDirection.dx, pushDirection.dy) }
-        set { setAngle(angle, magnitude: newValue) }
+    open var pushDirection: CGVector {
+        get { direction }
+        set { direction = newValue }
     }
     public init(items: [DynamicItem], mode: Mode) {
         self.mode = mode
-        super.init(items: items)
-    }
-    open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        pushDirection = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        super.init(items: items, direction: .zero)
     }
     open func setTargetOffsetFromCenter(_ offset: Offset, for item: DynamicItem) {}
     override var unsimulatedName: String? { !active || magnitude == 0 || items.isEmpty ? nil : "UIPushBehavior" }
