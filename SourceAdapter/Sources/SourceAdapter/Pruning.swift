@@ -924,7 +924,7 @@ struct Pruning {
         for (unit, owner, binding) in withoutValue where assignedBy[owner.qualified]?.contains(binding.pattern.trimmedDescription) != true {
             let own = argumentFreeInitialisers[owner.qualified].map { " (nor in \(Self.initLabel(DeclSyntax($0.node)))'s top-level statements)" } ?? ""
             errors.append(AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
-                "\(owner.name).\(binding.pattern.trimmedDescription) has no initial value\(own), and the layout code uses it: stk creates \(owner.name) with init(), without the view controller's own initialisers; give it one (`= ...`)"))
+                "\(owner.name).\(binding.pattern.trimmedDescription) has no initial value\(own), and the layout code uses it: stk creates \(owner.name) with init(), without its own initialisers; give it one (`= ...`)"))
         }
     }
 

@@ -78,7 +78,7 @@ import Testing
         // ...and an initialiser that does not (it would not compile on iOS
         // either) leaves the property without a value.
         #expect(other.report.errors.map(\.description) == [
-            "W.swift:3:9: W.columns has no initial value (nor in init(columns:title:)'s top-level statements), and the layout code uses it: stk creates W with init(), without the view controller's own initialisers; give it one (`= ...`)",
+            "W.swift:3:9: W.columns has no initial value (nor in init(columns:title:)'s top-level statements), and the layout code uses it: stk creates W with init(), without its own initialisers; give it one (`= ...`)",
         ])
     }
 

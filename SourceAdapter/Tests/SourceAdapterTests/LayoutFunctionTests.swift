@@ -530,7 +530,7 @@ import Testing
             required init?(coder: NSCoder) { fatalError() }
             """))])
         #expect(output.report.errors.map(\.description) == [
-            "V.swift:3:9: V.columns has no initial value, and the layout code uses it: stk creates V with init(), without the view controller's own initialisers; give it one (`= ...`)",
+            "V.swift:3:9: V.columns has no initial value, and the layout code uses it: stk creates V with init(), without its own initialisers; give it one (`= ...`)",
         ])
     }
 

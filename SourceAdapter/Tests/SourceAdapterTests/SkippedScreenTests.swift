@@ -55,7 +55,7 @@ import Testing
         }
         """
 
-    static let expectedNote = "did not register 'today-multiple-apps-controller' (TodayMultipleAppsController), so that the other layouts of these sources load: TodayMultipleAppsController.mode has no initial value, and the layout code uses it: stk creates TodayMultipleAppsController with init(), without the view controller's own initialisers; give it one (`= ...`)"
+    static let expectedNote = "did not register 'today-multiple-apps-controller' (TodayMultipleAppsController), so that the other layouts of these sources load: TodayMultipleAppsController.mode has no initial value, and the layout code uses it: stk creates TodayMultipleAppsController with init(), without its own initialisers; give it one (`= ...`)"
 
     @Test func aScreenStkCannotMakeIsLeftOutAndTheOthersLoad() {
         let output = adapt([("Feed/FeedViewController.swift", Self.feed), ("Today/TodayMultipleAppsController.swift", Self.today)])
