@@ -184,16 +184,55 @@ final class SurvivingLayoutsTests {
         try session.expect("attr header 0", showsLine: "header 0 frame=0,30,390,44 zIndex=2 alpha=1 hidden=false pinned")
     }
 
+    /// Waits until a process below `root` (the REPL's worker) has used
+    /// `seconds` of CPU more than when the wait began: it is busy, not
+    /// waiting to run. Reads /proc (utime and stime, in clock ticks).
+    static func waitUntilADescendantSpins(of root: pid_t, forCPUSeconds seconds: Double, timeout: Double = 30) throws {
+        func stat(_ pid: String) -> (parent: pid_t, ticks: Int)? {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = text.lastIndex(of: ")") else { return nil }
+            // After the command's name: state, ppid, ..., utime (field 14) and stime (15).
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            guard fields.count > 13, let parent = pid_t(fields[1]), let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+            return (parent, user + system)
+        }
+        func descendantsTicks() -> [pid_t: Int] {
+            var all: [pid_t: (parent: pid_t, ticks: Int)] = [:]
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                if let pid = pid_t(entry), let info = stat(entry) { all[pid] = info }
+            }
+            return all.filter { pid, _ in
+                var current = pid
+                while let parent = all[current]?.parent, parent > 1 {
+                    if parent == root { return true }
+                    current = parent
+                }
+                return false
+            }.mapValues(\.ticks)
+        }
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let start = descendantsTicks()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            for (pid, ticks) in descendantsTicks() where Double(ticks - (start[pid] ?? 0)) >= seconds * ticksPerSecond { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TimeoutError(description: "no process below \(root) used \(seconds) s of CPU within \(timeout) s")
+    }
+
+    struct TimeoutError: Error, CustomStringConvertible { let description: String }
+
     /// A layout stuck in a loop: Ctrl-C is the way out, and the session goes on.
     @Test func ctrlCStopsAHangingLayout() throws {
         let (session, prompt) = try terminalSession(plugin: Self.hanging, layout: "hanging-layout")
         try session.run("scroll to 0,25", expectingPrompt: prompt)
         try session.type("set hangs=true\r")
         try session.waitFor("\r\n")
-        // Long enough for the worker to be in the loop even while the suite
-        // loads both cores (after 0.5 s it once was not, and the report
-        // named no frame of the layout).
-        Thread.sleep(forTimeInterval: 1.5)
+        // Ctrl-C once the worker is in the loop: it has spun for a third of a
+        // second of CPU. A fixed wait (0.5 s, then 1.5 s) was sometimes too
+        // short while the suite loads both cores, and the report then named
+        // no frame of the layout.
+        try Self.waitUntilADescendantSpins(of: session.terminal.processID, forCPUSeconds: 0.3)
         let pressed = Date()
         try session.type("\u{03}")
         let interrupted = try session.waitFor(prompt)
