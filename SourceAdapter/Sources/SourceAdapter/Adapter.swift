@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "57"
+    public static let version = "58"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -251,8 +251,9 @@ private struct Adaptation {
             : LayoutFunctionDiscovery(trees: trees, index: index, layoutClasses: layouts.found,
                                       layoutClassNames: layouts.layoutClassNames,
                                       replacing: Set(installed.compactMap(\.replacedProperty)), position: position)
+        let instances = InstanceTypes(index: index)
         // The functions stk wrote speak of the code the user wrote.
-        let registered = (functions?.found ?? []).filter { found in
+        var registered = (functions?.found ?? []).filter { found in
             !skipping.contains(found.owner ?? "") && !skipping.contains(found.delegateOwner ?? "")
         }.map { found in
             var function = found
@@ -262,12 +263,28 @@ private struct Adaptation {
                 function.position = position(layout.file, layout.construction)
                 function.aliases.removeAll { alias in InstalledLayout.functionNames.contains { alias.contains($0) } }
             }
+            function.ownerOptions = OwnerOptions.options(for: function, declarations: declarations, instances: instances)
             return function
         }
+        let ownerOptionTypes = Set(registered.flatMap(\.ownerOptions).flatMap { option -> [String] in
+            guard case .instance(let choice) = option.kind else { return [] }
+            return choice.candidates.flatMap { $0.split(separator: ".").map(String.init) }
+        })
         let pruning = Pruning(trees: trees, bytes: bytes, index: index, layoutClassNames: layouts.layoutClassNames,
-                              functions: registered, keeping: layouts.instanceTypeNames, skipping: skipping, position: position)
+                              functions: registered, keeping: layouts.instanceTypeNames.union(ownerOptionTypes),
+                              skipping: skipping, position: position)
         // A type kept without its conformances cannot be an option's value.
         layouts.removeCandidates { pruning.strippedTypes.contains($0) }
+        for i in registered.indices {
+            registered[i].ownerOptions = registered[i].ownerOptions.compactMap { option in
+                guard case .instance(var choice) = option.kind else { return option }
+                choice.candidates.removeAll { pruning.strippedTypes.contains($0) }
+                guard !choice.candidates.isEmpty else { return nil }
+                var kept = option
+                kept.kind = .instance(choice)
+                return kept
+            }
+        }
         self.layouts = layouts
         self.functions = functions
         self.registered = registered

@@ -214,6 +214,10 @@ struct LayoutFunction {
     var name = ""
     var aliases: [String] = []
     var position = SourcePosition(file: "", line: 0, column: 0)
+    /// The owner's `weak var delegate: P?` properties the function reads,
+    /// as options (`OwnerOptions`): on iOS the view controller assigns
+    /// them; here `set delegate=FixedSections` does.
+    var ownerOptions: [Option] = []
 
     /// `createLayout()` or `layout`, as the user would call it.
     var call: String { form == .property ? memberName : memberName + "()" }
@@ -262,8 +266,8 @@ struct LayoutFunction {
     }
 
     var report: FoundLayout {
-        FoundLayout(name: name, className: ownerName ?? memberName, position: position, isFlow: false, options: [],
-                    source: .function, function: call)
+        FoundLayout(name: name, className: ownerName ?? memberName, position: position, isFlow: false,
+                    options: ownerOptions.map(\.property.name), source: .function, function: call)
     }
 }
 

@@ -275,15 +275,53 @@ enum Registration {
     /// A layout function: no options (what it builds is decided inside it),
     /// and a new layout from each call.
     static func descriptor(_ function: LayoutFunction) -> String {
-        var out = "    layouts.append(LayoutDescriptor(\n"
-        out += "        name: \(literal(function.name)), aliases: [\(function.aliases.map(literal).joined(separator: ", "))],\n"
-        out += "        summary: \(literal("\(function.described), a layout function (\(function.position.file):\(function.position.line))")),\n"
-        out += "        options: [],\n"
-        // The compositional layout marks the boundary items it pins itself.
-        out += "        derivesPinned: false,\n"
-        out += "        makeAnyLayout: { \(function.factory) },\n"
-        out += "        setOption: { _, name, _ in throw CollectionViewError(\"layout \(function.name) has no option '\\(name)'\") },\n"
-        out += "        optionValue: { _, _ in nil }))\n"
+        let noOption = "throw CollectionViewError(\"layout \(function.name) has no option '\\(name)'\")"
+        guard let owner = function.owner, !function.ownerOptions.isEmpty else {
+            var out = "    layouts.append(LayoutDescriptor(\n"
+            out += "        name: \(literal(function.name)), aliases: [\(function.aliases.map(literal).joined(separator: ", "))],\n"
+            out += "        summary: \(literal("\(function.described), a layout function (\(function.position.file):\(function.position.line))")),\n"
+            out += "        options: [],\n"
+            // The compositional layout marks the boundary items it pins itself.
+            out += "        derivesPinned: false,\n"
+            out += "        makeAnyLayout: { \(function.factory) },\n"
+            out += "        setOption: { _, name, _ in \(noOption) },\n"
+            out += "        optionValue: { _, _ in nil }))\n"
+            return out
+        }
+        // The owner's delegates (`OwnerOptions`), set on the owner the layout
+        // keeps; the instance is kept by the layout, as the app's view
+        // controller keeps the delegate it assigns.
+        var out = "    do {\n        let probe = \(owner)()\n"
+        out += "        layouts.append(LayoutDescriptor(\n"
+        out += "            name: \(literal(function.name)), aliases: [\(function.aliases.map(literal).joined(separator: ", "))],\n"
+        out += "            summary: \(literal("\(function.described), a layout function (\(function.position.file):\(function.position.line))")),\n"
+        out += "            options: [\n"
+        for option in function.ownerOptions {
+            guard case .instance(let choice) = option.kind else { continue }
+            let p = option.property
+            let help = (p.documentation.map { $0 + " " } ?? "") + "(weak var \(p.name): \(p.typeName) of \(option.declaringClass), which the app assigns); set to a new instance of "
+                + (choice.isProtocol ? "a type conforming to \(choice.expected)" : "\(choice.expected) or a subclass") + ", or nil"
+            out += "                LayoutOption(name: \(literal(p.name)), type: \(optionType(option.kind)), defaultValue: \(read("probe", option)), help: \(literal(help))),\n"
+        }
+        out += "            ],\n"
+        out += "            derivesPinned: false,\n"
+        out += "            makeAnyLayout: { \(function.factory) },\n"
+        out += "            setOption: { anyLayout, name, value in\n"
+        out += "                guard let owner = anyLayout.__stkRetainedBuilder as? \(owner) else { \(noOption) }\n"
+        out += "                switch name {\n"
+        for option in function.ownerOptions {
+            out += "                case \(literal(option.property.name)):\n" + write("owner", option, keptBy: "anyLayout")
+            out += "                    anyLayout.invalidateLayout()\n"
+        }
+        out += "                default: \(noOption)\n                }\n            },\n"
+        out += "            optionValue: { anyLayout, name in\n"
+        out += "                guard let owner = anyLayout.__stkRetainedBuilder as? \(owner) else { return nil }\n"
+        out += "                switch name {\n"
+        for option in function.ownerOptions {
+            out += "                case \(literal(option.property.name)): return \(read("owner", option))\n"
+        }
+        out += "                default: return nil\n                }\n            }))\n"
+        out += "        _ = probe\n    }\n"
         return out
     }
 
@@ -399,7 +437,7 @@ enum Registration {
     }
 
     /// Statements setting the property from `value` (checked first).
-    static func write(_ object: String, _ option: Option) -> String {
+    static func write(_ object: String, _ option: Option, keptBy keeper: String? = nil) -> String {
         let property = option.member(of: object)
         let name = literal(option.property.name)
         let indent = "                    "
@@ -432,7 +470,7 @@ enum Registration {
             out += indent + "switch word {\n"
             // A weak property's instance is kept by the layout, as the app's
             // view controller keeps the delegate it assigns.
-            let kept = "\(object).__stkRetainedOptions[\(name)]"
+            let kept = "\(keeper ?? object).__stkRetainedOptions[\(name)]"
             for candidate in choice.candidates {
                 out += indent + "case \(literal(candidate)): "
                 out += option.property.isWeak ? "let made = \(candidate)(); \(kept) = made; \(property) = made\n" : "\(property) = \(candidate)()\n"
