@@ -53,10 +53,8 @@ import Testing
     /// Two columns, the view model's: items 195 wide, two a row 150 high;
     /// item 0:3 on the second row. The handler sends as the view scrolls.
     @Test func aScreenThatImportsCombineLoadsAsItIs() throws {
-        let folder = try ScratchFolder(["GalleryViewController.swift": Self.gallery])
-        let result = try StkProcess.run(["--plugin", "GalleryViewController.swift", "-e",
-                                         "layout gallery-view-controller; sections 1 items=6; scroll to 0,100; attr item 0:3"],
-                                        environment: ["STK_ADAPTER": try SourceAdapterTool.path()], in: folder.url)
+        let result = try StkProcess.runSource(named: "GalleryViewController.swift", Self.gallery,
+                                              script: "layout gallery-view-controller; sections 1 items=6; scroll to 0,100; attr item 0:3")
         #expect(result.status == 0, "\(result)")
         #expect(result.lines == ["item 0:3 frame=195,150,195,150 zIndex=0 alpha=1 hidden=false"], "\(result)")
         #expect(!result.stderr.contains("import Combine"), "\(result)")

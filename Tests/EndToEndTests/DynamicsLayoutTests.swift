@@ -6,8 +6,8 @@ import Testing
 /// (docs/semantics.md, "UIKit Dynamics"): the springy flow layout of
 /// Examples/SourceLayouts, and the behaviours stk keeps without simulating.
 @Suite struct DynamicsLayoutTests {
-    func stk(_ arguments: [String], in directory: URL? = ExamplePackage.repositoryRoot) throws -> StkResult {
-        try StkProcess.run(arguments, environment: ["STK_ADAPTER": try SourceAdapterTool.path()], in: directory)
+    func stk(_ arguments: [String]) throws -> StkResult {
+        try StkProcess.run(arguments, environment: ["STK_ADAPTER": try SourceAdapterTool.path()], in: ExamplePackage.repositoryRoot)
     }
 
     /// Scrolling back up: the finger is in the middle of the bounds before the
@@ -37,7 +37,7 @@ import Testing
     /// simulated; the snap and the attachment on the same item rest it on
     /// their point: a 50x50 item centred on 200,300.
     @Test func behavioursStkDoesNotSimulateAreNamedOnce() throws {
-        let folder = try ScratchFolder(["FallingItemsLayout.swift": """
+        let result = try StkProcess.runSource(named: "FallingItemsLayout.swift", """
             import Foundation
             import UIKit
 
@@ -73,13 +73,7 @@ import Testing
                 }
             }
 
-            """])
-        let result = try stk(["--plugin", "FallingItemsLayout.swift", "-e", """
-            layout falling-items-layout
-            attr item 0:0
-            scroll to 0,50
-            attr item 0:1
-            """], in: folder.url)
+            """, script: "layout falling-items-layout; attr item 0:0; scroll to 0,50; attr item 0:1")
         #expect(result.status == 0, "\(result)")
         #expect(result.lines.first == "item 0:0 frame=175,275,50,50 zIndex=0 alpha=1 hidden=false", "\(result)")
         // Where the flow put it: 6 a row of 50 in 390 (7 need 400), 90 / 5 = 18 apart.

@@ -9,10 +9,8 @@ import Testing
 /// small type written beside it, is assigned to the helper the layout keeps.
 @Suite struct LayoutBuilderOptionTests {
     @Test func aBuildersDelegateIsGivenAsAnOption() throws {
-        let folder = try ScratchFolder(["HomeLayout.swift": OwnerOptionSources.builder])
-        let result = try StkProcess.run(["--plugin", "HomeLayout.swift", "-e",
-                                         "sections 2 items=1; layout home-layout delegate=FixedSections; visible; set delegate=nil; visible"],
-                                        environment: ["STK_ADAPTER": try SourceAdapterTool.path()], in: folder.url)
+        let result = try StkProcess.runSource(named: "HomeLayout.swift", OwnerOptionSources.builder,
+                                              script: "sections 2 items=1; layout home-layout delegate=FixedSections; visible; set delegate=nil; visible")
         #expect(result.status == 0, "\(result)")
         // Rows 50 high, one a section: 0 and 50; then no delegate, no sections.
         #expect(result.lines == ["item 0:0 frame=0,0,390,50 zIndex=0 alpha=1 hidden=false",

@@ -306,21 +306,17 @@ enum Registration {
         out += "            ],\n"
         out += "            derivesPinned: false,\n"
         out += "            makeAnyLayout: { \(function.factory) },\n"
-        out += "            setOption: { anyLayout, name, value in\n"
-        out += "                guard let owner = anyLayout.__stkRetainedBuilder as? \(owner) else { \(noOption) }\n"
-        out += "                switch name {\n"
-        for option in function.ownerOptions {
-            out += "                case \(literal(option.property.name)):\n" + write("owner", option, keptBy: "anyLayout")
-            out += "                    anyLayout.invalidateLayout()\n"
+        let owned = "guard let owner = anyLayout.__stkRetainedBuilder as? \(owner) else"
+        out += optionSwitch("setOption", parameters: "anyLayout, name, value", binding: "\(owned) { \(noOption) }",
+                            options: function.ownerOptions, otherwise: noOption) { option in
+            "\n" + write("owner", option, keptBy: "anyLayout") + "                    anyLayout.invalidateLayout()\n"
         }
-        out += "                default: \(noOption)\n                }\n            },\n"
-        out += "            optionValue: { anyLayout, name in\n"
-        out += "                guard let owner = anyLayout.__stkRetainedBuilder as? \(owner) else { return nil }\n"
-        out += "                switch name {\n"
-        for option in function.ownerOptions {
-            out += "                case \(literal(option.property.name)): return \(read("owner", option))\n"
+        out += ",\n"
+        out += optionSwitch("optionValue", parameters: "anyLayout, name", binding: "\(owned) { return nil }",
+                            options: function.ownerOptions, otherwise: "return nil") { option in
+            " return \(read("owner", option))\n"
         }
-        out += "                default: return nil\n                }\n            }))\n"
+        out += "))\n"
         out += "        _ = probe\n    }\n"
         return out
     }
@@ -381,8 +377,15 @@ enum Registration {
     /// `otherwise` for any other name.
     static func optionSwitch(_ label: String, parameters: String, type: String, options: [Option], otherwise: String,
                              body: (Option) -> String) -> String {
+        optionSwitch(label, parameters: parameters, binding: "let layout = anyLayout as! \(type)", options: options,
+                     otherwise: otherwise, body: body)
+    }
+
+    /// The same, with `binding` naming what the options are read from.
+    static func optionSwitch(_ label: String, parameters: String, binding: String, options: [Option], otherwise: String,
+                             body: (Option) -> String) -> String {
         var out = "            \(label): { \(parameters) in\n"
-        out += "                let layout = anyLayout as! \(type)\n"
+        out += "                \(binding)\n"
         out += "                switch name {\n"
         for option in options {
             out += "                case \(literal(option.property.name)):" + body(option)

@@ -43,6 +43,13 @@ enum StkProcess {
         try run(arguments, stdinBytes: Data(stdin.utf8), environment: environment, in: directory)
     }
 
+    /// `stk --plugin FILE -e SCRIPT` on a source file written, as `text`, into
+    /// a folder of its own, with the suite's source adapter.
+    static func runSource(named file: String, _ text: String, script: String) throws -> StkResult {
+        let folder = try ScratchFolder([file: text])
+        return try run(["--plugin", file, "-e", script], environment: ["STK_ADAPTER": try SourceAdapterTool.path()], in: folder.url)
+    }
+
     /// `run` with standard input as bytes, which need not be UTF-8.
     static func run(
         _ arguments: [String] = [], stdinBytes: Data, environment: [String: String] = [:],
