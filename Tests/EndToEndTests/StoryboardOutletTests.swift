@@ -80,9 +80,10 @@ extension ViewControllerSourceTests {
     /// A flow subclass a storyboard makes, set up in `awakeFromNib()` (and a
     /// data source beside it that overrides NSObject's): stk calls it after
     /// `init()`, as the storyboard does after `init(coder:)`. Items 100 x 100,
-    /// rows 20 apart: three a row (4 x 100 + 3 x 10 > 390), (390 - 300) / 2 =
-    /// 45 between them: x 0, 145, 290; item 0:3 on the second row, at y 120.
-    /// Four items end at 220.
+    /// rows 20 apart, 10 above the first (`UIEdgeInsetsMake`, Swift 4's
+    /// spelling): three a row (4 x 100 + 3 x 10 > 390), (390 - 300) / 2 = 45
+    /// between them: x 0, 145, 290; item 0:3 on the second row, at y 130.
+    /// Four items end at 230.
     @Test func aLayoutSetUpInAwakeFromNibIsSetUp() throws {
         let folder = try TranscriptCommandFolder(["Shelf/ShelfLayout.swift": """
             import UIKit
@@ -92,6 +93,7 @@ extension ViewControllerSourceTests {
                     super.awakeFromNib()
                     itemSize = CGSize(width: 100, height: 100)
                     minimumLineSpacing = 20
+                    sectionInset = UIEdgeInsetsMake(10, 0, 0, 0)
                 }
             }
 
@@ -114,7 +116,7 @@ extension ViewControllerSourceTests {
 
             """])
         try expectItems(of: "shelf-layout", plugin: "Shelf", in: folder,
-                        at: ["0,0,100,100", "145,0,100,100", "290,0,100,100", "0,120,100,100"], contentSize: "390x220")
+                        at: ["0,10,100,100", "145,10,100,100", "290,10,100,100", "0,130,100,100"], contentSize: "390x230")
     }
 
     /// A screen whose flow layout only its storyboard makes, sized by its

@@ -52,6 +52,12 @@ public let UICollectionElementKindSectionFooter = CollectionView.elementKindSect
 
 // MARK: Pre-Swift 4.2 spellings
 
+/// `UIEdgeInsets(top:left:bottom:right:)` as Swift 4 and earlier spelled it
+/// (`sectionInset = UIEdgeInsetsMake(10, 10, 10, 10)`).
+public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat, _ right: CGFloat) -> UIEdgeInsets {
+    UIEdgeInsets(top: top, left: left, bottom: bottom, right: right)
+}
+
 /// `UICollectionView.ScrollDirection` as Swift 4 and earlier spelled it
 /// (`flow.scrollDirection = UICollectionViewScrollDirection.vertical`).
 public typealias UICollectionViewScrollDirection = CollectionViewFlowLayout.ScrollDirection

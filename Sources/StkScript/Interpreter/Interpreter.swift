@@ -269,6 +269,10 @@ public final class Interpreter {
     /// docs/language.md "UIKit's checks"), at the command that ran into them.
     func reportCollectionViewWarnings(_ c: CommandContext) {
         report(warnings: session.collectionView.takeWarnings(), of: "the collection view", at: c)
+        // stk's own limits: said, and never a finding of `check` or verify.
+        for note in session.collectionView.takeNotes() {
+            report(Diagnostic(.note, note, at: c.command.range, in: c.file), trail: c.trail)
+        }
     }
 
     /// Prints what a query answers: JSON in --json mode, text otherwise.

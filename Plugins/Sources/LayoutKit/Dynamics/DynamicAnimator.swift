@@ -130,12 +130,13 @@ open class DynamicAnimator: NSObject {
 
     /// Moves every item to where its behaviours hold it at rest. Returns
     /// whether any item moved; then the behaviours' actions run and the
-    /// delegate hears the animator resume and pause. `warn` is told, once
-    /// per kind, of the behaviours stk leaves unsimulated.
-    func comeToRest(warn: (String) -> Void) -> Bool {
+    /// delegate hears the animator resume and pause. `note` is told, once
+    /// per kind, of the behaviours stk leaves unsimulated (stk's limit, not
+    /// the layout's bug).
+    func comeToRest(note: (String) -> Void) -> Bool {
         for case let behavior as ItemsBehavior in allBehaviors {
             if let name = behavior.unsimulatedName, namedUnsimulated.insert(name).inserted {
-                warn("stk brings a dynamic animator's attachments and snaps to rest, not its \(name): its items stay where the layout put them (docs/semantics.md, \"UIKit Dynamics\")")
+                note("stk brings a dynamic animator's attachments and snaps to rest, not its \(name): its items stay where the layout put them (docs/semantics.md, \"UIKit Dynamics\")")
             }
         }
         let moves = restingMoves()

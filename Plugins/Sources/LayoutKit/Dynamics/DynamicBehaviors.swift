@@ -195,6 +195,9 @@ open class ItemsBehavior: DynamicBehavior {
         super.init()
     }
 
+    /// With no items yet (`addItem(_:)` adds them), as UIKit's `init()`.
+    public override convenience init() { self.init(items: []) }
+
     open func addItem(_ item: DynamicItem) {
         guard !items.contains(where: { $0 === item }) else { return }
         items.append(item)
@@ -234,6 +237,7 @@ open class DirectedItemsBehavior: ItemsBehavior {
 /// 1,000 points per second squared), unless told otherwise.
 open class GravityBehavior: DirectedItemsBehavior {
     public init(items: [DynamicItem]) { super.init(items: items, direction: CGVector(dx: 0, dy: 1)) }
+    public convenience init() { self.init(items: []) }
     open var gravityDirection: CGVector {
         get { direction }
         set { direction = newValue }
@@ -260,7 +264,7 @@ open class CollisionBehavior: ItemsBehavior {
     open func removeAllBoundaries() {}
     // Items at rest where they are do not collide unless they overlap;
     // stk does not check, and says so once.
-    override var unsimulatedName: String? { items.count < 2 && !translatesReferenceBoundsIntoBoundary ? nil : "UICollisionBehavior" }
+    override var unsimulatedName: String? { items.isEmpty || (items.count < 2 && !translatesReferenceBoundsIntoBoundary) ? nil : "UICollisionBehavior" }
 }
 
 /// UIKit's `UIPushBehavior` (kept, not simulated).

@@ -24,7 +24,7 @@ extension CollectionView {
                 return
             }
             var moved = false
-            for animator in animators where animator.comeToRest(warn: { warn($0) }) { moved = true }
+            for animator in animators where animator.comeToRest(note: { note($0) }) { moved = true }
             guard moved else { return }
             passes += 1
             invalidate(with: animatorContext(), reason: .dynamicAnimator)

@@ -5,6 +5,19 @@ extension CollectionView {
     // MARK: Warnings
 
 
+    /// Records what stk says of its own model that is not the layout's doing
+    /// (a dynamic behaviour it does not simulate), once until the host takes
+    /// the list: a note for the user, never one of `check`'s findings.
+    public func note(_ message: String) {
+        if notes.count < 100, !notes.contains(message) { notes.append(message) }
+    }
+
+    /// The notes so far, emptying the list.
+    public func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
+    }
+
     /// The warnings so far, emptying the list.
     public func takeWarnings() -> [String] {
         defer { warnings = [] }

@@ -160,6 +160,8 @@ public final class CollectionView {
     /// What the collection view noticed that UIKit would log or raise, since
     /// the host last took them (`takeWarnings`): one sentence each.
     public internal(set) var warnings: [String] = []
+    /// What stk says of its own model, not of the layout (`note(_:)`).
+    public internal(set) var notes: [String] = []
     /// The offsets of orthogonal sections' rows, by section identity
     /// (`SectionData.identity`): the state of UIKit's embedded scroll views,
     /// which belongs to the collection view and follows a section that moves.
