@@ -266,24 +266,13 @@ private struct Adaptation {
             function.ownerOptions = OwnerOptions.options(for: function, declarations: declarations, instances: instances)
             return function
         }
-        let ownerOptionTypes = Set(registered.flatMap(\.ownerOptions).flatMap { option -> [String] in
-            guard case .instance(let choice) = option.kind else { return [] }
-            return choice.candidates.flatMap { $0.split(separator: ".").map(String.init) }
-        })
+        let keeping = layouts.instanceTypeNames.union(Option.instanceTypeNames(of: registered.flatMap(\.ownerOptions)))
         let pruning = Pruning(trees: trees, bytes: bytes, index: index, layoutClassNames: layouts.layoutClassNames,
-                              functions: registered, keeping: layouts.instanceTypeNames.union(ownerOptionTypes),
-                              skipping: skipping, position: position)
+                              functions: registered, keeping: keeping, skipping: skipping, position: position)
         // A type kept without its conformances cannot be an option's value.
         layouts.removeCandidates { pruning.strippedTypes.contains($0) }
         for i in registered.indices {
-            registered[i].ownerOptions = registered[i].ownerOptions.compactMap { option in
-                guard case .instance(var choice) = option.kind else { return option }
-                choice.candidates.removeAll { pruning.strippedTypes.contains($0) }
-                guard !choice.candidates.isEmpty else { return nil }
-                var kept = option
-                kept.kind = .instance(choice)
-                return kept
-            }
+            registered[i].ownerOptions = Option.removingCandidates(from: registered[i].ownerOptions) { pruning.strippedTypes.contains($0) }
         }
         self.layouts = layouts
         self.functions = functions

@@ -18,6 +18,17 @@ struct Declarations {
     func classNamed(_ name: String) -> ClassInfo? {
         classes.first { $0.qualifiedName == name } ?? classes.first { $0.name == name }
     }
+
+    /// The class, then its superclasses declared in the sources, each once
+    /// (sources that do not compile may declare a cycle).
+    func superclassChain(of info: ClassInfo) -> [ClassInfo] {
+        var result = [info]
+        var seen: Set<String> = [info.qualifiedName]
+        while let superclass = result.last?.superclass, let next = classNamed(superclass), seen.insert(next.qualifiedName).inserted {
+            result.append(next)
+        }
+        return result
+    }
 }
 
 struct ClassInfo {

@@ -17,17 +17,12 @@ enum OwnerOptions {
         read.walk(function.decl)
         var options: [Option] = []
         var seen: Set<String> = []
-        // The owner, then its superclasses of the sources (each once: sources
-        // that do not compile may declare a cycle).
-        var visited: Set<String> = []
-        var current: ClassInfo? = info
-        while let type = current, visited.insert(type.qualifiedName).inserted {
+        for type in declarations.superclassChain(of: info) {
             for property in type.properties where property.isWeak && read.names.contains(property.name) && seen.insert(property.name).inserted {
                 if let choice = instances.choice(for: property, declaredIn: type.qualifiedName, layoutFile: info.fileIndex) {
                     options.append(Option(property: property, kind: .instance(choice), declaringClass: type.name))
                 }
             }
-            current = type.superclass.flatMap { declarations.classNamed($0) }
         }
         return options
     }

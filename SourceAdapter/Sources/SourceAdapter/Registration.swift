@@ -47,6 +47,30 @@ struct Option {
 
     /// The expression of the value on `object`.
     func member(of object: String) -> String { "\(object).\(stkMember ?? property.name)" }
+
+    /// The names of the types instance options make, each part of a
+    /// qualified name apart: what the view code pruning must keep.
+    static func instanceTypeNames(of options: [Option]) -> Set<String> {
+        var names: Set<String> = []
+        for option in options {
+            guard case .instance(let choice) = option.kind else { continue }
+            for candidate in choice.candidates { names.formUnion(candidate.split(separator: ".").map(String.init)) }
+        }
+        return names
+    }
+
+    /// `options` without the candidates `isGone` names, and without the
+    /// instance options left with none.
+    static func removingCandidates(from options: [Option], where isGone: (String) -> Bool) -> [Option] {
+        options.compactMap { option in
+            guard case .instance(var choice) = option.kind else { return option }
+            choice.candidates.removeAll(where: isGone)
+            guard !choice.candidates.isEmpty else { return nil }
+            var kept = option
+            kept.kind = .instance(choice)
+            return kept
+        }
+    }
 }
 
 /// Finds the layout classes among the declarations, their names and options,
@@ -81,14 +105,7 @@ struct LayoutDiscovery {
 
     init(declarations: Declarations, index: TypeIndex, position: (Int, AbsolutePosition) -> SourcePosition) {
         let instances = InstanceTypes(index: index)
-        func chain(_ info: ClassInfo) -> [ClassInfo] {
-            var result = [info]
-            var seen: Set<String> = [info.qualifiedName]
-            while let superclass = result.last?.superclass, let next = declarations.classNamed(superclass), seen.insert(next.qualifiedName).inserted {
-                result.append(next)
-            }
-            return result
-        }
+        func chain(_ info: ClassInfo) -> [ClassInfo] { declarations.superclassChain(of: info) }
         func base(of info: ClassInfo) -> (isLayout: Bool, isFlow: Bool, isCompositional: Bool) {
             guard let top = chain(info).last?.superclass else { return (false, false, false) }
             if SourceAdapter.flowBases.contains(top) { return (true, true, false) }
@@ -200,29 +217,13 @@ struct LayoutDiscovery {
 
     /// The names of the types the instance options make, each part of a
     /// qualified name apart: what the view code pruning must keep.
-    var instanceTypeNames: Set<String> {
-        var names: Set<String> = []
-        for layout in found {
-            for option in layout.options {
-                guard case .instance(let choice) = option.kind else { continue }
-                for candidate in choice.candidates { names.formUnion(candidate.split(separator: ".").map(String.init)) }
-            }
-        }
-        return names
-    }
+    var instanceTypeNames: Set<String> { Option.instanceTypeNames(of: found.flatMap(\.options)) }
 
     /// Takes away the candidates `isGone` names (a type the pruning kept
     /// without its conformances), and the instance options left without one.
     mutating func removeCandidates(where isGone: (String) -> Bool) {
         for i in found.indices {
-            found[i].options = found[i].options.compactMap { option in
-                guard case .instance(var choice) = option.kind else { return option }
-                choice.candidates.removeAll(where: isGone)
-                guard !choice.candidates.isEmpty else { return nil }
-                var kept = option
-                kept.kind = .instance(choice)
-                return kept
-            }
+            found[i].options = Option.removingCandidates(from: found[i].options, where: isGone)
             found[i].report.options = found[i].options.map(\.property.name)
         }
     }
@@ -276,36 +277,36 @@ enum Registration {
     /// and a new layout from each call.
     static func descriptor(_ function: LayoutFunction) -> String {
         let noOption = "throw CollectionViewError(\"layout \(function.name) has no option '\\(name)'\")"
-        guard let owner = function.owner, !function.ownerOptions.isEmpty else {
-            var out = "    layouts.append(LayoutDescriptor(\n"
-            out += "        name: \(literal(function.name)), aliases: [\(function.aliases.map(literal).joined(separator: ", "))],\n"
-            out += "        summary: \(literal("\(function.described), a layout function (\(function.position.file):\(function.position.line))")),\n"
-            out += "        options: [],\n"
-            // The compositional layout marks the boundary items it pins itself.
-            out += "        derivesPinned: false,\n"
-            out += "        makeAnyLayout: { \(function.factory) },\n"
-            out += "        setOption: { _, name, _ in \(noOption) },\n"
-            out += "        optionValue: { _, _ in nil }))\n"
-            return out
-        }
         // The owner's delegates (`OwnerOptions`), set on the owner the layout
         // keeps; the instance is kept by the layout, as the app's view
-        // controller keeps the delegate it assigns.
-        var out = "    do {\n        let probe = \(owner)()\n"
-        out += "        layouts.append(LayoutDescriptor(\n"
-        out += "            name: \(literal(function.name)), aliases: [\(function.aliases.map(literal).joined(separator: ", "))],\n"
-        out += "            summary: \(literal("\(function.described), a layout function (\(function.position.file):\(function.position.line))")),\n"
-        out += "            options: [\n"
+        // controller keeps the delegate it assigns. Their defaults are read
+        // from a probe owner, in a block of its own.
+        let owner = function.ownerOptions.isEmpty ? nil : function.owner
+        let pad = owner == nil ? "    " : "        "
+        var out = owner.map { "    do {\n        let probe = \($0)()\n" } ?? ""
+        out += pad + "layouts.append(LayoutDescriptor(\n"
+        out += pad + "    name: \(literal(function.name)), aliases: [\(function.aliases.map(literal).joined(separator: ", "))],\n"
+        out += pad + "    summary: \(literal("\(function.described), a layout function (\(function.position.file):\(function.position.line))")),\n"
+        guard let owner else {
+            out += pad + "    options: [],\n"
+            // The compositional layout marks the boundary items it pins itself.
+            out += pad + "    derivesPinned: false,\n"
+            out += pad + "    makeAnyLayout: { \(function.factory) },\n"
+            out += pad + "    setOption: { _, name, _ in \(noOption) },\n"
+            out += pad + "    optionValue: { _, _ in nil }))\n"
+            return out
+        }
+        out += pad + "    options: [\n"
         for option in function.ownerOptions {
             guard case .instance(let choice) = option.kind else { continue }
             let p = option.property
-            let help = (p.documentation.map { $0 + " " } ?? "") + "(weak var \(p.name): \(p.typeName) of \(option.declaringClass), which the app assigns); set to a new instance of "
-                + (choice.isProtocol ? "a type conforming to \(choice.expected)" : "\(choice.expected) or a subclass") + ", or nil"
+            let help = (p.documentation.map { $0 + " " } ?? "") + "(weak var \(p.name): \(p.typeName) of \(option.declaringClass), which the app assigns); set"
+                + instanceHelp(choice)
             out += "                LayoutOption(name: \(literal(p.name)), type: \(optionType(option.kind)), defaultValue: \(read("probe", option)), help: \(literal(help))),\n"
         }
-        out += "            ],\n"
-        out += "            derivesPinned: false,\n"
-        out += "            makeAnyLayout: { \(function.factory) },\n"
+        out += pad + "    ],\n"
+        out += pad + "    derivesPinned: false,\n"
+        out += pad + "    makeAnyLayout: { \(function.factory) },\n"
         let owned = "guard let owner = anyLayout.__stkRetainedBuilder as? \(owner) else"
         out += optionSwitch("setOption", parameters: "anyLayout, name, value", binding: "\(owned) { \(noOption) }",
                             options: function.ownerOptions, otherwise: noOption) { option in
@@ -319,6 +320,13 @@ enum Registration {
         out += "))\n"
         out += "        _ = probe\n    }\n"
         return out
+    }
+
+    /// ` to a new instance of a type conforming to P, or nil`: what an
+    /// instance option's help says `set` does, after "set".
+    static func instanceHelp(_ choice: InstanceChoice) -> String {
+        " to a new instance of " + (choice.isProtocol ? "a type conforming to \(choice.expected)" : "\(choice.expected) or a subclass")
+            + (choice.isOptional ? ", or nil" : "")
     }
 
     /// The option that installs the collection view's delegate.
@@ -341,9 +349,7 @@ enum Registration {
             var help = (p.documentation.map { $0 + " " } ?? "")
                 + (option.stkMember == nil ? "(var \(p.name): \(p.typeName) of \(option.declaringClass))" : "")
             if case .instance(let choice) = option.kind {
-                help += (option.stkMember == nil ? "; set" : "Set") + " to a new instance of " + (choice.isProtocol
-                    ? "a type conforming to \(choice.expected)" + (choice.isOptional ? ", or nil" : "")
-                    : "\(choice.expected) or a subclass" + (choice.isOptional ? ", or nil" : ""))
+                help += (option.stkMember == nil ? "; set" : "Set") + instanceHelp(choice)
             }
             if option.isOptional { help += "; auto is nil" }
             let automatic = option.isOptional ? ", allowsAutomatic: true" : ""

@@ -335,12 +335,8 @@ enum RequiredInitRewrite {
         var edits: [Int: [Edit]] = [:]
         var notes: [Int: [AdapterMessage]] = [:]
         for info in declarations.classes {
-            var current = info
-            var seen: Set<String> = [info.qualifiedName]
-            while let superclass = current.superclass, let next = declarations.classNamed(superclass), seen.insert(next.qualifiedName).inserted {
-                current = next
-            }
-            guard let base = current.superclass, bases.contains(base) else { continue }
+            // The base above the classes of the sources.
+            guard let base = declarations.superclassChain(of: info).last?.superclass, bases.contains(base) else { continue }
             for member in info.node.memberBlock.members {
                 guard let initialiser = member.decl.as(InitializerDeclSyntax.self),
                       initialiser.optionalMark == nil, initialiser.signature.parameterClause.parameters.isEmpty,

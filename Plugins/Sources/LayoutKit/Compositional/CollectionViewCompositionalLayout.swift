@@ -556,7 +556,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         func clamp(_ v: CGFloat) -> CGFloat { min(max(v, range.lowerBound), range.upperBound) }
         let projected = current + CollectionView.decelerationDistance(velocity: velocity, rate: decelerationRate)
         let pitch = geometry.pitch
-        let lead = axis.crossStart(geometry.description.contentInsets) + geometry.centringInset
+        let lead = geometry.rowLeadingInset
         let groups = geometry.groupCount
         let lastGroup = CGFloat(max(0, groups - 1))
         // Groups are indexed by where they start (or, centred, by where they

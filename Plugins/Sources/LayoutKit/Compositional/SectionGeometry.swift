@@ -134,8 +134,10 @@ final class SectionGeometry {
     /// so that a group there can centre (half of what the section's content
     /// width leaves beside a group); zero for other rows.
     let centringInset: CGFloat
-    /// Where an orthogonal row's groups begin across: after the section's
-    /// leading inset and the centring inset.
+    /// Where an orthogonal row's first group begins in the row: after the
+    /// section's leading inset and the centring inset.
+    var rowLeadingInset: CGFloat { axis.crossStart(description.contentInsets) + centringInset }
+    /// The same in the collection view's coordinates, at offset 0.
     var rowCrossStart: CGFloat { crossStart + centringInset }
 
     init(index: Int, description: CollectionLayoutSection, itemCount: Int, shape: GroupShape, axis: ScrollAxis,
@@ -216,17 +218,9 @@ final class SectionGeometry {
             if item.extendsBoundary { cursor += axis.main(frame.size) }
         }
         contentStart = cursor + axis.mainStart(insets)
-        let groupsLength: CGFloat
         layOutGroups()
-        if isOrthogonal {
-            groupsLength = groupCount > 0 ? rowThickness : 0
-        } else {
-            if let starts = groupStarts, let last = starts.last {
-                groupsLength = last + groupLengths[groupLengths.count - 1]
-            } else {
-                groupsLength = uniformGroupsLength
-            }
-        }
+        // An orthogonal row is as thick as its groups; other groups follow one another down.
+        let groupsLength = isOrthogonal ? (groupCount > 0 ? rowThickness : 0) : allGroupsLength
         contentEnd = contentStart + groupsLength + axis.mainEnd(insets)
         cursor = contentEnd
         // A footer ends its section: footers in order, each after the last.
@@ -270,14 +264,7 @@ final class SectionGeometry {
         rowThickness = axis.main(shape.size)
         defer {
             if orthogonal {
-                let insets = description.contentInsets
-                let groups: CGFloat
-                if let starts = groupStarts, let last = starts.last {
-                    groups = last + groupLengths[groupLengths.count - 1]
-                } else {
-                    groups = uniformGroupsLength
-                }
-                rowLength = axis.crossStart(insets) + centringInset + groups + centringInset + axis.crossEnd(insets)
+                rowLength = rowLeadingInset + allGroupsLength + centringInset + axis.crossEnd(description.contentInsets)
             }
         }
         let repeatsEstimated = orthogonal ? (axis.vertical ? shape.widthEstimated : shape.heightEstimated)
@@ -503,8 +490,9 @@ final class SectionGeometry {
     /// How long a full group is the way groups repeat.
     private var repeatLength: CGFloat { isOrthogonal ? axis.cross(shape.size) : axis.main(shape.size) }
 
-    /// Uniform groups end to end, the last one as long as it is.
-    private var uniformGroupsLength: CGFloat {
+    /// The groups end to end, each as long as it is (the way groups repeat).
+    private var allGroupsLength: CGFloat {
+        if let starts = groupStarts, let last = starts.last { return last + groupLengths[groupLengths.count - 1] }
         guard groupCount > 0 else { return 0 }
         return CGFloat(groupCount) * pitch - description.interGroupSpacing - repeatLength + groupLength(groupCount - 1)
     }

@@ -29,20 +29,18 @@ extension DynamicAnimatorDelegate {
 open class DynamicAnimator: NSObject {
     public private(set) var behaviors: [DynamicBehavior] = []
     open weak var delegate: DynamicAnimatorDelegate?
-    /// The layout the animator was made for (UIKit keeps it the same way:
-    /// the layout owns the animator).
-    weak var layout: CollectionViewLayout?
     /// A reference view (`init(referenceView:)`): stk has no views to move.
     public let referenceView: View?
     /// How long the animator ran in total: stk's rests take no time.
-    public private(set) var elapsedTime: TimeInterval = 0
+    public var elapsedTime: TimeInterval { 0 }
     /// False: between commands every animator in stk is at rest.
     public var isRunning: Bool { false }
     /// The behaviours whose items stk left in place, named once each.
     private var namedUnsimulated: Set<String> = []
 
+    /// Registered with the layout, which the collection view asks for its
+    /// animators after each pass (the layout's own property owns this one).
     public init(collectionViewLayout layout: CollectionViewLayout) {
-        self.layout = layout
         referenceView = nil
         super.init()
         layout.dynamicAnimators.append(WeakAnimator(self))
@@ -77,10 +75,13 @@ open class DynamicAnimator: NSObject {
     var allBehaviors: [DynamicBehavior] { behaviors.flatMap(\.tree) }
 
     /// The items of every behaviour, each once, in the order they joined.
-    var allItems: [DynamicItem] {
+    var allItems: [DynamicItem] { Self.items(of: allBehaviors) }
+
+    /// The items of `behaviors`, each once, in order.
+    private static func items(of behaviors: [DynamicBehavior]) -> [DynamicItem] {
         var seen = Set<ObjectIdentifier>()
         var items: [DynamicItem] = []
-        for behavior in allBehaviors {
+        for behavior in behaviors {
             for item in behavior.ownItems where seen.insert(ObjectIdentifier(item)).inserted { items.append(item) }
         }
         return items
@@ -134,29 +135,29 @@ open class DynamicAnimator: NSObject {
     /// per kind, of the behaviours stk leaves unsimulated (stk's limit, not
     /// the layout's bug).
     func comeToRest(note: (String) -> Void) -> Bool {
-        for case let behavior as ItemsBehavior in allBehaviors {
+        let everything = allBehaviors
+        for case let behavior as ItemsBehavior in everything where !behavior.items.isEmpty {
             if let name = behavior.unsimulatedName, namedUnsimulated.insert(name).inserted {
                 note("stk brings a dynamic animator's attachments and snaps to rest, not its \(name): its items stay where the layout put them (docs/semantics.md, \"UIKit Dynamics\")")
             }
         }
-        let moves = restingMoves()
+        let moves = restingMoves(of: everything)
         guard !moves.isEmpty else { return false }
         delegate?.dynamicAnimatorWillResume(self)
         for (item, centre) in moves { item.center = centre }
-        for behavior in allBehaviors { behavior.action?() }
+        for behavior in everything { behavior.action?() }
         delegate?.dynamicAnimatorDidPause(self)
         return true
     }
 
     /// Whether every item is where its behaviours hold it.
-    var isAtRest: Bool { restingMoves().isEmpty }
+    var isAtRest: Bool { restingMoves(of: allBehaviors).isEmpty }
 
     /// The items away from where their behaviours hold them at rest, and
     /// where that is: the attachments and snaps solved in turn, round after
     /// round, until no round moves anything.
-    private func restingMoves() -> [(DynamicItem, CGPoint)] {
-        let everything = allBehaviors
-        let items = allItems
+    private func restingMoves(of everything: [DynamicBehavior]) -> [(DynamicItem, CGPoint)] {
+        let items = Self.items(of: everything)
         var rest = Dictionary(uniqueKeysWithValues: items.map { (ObjectIdentifier($0), $0.center) })
         for _ in 0..<Self.solverRounds {
             var largestMove: CGFloat = 0
@@ -183,8 +184,7 @@ open class DynamicAnimator: NSObject {
     private static func hold(_ attachment: AttachmentBehavior, in rest: inout [ObjectIdentifier: CGPoint]) -> CGFloat {
         let ids = attachment.items.map(ObjectIdentifier.init)
         func point(_ i: Int) -> CGPoint {
-            let c = rest[ids[i]] ?? attachment.items[i].center
-            return CGPoint(x: c.x + attachment.offsets[i].horizontal, y: c.y + attachment.offsets[i].vertical)
+            AttachmentBehavior.point(rest[ids[i]] ?? attachment.items[i].center, offset: attachment.offsets[i])
         }
         let from = attachment.attachedBehaviorType == .anchor ? attachment.anchorPoint : point(0)
         let to = attachment.attachedBehaviorType == .anchor ? point(0) : point(1)

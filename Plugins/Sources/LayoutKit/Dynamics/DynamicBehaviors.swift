@@ -59,6 +59,7 @@ open class DynamicBehavior: NSObject {
     }
 
     open func removeChildBehavior(_ behavior: DynamicBehavior) {
+        guard childBehaviors.contains(where: { $0 === behavior }) else { return }
         childBehaviors.removeAll { $0 === behavior }
         behavior.setAnimator(nil)
     }
@@ -111,7 +112,7 @@ open class AttachmentBehavior: DynamicBehavior {
         items = [item]
         offsets = [offset]
         anchorPoint = point
-        length = Self.distance(Self.point(of: item, offset: offset), point)
+        length = Self.distance(Self.point(item.center, offset: offset), point)
         super.init()
     }
 
@@ -125,14 +126,15 @@ open class AttachmentBehavior: DynamicBehavior {
         items = [item1, item2]
         offsets = [offset1, offset2]
         anchorPoint = .zero
-        length = Self.distance(Self.point(of: item1, offset: offset1), Self.point(of: item2, offset: offset2))
+        length = Self.distance(Self.point(item1.center, offset: offset1), Self.point(item2.center, offset: offset2))
         super.init()
     }
 
     override var ownItems: [DynamicItem] { items }
 
-    static func point(of item: DynamicItem, offset: Offset) -> CGPoint {
-        CGPoint(x: item.center.x + offset.horizontal, y: item.center.y + offset.vertical)
+    /// The attachment point of an item centred on `centre`.
+    static func point(_ centre: CGPoint, offset: Offset) -> CGPoint {
+        CGPoint(x: centre.x + offset.horizontal, y: centre.y + offset.vertical)
     }
 
     static func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat { hypot(b.x - a.x, b.y - a.y) }
@@ -206,7 +208,8 @@ open class ItemsBehavior: DynamicBehavior {
     open func removeItem(_ item: DynamicItem) { items.removeAll { $0 === item } }
 
     override var ownItems: [DynamicItem] { items }
-    /// What the animator says it leaves out, when the behaviour moves items.
+    /// What the animator says it leaves out, when the behaviour would move
+    /// its items (the animator asks only a behaviour that has some).
     var unsimulatedName: String? { nil }
 }
 
@@ -242,7 +245,7 @@ open class GravityBehavior: DirectedItemsBehavior {
         get { direction }
         set { direction = newValue }
     }
-    override var unsimulatedName: String? { magnitude == 0 || items.isEmpty ? nil : "UIGravityBehavior" }
+    override var unsimulatedName: String? { magnitude == 0 ? nil : "UIGravityBehavior" }
 }
 
 /// UIKit's `UICollisionBehavior` (kept, not simulated).
@@ -264,7 +267,7 @@ open class CollisionBehavior: ItemsBehavior {
     open func removeAllBoundaries() {}
     // Items at rest where they are do not collide unless they overlap;
     // stk does not check, and says so once.
-    override var unsimulatedName: String? { items.isEmpty || (items.count < 2 && !translatesReferenceBoundsIntoBoundary) ? nil : "UICollisionBehavior" }
+    override var unsimulatedName: String? { items.count < 2 && !translatesReferenceBoundsIntoBoundary ? nil : "UICollisionBehavior" }
 }
 
 /// UIKit's `UIPushBehavior` (kept, not simulated).
@@ -282,7 +285,7 @@ open class PushBehavior: DirectedItemsBehavior {
         super.init(items: items, direction: .zero)
     }
     open func setTargetOffsetFromCenter(_ offset: Offset, for item: DynamicItem) {}
-    override var unsimulatedName: String? { !active || magnitude == 0 || items.isEmpty ? nil : "UIPushBehavior" }
+    override var unsimulatedName: String? { !active || magnitude == 0 ? nil : "UIPushBehavior" }
 }
 
 /// UIKit's `UIDynamicItemBehavior`: the items' physical properties, which

@@ -8,9 +8,7 @@ extension CollectionView {
     /// Records what stk says of its own model that is not the layout's doing
     /// (a dynamic behaviour it does not simulate), once until the host takes
     /// the list: a note for the user, never one of `check`'s findings.
-    public func note(_ message: String) {
-        if notes.count < 100, !notes.contains(message) { notes.append(message) }
-    }
+    public func note(_ message: String) { Self.recordOnce(message, in: &notes) }
 
     /// The notes so far, emptying the list.
     public func takeNotes() -> [String] {
@@ -26,9 +24,12 @@ extension CollectionView {
 
     /// Records a warning once until the host takes the list. Public for
     /// layouts' base classes (the flow layout's checks).
-    public func warn(_ message: String) {
-        // A layout that misbehaves on every pass must not grow this without bound.
-        if warnings.count < 100, !warnings.contains(message) { warnings.append(message) }
+    public func warn(_ message: String) { Self.recordOnce(message, in: &warnings) }
+
+    /// Appends `message` unless the list has it; a layout that misbehaves on
+    /// every pass must not grow the list without bound.
+    private static func recordOnce(_ message: String, in list: inout [String]) {
+        if list.count < 100, !list.contains(message) { list.append(message) }
     }
 
     /// UIKit's checks on a rect query's answer: it raises an exception for a
