@@ -107,6 +107,12 @@ import StkTestSupport
         #expect(parent.childBehaviors[0].dynamicAnimator === animator)
         #expect(rest(animator).moved)
         #expect(a.center == CGPoint(x: 50, y: 50))
+        // Removing a behaviour that is not its child leaves that behaviour alone.
+        let other = SnapBehavior(item: cell(1, centre: .zero), snapTo: .zero)
+        animator.addBehavior(other)
+        parent.removeChildBehavior(other)
+        #expect(other.dynamicAnimator === animator)
+        animator.removeBehavior(other)
         animator.removeBehavior(parent)
         #expect(parent.childBehaviors[0].dynamicAnimator == nil)
         #expect(animator.items(in: .infinite).isEmpty)
