@@ -44,8 +44,7 @@ import LayoutKit
             a.frame = rect(0, 100, 390, 40)
             return a
         }
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [1, 1, 1, 1])
+        let cv = try CollectionView(layout: layout, itemCounts: [1, 1, 1, 1])
         #expect(Array(cv.visibleAttributes.keys) == [.header(3)])
         #expect(cv.indexPathsForVisibleItems.isEmpty)
     }
@@ -57,8 +56,7 @@ import LayoutKit
             a.frame = rect(0, 100, 390, 40)
             return a
         }
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [1, 1])
+        let cv = try CollectionView(layout: layout, itemCounts: [1, 1])
         #expect(Array(cv.visibleAttributes.keys) == [ElementKey(category: .decorationView, kind: "background", indexPath: .ip(1, 0))])
     }
 }

@@ -11,8 +11,7 @@ import StkTestSupport
     func make(_ counts: [Int]) throws -> (CollectionView, CollectionViewFlowLayout) {
         let layout = CollectionViewFlowLayout()
         layout.headerReferenceSize = size(0, 20)
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: counts)
+        let cv = try CollectionView(layout: layout, itemCounts: counts)
         return (cv, layout)
     }
 

@@ -27,8 +27,7 @@ import Testing
     /// A layout function's layout: the view controller that built it is the
     /// delegate, and its answer sizes the items (185 = 390 / 2 - 10).
     @Test func theViewControllerThatBuiltTheLayoutIsTheDelegate() throws {
-        let cv = CollectionView(layout: ProductsViewController().makeLayout())
-        try cv.reloadData(itemCounts: [2])
+        let cv = try CollectionView(layout: ProductsViewController().makeLayout(), itemCounts: [2])
         cv.layoutIfNeeded()
         #expect(cv.installedDelegate is ProductsViewController)
         #expect(cv.installedDelegate === (cv.collectionViewLayout.__stkRetainedBuilder as? ProductsViewController))
@@ -38,8 +37,7 @@ import Testing
     /// Replaced by a layout built by no one, the view controller is no longer
     /// the delegate; a delegate someone else installed stays in both cases.
     @Test func anotherLayoutTakesTheBuildersDelegateAwayButNotAnInstalledOne() throws {
-        let cv = CollectionView(layout: ProductsViewController().makeLayout())
-        try cv.reloadData(itemCounts: [2])
+        let cv = try CollectionView(layout: ProductsViewController().makeLayout(), itemCounts: [2])
         try cv.setCollectionViewLayout(CollectionViewFlowLayout())
         #expect(cv.installedDelegate == nil)
         try cv.setCollectionViewLayout(ProductsViewController().makeLayout())
@@ -94,8 +92,7 @@ import Testing
 
     /// Heights 100, 60, 100 from the view controller (44 each from no one).
     @Test func aLayoutAsksTheBuilderAsItsOwnDelegateProtocol() throws {
-        let cv = CollectionView(layout: StoriesViewController().createLayout())
-        try cv.reloadData(itemCounts: [3])
+        let cv = try CollectionView(layout: StoriesViewController().createLayout(), itemCounts: [3])
         cv.layoutIfNeeded()
         #expect(cv.installedDelegate is StoriesViewController && cv.installedFlowDelegate == nil)
         #expect(cv.visibleAttributes[.cell(IndexPath(item: 2, section: 0))]?.frame == CGRect(x: 0, y: 160, width: 390, height: 100))

@@ -25,8 +25,7 @@ final class OneSectionDataSource: CollectionViewDataSource {
 @Suite struct CollectionViewMembersTests {
     func flow(_ counts: [Int], header: CGFloat = 0, layout: CollectionViewFlowLayout = CollectionViewFlowLayout()) throws -> CollectionView {
         layout.headerReferenceSize = size(0, header)
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: counts)
+        let cv = try CollectionView(layout: layout, itemCounts: counts)
         return cv
     }
 

@@ -162,8 +162,7 @@ final class RecordingListLayout: CollectionViewLayout {
         let layout = RecordingFlowLayout()
         layout.headerReferenceSize = size(0, header)
         layout.sectionHeadersPinToVisibleBounds = pinning
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: counts)
+        let cv = try CollectionView(layout: layout, itemCounts: counts)
         layout.calls.removeAll()
         layout.contexts.removeAll()
         return (cv, layout)

@@ -12,8 +12,7 @@ import StkTestSupport
     func uniform(_ count: Int) throws -> (CollectionView, CollectionViewFlowLayout) {
         let layout = CollectionViewFlowLayout()
         layout.headerReferenceSize = size(0, 40)
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: Array(repeating: 3, count: count))
+        let cv = try CollectionView(layout: layout, itemCounts: Array(repeating: 3, count: count))
         return (cv, layout)
     }
 

@@ -12,8 +12,7 @@ import StkTestSupport
         #expect(MemoryLayout<SectionData>.stride == 4 * 8 + 2 * 24)
         // Out of line and copied on write: a change to one section's sizes
         // leaves another section that shared them as it was.
-        let cv = CollectionView(layout: CollectionViewFlowLayout())
-        try cv.reloadData(itemCounts: [3, 3])
+        let cv = try CollectionView(layout: CollectionViewFlowLayout(), itemCounts: [3, 3])
         try cv.setItemSize(size(10, 10), at: .ip(0, 1))
         var copy = cv.sections[0]
         #expect(!copy.isPlain && cv.sections[1].isPlain)

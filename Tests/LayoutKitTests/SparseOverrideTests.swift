@@ -209,8 +209,7 @@ import StkTestSupport
         let clock = ContinuousClock()
         let began = clock.now
         let layout = CollectionViewFlowLayout()
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [100_000_000])
+        let cv = try CollectionView(layout: layout, itemCounts: [100_000_000])
         try cv.performBatchUpdates([.insertItem(.ip(0, 0))])
         #expect(cv.numberOfItems(inSection: 0) == 100_000_001)
         #expect(cv.sections[0].isUniform)

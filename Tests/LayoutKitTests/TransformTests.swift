@@ -254,8 +254,7 @@ func isClose(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool {
             }
         }
         let layout = ScalingLayout()
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [10])
+        let cv = try CollectionView(layout: layout, itemCounts: [10])
         let recorder = cv.startRecording()
         layout.scaled = true
         layout.invalidateLayout()

@@ -193,8 +193,7 @@ final class InsetSettingLayout: ColumnLayout {
     static let start = rect(0, 0, 390, 844)
 
     func installed(_ layout: CollectionViewLayout, counts: [Int] = [100]) throws -> CollectionView {
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: counts)
+        let cv = try CollectionView(layout: layout, itemCounts: counts)
         return cv
     }
 
@@ -362,8 +361,7 @@ final class InsetSettingLayout: ColumnLayout {
 
     @Test func theDriverCallsAnOverriddenInvalidateLayout() throws {
         let layout = ColumnLayout()
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [10])
+        let cv = try CollectionView(layout: layout, itemCounts: [10])
         #expect(layout.invalidateLayoutCalls == 1)
         try cv.setContentInset(EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
         #expect(layout.invalidateLayoutCalls == 2)
@@ -387,8 +385,7 @@ final class InsetSettingLayout: ColumnLayout {
     @Test func anOverrideThatForgetsSuperStillGetsItsPass() throws {
         let layout = ColumnLayout()
         layout.invalidateLayoutCallsSuper = false
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [10])
+        let cv = try CollectionView(layout: layout, itemCounts: [10])
         #expect(layout.count == 10)
         layout.prepares = 0
         try cv.reloadData(itemCounts: [3])
@@ -467,8 +464,7 @@ final class InsetSettingLayout: ColumnLayout {
 
     @Test func aLayoutThatSetsTheOffsetInEveryPrepareDoesNotLoopForever() throws {
         let layout = OffsetSettingLayout()
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [20])
+        let cv = try CollectionView(layout: layout, itemCounts: [20])
         // From now on every prepare() moves the offset 10 further; one pass.
         layout.step = 10
         layout.prepares = 0
@@ -511,8 +507,7 @@ final class InsetSettingLayout: ColumnLayout {
     @Test func aLayoutThatChangesTheInsetInEveryPrepareDoesNotLoopForever() throws {
         let layout = InsetSettingLayout()
         layout.insets = nil
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [20])
+        let cv = try CollectionView(layout: layout, itemCounts: [20])
         layout.growing = true
         layout.prepares = 0
         layout.invalidateLayout()
@@ -531,16 +526,14 @@ final class InsetSettingLayout: ColumnLayout {
                 collectionView?.contentInset.right = 70
             }
         }
-        let cv = CollectionView(layout: FieldByField())
-        try cv.reloadData(itemCounts: [20])
+        let cv = try CollectionView(layout: FieldByField(), itemCounts: [20])
         #expect(cv.contentInset == EdgeInsets(top: 0, left: 70, bottom: 0, right: 70))
     }
 
     @Test func anInsetStkRefusesIsAWarningAndChangesNothing() throws {
         let layout = InsetSettingLayout()
         layout.insets = { _ in EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0) }
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [20])
+        let cv = try CollectionView(layout: layout, itemCounts: [20])
         #expect(cv.contentInset == .zero)
         #expect(cv.takeWarnings().contains { $0.hasPrefix("contentInset was set to") }, "\(cv.warnings)")
     }

@@ -9,8 +9,7 @@ import Testing
     typealias Fault = CollectionViewError.UpdateFault
 
     func collectionView(_ counts: [Int]) throws -> CollectionView {
-        let cv = CollectionView(layout: CollectionViewFlowLayout())
-        try cv.reloadData(itemCounts: counts)
+        let cv = try CollectionView(layout: CollectionViewFlowLayout(), itemCounts: counts)
         return cv
     }
 
@@ -94,8 +93,7 @@ import Testing
                 CGPoint(x: 0, y: CGFloat.nan)
             }
         }
-        let cv = CollectionView(layout: NaNTarget())
-        try cv.reloadData(itemCounts: [100])
+        let cv = try CollectionView(layout: NaNTarget(), itemCounts: [100])
         let error = collectionViewError { try cv.fling(velocity: CGPoint(x: 0, y: 900)) }
         guard case let .unusableLayoutAnswer(method, _)? = error else {
             Issue.record("expected the layout's answer to be blamed, got \(String(describing: error))")
