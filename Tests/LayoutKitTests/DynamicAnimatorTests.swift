@@ -199,10 +199,8 @@ import StkTestSupport
     // MARK: In a collection view
 
     @Test func aScrollShowsTheItemsTrailingThenAtRest() throws {
-        let layout = SpringyLayout()
-        let cv = try CollectionView(size: CGSize(width: 390, height: 844), layout: layout, itemCounts: [30])
-        cv.layoutIfNeeded()
-        let recorder = cv.startRecording()
+        let cv = try CollectionView(layout: SpringyLayout(), itemCounts: [30])
+        let recorder = cv.startRecordingAfterFirstPass()
         try cv.setContentOffset(CGPoint(x: 0, y: 100))
 
         // Pass 1: the finger is at the middle of the bounds before the scroll,
@@ -244,10 +242,8 @@ import StkTestSupport
     }
 
     @Test func anAnimatorThatNeverRestsIsStoppedAndSaidSo() throws {
-        let layout = RestlessLayout()
-        let cv = try CollectionView(size: CGSize(width: 390, height: 844), layout: layout, itemCounts: [200])
-        cv.layoutIfNeeded()
-        let recorder = cv.startRecording()
+        let cv = try CollectionView(layout: RestlessLayout(), itemCounts: [200])
+        let recorder = cv.startRecordingAfterFirstPass()
         // The layout answers no to the bounds change: a pass only asks for
         // the elements, then the animator's passes begin.
         try cv.setContentOffset(CGPoint(x: 0, y: 10))

@@ -40,8 +40,7 @@ private final class CachingStickyHeaderLayout: CollectionViewLayout {
     @Test func aCachedObjectMovedInPlaceIsAChange() throws {
         let layout = CachingStickyHeaderLayout()
         let cv = try CollectionView(size: CGSize(width: 390, height: 300), layout: layout, itemCounts: [40])
-        cv.layoutIfNeeded()
-        let recorder = cv.startRecording()
+        let recorder = cv.startRecordingAfterFirstPass()
 
         try cv.setContentOffset(CGPoint(x: 0, y: 70))
         // The header moved from y 0 to y 70 (the offset): one change, with

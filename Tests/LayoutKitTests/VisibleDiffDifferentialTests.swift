@@ -63,8 +63,7 @@ private final class ShuffledAnswerLayout: CollectionViewLayout {
             layout.withBadges = seed % 3 == 1
             layout.withDuplicates = seed % 4 == 2
             let cv = try CollectionView(size: CGSize(width: 390, height: 600), layout: layout, itemCounts: [20, 20, 20])
-            cv.layoutIfNeeded()
-            let recorder = cv.startRecording()
+            let recorder = cv.startRecordingAfterFirstPass()
             var random = SplitMix64(seed: UInt64(1_000 + seed))
             for _ in 0..<8 {
                 let before = cv.visibleAttributes

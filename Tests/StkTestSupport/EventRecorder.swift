@@ -115,4 +115,11 @@ extension CollectionView {
         observer = recorder
         return recorder
     }
+
+    /// Runs the first pass (the one a screen has run before anything happens
+    /// to it), then a new recorder: it holds only what follows.
+    public func startRecordingAfterFirstPass() -> EventRecorder {
+        layoutIfNeeded()
+        return startRecording()
+    }
 }
