@@ -19,14 +19,20 @@ final class HalfWidthFlowLayout: CollectionViewFlowLayout {
 /// sizes, direction, pinning) invalidate the layout when they change, as
 /// UIKit's setters do, and only then.
 @Suite struct FlowSetterTests {
-    @Test func aMetricSetToTheValueItHasInvalidatesNothing() throws {
+    /// A half-width flow layout over one section of 100 items, laid out,
+    /// its prepares so far forgotten.
+    func halfWidthLayout() throws -> (HalfWidthFlowLayout, CollectionView) {
         let layout = HalfWidthFlowLayout()
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [100])
+        let cv = try CollectionView(layout: layout, itemCounts: [100])
+        layout.prepares = 0
+        return (layout, cv)
+    }
+
+    @Test func aMetricSetToTheValueItHasInvalidatesNothing() throws {
+        let (layout, cv) = try halfWidthLayout()
         #expect(layout.itemSize == CGSize(width: 195, height: 50))
         // A scroll: the flow layout does not ask to be invalidated for it,
         // and the item size its prepare() set again was the same: no prepare.
-        layout.prepares = 0
         try cv.setContentOffset(CGPoint(x: 0, y: 100))
         try cv.setContentOffset(CGPoint(x: 0, y: 300))
         #expect(layout.prepares == 0)
@@ -37,10 +43,7 @@ final class HalfWidthFlowLayout: CollectionViewFlowLayout {
     }
 
     @Test func aNewValueInvalidatesAndIsLaidOut() throws {
-        let layout = HalfWidthFlowLayout()
-        let cv = CollectionView(layout: layout)
-        try cv.reloadData(itemCounts: [100])
-        layout.prepares = 0
+        let (layout, cv) = try halfWidthLayout()
         // The default spacing, set again: nothing.
         layout.minimumLineSpacing = 10
         cv.layoutIfNeeded()
