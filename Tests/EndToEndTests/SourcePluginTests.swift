@@ -21,6 +21,16 @@ import Testing
         try ScratchFolder(files)
     }
 
+    /// Runs `script` with the one file `source`, written as `name` into a
+    /// folder of its own and loaded as a plugin: stk succeeds.
+    func runSource(_ name: String, _ source: String, script: String,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws -> StkResult {
+        let sources = try folder(with: [name: source])
+        let result = try stk(["--plugin", sources.url.path, "-e", script])
+        #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+        return result
+    }
+
     // MARK: Loading
 
     /// The article's layout, file as printed: registered under the name derived
@@ -48,7 +58,7 @@ import Testing
     /// inset is the collection view's once the pass is over, and a fling
     /// towards the start rests with the first card centred, at -(390 - 250) / 2.
     @Test func aLayoutThatSetsTheContentInsetInPrepareCentresItsFirstCard() throws {
-        let sources = try folder(with: ["CenteredCardsLayout.swift": """
+        let result = try runSource("CenteredCardsLayout.swift", """
             import UIKit
 
             final class CenteredCardsLayout: UICollectionViewFlowLayout {
@@ -70,9 +80,7 @@ import Testing
                     collectionView.contentInset = .init(top: 0, left: inset, bottom: 0, right: inset)
                 }
             }
-            """])
-        let result = try stk(["--plugin", sources.url.path, "-e", "layout centered-cards-layout; sections 1 items=5; trace on; scroll fling -3000,0"])
-        #expect(result.status == 0, "\(result)")
+            """, script: "layout centered-cards-layout; sections 1 items=5; trace on; scroll fling -3000,0")
         let boundsChanges = result.lines.filter { $0.hasPrefix("bounds ") }
         #expect(boundsChanges.last?.hasSuffix(" -> -70,0,390,844") == true, "\(result)")
     }
@@ -426,7 +434,7 @@ import Testing
     /// `separatorConfiguration`) compiles and lays out as without them: stk
     /// draws no separators; the values read back as set.
     @Test func aListThatStylesItsSeparatorsCompiles() throws {
-        let sources = try folder(with: ["Settings.swift": """
+        let result = try runSource("Settings.swift", """
             import UIKit
 
             final class SettingsViewController: UIViewController {
@@ -441,9 +449,7 @@ import Testing
                     return UICollectionViewCompositionalLayout.list(using: config)
                 }
             }
-            """])
-        let result = try stk(["--plugin", sources.url.path, "-e", "sections 1 items=2; layout settings-view-controller; attr item 0:1"])
-        #expect(result.status == 0, "\(result)")
+            """, script: "sections 1 items=2; layout settings-view-controller; attr item 0:1")
         // Inset grouped, as without separators: 16 from each side, the first
         // row after the 35-point gap, the second 44 below it.
         #expect(result.lines == ["item 0:1 frame=16,79,358,44 zIndex=0 alpha=1 hidden=false"], "\(result)")
@@ -454,7 +460,7 @@ import Testing
     /// calls UIKit's `init(frame:collectionViewLayout:)`: it compiles, and the
     /// library's layout runs.
     @Test func aCollectionViewConvenienceInitialiserOfALibraryCompiles() throws {
-        let sources = try folder(with: ["CenteredLayout.swift": """
+        let result = try runSource("CenteredLayout.swift", """
             import UIKit
 
             public extension UICollectionView {
@@ -479,9 +485,7 @@ import Testing
                     UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 300), centeredLayout: self)
                 }
             }
-            """])
-        let result = try stk(["--plugin", sources.url.path, "-e", "sections 1 items=3; layout centered-layout; attr item 0:1"])
-        #expect(result.status == 0, "\(result)")
+            """, script: "sections 1 items=3; layout centered-layout; attr item 0:1")
         // The initialiser's horizontal direction: items go down a column,
         // where four fit (4 x 200 + 3 x 10 = 830 of 844), the 14 left shared
         // by the gaps: item 1 at 200 + 10 + 14 / 3.
@@ -492,7 +496,7 @@ import Testing
     /// card swipers leave the height to the view until the app sets it) is
     /// an option whose nil is `auto`.
     @Test func anOptionalNumberIsAnOptionWithAuto() throws {
-        let sources = try folder(with: ["Cards.swift": """
+        let result = try runSource("Cards.swift", """
             import UIKit
 
             final class CardsLayout: UICollectionViewFlowLayout {
@@ -506,10 +510,7 @@ import Testing
                     super.prepare()
                 }
             }
-            """])
-        let result = try stk(["--plugin", sources.url.path, "-e",
-                              "sections 1 items=3; layout cards-layout; attr item 0:1; set cellHeight=500; attr item 0:1; set cellHeight=auto; attr item 0:1"])
-        #expect(result.status == 0, "\(result)")
+            """, script: "sections 1 items=3; layout cards-layout; attr item 0:1; set cellHeight=500; attr item 0:1; set cellHeight=auto; attr item 0:1")
         // nil: 844 x 0.75 = 633 high, item 1 below it and 10; 500; nil again.
         #expect(result.lines == ["item 0:1 frame=20,643,350,633 zIndex=0 alpha=1 hidden=false",
                                  "item 0:1 frame=20,510,350,500 zIndex=0 alpha=1 hidden=false",
@@ -521,7 +522,7 @@ import Testing
     /// elements: `visible` says why that may be, and where to read how to
     /// give it one. An empty layout over no data says nothing.
     @Test func anEmptyLayoutOverItemsSaysItsPrepareMayHaveReturnedEarly() throws {
-        let sources = try folder(with: ["Heights.swift": """
+        let result = try runSource("Heights.swift", """
             import UIKit
 
             protocol HeightsLayoutDelegate: AnyObject {
@@ -549,9 +550,7 @@ import Testing
                     cache.filter { $0.frame.intersects(rect) }
                 }
             }
-            """])
-        let result = try stk(["--plugin", sources.url.path, "-e", "sections 1 items=4; layout heights-layout; visible; sections 0; visible"])
-        #expect(result.status == 0, "\(result)")
+            """, script: "sections 1 items=4; layout heights-layout; visible; sections 0; visible")
         #expect(result.lines == ["0 elements", "0 elements"], "\(result)")
         #expect(result.stderrLines.filter { $0.hasPrefix("note: heights-layout answered") } == [
             "note: heights-layout answered no elements and a content size of 390x0 over 4 items: its prepare() may have returned early, as layouts do when a delegate the app gives them is missing (docs/write-your-own-layout.md says how a small file beside the layout gives it one), or its sizes may be zero (`options` lists the sizes it takes)",
@@ -562,7 +561,7 @@ import Testing
     /// to the flow layout, as many published ones are): `attr` prints the
     /// single query's answer and says that `visible` shows another.
     @Test func attrSaysWhenTheRectQueryShowsTheElementOtherwise() throws {
-        let sources = try folder(with: ["Stretchy.swift": """
+        let result = try runSource("Stretchy.swift", """
             import UIKit
 
             final class StretchyLayout: UICollectionViewFlowLayout {
@@ -580,10 +579,7 @@ import Testing
                     }
                 }
             }
-            """])
-        let result = try stk(["--plugin", sources.url.path, "-e",
-                              "sections 1 items=4; layout stretchy-layout headerSize=390x200; attr header 0; scroll to 0,-80; attr header 0"])
-        #expect(result.status == 0, "\(result)")
+            """, script: "sections 1 items=4; layout stretchy-layout headerSize=390x200; attr header 0; scroll to 0,-80; attr header 0")
         // At rest the two agree: no note; pulled down 80, the rect query
         // stretches the header to 200 + 80 from -80.
         #expect(result.stderrLines.filter { $0.hasPrefix("note: header 0") } == [
