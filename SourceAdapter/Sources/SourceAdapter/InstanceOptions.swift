@@ -92,12 +92,52 @@ struct InstanceTypes {
     /// delegate; stk offers the types of the sources that conform as the
     /// layout's `collectionViewDelegate` option. Nil when the class asks none.
     func askedDelegateProtocol(in classDecl: ClassDeclSyntax, owner: String) -> String? {
-        let finder = DelegateCastFinder(viewMode: .sourceAccurate)
-        finder.walk(classDecl)
-        return finder.castTypes.first { name in
+        casts(in: classDecl, of: "delegate").lazy.map(\.typeName).first { name in
             guard let type = resolve(name, from: owner), type.kind == .protocol else { return false }
             return refinesCollectionViewDelegate(type)
         }
+    }
+
+    /// The class or protocol of the sources that a layout class reads its
+    /// collection view's data source as (`collectionView!.dataSource as!
+    /// PhotosDataSource`), and whether the cast is forced. On iOS that is
+    /// the object the app sets (often the view controller); stk offers the
+    /// types of the sources that fit and adopt `UICollectionViewDataSource`
+    /// as the layout's `collectionViewDataSource` option. Nil when the
+    /// class reads none.
+    func askedDataSourceType(in classDecl: ClassDeclSyntax, owner: String) -> (name: String, isForced: Bool)? {
+        let cast = casts(in: classDecl, of: "dataSource").first { cast in
+            guard let type = resolve(cast.typeName, from: owner) else { return false }
+            return type.kind == .protocol || type.kind == .class
+        }
+        return cast.map { ($0.typeName, $0.isForced) }
+    }
+
+    private func casts(in classDecl: ClassDeclSyntax, of member: String) -> [CollectionViewCastFinder.Cast] {
+        let finder = CollectionViewCastFinder(viewMode: .sourceAccurate)
+        finder.walk(classDecl)
+        return finder.casts.filter { $0.member == member }
+    }
+
+    /// Whether the type named `qualifiedName` adopts `UICollectionViewDataSource`:
+    /// itself, in an extension, through a protocol of the sources that
+    /// refines it, or through a superclass of the sources. Only such a type
+    /// can be the collection view's data source.
+    func adoptsCollectionViewDataSource(_ qualifiedName: String) -> Bool {
+        var seen: Set<String> = []
+        func leadsToDataSource(_ name: String, scope: String?) -> Bool {
+            if name == "UICollectionViewDataSource" { return true }
+            guard let found = resolve(name, from: scope), found.kind == .protocol,
+                  seen.insert(found.qualifiedName).inserted else { return false }
+            return found.inherited.contains { leadsToDataSource($0, scope: found.parent) }
+        }
+        var current = index[qualifiedName]
+        var visited: Set<String> = []
+        while let t = current, visited.insert(t.qualifiedName).inserted {
+            if adopted(by: t).contains(where: { leadsToDataSource($0.name, scope: $0.scope) }) { return true }
+            current = index.superclass(of: t)
+        }
+        return false
     }
 
     private func refinesCollectionViewDelegate(_ type: TypeIndex.TypeDecl) -> Bool {
@@ -111,10 +151,10 @@ struct InstanceTypes {
         return false
     }
 
-    /// `var collectionViewDelegate: P?`: the option's property as if the
+    /// `var collectionViewDelegate: P?`: an option's property as if the
     /// layout declared it (optional: `nil` clears it).
-    static func delegateVariable(_ protocolName: String) -> VariableDeclSyntax {
-        Parser.parse(source: "var collectionViewDelegate: \(protocolName)?").statements.first!.item.as(VariableDeclSyntax.self)!
+    static func optionalVariable(_ name: String, of typeName: String) -> VariableDeclSyntax {
+        Parser.parse(source: "var \(name): \(typeName)?").statements.first!.item.as(VariableDeclSyntax.self)!
     }
 
     /// The type a property's annotation names, and whether it is optional:
@@ -251,31 +291,41 @@ struct InstanceTypes {
     }
 }
 
-/// Finds `X.delegate as? P` (and `as! P`): the types a collection view's
-/// delegate is cast to.
-private final class DelegateCastFinder: SyntaxVisitor {
-    private(set) var castTypes: [String] = []
+/// Finds `X.delegate as? P` and `X.dataSource as! C` (`as?` or `as!`): the
+/// types a collection view's delegate and data source are cast to, with
+/// whether the cast is forced.
+private final class CollectionViewCastFinder: SyntaxVisitor {
+    struct Cast {
+        /// `delegate` or `dataSource`.
+        var member: String
+        var typeName: String
+        var isForced: Bool
+    }
+    private(set) var casts: [Cast] = []
 
     override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
-        note(node.expression, castTo: node.type)
+        note(node.expression, castTo: node.type, forced: node.questionOrExclamationMark?.tokenKind == .exclamationMark)
         return .visitChildren
     }
 
     /// Unfolded, as the parser leaves it: `lhs`, `as?`, `Type` in a sequence.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        for i in elements.indices where elements[i].is(UnresolvedAsExprSyntax.self) && i > 0 && i + 1 < elements.count {
-            if let type = elements[i + 1].as(TypeExprSyntax.self)?.type { note(elements[i - 1], castTo: type) }
+        for i in elements.indices where i > 0 && i + 1 < elements.count {
+            guard let cast = elements[i].as(UnresolvedAsExprSyntax.self),
+                  let type = elements[i + 1].as(TypeExprSyntax.self)?.type else { continue }
+            note(elements[i - 1], castTo: type, forced: cast.questionOrExclamationMark?.tokenKind == .exclamationMark)
         }
         return .visitChildren
     }
 
-    private func note(_ cast: ExprSyntax, castTo type: TypeSyntax) {
+    private func note(_ cast: ExprSyntax, castTo type: TypeSyntax, forced: Bool) {
         var expression = cast
         while let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "delegate",
+        if let member = expression.as(MemberAccessExprSyntax.self),
+           ["delegate", "dataSource"].contains(member.declName.baseName.text),
            let named = type.as(IdentifierTypeSyntax.self) {
-            castTypes.append(named.name.text)
+            casts.append(Cast(member: member.declName.baseName.text, typeName: named.name.text, isForced: forced))
         }
     }
 }

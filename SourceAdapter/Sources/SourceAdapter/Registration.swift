@@ -17,6 +17,10 @@ struct Layout {
     /// a storyboard makes it, and stk calls it after `init()` as the
     /// storyboard does after `init(coder:)`.
     var awakesFromNib = false
+    /// The type of the sources whose new instance is the layout's
+    /// `collectionViewDataSource` at first: the only one that fits a forced
+    /// cast of the collection view's data source.
+    var defaultDataSource: String?
 }
 
 /// One settable property offered as an option.
@@ -156,10 +160,30 @@ struct LayoutDiscovery {
                let asked = chain(info).lazy.compactMap({ instances.askedDelegateProtocol(in: $0.node, owner: $0.qualifiedName) }).first {
                 let property = PropertyInfo(name: Registration.collectionViewDelegateOption, typeName: asked + "?", invalidatesItself: false,
                                             documentation: "The collection view's delegate, which the layout asks as \(asked) (on iOS, the view controller).",
-                                            node: InstanceTypes.delegateVariable(asked))
+                                            node: InstanceTypes.optionalVariable(Registration.collectionViewDelegateOption, of: asked))
                 if let choice = instances.choice(for: property, declaredIn: info.qualifiedName, layoutFile: info.fileIndex) {
                     options.append(Option(property: property, kind: .instance(choice), declaringClass: info.name,
                                           stkMember: "__stkCollectionViewDelegate"))
+                }
+            }
+            // `collectionView!.dataSource as! PhotosDataSource`: the app sets
+            // that data source on iOS; here a type of the sources that fits.
+            // A forced cast traps without one, so a single fitting type is
+            // the default, as the app's is always that class.
+            var defaultDataSource: String?
+            if !seen.contains(Registration.collectionViewDataSourceOption),
+               let asked = chain(info).lazy.compactMap({ instances.askedDataSourceType(in: $0.node, owner: $0.qualifiedName) }).first {
+                let property = PropertyInfo(name: Registration.collectionViewDataSourceOption, typeName: asked.name + "?", invalidatesItself: false,
+                                            documentation: "The collection view's data source, which the layout reads as \(asked.name) (on iOS, the object the app sets, often the view controller); stk's counts stay the script's.",
+                                            node: InstanceTypes.optionalVariable(Registration.collectionViewDataSourceOption, of: asked.name))
+                if var choice = instances.choice(for: property, declaredIn: info.qualifiedName, layoutFile: info.fileIndex) {
+                    choice.candidates = choice.candidates.filter(instances.adoptsCollectionViewDataSource)
+                    choice.unusable = choice.unusable.filter(instances.adoptsCollectionViewDataSource)
+                    if !choice.candidates.isEmpty {
+                        options.append(Option(property: property, kind: .instance(choice), declaringClass: info.name,
+                                              stkMember: "__stkCollectionViewDataSource"))
+                        if asked.isForced, choice.candidates.count == 1 { defaultDataSource = choice.candidates[0] }
+                    }
                 }
             }
             // A class nested in a view controller (`FeedViewController.Layout`)
@@ -173,7 +197,8 @@ struct LayoutDiscovery {
             let layout = Layout(info: info, name: name, className: className, isFlow: isFlow, isCompositional: isCompositional, options: options,
                                 report: FoundLayout(name: name, className: className, position: at, isFlow: isFlow,
                                                     options: options.map(\.property.name)),
-                                awakesFromNib: chain(info).contains { $0.overriddenNames.contains("awakeFromNib") })
+                                awakesFromNib: chain(info).contains { $0.overriddenNames.contains("awakeFromNib") },
+                                defaultDataSource: defaultDataSource)
             if let other = byName[name] {
                 errors.append(AdapterMessage(at,
                     "classes \(other.info.qualifiedName) (\(other.report.position)) and \(info.qualifiedName) both give the layout name '\(name)'; rename one of them"))
@@ -225,6 +250,7 @@ struct LayoutDiscovery {
         for i in found.indices {
             found[i].options = Option.removingCandidates(from: found[i].options, where: isGone)
             found[i].report.options = found[i].options.map(\.property.name)
+            if let dataSource = found[i].defaultDataSource, isGone(dataSource) { found[i].defaultDataSource = nil }
         }
     }
 
@@ -331,13 +357,17 @@ enum Registration {
 
     /// The option that installs the collection view's delegate.
     static let collectionViewDelegateOption = "collectionViewDelegate"
+    /// The option that installs the collection view's data source.
+    static let collectionViewDataSourceOption = "collectionViewDataSource"
 
     static func descriptor(_ layout: Layout) -> String {
         let type = layout.info.qualifiedName
         let kindOfBase = layout.isFlow ? "UICollectionViewFlowLayout"
             : layout.isCompositional ? "UICollectionViewCompositionalLayout" : "UICollectionViewLayout"
         // A class a storyboard makes is set up in awakeFromNib() too: its defaults are those.
-        let make = layout.awakesFromNib ? "{ let layout = \(type)(); layout.awakeFromNib(); return layout }()" : "\(type)()"
+        var setUp = layout.awakesFromNib ? " layout.awakeFromNib();" : ""
+        if let dataSource = layout.defaultDataSource { setUp += " layout.__stkCollectionViewDataSource = \(dataSource)();" }
+        let make = setUp.isEmpty ? "\(type)()" : "{ let layout = \(type)();\(setUp) return layout }()"
         var out = "    do {\n        let probe = \(make)\n"
         out += "        layouts.append(LayoutDescriptor(\n"
         out += "            name: \(literal(layout.name)), aliases: [\(literal(layout.className))],\n"

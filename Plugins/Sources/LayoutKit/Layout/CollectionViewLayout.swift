@@ -45,6 +45,14 @@ open class CollectionViewLayout: NSObject {
     public var __stkCollectionViewDelegate: CollectionViewDelegate? {
         didSet { collectionView?.replaceLayoutDelegate(oldValue) }
     }
+    /// The collection view's data source the layout's
+    /// `collectionViewDataSource` option made (a type of the sources the
+    /// layout casts `collectionView.dataSource` to, as the app sets it on
+    /// iOS): kept by the layout, and the collection view's data source while
+    /// the layout is installed, unless one was installed otherwise (a
+    /// diffable data source). It is what the layout reads; stk's counts stay
+    /// the script's. Set by the registration stk writes.
+    public var __stkCollectionViewDataSource: CollectionViewDataSource?
 
     /// The problems the layout stands by in its current state, as UIKit logs
     /// them (an item wider than the flow, a group that cannot hold its item):

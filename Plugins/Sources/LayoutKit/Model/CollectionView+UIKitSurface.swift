@@ -167,11 +167,12 @@ extension CollectionView {
         if installedDelegate == nil { installedDelegate = Self.layoutDelegate(of: collectionViewLayout) }
     }
 
-    /// UIKit's `dataSource`: the installed one, or else stk's model data source,
+    /// UIKit's `dataSource`: the installed one, else the one the layout's
+    /// `collectionViewDataSource` option made, else stk's model data source,
     /// which answers the counts of the model. The model is the data either
-    /// way: an installed data source is what layouts read, not what stk counts.
+    /// way: a data source of the app's is what layouts read, not what stk counts.
     public var dataSource: CollectionViewDataSource? {
-        get { installedDataSource ?? ModelDataSource.shared }
+        get { installedDataSource ?? collectionViewLayout.__stkCollectionViewDataSource ?? ModelDataSource.shared }
         set { installedDataSource = newValue }
     }
 
