@@ -124,13 +124,12 @@ extension ViewControllerSourceTests {
                 }
             }
             """
-        let folder = try TranscriptCommandFolder(["GridViewController.swift": source])
         try expectRun("""
             sections 1 items=7
             layout grid-view-controller
             contentsize
             attr item 0:3
-            """, plugin: "GridViewController.swift", in: folder, prints: """
+            """, loading: "GridViewController.swift", from: source, prints: """
             390x560
             item 0:3 frame=260,150,120,120 zIndex=0 alpha=1 hidden=false
 
@@ -156,14 +155,13 @@ extension ViewControllerSourceTests {
                 }
             }
             """
-        let folder = try TranscriptCommandFolder(["HalvesViewController.swift": source])
         try expectRun("""
             sections 1 items=3
             bounds 320x568
             layout halves-view-controller
             attr item 0:1
             attr item 0:2
-            """, plugin: "HalvesViewController.swift", in: folder, prints: """
+            """, loading: "HalvesViewController.swift", from: source, prints: """
             item 0:1 frame=160,0,160,100 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=0,110,160,100 zIndex=0 alpha=1 hidden=false
 
@@ -197,12 +195,11 @@ extension ViewControllerSourceTests {
                 }
             }
             """
-        let folder = try TranscriptCommandFolder(["TraitViewController.swift": source])
         try expectRun("""
             sections 1 items=3
             layout trait-view-controller
             attr item 0:1
-            """, plugin: "TraitViewController.swift", in: folder, prints: """
+            """, loading: "TraitViewController.swift", from: source, prints: """
             item 0:1 frame=195,0,195,100 zIndex=0 alpha=1 hidden=false
 
             """)
@@ -238,12 +235,11 @@ extension ViewControllerSourceTests {
                 }
             }
             """
-        let folder = try TranscriptCommandFolder(["RecipesViewController.swift": source])
         try expectRun("""
             sections 1 items=3
             layout recipes-view-controller
             attr item 0:1
-            """, plugin: "RecipesViewController.swift", in: folder, prints: """
+            """, loading: "RecipesViewController.swift", from: source, prints: """
             item 0:1 frame=8,504,374,494 zIndex=0 alpha=1 hidden=false
 
             """)

@@ -32,14 +32,13 @@ extension ViewControllerSourceTests {
     /// 390 wide: two columns of 195, item 0:1 at x 195. Resized to 600: four
     /// columns of 150, item 0:1 at x 150.
     @Test func aLazyCollectionViewReadByTheProviderIsTheOneShown() throws {
-        let folder = try TranscriptCommandFolder(["LazyGridViewController.swift": Self.lazyCollectionView])
         try expectRun("""
             layout lazy-grid-view-controller
             sections 1 items=4
             attr item 0:1
             bounds 600x800
             attr item 0:1
-            """, plugin: "LazyGridViewController.swift", in: folder, prints: """
+            """, loading: "LazyGridViewController.swift", from: Self.lazyCollectionView, prints: """
             item 0:1 frame=195,0,195,80 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=150,0,150,80 zIndex=0 alpha=1 hidden=false
 

@@ -77,7 +77,6 @@ extension ViewControllerSourceTests {
     /// row): 3 * 220 + 2 * 150 = 960, item 1:1 beside 1:0 at y 660. Once S0
     /// is deleted, section 0 is S1, `.all`, as on iOS: 300 high.
     @Test func aLazyDataSourceReadByTheProviderHasTheSessionsIdentifiers() throws {
-        let folder = try TranscriptCommandFolder(["VideosViewController.swift": Self.videos])
         try expectRun("""
             sections 2 items=3
             layout videos-view-controller
@@ -86,7 +85,7 @@ extension ViewControllerSourceTests {
             delete section 0
             contentsize
             attr item 0:1
-            """, plugin: "VideosViewController.swift", in: folder, prints: """
+            """, loading: "VideosViewController.swift", from: Self.videos, prints: """
             390x960
             item 1:1 frame=195,660,195,150 zIndex=0 alpha=1 hidden=false
             390x300

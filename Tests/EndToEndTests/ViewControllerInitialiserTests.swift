@@ -50,13 +50,12 @@ extension ViewControllerSourceTests {
     /// points inset on each side: the fourth item starts the second row,
     /// 130 down, at 2,132, 126 square.
     @Test func aViewControllerMadeWithItsDefaultArgumentsLoads() throws {
-        let folder = try TranscriptCommandFolder(["PhotosViewController.swift": Self.photosWithDefaultArguments])
         try expectRun("""
             sections 1 items=4
             layout photos-view-controller
             attr item 0:2
             attr item 0:3
-            """, plugin: "PhotosViewController.swift", in: folder, prints: """
+            """, loading: "PhotosViewController.swift", from: Self.photosWithDefaultArguments, prints: """
             item 0:2 frame=262,2,126,126 zIndex=0 alpha=1 hidden=false
             item 0:3 frame=2,132,126,126 zIndex=0 alpha=1 hidden=false
 

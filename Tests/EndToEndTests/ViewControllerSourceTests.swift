@@ -22,6 +22,15 @@ import Testing
         #expect(run.stdout == expected, "\(run)", sourceLocation: sourceLocation)
     }
 
+    /// Runs `script` with the one file `source`, written as `name` into a
+    /// folder of its own and loaded as the plugin: it succeeds and prints
+    /// exactly `expected`.
+    func expectRun(_ script: String, loading name: String, from source: String, prints expected: String,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folder = try TranscriptCommandFolder([name: source])
+        try expectRun(script, plugin: name, in: folder, prints: expected, sourceLocation: sourceLocation)
+    }
+
     /// Runs `sections 1 items=N; layout LAYOUT; visible; contentsize` with
     /// `plugin`, N the number of `frames`: it prints the items at `frames`
     /// (`x,y,width,height`, as stk prints a frame), each plainly shown
@@ -63,14 +72,13 @@ import Testing
     /// around its nested layout, which is registered under the view
     /// controller's name and its own: 100 x 100 items, three to a row of 390.
     @Test func aLayoutClassNestedInAViewControllerLoads() throws {
-        let folder = try TranscriptCommandFolder(["Feed.swift": Self.nestedLayout])
         try expectRun("""
             sections 1 items=3
             layout feed-view-controller-layout
             visible
             layout FeedViewController.Layout
             attr item 0:0
-            """, plugin: "Feed.swift", in: folder, prints: """
+            """, loading: "Feed.swift", from: Self.nestedLayout, prints: """
             item 0:0 frame=0,0,100,100 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=145,0,100,100 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=290,0,100,100 zIndex=0 alpha=1 hidden=false
@@ -238,20 +246,8 @@ import Testing
             "PhotoStream/PinterestLayout.swift": Self.pinterestLayout,
             "PhotoStream/PhotoStreamViewController.swift": Self.photoStream,
         ])
-        try expectRun("""
-            sections 1 items=4
-            layout photo-stream-view-controller
-            visible
-            contentsize
-            """, plugin: "PhotoStream", in: folder, prints: """
-            item 0:0 frame=6,6,183,120 zIndex=0 alpha=1 hidden=false
-            item 0:1 frame=201,6,183,200 zIndex=0 alpha=1 hidden=false
-            item 0:2 frame=6,138,183,80 zIndex=0 alpha=1 hidden=false
-            item 0:3 frame=201,218,183,160 zIndex=0 alpha=1 hidden=false
-            4 elements
-            390x384
-
-            """)
+        try expectItems(of: "photo-stream-view-controller", plugin: "PhotoStream", in: folder,
+                        at: ["6,6,183,120", "201,6,183,200", "6,138,183,80", "201,218,183,160"], contentSize: "390x384")
     }
 
     /// The most common flow set-up: the view controller builds a flow layout
@@ -317,14 +313,13 @@ import Testing
     /// as high, under a 40-high header (the first item at 40 + 8); resized
     /// to 320 wide, the delegate reads the new bounds: (320 - 42) / 2 = 139.
     @Test func aViewControllersFlowDelegateMethodsSizeItsFlowLayout() throws {
-        let folder = try TranscriptCommandFolder(["Products.swift": Self.products])
         try expectRun("""
             sections 1 items=3
             layout products-view-controller
             visible
             bounds 320x600
             attr item 0:1
-            """, plugin: "Products.swift", in: folder, prints: """
+            """, loading: "Products.swift", from: Self.products, prints: """
             item 0:0 frame=16,48,174,243.6 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=200,48,174,243.6 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=16,303.6,174,243.6 zIndex=0 alpha=1 hidden=false
@@ -404,7 +399,6 @@ import Testing
     /// 80 x 80 items the delegate sizes too, as on iOS: two to a row of 350,
     /// the third on the next line, 100 + 10 below the first.
     @Test func aLayoutFunctionReturningTheFlowLayoutLoads() throws {
-        let folder = try TranscriptCommandFolder(["Gallery.swift": Self.gallery])
         try expectRun("""
             bounds 390x500
             sections 1 items=3
@@ -413,7 +407,7 @@ import Testing
             contentsize
             layout GalleryViewController.thumbnailLayout
             attr item 0:2
-            """, plugin: "Gallery.swift", in: folder, prints: """
+            """, loading: "Gallery.swift", from: Self.gallery, prints: """
             item 0:0 frame=20,50,150,100 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=20,200,150,100 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=20,350,150,100 zIndex=0 alpha=1 hidden=false
@@ -485,13 +479,12 @@ import Testing
     /// whatever function built its layout: squares of (390 - 2 * 2) / 3,
     /// three to a row with 2 between them, not the flow layout's 50 x 50.
     @Test func aStaticLayoutFunctionsViewControllerIsTheFlowDelegate() throws {
-        let folder = try TranscriptCommandFolder(["PhotosGridController.swift": Self.photosGrid])
         try expectRun("""
             bounds 390x600
             sections 1 items=4
             layout photos-grid-controller
             visible
-            """, plugin: "PhotosGridController.swift", in: folder, prints: """
+            """, loading: "PhotosGridController.swift", from: Self.photosGrid, prints: """
             item 0:0 frame=0,0,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
             item 0:1 frame=130.666667,0,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
             item 0:2 frame=261.333333,0,128.666667,128.666667 zIndex=0 alpha=1 hidden=false
