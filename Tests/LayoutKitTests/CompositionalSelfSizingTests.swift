@@ -188,6 +188,23 @@ private extension CollectionView {
         #expect(layout.cell(0, 1)?.width == 400)
     }
 
+    /// Apple's news feed: rows `.fractionalWidth(1)` wide and `.estimated(100)`
+    /// high, in a section inset 10 on each side (370 wide). A cell that
+    /// prefers the screen's width, 390 x 180, keeps the row's 370 (its width
+    /// is not estimated) and takes 180 high: nothing overflows, so nothing
+    /// warns (it warned that 390 did not fit, and `check` failed on it).
+    @Test func aPreferredWidthThatIsNotEstimatedIsIgnoredWithoutAWarning() throws {
+        let size = CL.size(.fractionalWidth(1), .estimated(100))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: size, subitems: [CL.item(.fractionalWidth(1), .estimated(100))])
+        let section = CollectionLayoutSection(group: group)
+        section.contentInsets = DirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
+        let layout = CollectionViewCompositionalLayout(section: section)
+        let cv = try compositionalView(layout, [3])
+        try cv.measure(.ip(0, 0), as: CGSize(width: 390, height: 180))
+        #expect(layout.layoutWarnings.isEmpty, "\(layout.layoutWarnings)")
+        #expect(layout.cell(0, 0) == CGRect(x: 10, y: 10, width: 370, height: 180))
+    }
+
     /// Two cards 0.45 x 390 = 175.5 wide, 10 apart, their heights
     /// `.uniformAcrossSiblings(estimate: 100)`, in a row estimated 100 high:
     /// both are as tall as the taller of them, measured or at its estimate.

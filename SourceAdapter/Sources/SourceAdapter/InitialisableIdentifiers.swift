@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Identifier types of the sources that stk makes with their own initialiser.
@@ -30,14 +31,50 @@ enum InitialisableIdentifiers {
 
         /// `public` when the type is (a public protocol's requirement needs a public witness).
         let isPublic: Bool
+        /// For an enum some of whose cases carry values: the cases that carry
+        /// none, which are all stk makes (by name); the others are never made.
+        var plainCases: [String]? = nil
+        var casesCarryingValues: [String] = []
 
         var text: String {
-            "\nextension \(type.qualifiedName): StkIdentifierInitialisable { \(isPublic ? "public " : "")static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> \(type.qualifiedName)? { StkIdentifier.make(\(valueType).self, from: name, of: element).map { \(call) } } }\n"
+            let head = "\nextension \(type.qualifiedName): StkIdentifierInitialisable { \(isPublic ? "public " : "")static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> \(type.qualifiedName)? { "
+            guard let plainCases else {
+                return head + "StkIdentifier.make(\(valueType).self, from: name, of: element).map { \(call) } } }\n"
+            }
+            let arms = plainCases.map { "case \(Self.literal($0)): return .\($0)" }.joined(separator: "; ")
+            return head + "guard case .word(let word) = name else { return nil }; switch word { \(arms); default: return nil } } }\n"
         }
 
         var note: String {
-            "stk makes \(type.qualifiedName) identifiers with \(type.name)(\(label): ...), from a \(valueType) made as an identifier (the other parameters defaulted)"
+            if plainCases != nil {
+                return "stk makes the \(type.qualifiedName) identifiers of its cases without values, by name (`append sections \(plainCases![0])`); "
+                    + "\(casesCarryingValues.joined(separator: ", ")) carr\(casesCarryingValues.count == 1 ? "ies" : "y") a value and is never made: a section or item named otherwise has no identifier of this type"
+            }
+            return "stk makes \(type.qualifiedName) identifiers with \(type.name)(\(label): ...), from a \(valueType) made as an identifier (the other parameters defaulted)"
         }
+
+        private static func literal(_ text: String) -> String { "\"" + text + "\"" }
+    }
+
+    /// An enum whose cases carry values, declared `Hashable` (Swift makes
+    /// only an enum without values `Hashable` by itself): stk cannot make
+    /// a case with a value, but it makes each case without one by its name,
+    /// as `snapshot edit` writes it (`enum Section { case list; case
+    /// carousel(Int) }`: `append sections list`). Nil for any other type.
+    static func enumConformance(for type: TypeIndex.TypeDecl, in index: TypeIndex) -> Conformance? {
+        guard type.kind == .enum, !type.isGeneric, !isNestedInPrivate(type, in: index),
+              let group = type.node.as(EnumDeclSyntax.self) else { return nil }
+        var plain: [String] = [], carrying: [String] = []
+        for member in group.memberBlock.members {
+            for element in member.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] {
+                if element.parameterClause == nil { plain.append(element.name.text) } else { carrying.append(element.name.text) }
+            }
+        }
+        guard !carrying.isEmpty, !plain.isEmpty else { return nil }
+        let isPublic = group.modifiers.contains { ["public", "open"].contains($0.name.text) }
+        return Conformance(type: type, call: "", valueType: "", label: "", isPublic: isPublic,
+                           plainCases: plain.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "`")) },
+                           casesCarryingValues: carrying)
     }
 
     /// Modifiers of properties that are not memberwise parameters.
@@ -50,6 +87,7 @@ enum InitialisableIdentifiers {
     /// initialiser takes one value stk can make (and the top of its file
     /// can extend it: not a private nested type).
     static func conformance(for type: TypeIndex.TypeDecl, in index: TypeIndex) -> Conformance? {
+        if type.kind == .enum { return enumConformance(for: type, in: index) }
         // A class must be final (the requirement returns Self); a private
         // nested type cannot be extended at the top of its file.
         let isFinalClass = type.node.as(ClassDeclSyntax.self)?.modifiers.contains { $0.name.text == "final" } ?? false

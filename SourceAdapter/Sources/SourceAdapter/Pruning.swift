@@ -1081,8 +1081,8 @@ struct Pruning {
         return shownOnes
     }
 
-    /// The identifier types of a data source stk makes that are structs or
-    /// classes of the sources: each gets its conformance to
+    /// The identifier types of a data source stk makes that are structs,
+    /// classes or enums with values of the sources: each gets its conformance to
     /// `StkIdentifierInitialisable` when its initialiser allows
     /// (`InitialisableIdentifiers`), once, at the end of its file.
     private mutating func makeIdentifiersInitialisable(_ names: [String], from owner: String) {

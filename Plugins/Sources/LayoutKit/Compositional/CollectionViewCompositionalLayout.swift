@@ -186,10 +186,15 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     /// A cell measured longer than its group along the group's line overflows
     /// the group, as an item given that length does (the solver warns about
-    /// that one). A group estimated along its line grows to it instead.
+    /// that one). A group estimated along its line grows to it instead, and
+    /// an item not estimated along the line keeps its length whatever its
+    /// cell prefers (a full-width row estimated in height only).
     private func noteOverflow(of preferred: CollectionViewLayoutAttributes, in section: SectionGeometry) {
         let shape = section.shape
-        guard let lineIsVertical = shape.lineIsVertical, !(lineIsVertical ? shape.heightEstimated : shape.widthEstimated) else { return }
+        guard let lineIsVertical = shape.lineIsVertical, !(lineIsVertical ? shape.heightEstimated : shape.widthEstimated),
+              section.itemsPerGroup > 0, preferred.indexPath.item < section.itemCount else { return }
+        let slot = section.slot(ofItem: preferred.indexPath.item)
+        guard lineIsVertical ? slot.heightEstimated : slot.widthEstimated else { return }
         let length = lineIsVertical ? shape.size.height : shape.size.width
         let measured = lineIsVertical ? preferred.size.height : preferred.size.width
         guard measured > length + 1e-9 else { return }

@@ -62,6 +62,10 @@ extension CollectionView {
     /// No views in stk: always nil.
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { nil }
     public var visibleCells: [CollectionViewCell] { [] }
+    /// No subviews either: a looping carousel that looks for an orthogonal
+    /// row's embedded scroll view among them (`subviews.compactMap { $0 as?
+    /// UIScrollView }`) finds none, and its handler moves nothing.
+    public var subviews: [View] { [] }
     public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> CollectionReusableView? { nil }
 
     /// How many elements of the last layout pass's answer have a frame that

@@ -1,0 +1,115 @@
+import Foundation
+import StkTestSupport
+import Testing
+
+/// Published screens name their sections with an enum some of whose cases
+/// carry a value (`enum Section: Hashable { case list; case carousel(Int) }`,
+/// a looping-carousel sample) and read them back in the section provider
+/// through the diffable data source. stk cannot make a case with a value,
+/// but it makes each case without one by its name, as `snapshot edit` writes
+/// it; before, no case was made at all, the provider returned nil for every
+/// section, and the warning quoted UIKit's exception as the app's bug.
+@Suite struct SectionEnumWithValuesTests {
+    static let screen = """
+        import Foundation
+        import UIKit
+
+        class CarouselsViewController: UIViewController {
+            enum Section: Hashable {
+                case list
+                case carousel(Int)
+            }
+
+            struct Item: Hashable {
+                let id: Int
+            }
+
+            private var dataSource: UICollectionViewDiffableDataSource<Section, Item>!
+
+            private lazy var layout: UICollectionViewLayout = UICollectionViewCompositionalLayout { [weak self] sectionIndex, environment in
+                guard let self = self, let section = self.dataSource.sectionIdentifier(for: sectionIndex) else { return nil }
+                if section == .list {
+                    return NSCollectionLayoutSection.list(using: UICollectionLayoutListConfiguration(appearance: .plain), layoutEnvironment: environment)
+                }
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .fractionalWidth(0.9), heightDimension: .fractionalWidth(0.5)), subitems: [item])
+                let carousel = NSCollectionLayoutSection(group: group)
+                carousel.orthogonalScrollingBehavior = .groupPagingCentered
+                return carousel
+            }
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+                view.addSubview(collectionView)
+                dataSource = UICollectionViewDiffableDataSource<Section, Item>(collectionView: collectionView) { collectionView, indexPath, _ in
+                    collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+                }
+            }
+        }
+        """
+
+    /// `list` is `Section.list`: a plain list, rows 44 high from the top,
+    /// full width (0,0,390,44), as on iOS. A section named otherwise has no
+    /// `Section` (stk cannot make `carousel(_:)`): its provider returns nil.
+    @Test func aCaseWithoutAValueIsMadeByItsName() throws {
+        let folder = try TranscriptCommandFolder(["Carousels/CarouselsViewController.swift": Self.screen])
+        let run = try folder.stk("--plugin", "Carousels", "--explain", "-e", """
+            sections 0
+            layout carousels-view-controller
+            snapshot edit
+            append sections list
+            append items A B C to list
+            apply
+            attr item 0:1
+            """, environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "item 0:1 frame=0,44,390,44 zIndex=0 alpha=1 hidden=false\n", "\(run)")
+        #expect(run.stderr.contains("stk makes the CarouselsViewController.Section identifiers of its cases without values, by name"), "\(run)")
+        #expect(!run.stderr.contains("returned nil"), "\(run)")
+    }
+
+    static let loopingCarousel = """
+        import UIKit
+
+        extension UICollectionView {
+            /// The embedded scroll views of the orthogonal rows, as looping carousels find them.
+            func orthogonalScrollViews() -> [UIScrollView] {
+                subviews.compactMap { $0 as? UIScrollView }
+            }
+        }
+
+        class LoopingViewController: UIViewController {
+            var collectionView: UICollectionView!
+
+            func createLayout() -> UICollectionViewLayout {
+                UICollectionViewCompositionalLayout { [weak self] _, _ in
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(0.9), heightDimension: .absolute(200)), subitems: [item])
+                    let section = NSCollectionLayoutSection(group: group)
+                    section.orthogonalScrollingBehavior = .groupPagingCentered
+                    section.visibleItemsInvalidationHandler = { _, offset, _ in
+                        let rows = self?.collectionView.orthogonalScrollViews() ?? []
+                        _ = rows.first { abs($0.contentOffset.y - offset.y) < 1 }
+                    }
+                    return section
+                }
+            }
+        }
+        """
+
+    /// `subviews` is empty (stk makes no views), so the handler finds no row
+    /// to move and the layout runs: a 351-wide group centred in 390 starts at
+    /// 19.5, and 100 points of the row's scroll put item 0:0 at -80.5.
+    @Test func theCollectionViewHasNoSubviewsAndALoopingCarouselLoads() throws {
+        let folder = try TranscriptCommandFolder(["Looping/LoopingViewController.swift": Self.loopingCarousel])
+        let run = try folder.stk("--plugin", "Looping", "-e", """
+            sections 2 items=4
+            layout looping-view-controller
+            scroll section 0 by 100
+            attr item 0:0
+            """, environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "item 0:0 frame=-80.5,0,351,200 zIndex=0 alpha=1 hidden=false\n", "\(run)")
+    }
+}
