@@ -98,32 +98,34 @@ import Testing
         }
 
         final class SettingsLayout: UICollectionViewLayout {
-            private var frames: [CGRect] = []
+            private var cache: [UICollectionViewLayoutAttributes] = []
 
             override func prepare() {
                 super.prepare()
                 guard let collectionView = collectionView else { return }
                 let provider = collectionView.dataSource as? RowHeightProviding
+                cache.removeAll()
                 var y: CGFloat = 0
-                frames = (0..<collectionView.numberOfItems(inSection: 0)).map { item in
-                    let height = provider?.rowHeight(at: IndexPath(item: item, section: 0)) ?? 50
-                    defer { y += height }
-                    return CGRect(x: 0, y: y, width: collectionView.bounds.width, height: height)
+                for item in 0..<collectionView.numberOfItems(inSection: 0) {
+                    let indexPath = IndexPath(item: item, section: 0)
+                    let height = provider?.rowHeight(at: indexPath) ?? 50
+                    let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+                    attributes.frame = CGRect(x: 0, y: y, width: collectionView.bounds.width, height: height)
+                    cache.append(attributes)
+                    y += height
                 }
             }
 
             override var collectionViewContentSize: CGSize {
-                CGSize(width: collectionView?.bounds.width ?? 0, height: frames.last?.maxY ?? 0)
+                CGSize(width: collectionView?.bounds.width ?? 0, height: cache.last?.frame.maxY ?? 0)
             }
 
             override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-                frames.indices.filter { frames[$0].intersects(rect) }.compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
+                cache.filter { $0.frame.intersects(rect) }
             }
 
             override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-                let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
-                attributes.frame = frames[indexPath.item]
-                return attributes
+                cache.indices.contains(indexPath.item) ? cache[indexPath.item] : nil
             }
         }
         """
