@@ -45,6 +45,64 @@ import FoundationXML
         #expect(replay.stderr.contains("repro.stk:7:1: error: the layout crashed while running 'set crashes=true'"), "\(replay)")
     }
 
+    /// A crash ends its session child, not the run: what the child found
+    /// before it is kept (it saves its report after each failure), and the
+    /// run goes on in a new child to its last operation, as it goes on in a
+    /// new session after any other failure. This layout (as a published
+    /// calendar's) traps on an empty section and keeps a deleted item's
+    /// cached attributes: with seed 1 the stale item comes first (operation
+    /// 14) and the crash at operation 34; before, the crash alone was reported.
+    @Test func theRunGoesOnAfterACrashAndKeepsWhatCameBefore() throws {
+        let folder = try TranscriptCommandFolder(["setup.stk": "sections 3 items=5\n", "CalendarLayout.swift": """
+            import UIKit
+
+            final class CalendarLayout: UICollectionViewLayout {
+                var cache: [IndexPath: UICollectionViewLayoutAttributes] = [:]
+                var height: CGFloat = 0
+
+                override var collectionViewContentSize: CGSize {
+                    CGSize(width: collectionView?.bounds.width ?? 0, height: height)
+                }
+
+                override func prepare() {
+                    guard let collectionView = collectionView else { return }
+                    var y: CGFloat = 0
+                    for section in 0..<collectionView.numberOfSections {
+                        for item in 0...collectionView.numberOfItems(inSection: section) - 1 {
+                            let indexPath = IndexPath(item: item, section: section)
+                            let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+                            attributes.frame = CGRect(x: 0, y: y, width: collectionView.bounds.width, height: 40)
+                            cache[indexPath] = attributes
+                            y += 40
+                        }
+                    }
+                    height = y
+                }
+
+                override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                    cache.values.filter { $0.frame.intersects(rect) }
+                }
+
+                override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+                    cache[indexPath]
+                }
+            }
+
+            """])
+        let run = try StkProcess.run(["verify", "--plugin", "CalendarLayout.swift", "CalendarLayout", "--setup", "setup.stk",
+                                      "--operations", "300", "--json"], environment: try environment, in: folder.root)
+        #expect(run.status == 1, "\(run)")
+        let checks = run.lines.compactMap { line -> String? in
+            guard line.hasPrefix("{\"finding\""), let range = line.range(of: "\"check\":\"") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(checks.contains("index paths") && checks.contains("crash"), "\(run)")
+        // Every operation ran: the children after the first went on from the crash.
+        #expect(run.lines.last?.contains("\"operations\":300,") == true, "\(run)")
+        // The children started again print nothing: one runtime message, of the crash reported.
+        #expect(run.stderr.components(separatedBy: "Fatal error").count == 2, "\(run)")
+    }
+
     /// Two bugs of two kinds: both reported, the second's reproducer beside
     /// the first's (`repro-2.stk`), each failing with its own finding.
     @Test func everyKindOfFindingHasItsReproducer() throws {

@@ -20,6 +20,46 @@ public struct VerifyIsolation: Sendable {
     /// (`--setup <(...)`) can be read only once.
     public static let setupEnvironmentKey = "STK_VERIFY_SETUP"
 
+    /// The environment variable that names the file a session child saves
+    /// its report in (as JSON, after each failure and at its end) instead of
+    /// printing it: the parent reports, once, what every child found.
+    public static let reportEnvironmentKey = "STK_VERIFY_REPORT"
+
+    /// The environment variable that starts a session child where an
+    /// earlier one ended (`resumeValue`).
+    public static let resumeEnvironmentKey = "STK_VERIFY_RESUME"
+
+    /// How many session children a run starts at most: after a crash the
+    /// run goes on in a new child, as it goes on in a new session after any
+    /// other failure, until its operations are done.
+    public static let maximumChildren = 20
+
+    /// `OPERATIONS;SEED;CHECK,CHECK`: the operations run so far, the seed
+    /// of the next child's operations, and the checks reported already.
+    public static func resumeValue(operationsRun: Int, seed: UInt64, reported: Set<LayoutChecks.Finding.Check>) -> String {
+        "\(operationsRun);\(seed);" + reported.map(\.rawValue).sorted().joined(separator: ",")
+    }
+
+    /// The options a resumed child runs with, from `resumeValue`'s text.
+    public static func resume(_ value: String, into options: inout Verifier.Options) {
+        let parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let operationsRun = Int(parts[0]), let seed = UInt64(parts[1]) else { return }
+        options.operationsAlreadyRun = operationsRun
+        options.seed = seed
+        options.checksAlreadyReported = Set(parts[2].split(separator: ",").compactMap { LayoutChecks.Finding.Check(rawValue: String($0)) })
+    }
+
+    /// Saves a child's report where the parent reads it (whole or not at all).
+    public static func save(_ report: Verifier.Report, to path: String) {
+        guard let data = try? JSONEncoder().encode(report) else { return }
+        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// The report a child saved, if any.
+    public static func savedReport(at path: String) -> Verifier.Report? {
+        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Verifier.Report.self, from: $0) }
+    }
+
     /// The exit status of a session child whose operation outlived
     /// `--timeout`: the parent shrinks the hang from the log and reports it.
     public static let hangStatus: Int32 = 125
@@ -99,6 +139,22 @@ public struct VerifyIsolation: Sendable {
 }
 
 extension Verifier.Report {
+    /// This report followed by what a later child of the same run found:
+    /// its failures after these, its count of operations run (which includes
+    /// the earlier ones), its other counts added.
+    public func followed(by later: Verifier.Report) -> Verifier.Report {
+        var merged = self
+        for failure in later.failures {
+            if merged.failure == nil { merged.failure = failure } else { merged.otherFailures.append(failure) }
+        }
+        merged.operationsRun = max(operationsRun, later.operationsRun)
+        merged.operationsRefused += later.operationsRefused
+        merged.namedByContexts += later.namedByContexts
+        merged.namedButUnchanged += later.namedButUnchanged
+        merged.operationMicros += later.operationMicros
+        return merged
+    }
+
     /// A crash: the session's operations (shrunk), the last of which crashed
     /// the layout; `operationsRun` random operations had run before it.
     public static func crash(layout: String, seed: UInt64, operations: [String], originalCount: Int,
@@ -111,6 +167,7 @@ extension Verifier.Report {
         }
         report.failure = Verifier.Failure(operations: operations, originalCount: originalCount,
                                           findings: [LayoutChecks.Finding(check: .crash, element: nil, message: message)])
+        report.failure?.atOperation = operationsRun + 1
         return report
     }
 }

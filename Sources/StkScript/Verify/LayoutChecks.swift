@@ -30,8 +30,8 @@ import LayoutKit
 public enum LayoutChecks {
     /// What one check found. The checks, the interpreter's warnings and
     /// `stk verify` make them (with the memberwise initializer); reports read them.
-    public struct Finding: Equatable, Sendable, CustomStringConvertible {
-        public enum Check: String, Sendable {
+    public struct Finding: Equatable, Sendable, Codable, CustomStringConvertible {
+        public enum Check: String, Sendable, Codable {
             case freshLayout = "fresh layout"
             case singleQuery = "single query"
             case indexPaths = "index paths"

@@ -26,6 +26,12 @@ public final class Verifier {
         /// a layout made for a fixed set of sections, such as a section
         /// provider with one kind of section per index.
         public var keepsSections = false
+        /// A run that goes on where another ended (a session child started
+        /// again after the layout crashed it): the operations already run,
+        /// which count toward `operations`, and the checks whose findings
+        /// were reported already (a crash), which do not fail again.
+        public var operationsAlreadyRun = 0
+        public var checksAlreadyReported: Set<LayoutChecks.Finding.Check> = []
         public init(seed: UInt64 = 1, operations: Int = 1000, sections: Int = 4, itemsPerSection: Int = 9,
                     timesOperations: Bool = false, setup: [String]? = nil) {
             self.setup = setup
@@ -39,13 +45,16 @@ public final class Verifier {
 
     /// The first failure: the operations that lead to it (shrunk), the
     /// findings after the last one, and the script that reproduces it.
-    public struct Failure: Sendable {
+    public struct Failure: Sendable, Codable {
         /// The operations of the shrunk session, in order; the last is the one
         /// after which the checks failed.
         public var operations: [String]
         /// How many operations the unshrunk failing session had.
         public var originalCount: Int
         public var findings: [LayoutChecks.Finding]
+        /// How many operations of the run had been run when it failed, for
+        /// a crash or a hang (which end their session child); nil for others.
+        public var atOperation: Int?
 
         public init(operations: [String], originalCount: Int, findings: [LayoutChecks.Finding]) {
             self.operations = operations
@@ -54,7 +63,7 @@ public final class Verifier {
         }
     }
 
-    public struct Report: Sendable {
+    public struct Report: Sendable, Codable {
         public var layout: String
         public var seed: UInt64
         /// Operations run and checked (refused ones included).
@@ -93,6 +102,7 @@ public final class Verifier {
             let message = String(format: "'%@' did not finish within %g s: the layout hangs (an app would freeze)", operations.last ?? "", seconds)
             report.failure = Failure(operations: operations, originalCount: operations.count,
                                      findings: [LayoutChecks.Finding(check: .hang, element: nil, message: message)])
+            report.failure?.atOperation = operationsRun
             return report
         }
     }
@@ -109,6 +119,9 @@ public final class Verifier {
     public var willRunOperation: ((_ operations: [String], _ operationsRun: Int) -> Void)?
     /// Called when that operation and the checks after it are done.
     public var didRunOperation: (() -> Void)?
+    /// Called with the report so far each time a failure joins it: a
+    /// session child saves it, so that a crash later loses none of it.
+    public var didRecordFailure: ((Report) -> Void)?
 
     /// A session is this many operations long; then a new one starts from the
     /// initial state (so a run explores many starts, and a failure's session
@@ -177,13 +190,15 @@ public final class Verifier {
         }
         let start = DispatchTime.now()
         var report = Report(layout: layoutName, seed: options.seed)
+        report.operationsRun = options.operationsAlreadyRun
         var random = SplitMix64(seed: options.seed)
         // The checks whose findings a failure already reported: a session that
         // fails with only those ends, and the run goes on in a new one.
-        var reported: Set<LayoutChecks.Finding.Check> = []
+        var reported = options.checksAlreadyReported
         func record(_ failure: Failure) {
             if report.failure == nil { report.failure = failure } else { report.otherFailures.append(failure) }
             reported.formUnion(failure.findings.map(\.check))
+            didRecordFailure?(report)
         }
         while report.operationsRun < options.operations {
             let session = try VerifySession(registry: registry, loadPlugin: loadPlugin)

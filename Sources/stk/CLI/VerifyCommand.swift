@@ -180,7 +180,13 @@ struct VerifyCommand: ParsableCommand {
     private func verifyInThisProcess(setupCommands: [String]?, log: OperationLog?) throws -> Int32 {
         var options = Verifier.Options(seed: seed, operations: operations, setup: setupCommands)
         options.keepsSections = keepSections
+        let environment = ProcessInfo.processInfo.environment
+        if let resume = environment[VerifyIsolation.resumeEnvironmentKey] { VerifyIsolation.resume(resume, into: &options) }
+        // Supervised: the report is saved for the parent, after each failure
+        // (a crash later loses none of it) and at the end; the parent prints it.
+        let reportPath = log == nil ? nil : environment[VerifyIsolation.reportEnvironmentKey]
         let verifier = Verifier(layoutName: layout, options: options, loadPlugin: LoadedPlugins.shared.load)
+        if let reportPath { verifier.didRecordFailure = { VerifyIsolation.save($0, to: reportPath) } }
         let showsProgress = isatty(STDERR_FILENO) == 1 && operations >= 2000
         if showsProgress {
             verifier.progress = { done in StandardStreams.write("\rverify \(layout): \(done)/\(operations) operations", to: .error) }
@@ -202,6 +208,10 @@ struct VerifyCommand: ParsableCommand {
             try TestCommand.fail("\(error)")
         }
         if showsProgress { StandardStreams.write("\r\u{1B}[K", to: .error) }
+        if let reportPath {
+            VerifyIsolation.save(report, to: reportPath)
+            return ExitStatus.success.rawValue
+        }
         return try deliver(report)
     }
 
@@ -226,18 +236,19 @@ struct VerifyCommand: ParsableCommand {
         }.start()
     }
 
-    /// The parent of the session child (`VerifyIsolation`): runs verify in a
-    /// child with the same arguments, whose output and exit status are
-    /// verify's, unless the layout crashes it: then the crash is a finding,
-    /// shrunk by replaying candidates in children of their own. Ctrl-C and
+    /// The parent of the session children (`VerifyIsolation`): runs verify
+    /// in a child with the same arguments, which saves its report for the
+    /// parent to print. When the layout crashes the child, the crash is a
+    /// finding, shrunk by replaying candidates in children of their own, and
+    /// the run goes on in a new child from the next operation, until its
+    /// operations are done; the report is all the children found. Ctrl-C and
     /// SIGTERM stop the child and say how far it got, as `stk test` does.
     /// The child gets `setupCommands` as read here, not the `--setup` path again.
     private func supervise(fixedPrefix: Int, setupCommands: [String]?) throws -> Int32 {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stk-verify-\(getpid())")
-        let logPath = scratch.path + ".log", crashPath = scratch.path + ".crash.json"
+        let logPath = scratch.path + ".log", crashPath = scratch.path + ".crash.json", reportPath = scratch.path + ".report.json"
         defer {
-            try? FileManager.default.removeItem(atPath: logPath)
-            try? FileManager.default.removeItem(atPath: crashPath)
+            for path in [logPath, crashPath, reportPath] { try? FileManager.default.removeItem(atPath: path) }
         }
         let started = Date()
         let child = Locked<pid_t>(0)
@@ -255,40 +266,83 @@ struct VerifyCommand: ParsableCommand {
             }
             Foundation.exit(128 + signal)
         }
-        var environment = [VerifyIsolation.logEnvironmentKey: logPath, "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath)]
+        var environment = [VerifyIsolation.logEnvironmentKey: logPath, "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath),
+                           VerifyIsolation.reportEnvironmentKey: reportPath]
         if let setupCommands { environment[VerifyIsolation.setupEnvironmentKey] = setupCommands.joined(separator: "\n") }
-        let outcome = VerifyIsolation.run(Array(CommandLine.arguments.dropFirst()), environment: environment,
-                                          started: { pid in child.withValue { $0 = pid } })
-        // Killed by the interrupt's handler, the child is no crash: the handler reports.
-        SignalPipe.yieldToInterrupt()
         let isolation = VerifyIsolation(replayArguments: ["verify", layout, "--no-color"] + global.plugins.flatMap { ["--plugin", $0] } + ["--replay"],
                                         replayTimeout: timeout > 0 ? timeout : nil)
-        var report: Verifier.Report
-        switch outcome {
-        case .crashed(let signal):
-            guard let log = OperationLog.read(path: logPath) else {
-                try TestCommand.fail("stk verify stopped before its first operation: \(CrashReport.describe(signal: signal))")
+        // After a crash the run goes on in a new child, as it goes on in a
+        // new session after any other failure: each child starts where the
+        // last one ended, with a seed of its own, and the report is theirs together.
+        var report = Verifier.Report(layout: layout, seed: seed)
+        var resumeAt: Int?
+        for attempt in 0..<VerifyIsolation.maximumChildren {
+            if let resumeAt {
+                let reported = Set(report.failures.flatMap { $0.findings.map(\.check) })
+                environment[VerifyIsolation.resumeEnvironmentKey] = VerifyIsolation.resumeValue(
+                    operationsRun: resumeAt, seed: seed &+ UInt64(attempt) &* 0x9E37_79B9_7F4A_7C15, reported: reported)
             }
+            for path in [logPath, crashPath, reportPath] { try? FileManager.default.removeItem(atPath: path) }
+            // A child started again would only repeat the first one's notes
+            // and the runtime's message for a crash already reported.
+            let outcome = VerifyIsolation.run(Array(CommandLine.arguments.dropFirst()), environment: environment,
+                                              quiet: resumeAt != nil, started: { pid in child.withValue { $0 = pid } })
+            // Killed by the interrupt's handler, the child is no crash: the handler reports.
+            SignalPipe.yieldToInterrupt()
+            if let saved = VerifyIsolation.savedReport(at: reportPath) { report = report.followed(by: saved) }
+            switch outcome {
+            case .crashed(let signal):
+                guard let log = OperationLog.read(path: logPath) else {
+                    if report.failures.isEmpty && resumeAt == nil {
+                        try TestCommand.fail("stk verify stopped before its first operation: \(CrashReport.describe(signal: signal))")
+                    }
+                    break
+                }
+                report = reportingCrash(signal, log: log, in: report, isolation: isolation, fixedPrefix: fixedPrefix, crashPath: crashPath)
+                // A crash before any operation of its own (a setup that crashes) comes back in every child.
+                guard report.operationsRun < operations, log.operationsRun + 1 > (resumeAt ?? 0) else { break }
+                resumeAt = report.operationsRun
+                continue
+            case .exited(VerifyIsolation.hangStatus):
+                guard let log = OperationLog.read(path: logPath) else { return ExitStatus.error.rawValue }
+                // Each candidate that still hangs costs --timeout seconds: fewer tries.
+                let shrunk = isolation.shrink(log.operations, fixedPrefix: fixedPrefix, while: isolation.hangs, maximumTries: 40)
+                var hang = Verifier.Report.hang(layout: layout, seed: seed, operations: shrunk.operations,
+                                                operationsRun: log.operationsRun, seconds: timeout)
+                hang.failure?.originalCount = log.operations.count
+                report = report.followed(by: hang)
+            case .exited(let status):
+                // A child that saved no report stopped on an error of its own.
+                guard attempt > 0 || FileManager.default.fileExists(atPath: reportPath) else { return status }
+            case .timedOut:
+                return ExitStatus.error.rawValue
+            }
+            break
+        }
+        if resumeAt != nil, report.operationsRun < operations {
+            StandardStreams.write("note: verify stopped after \(report.operationsRun) of \(operations) operations: the layout crashed \(VerifyIsolation.maximumChildren) times, or before an operation of a new session\n", to: .error)
+        }
+        report.seconds = Date().timeIntervalSince(started)
+        return try deliver(report)
+    }
+
+    /// `report` with a crash of a session child: the first one shrunk and
+    /// reported (a crash is reported once, as any kind of finding is), and
+    /// the operation that crashed counted as run.
+    private func reportingCrash(_ signal: Int32, log: (operationsRun: Int, operations: [String]), in report: Verifier.Report,
+                                isolation: VerifyIsolation, fixedPrefix: Int, crashPath: String) -> Verifier.Report {
+        var report = report
+        if !report.failures.contains(where: { $0.findings.first?.check == .crash }) {
             // A crash in the checks of a shrink, not in the session itself, does
             // not come back from a fresh session: then the session is reported as it ran.
             let shrunk = isolation.crashes(log.operations)
                 ? isolation.shrink(log.operations, fixedPrefix: fixedPrefix, while: isolation.crashes).operations : log.operations
-            report = Verifier.Report.crash(layout: layout, seed: seed, operations: shrunk, originalCount: log.operations.count,
-                                           operationsRun: log.operationsRun, signal: signal, backtrace: CrashBacktrace.read(from: crashPath))
-        case .exited(VerifyIsolation.hangStatus):
-            guard let log = OperationLog.read(path: logPath) else { return ExitStatus.error.rawValue }
-            // Each candidate that still hangs costs --timeout seconds: fewer tries.
-            let shrunk = isolation.shrink(log.operations, fixedPrefix: fixedPrefix, while: isolation.hangs, maximumTries: 40)
-            report = Verifier.Report.hang(layout: layout, seed: seed, operations: shrunk.operations,
-                                          operationsRun: log.operationsRun, seconds: timeout)
-            report.failure?.originalCount = log.operations.count
-        case .exited(let status):
-            return status
-        case .timedOut:
-            return ExitStatus.error.rawValue
+            report = report.followed(by: Verifier.Report.crash(
+                layout: layout, seed: seed, operations: shrunk, originalCount: log.operations.count,
+                operationsRun: log.operationsRun, signal: signal, backtrace: CrashBacktrace.read(from: crashPath)))
         }
-        report.seconds = Date().timeIntervalSince(started)
-        return try deliver(report)
+        report.operationsRun = max(report.operationsRun, log.operationsRun + 1)
+        return report
     }
 
     /// Prints the report, writes the reproducer (--out) and the JUnit report;
@@ -301,9 +355,9 @@ struct VerifyCommand: ParsableCommand {
             reproducers.append(script)
             let shrunk = "shrunk from \(failure.originalCount) operations to \(failure.operations.count)"
             if failure.findings.first?.check == .crash {
-                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' crashes the layout (seed \(seed); after \(report.operationsRun) operations; \(shrunk))")
+                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' crashes the layout (seed \(seed); after \(failure.atOperation ?? report.operationsRun) operations; \(shrunk))")
             } else if failure.findings.first?.check == .hang {
-                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' hangs (seed \(seed); after \(report.operationsRun) operations; \(shrunk))")
+                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' hangs (seed \(seed); after \(failure.atOperation ?? report.operationsRun) operations; \(shrunk))")
             } else {
                 let again = index == 0 ? "" : "also "
                 lines.append("FAIL: \(layout): \(again)the checks failed after '\(failure.operations.last ?? "")' (seed \(seed); \(shrunk))")
