@@ -174,6 +174,9 @@ struct Pruning {
     /// otherwise empty class when the layout code names it. Their units have
     /// no label: left out, they are part of the class the notes count.
     private var shellStatics: [SyntaxIdentifier: [(member: SyntaxIdentifier, unit: Unit, names: String)]] = [:]
+    /// The instance methods of the view classes kept as shells, by class:
+    /// kept when the layout code calls them, with their bodies left out.
+    private var shellMethods: [SyntaxIdentifier: [(member: SyntaxIdentifier, unit: Unit, function: FunctionDeclSyntax)]] = [:]
     private var clauses: [Clause] = []
     /// Stripped view controllers (the first of their chain of the sources):
     /// where their body ends, to give them the collection view they are shown in.
@@ -363,6 +366,19 @@ struct Pruning {
             typeUnits[qualifiedName] = unit
             shells.append((unit, classDecl))
             for item in TypeIndex.memberItems(classDecl.memberBlock.members) {
+                // A method the layout code calls on the view (a pager's
+                // `update(currentPage:)` from a visible-items handler) keeps
+                // its signature, whose names are scanned, not its body.
+                // (Overrides are the view's life, never the layout's to call:
+                // `apply(_:)` is a snapshot's name too.)
+                if let function = item.decl.as(FunctionDeclSyntax.self), !function.modifiers.isStatic, function.body != nil,
+                   !function.modifiers.contains(where: { $0.name.text == "override" }) {
+                    let member = Unit(file: file, node: Syntax(item), match: .memberNames([function.name.text]),
+                                      scan: [Syntax(function.signature)], label: "")
+                    units.append(member)
+                    shellMethods[classDecl.id, default: []].append((item.id, member, function))
+                    continue
+                }
                 guard let variable = item.decl.as(VariableDeclSyntax.self),
                       variable.modifiers.isStatic else { continue }
                 let names = Self.declaredNames(item.decl)
@@ -832,11 +848,18 @@ struct Pruning {
             let first = decl.inheritanceClause?.inheritedTypes.first.map { DeclarationCollector.typeName($0.type) }
             blankInheritance(unit.file, decl.inheritanceClause, keeping: first.map { [$0] } ?? [])
             let statics = (shellStatics[decl.id] ?? []).filter { $0.unit.kept }
-            let keptMembers = Set(statics.map(\.member))
+            let methods = (shellMethods[decl.id] ?? []).filter { $0.unit.kept }
+            let keptMembers = Set(statics.map(\.member) + methods.map(\.member))
             for member in decl.memberBlock.members where !keptMembers.contains(member.id) {
                 ranges.append((unit.file, range(Syntax(member)), ""))
             }
-            let what = statics.isEmpty ? "an empty subclass" : "a subclass with only the static members the layout code reads (\(statics.map(\.names).joined(separator: ", ")))"
+            for method in methods { leaveOutBody(of: method.function, file: unit.file) }
+            var kept: [String] = []
+            if !statics.isEmpty { kept.append("the static members the layout code reads (\(statics.map(\.names).joined(separator: ", ")))") }
+            if !methods.isEmpty {
+                kept.append("the methods the layout code calls, their bodies left out (\(methods.map { Self.signature(DeclSyntax($0.function)) ?? $0.function.name.text }.joined(separator: ", ")))")
+            }
+            let what = kept.isEmpty ? "an empty subclass" : "a subclass with only " + kept.joined(separator: " and the ")
             fileNotes.append((unit.file, AdapterMessage(position(unit.file, decl.name.positionAfterSkippingLeadingTrivia),
                 "kept \(decl.name.text) as \(what) of \(first ?? "its superclass"): the layout code names the class, and stk makes no views")))
         }
@@ -1079,6 +1102,20 @@ struct Pruning {
             fileNotes.append((unit.file, AdapterMessage(at, note + ": the code that makes it is view code, left out")))
         }
         return shownOnes
+    }
+
+    /// A kept method of a view class loses its body, which is view code: a
+    /// method without a result keeps an empty one (stk makes no views, so
+    /// nothing it does is missed); one with a result traps, saying why.
+    private mutating func leaveOutBody(of function: FunctionDeclSyntax, file: Int) {
+        guard let body = function.body else { return }
+        let start = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
+        let end = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        let inside = bytes[file][start..<end]
+        let returnsNothing = function.signature.returnClause.map { ["Void", "()"].contains($0.type.trimmedDescription) } ?? true
+        let text = returnsNothing ? blanked(inside)
+            : ViewMakingFunctions.replacement(inside: inside, trap: "fatalError(\"stk makes no views: \(Self.signature(DeclSyntax(function)) ?? function.name.text) is view code, left out\")")
+        inPlace[file].append(Edit(start: start, end: end, text: text))
     }
 
     /// The identifier types of a data source stk makes that are structs,

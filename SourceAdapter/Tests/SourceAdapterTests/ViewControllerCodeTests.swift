@@ -523,3 +523,50 @@ import Testing
             "\(output.report.notes)")
     }
 }
+
+/// A pager view the screen keeps, told its page by the layout's
+/// visible-items handler (`pagers[section]?.update(currentPage: page)`), as
+/// published looping carousels do: the method stays, so that the layout
+/// code compiles, with its body (view code) left out; an override, the
+/// view's own life, does not, though a snapshot's `apply` shares its name.
+@Suite struct ViewClassMethodsTests {
+    @Test func aMethodTheLayoutCallsStaysWithoutItsBody() {
+        let output = adapt([("Pager.swift", """
+            import UIKit
+            final class PagerView: UICollectionReusableView {
+                private let label = UILabel()
+                func update(currentPage: Int) {
+                    label.text = "\\(currentPage)"
+                }
+                func pageCount() -> Int {
+                    label.tag
+                }
+                override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+                    super.apply(layoutAttributes)
+                }
+            }
+            final class PagerViewController: UIViewController {
+                private var pagers: [Int: PagerView] = [:]
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { [weak self] sectionIndex, _ in
+                        let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                        let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: item.layoutSize, subitems: [item]))
+                        section.visibleItemsInvalidationHandler = { _, offset, _ in
+                            let pages = self?.pagers[sectionIndex]?.pageCount() ?? 1
+                            self?.pagers[sectionIndex]?.update(currentPage: Int(offset.x) % pages)
+                        }
+                        return section
+                    }
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        #expect(text.contains("    func update(currentPage: Int) {\n"), "\(text)")
+        #expect(text.contains("fatalError(\"stk makes no views: pageCount() is view code, left out\")"), "\(text)")
+        #expect(!text.contains("label.text") && !text.contains("UILabel") && !text.contains("apply(_ layoutAttributes"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "Pager.swift:2:13: kept PagerView as a subclass with only the methods the layout code calls, their bodies left out (update(currentPage:), pageCount()) of UICollectionReusableView: the layout code names the class, and stk makes no views"),
+            "\(output.report.notes)")
+    }
+}
