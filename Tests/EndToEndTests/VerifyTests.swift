@@ -309,3 +309,44 @@ import Testing
         #expect(result.status == 2, "\(result)")
     }
 }
+
+/// A layout made for exactly two sections, chosen by index (a section
+/// provider that returns nil past its enum's cases), verified without
+/// `--setup`: every session lays it out over a new session's 20 sections
+/// first, which it answers nil for. That is the finding, and a note says why
+/// and what to give instead; with its data set up first, it passes.
+@Suite struct VerifyDefaultDataHintTests {
+    static let layout = """
+        import UIKit
+
+        enum Kind: Int, CaseIterable { case feature, ranking }
+
+        class TwoKindsViewController: UIViewController {
+            func createLayout() -> UICollectionViewLayout {
+                UICollectionViewCompositionalLayout { index, _ in
+                    guard let kind = Kind(rawValue: index) else { return nil }
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                    let height: CGFloat = kind == .feature ? 200 : 80
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(0.9), heightDimension: .absolute(height)), subitems: [item])
+                    let section = NSCollectionLayoutSection(group: group)
+                    section.orthogonalScrollingBehavior = .groupPaging
+                    return section
+                }
+            }
+        }
+        """
+
+    @Test func aFailureOfTheDefaultDataSaysToGiveTheLayoutsOwn() throws {
+        let folder = try TranscriptCommandFolder(["TwoKinds.swift": Self.layout, "two.stk": "sections 2 items=9\n"])
+        let environment = try SourceAdapterTool.environment(cache: folder.url(".cache"))
+        let run = try StkProcess.run(["verify", "--plugin", "TwoKinds.swift", "two-kinds-view-controller", "--operations", "100"],
+                                     environment: environment, in: folder.root)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.lines.first == "FAIL: two-kinds-view-controller: the checks failed after 'sections 4 items=9' (seed 1; shrunk from 2 operations to 2)", "\(run)")
+        #expect(run.lines.contains("  note: every session starts with 'layout two-kinds-view-controller' over a new session's data (20 sections of 7 items), then 'sections 4 items=9'; a layout made for its app's own data wants that data first: --setup FILE.stk with its 'sections' (and --keep-sections for a fixed set of sections)"), "\(run)")
+        let given = try StkProcess.run(["verify", "--plugin", "TwoKinds.swift", "two-kinds-view-controller", "--operations", "100",
+                                        "--setup", "two.stk", "--keep-sections"], environment: environment, in: folder.root)
+        #expect(given.status == 0, "\(given)")
+        #expect(!given.stdout.contains("note: every session"), "\(given)")
+    }
+}

@@ -345,6 +345,18 @@ struct VerifyCommand: ParsableCommand {
         return report
     }
 
+    /// Without `--setup`, every session lays the layout out over a new
+    /// session's data before its own `sections`: a failure of those two
+    /// commands alone is often a layout made for its app's own data (a
+    /// section provider with one kind of section per index), which wants
+    /// that data first; its findings are the warnings of the first pass (a
+    /// section provider's nil, UIKit's exception). Nil for any other failure.
+    static func defaultDataHint(for failure: Verifier.Failure, layout: String, hasSetup: Bool) -> String? {
+        guard !hasSetup, failure.operations.count == 2, let data = failure.operations.last,
+              failure.findings.allSatisfy({ $0.check == .warning }) else { return nil }
+        return "  note: every session starts with 'layout \(layout)' over a new session's data (\(SessionDefaults.sectionCount) sections of \(SessionDefaults.itemsPerSection) items), then '\(data)'; a layout made for its app's own data wants that data first: --setup FILE.stk with its 'sections' (and --keep-sections for a fixed set of sections)"
+    }
+
     /// Prints the report, writes the reproducer (--out) and the JUnit report;
     /// the exit status: 0 nothing found, 1 a finding.
     func deliver(_ report: Verifier.Report) throws -> Int32 {
@@ -364,6 +376,7 @@ struct VerifyCommand: ParsableCommand {
             }
             for finding in failure.findings.prefix(10) { lines.append("  \(finding)") }
             if failure.findings.count > 10 { lines.append("  ... and \(failure.findings.count - 10) more") }
+            if let hint = Self.defaultDataHint(for: failure, layout: layout, hasSetup: setup != nil) { lines.append(hint) }
             if let path = Self.reproducerPath(out, index: index) {
                 do {
                     try SafeFile.replace(Data(script.utf8), at: path)
