@@ -107,6 +107,8 @@ public final class LoadedPlugins: @unchecked Sendable {
         }
         // A screen left out is said every time: the user expects its layout.
         notes += (built.report.skipped ?? []).map { "\($0.position): \($0.message)" }
+        // So is what a layout needs that the sources do not give it.
+        notes += (built.report.advice ?? []).map { "\($0.position): \($0.message)" }
         if explain {
             notes += built.report.notes.map { "\($0.position): \($0.message)" }
         }

@@ -223,6 +223,9 @@ public struct AdapterReport: Codable, Equatable {
     /// Screens left out so that the others load, and why (absent from a
     /// report of an adapter that never left one out).
     public var skipped: [Message]?
+    /// What a layout needs that the sources do not give it (absent from a
+    /// report of an older adapter).
+    public var advice: [Message]?
     public var hasOwnEntryPoint = false
 
     public init() {}

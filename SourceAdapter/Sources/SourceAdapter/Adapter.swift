@@ -444,6 +444,7 @@ private struct Adaptation {
         report.errors += layouts.errors + unmade.errors + (functions?.errors ?? []) + pruning.errors
         report.layouts = layouts.found.map(\.report) + registered.map(\.report)
         report.notes += layouts.notes + unmade.notes
+        report.advice += layouts.advice
         for function in registered {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
             if let installed = function.installed, installed.isStoryboardDefault {

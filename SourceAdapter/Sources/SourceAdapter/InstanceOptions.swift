@@ -85,6 +85,16 @@ struct InstanceTypes {
                               candidates: candidates.map(\.qualifiedName), unusable: unusable.map(\.qualifiedName))
     }
 
+    /// The protocol or class of the sources a property's annotation names
+    /// (`weak var delegate: PinterestLayoutDelegate!`), and whether it is a
+    /// protocol; nil for any other type.
+    func typeOfTheSources(of property: PropertyInfo, declaredIn owner: String) -> (name: String, isProtocol: Bool)? {
+        guard let annotation = property.node.bindings.first?.typeAnnotation?.type,
+              let written = Self.unwrapped(annotation), let type = resolve(written.name, from: owner), !type.isGeneric,
+              type.kind == .protocol || type.kind == .class else { return nil }
+        return (written.name, type.kind == .protocol)
+    }
+
     /// The delegate protocol of the sources that a layout class asks its
     /// collection view's delegate as (`collectionView?.delegate as?
     /// CHTCollectionViewDelegateWaterfallLayout`): a protocol refining

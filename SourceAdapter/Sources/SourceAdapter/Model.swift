@@ -111,6 +111,10 @@ public struct AdapterReport: Codable, Equatable, Sendable {
     /// an app's view controllers that stk cannot compile), and why: shown
     /// whenever the sources load, not only with `--explain`.
     public var skipped: [AdapterMessage] = []
+    /// What a user must give a layout for it to run, which the sources do
+    /// not (a weak delegate no type of the sources conforms to): shown
+    /// whenever the sources load, as `skipped` is.
+    public var advice: [AdapterMessage] = []
     /// Whether the sources define `stk_plugin_register` themselves (a plugin
     /// written for stk): then nothing is registered by generated code.
     public var hasOwnEntryPoint = false

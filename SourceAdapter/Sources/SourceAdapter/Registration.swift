@@ -82,6 +82,9 @@ struct Option {
 struct LayoutDiscovery {
     private(set) var found: [Layout] = []
     private(set) var errors: [AdapterMessage] = []
+    /// What a layout found needs that the sources do not give it, said
+    /// whenever they load (`AdapterReport.advice`).
+    private(set) var advice: [AdapterMessage] = []
     /// Every class that is a layout, registered or not (generic, refused):
     /// layout functions are not looked for inside them, and the view code
     /// pruning keeps them whole.
@@ -142,6 +145,9 @@ struct LayoutDiscovery {
             let state = chain(info).reduce(into: Set<String>()) { names, owner in
                 names.formUnion(StateWrites.names(writtenBy: owner, extensions: declarations.extensions))
             }
+            // Weak properties of a type of the sources that nothing of the
+            // sources can be: the app sets them (a delegate), stk cannot.
+            var unfilled: [(property: PropertyInfo, owner: ClassInfo, type: (name: String, isProtocol: Bool))] = []
             for owner in chain(info) {
                 for property in owner.properties where seen.insert(property.name).inserted && !state.contains(property.name) {
                     if !property.isWeak, let kind = Self.kind(of: property.typeName, enums: declarations.enums) {
@@ -151,6 +157,8 @@ struct LayoutDiscovery {
                         options.append(Option(property: property, kind: kind, declaringClass: owner.name, isOptional: true))
                     } else if let choice = instances.choice(for: property, declaredIn: owner.qualifiedName, layoutFile: info.fileIndex) {
                         options.append(Option(property: property, kind: .instance(choice), declaringClass: owner.name))
+                    } else if property.isWeak, let type = instances.typeOfTheSources(of: property, declaredIn: owner.qualifiedName) {
+                        unfilled.append((property, owner, type))
                     }
                 }
             }
@@ -194,6 +202,12 @@ struct LayoutDiscovery {
             let name = inViewCode
                 ? info.qualifiedName.split(separator: ".").map { NameStyle.layoutName(forClass: String($0)) }.joined(separator: "-")
                 : NameStyle.layoutName(forClass: info.name)
+            for (property, owner, type) in unfilled {
+                let fits = type.isProtocol ? "conforms to \(type.name)" : "is a \(type.name)"
+                advice.append(AdapterMessage(position(owner.fileIndex, property.node.positionAfterSkippingLeadingTrivia),
+                    "\(owner.name).\(property.name) (weak, a \(type.name)) is the app's to set, and no type of the sources \(fits) with an init() stk can call: it stays nil, and a layout that unwraps it traps; "
+                    + "write a small one beside the layout (a type that \(fits), answering what the layout asks) and give it: `layout \(name) \(property.name)=ThatType`"))
+            }
             let layout = Layout(info: info, name: name, className: className, isFlow: isFlow, isCompositional: isCompositional, options: options,
                                 report: FoundLayout(name: name, className: className, position: at, isFlow: isFlow,
                                                     options: options.map(\.property.name)),

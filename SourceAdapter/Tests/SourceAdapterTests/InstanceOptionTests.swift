@@ -102,6 +102,29 @@ import Testing
         #expect(words(registration, "parenthesised") == values + #", "nil""#)
     }
 
+    /// A weak delegate of the sources that no type of the sources can be
+    /// (the app's view controller sets it): no option, but advice said
+    /// whenever the sources load, naming the property and the remedy. A
+    /// weak property of a UIKit type, or one with values, gets none.
+    @Test func aWeakDelegateNothingFitsIsAdvice() {
+        let output = adapt([("PinterestLayout.swift", """
+            import UIKit
+            protocol PinterestLayoutDelegate: AnyObject {
+                func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat
+            }
+            class PinterestLayout: UICollectionViewLayout {
+                weak var delegate: PinterestLayoutDelegate!
+                weak var external: UICollectionViewDelegate?
+                weak var animator: AnyObject?
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.first?.options == [])
+        #expect(output.report.advice.map(\.description) == [
+            "PinterestLayout.swift:6:5: PinterestLayout.delegate (weak, a PinterestLayoutDelegate) is the app's to set, and no type of the sources conforms to PinterestLayoutDelegate with an init() stk can call: it stays nil, and a layout that unwraps it traps; write a small one beside the layout (a type that conforms to PinterestLayoutDelegate, answering what the layout asks) and give it: `layout pinterest-layout delegate=ThatType`",
+        ])
+    }
+
     @Test func aClassPropertyIsAnOptionWhoseValuesAreTheClassAndItsSubclasses() {
         let output = adapt([("L.swift", """
             import UIKit
