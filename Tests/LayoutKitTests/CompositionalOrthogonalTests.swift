@@ -85,6 +85,32 @@ import StkTestSupport
         #expect(error?.message.contains("does not scroll orthogonally") == true)
     }
 
+    /// `scrollToItem` brings an item of a row into view in the row too, as
+    /// UIKit scrolls the section's embedded scroll view (a carousel opened at
+    /// its second card). Item 2 lies at 20 + 2 x 307.5 = 635 in the row:
+    /// leading edge (top) offset 635; centred 635 + 297.5 / 2 - 195 = 588.75;
+    /// trailing edge (bottom) 635 + 297.5 - 390 = 542.5. Item 4 centred
+    /// would be 1250 + 148.75 - 195 = 1203.75, clamped to 1177.5. The view
+    /// scrolls to the row as for any item: clamped to its range of 0 ... 0
+    /// (600 of content in 844), it stays at 0.
+    @Test func scrollingToAnItemOfARowScrollsTheRow() throws {
+        let layout = orthogonalLayout()
+        let cv = try compositionalView(layout, [4, 5, 4])
+        try cv.scrollToItem(at: .ip(1, 2), position: .top)
+        #expect(near(layout.orthogonalOffset(ofSection: 1), 635))
+        #expect(near(row(layout, 2), rect(0, 200, 297.5, 200)))
+        try cv.scrollToItem(at: .ip(1, 2), position: .center)
+        #expect(near(layout.orthogonalOffset(ofSection: 1), 588.75))
+        try cv.scrollToItem(at: .ip(1, 2), position: .bottom)
+        #expect(near(layout.orthogonalOffset(ofSection: 1), 542.5))
+        try cv.scrollToItem(at: .ip(1, 4), position: .center)
+        #expect(near(layout.orthogonalOffset(ofSection: 1), Self.maxOffset))
+        #expect(cv.contentOffset == .zero)
+        // An item of a section that scrolls with the view leaves the rows alone.
+        try cv.scrollToItem(at: .ip(2, 0), position: .top)
+        #expect(near(layout.orthogonalOffset(ofSection: 1), Self.maxOffset))
+    }
+
     @Test func theRowKeepsItsOffsetAcrossAVerticalScrollAndAResize() throws {
         let layout = orthogonalLayout()
         let cv = try compositionalView(layout, [4, 5, 4])

@@ -166,8 +166,33 @@ extension CollectionView {
         return offset
     }
 
-    /// UIKit's `scrollToItem(at:at:animated:)`, without animation.
+    /// UIKit's `scrollToItem(at:at:animated:)`, without animation. An item
+    /// of an orthogonal section is brought into view in its row too, as
+    /// UIKit scrolls the section's embedded scroll view: aligned with the
+    /// row's leading edge, centre or trailing edge (top, center, bottom),
+    /// clamped to the row; then the collection view scrolls to the row.
     public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) throws {
+        if let layout = collectionViewLayout as? CollectionViewCompositionalLayout, isValidItem(indexPath) {
+            layoutIfNeeded()
+            if let rowOffset = layout.orthogonalOffset(ofSection: indexPath.section),
+               let attributes = layout.layoutAttributesForItem(at: indexPath) {
+                // Frames are where the row's offset puts them: the item's
+                // place in the row is its frame plus that offset.
+                let alongX = layout.configuration.scrollDirection == .vertical
+                let start = (alongX ? attributes.frame.minX : attributes.frame.minY) + rowOffset
+                let length = alongX ? attributes.frame.width : attributes.frame.height
+                let visible = alongX ? bounds.width : bounds.height
+                let target: CGFloat
+                switch position {
+                case .top: target = start
+                case .center: target = start + length / 2 - visible / 2
+                case .bottom: target = start + length - visible
+                }
+                let range = try layout.orthogonalOffsetRange(ofSection: indexPath.section)
+                let clamped = min(max(target, range.lowerBound), range.upperBound)
+                if clamped != rowOffset { try scrollOrthogonalSection(indexPath.section, to: clamped) }
+            }
+        }
         try setContentOffset(contentOffset(forScrollingToItem: indexPath, at: position))
     }
 
