@@ -35,6 +35,8 @@ enum InitialisableIdentifiers {
         /// none, which are all stk makes (by name); the others are never made.
         var plainCases: [String]? = nil
         var casesCarryingValues: [String] = []
+        /// The collections the memberwise initialiser is given empty (`items`).
+        var emptied: [String] = []
 
         var text: String {
             let head = "\nextension \(type.qualifiedName): StkIdentifierInitialisable { \(isPublic ? "public " : "")static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> \(type.qualifiedName)? { "
@@ -50,7 +52,8 @@ enum InitialisableIdentifiers {
                 return "stk makes the \(type.qualifiedName) identifiers of its cases without values, by name (`append sections \(plainCases![0])`); "
                     + "\(casesCarryingValues.joined(separator: ", ")) carr\(casesCarryingValues.count == 1 ? "ies" : "y") a value and is never made: a section or item named otherwise has no identifier of this type"
             }
-            return "stk makes \(type.qualifiedName) identifiers with \(type.name)(\(label): ...), from a \(valueType) made as an identifier (the other parameters defaulted)"
+            let empty = emptied.isEmpty ? "" : "\(emptied.joined(separator: ", ")) given empty, "
+            return "stk makes \(type.qualifiedName) identifiers with \(type.name)(\(label): ...), from a \(valueType) made as an identifier (\(empty)the other parameters defaulted)"
         }
 
         private static func literal(_ text: String) -> String { "\"" + text + "\"" }
@@ -95,16 +98,19 @@ enum InitialisableIdentifiers {
               let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
         let members = group.memberBlock.members.map(\.decl)
         let initialisers = members.compactMap { $0.as(InitializerDeclSyntax.self) }
-        var candidates: [(label: String?, valueType: String)] = []
+        // `emptied`: arguments the call gives as empty collections, by label.
+        var candidates: [(label: String?, valueType: String, emptied: [(label: String, literal: String)])] = []
         for initialiser in initialisers where initialiser.optionalMark == nil && initialiser.signature.effectSpecifiers == nil {
             let required = initialiser.signature.parameterClause.parameters.filter { $0.defaultValue == nil }
             guard required.count == 1, let parameter = required.first else { continue }
             let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-            candidates.append((label, parameter.type.trimmedDescription))
+            candidates.append((label, parameter.type.trimmedDescription, []))
         }
         if initialisers.isEmpty, type.kind == .struct {
-            // The memberwise initialiser: one stored property without a value.
-            var withoutValue: [PatternBindingSyntax] = []
+            // The memberwise initialiser: one stored property without a
+            // value, besides collections, which start empty (a section that
+            // carries its items: `Section(id: <the ID>, items: [])`).
+            var withoutValue: [(name: String, type: TypeSyntax, empty: String?)] = []
             for member in members {
                 guard let variable = member.as(VariableDeclSyntax.self),
                       !variable.modifiers.contains(where: { Self.notStored.contains($0.name.text) }) else { continue }
@@ -113,12 +119,18 @@ enum InitialisableIdentifiers {
                     let type = binding.typeAnnotation?.type
                     let optional = type?.is(OptionalTypeSyntax.self) == true || type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true
                     if variable.bindingSpecifier.text == "var" && optional { continue }
-                    withoutValue.append(binding)
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type else {
+                        withoutValue.append(("", TypeSyntax(MissingTypeSyntax()), nil))
+                        continue
+                    }
+                    let empty: String? = type.is(ArrayTypeSyntax.self) ? "[]" : type.is(DictionaryTypeSyntax.self) ? "[:]" : nil
+                    withoutValue.append((name, type, empty))
                 }
             }
-            if withoutValue.count == 1, let binding = withoutValue.first,
-               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let annotation = binding.typeAnnotation {
-                candidates.append((name, annotation.type.trimmedDescription))
+            let values = withoutValue.filter { $0.empty == nil }
+            if values.count == 1, let value = values.first, !value.name.isEmpty {
+                candidates.append((value.name, value.type.trimmedDescription,
+                                   withoutValue.compactMap { field in field.empty.map { (field.name, $0) } }))
             }
         }
         let isPublic = group.modifiers.contains { ["public", "open"].contains($0.name.text) }
@@ -134,9 +146,16 @@ enum InitialisableIdentifiers {
             } else {
                 continue
             }
-            let argument = candidate.label.map { "\($0): $0" } ?? "$0"
-            return Conformance(type: type, call: "\(type.qualifiedName)(\(argument))", valueType: valueType,
-                               label: candidate.label ?? "_", isPublic: isPublic)
+            var arguments = [candidate.label.map { "\($0): $0" } ?? "$0"]
+            if !candidate.emptied.isEmpty {
+                // The memberwise initialiser takes its parameters in declaration order.
+                let order = members.flatMap { $0.as(VariableDeclSyntax.self)?.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } ?? [] }
+                let all: [(label: String, text: String)] = [(candidate.label ?? "", arguments[0])]
+                    + candidate.emptied.map { (label: $0.label, text: "\($0.label): \($0.literal)") }
+                arguments = all.sorted { (order.firstIndex(of: $0.label) ?? 0) < (order.firstIndex(of: $1.label) ?? 0) }.map(\.text)
+            }
+            return Conformance(type: type, call: "\(type.qualifiedName)(\(arguments.joined(separator: ", ")))", valueType: valueType,
+                               label: candidate.label ?? "_", isPublic: isPublic, emptied: candidate.emptied.map(\.label))
         }
         return nil
     }

@@ -178,3 +178,44 @@ import Testing
         #expect(!text.contains("extension Twice"), "\(text)")
     }
 }
+
+/// A section struct that carries its items (`struct Section: Hashable { var
+/// id: ID; var items: [Item] }`, a published list demo): its memberwise
+/// initialiser is called with the one value stk makes and the collections
+/// empty, in declaration order; two values without defaults still make none.
+@Suite struct CollectionCarryingIdentifierTests {
+    @Test func collectionsWithoutValuesAreGivenEmpty() {
+        let output = adapt([("List.swift", """
+            import UIKit
+            struct Section: Hashable {
+                var tags: [String: Int]
+                var id: ID
+                var items: [Item]
+                enum ID: String { case primary, secondary }
+            }
+            struct Pair: Hashable {
+                var id: Section.ID
+                var title: String
+                var items: [Item]
+            }
+            struct Item: Hashable { var title: String }
+            class ListViewController: UIViewController {
+                private var sections: UICollectionViewDiffableDataSource<Section, Item>!
+                private var pairs: UICollectionViewDiffableDataSource<Pair, Item>!
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { [unowned self] index, environment in
+                        let plain = self.sections.sectionIdentifier(for: index)?.id == .primary || self.pairs.sectionIdentifier(for: index)?.id == .primary
+                        return NSCollectionLayoutSection.list(using: UICollectionLayoutListConfiguration(appearance: plain ? .plain : .insetGrouped), layoutEnvironment: environment)
+                    }
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        #expect(text.contains("StkIdentifier.make(Section.ID.self, from: name, of: element).map { Section(tags: [:], id: $0, items: []) }"), "\(text)")
+        #expect(!text.contains("extension Pair:"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "List.swift:2:8: stk makes Section identifiers with Section(id: ...), from a Section.ID made as an identifier (tags, items given empty, the other parameters defaulted)"),
+            "\(output.report.notes)")
+    }
+}
