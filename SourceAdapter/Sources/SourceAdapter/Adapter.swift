@@ -247,10 +247,19 @@ private struct Adaptation {
 
         let index = TypeIndex(trees: trees)
         var layouts = LayoutDiscovery(declarations: declarations, index: index, position: position)
-        let functions = declarations.hasOwnEntryPoint ? nil
+        var functions = declarations.hasOwnEntryPoint ? nil
             : LayoutFunctionDiscovery(trees: trees, index: index, layoutClasses: layouts.found,
                                       layoutClassNames: layouts.layoutClassNames,
                                       replacing: Set(installed.compactMap(\.replacedProperty)), position: position)
+        // Sources that build no layout, only sections (a class of section
+        // builders, as apps split their layout code): each builder callable
+        // with no arguments is a layout, its section in a compositional
+        // layout of its own.
+        if let found = functions, found.found.isEmpty, found.errors.isEmpty, layouts.layoutClassNames.isEmpty, installed.isEmpty {
+            let builders = LayoutFunctionDiscovery(trees: trees, index: index, layoutClasses: [], layoutClassNames: [],
+                                                   findingSectionBuilders: true, position: position)
+            if !builders.found.isEmpty { functions = builders }
+        }
         let instances = InstanceTypes(index: index)
         // The functions stk wrote speak of the code the user wrote.
         var registered = (functions?.found ?? []).filter { found in
@@ -447,6 +456,9 @@ private struct Adaptation {
         report.advice += layouts.advice
         for function in registered {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
+            if function.returnsSection {
+                message = "registered layout '\(function.name)' from \(function.described), a section builder: the sources build no layout, so stk lays its section out in a compositional layout of its own, UICollectionViewCompositionalLayout(section:) (called with no arguments; the view code around it is not run)"
+            }
             if let installed = function.installed, installed.isStoryboardDefault {
                 message = "registered layout '\(function.name)' from \(function.described): the sources do not make it (a storyboard does), so stk makes a flow layout with UIKit's defaults, whose delegate is a \(function.ownerName ?? "screen") made by init(), as on iOS; what Interface Builder sets on the layout is not in the sources, and the view code around it is not run"
             } else if let installed = function.installed, let inherited = installed.inherited {

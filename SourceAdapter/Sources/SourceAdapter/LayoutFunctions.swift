@@ -221,6 +221,14 @@ struct LayoutFunction {
 
     /// `createLayout()` or `layout`, as the user would call it.
     var call: String { form == .property ? memberName : memberName + "()" }
+    /// A section builder (`func categorySection() -> NSCollectionLayoutSection`)
+    /// of sources that build no layout: its section, in a compositional
+    /// layout of its own.
+    var returnsSection = false
+    /// `expression` as the layout: a section builder's section in a layout of its own.
+    private func layout(_ expression: String) -> String {
+        returnsSection ? "CollectionViewCompositionalLayout(section: \(expression))" : expression
+    }
     /// The layout the sources build where stk cannot call them, for a
     /// function stk wrote (`InstalledLayout`).
     var installed: InstalledLayout?
@@ -236,27 +244,28 @@ struct LayoutFunction {
     var factory: String {
         let typeName = owner ?? ""
         let value: String
+        let attempt = isThrowing ? "try " : ""
         if owner == nil {
             value = call
         } else if isStatic, let delegateOwner {
             // On iOS the view controller is the collection view's delegate
             // whatever function built the layout (`init() {
             // super.init(collectionViewLayout: Self.createLayout()) }`).
-            return "let layout = \(isThrowing ? "try " : "")\(typeName).\(call); "
+            return "let layout = \(layout(attempt + "\(typeName).\(call)")); "
                 + "let builder = \(delegateOwner)(); layout.__stkRetainedBuilder = builder; \(showing("builder"))return layout"
         } else if isStatic {
             value = typeName + "." + call
         } else if needsVariable {
-            return "var owner = \(typeName)(); return \(isThrowing ? "try " : "")owner.\(call)"
+            return "var owner = \(typeName)(); return \(layout(attempt + "owner.\(call)"))"
         } else {
             // The instance lives as long as the layout, as a view controller
             // does on iOS (it owns the collection view, which owns the
             // layout): a section provider that captures `[weak self]` or
             // `[unowned self]`, the usual way, found it gone at the first pass.
-            return "let owner = \(typeName)(); let layout = \(isThrowing ? "try " : "")owner.\(call); "
+            return "let owner = \(typeName)(); let layout = \(layout(attempt + "owner.\(call)")); "
                 + "layout.__stkRetainedBuilder = owner; \(showing("owner"))return layout"
         }
-        return (isThrowing ? "try " : "") + value
+        return layout(attempt + value)
     }
 
     /// A view controller kept with the layout is shown the collection view
@@ -312,13 +321,20 @@ struct LayoutFunctionDiscovery {
     /// instead (`InstalledLayout`, a property set up in `viewDidLoad()`), as `Owner.member`.
     private let replaced: Set<String>
 
+    /// Looking for section builders (`-> NSCollectionLayoutSection`) instead
+    /// of layout functions: sources that build no layout, only sections.
+    private let findsSectionBuilders: Bool
+    static let sectionTypeNames: Set<String> = ["NSCollectionLayoutSection", "CollectionLayoutSection"]
+
     init(trees: [SourceFileSyntax], index: TypeIndex, layoutClasses: [Layout], layoutClassNames: Set<String>,
-         replacing replaced: Set<String> = [], position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
+         replacing replaced: Set<String> = [], findingSectionBuilders: Bool = false,
+         position: @escaping (Int, AbsolutePosition) -> SourcePosition) {
         self.index = index
         self.replaced = replaced
         self.layoutClassNames = layoutClassNames
-        var layoutTypes = Self.uikitLayoutTypes
-        for name in layoutClassNames where index[name]?.isGeneric != true {
+        findsSectionBuilders = findingSectionBuilders
+        var layoutTypes = findingSectionBuilders ? Self.sectionTypeNames : Self.uikitLayoutTypes
+        for name in layoutClassNames where index[name]?.isGeneric != true && !findingSectionBuilders {
             layoutTypes.insert(name)
             if let simple = index[name]?.name { layoutTypes.insert(simple) }
         }
@@ -353,10 +369,13 @@ struct LayoutFunctionDiscovery {
     private mutating func consider(_ decl: DeclSyntax, owner: String?, file: Int) {
         var candidates: [(LayoutFunction, refusal: (reason: String, hint: String?)?)] = []
         if let function = decl.as(FunctionDeclSyntax.self) {
+            // Section builders are the app's own types' (not UIKit's extensions, not free functions).
+            if findsSectionBuilders, owner.flatMap({ index[$0] }) == nil { return }
             guard let returned = function.signature.returnClause?.type, isLayoutType(returned),
                   function.body != nil, function.genericParameterClause == nil else { return }
             let modifiers = function.modifiers
             var candidate = makeCandidate(decl: decl, name: function.name, modifiers: modifiers, owner: owner, file: file, form: .function)
+            candidate.returnsSection = findsSectionBuilders
             candidate.isThrowing = function.signature.effectSpecifiers?.throwsClause != nil
             candidate.needsVariable = modifiers.contains { $0.name.text == "mutating" }
             var refusal: (reason: String, hint: String?)?
@@ -375,7 +394,7 @@ struct LayoutFunctionDiscovery {
             }
             candidates.append((candidate, refusal))
         } else if let variable = decl.as(VariableDeclSyntax.self) {
-            guard !variable.modifiers.contains(where: { ["weak", "unowned"].contains($0.name.text) }) else { return }
+            guard !findsSectionBuilders, !variable.modifiers.contains(where: { ["weak", "unowned"].contains($0.name.text) }) else { return }
             for binding in variable.bindings {
                 guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
                       binding.initializer != nil || binding.accessorBlock != nil,

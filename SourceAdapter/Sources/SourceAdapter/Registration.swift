@@ -326,7 +326,8 @@ enum Registration {
         var out = owner.map { "    do {\n        let probe = \($0)()\n" } ?? ""
         out += pad + "layouts.append(LayoutDescriptor(\n"
         out += pad + "    name: \(literal(function.name)), aliases: [\(function.aliases.map(literal).joined(separator: ", "))],\n"
-        out += pad + "    summary: \(literal("\(function.described), a layout function (\(function.position.file):\(function.position.line))")),\n"
+        let kind = function.returnsSection ? "a section in a compositional layout of its own" : "a layout function"
+        out += pad + "    summary: \(literal("\(function.described), \(kind) (\(function.position.file):\(function.position.line))")),\n"
         guard let owner else {
             out += pad + "    options: [],\n"
             // The compositional layout marks the boundary items it pins itself.

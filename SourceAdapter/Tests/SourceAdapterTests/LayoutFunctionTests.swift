@@ -712,3 +712,45 @@ import Testing
         #expect(output.report.layouts.map(\.options) == [["spacing", "columns"]])
     }
 }
+
+/// Sources that build no layout, only sections: a class of section builders,
+/// as apps split their layout code (`HomeLayout.shared.categorySection()`).
+/// Each builder callable with no arguments is a layout, its section in a
+/// compositional layout of its own; one that needs an argument is not. With
+/// a layout function beside them, the builders are not layouts.
+@Suite struct SectionBuilderTests {
+    static let builders = """
+        import UIKit
+        class HomeLayout {
+            static let shared = HomeLayout()
+            func categorySection() -> NSCollectionLayoutSection {
+                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .absolute(75), heightDimension: .absolute(90)), subitems: [item])
+                return NSCollectionLayoutSection(group: group)
+            }
+            func bannerSection(height: CGFloat) -> NSCollectionLayoutSection {
+                categorySection()
+            }
+        }
+        """
+
+    @Test func aSectionBuilderIsALayoutOfItsOwnWhenNothingElseIs() {
+        let output = adapt([("HomeLayout.swift", Self.builders)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["home-layout"], "\(output.report.layouts)")
+        let registration = output.files.map(\.text).joined()
+        #expect(registration.contains("let owner = HomeLayout(); let layout = CollectionViewCompositionalLayout(section: owner.categorySection()); layout.__stkRetainedBuilder = owner;"), "\(registration)")
+        #expect(output.report.notes.map(\.description).contains { $0.contains("registered layout 'home-layout' from HomeLayout.categorySection(), a section builder") },
+                "\(output.report.notes)")
+
+        let withLayout = adapt([("HomeLayout.swift", Self.builders), ("Home.swift", """
+            import UIKit
+            final class HomeViewController: UIViewController {
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout(section: HomeLayout.shared.categorySection())
+                }
+            }
+            """)])
+        #expect(withLayout.report.layouts.map(\.name) == ["home-view-controller"], "\(withLayout.report.layouts)")
+    }
+}
