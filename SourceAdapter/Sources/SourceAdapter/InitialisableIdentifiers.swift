@@ -50,7 +50,7 @@ enum InitialisableIdentifiers {
         var note: String {
             if plainCases != nil {
                 return "stk makes the \(type.qualifiedName) identifiers of its cases without values, by name (`append sections \(plainCases![0])`); "
-                    + "\(casesCarryingValues.joined(separator: ", ")) carr\(casesCarryingValues.count == 1 ? "ies" : "y") a value and is never made: a section or item named otherwise has no identifier of this type"
+                    + "\(casesCarryingValues.joined(separator: ", ")) carr\(casesCarryingValues.count == 1 ? "ies a value and is" : "y values and are") never made: a section or item named otherwise has no identifier of this type"
             }
             let empty = emptied.isEmpty ? "" : "\(emptied.joined(separator: ", ")) given empty, "
             return "stk makes \(type.qualifiedName) identifiers with \(type.name)(\(label): ...), from a \(valueType) made as an identifier (\(empty)the other parameters defaulted)"

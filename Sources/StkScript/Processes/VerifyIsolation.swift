@@ -49,15 +49,21 @@ public struct VerifyIsolation: Sendable {
         options.checksAlreadyReported = Set(parts[2].split(separator: ",").compactMap { LayoutChecks.Finding.Check(rawValue: String($0)) })
     }
 
-    /// Saves a child's report where the parent reads it (whole or not at all).
-    public static func save(_ report: Verifier.Report, to path: String) {
-        guard let data = try? JSONEncoder().encode(report) else { return }
-        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Saves a child's report where the parent reads it (whole or not at
+    /// all); false when it could not be written.
+    @discardableResult
+    public static func save(_ report: Verifier.Report, to path: String) -> Bool {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard let data = try? encoder.encode(report) else { return false }
+        return (try? data.write(to: URL(fileURLWithPath: path), options: .atomic)) != nil
     }
 
     /// The report a child saved, if any.
     public static func savedReport(at path: String) -> Verifier.Report? {
-        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Verifier.Report.self, from: $0) }
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return FileManager.default.contents(atPath: path).flatMap { try? decoder.decode(Verifier.Report.self, from: $0) }
     }
 
     /// The exit status of a session child whose operation outlived

@@ -209,7 +209,8 @@ struct VerifyCommand: ParsableCommand {
         }
         if showsProgress { StandardStreams.write("\r\u{1B}[K", to: .error) }
         if let reportPath {
-            VerifyIsolation.save(report, to: reportPath)
+            // The parent prints what it reads: a report it cannot read is an error, never a pass.
+            guard VerifyIsolation.save(report, to: reportPath) else { try TestCommand.fail("cannot write the report to \(reportPath)") }
             return ExitStatus.success.rawValue
         }
         return try deliver(report)
