@@ -98,8 +98,9 @@ enum InitialisableIdentifiers {
               let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
         let members = group.memberBlock.members.map(\.decl)
         let initialisers = members.compactMap { $0.as(InitializerDeclSyntax.self) }
-        // `emptied`: arguments the call gives as empty collections, by label.
-        var candidates: [(label: String?, valueType: String, emptied: [(label: String, literal: String)])] = []
+        // `memberwise`: a memberwise call's arguments in declaration order,
+        // the value's as `nil`, the others as the empty collections given.
+        var candidates: [(label: String?, valueType: String, memberwise: [(label: String, literal: String?)])] = []
         for initialiser in initialisers where initialiser.optionalMark == nil && initialiser.signature.effectSpecifiers == nil {
             let required = initialiser.signature.parameterClause.parameters.filter { $0.defaultValue == nil }
             guard required.count == 1, let parameter = required.first else { continue }
@@ -110,7 +111,9 @@ enum InitialisableIdentifiers {
             // The memberwise initialiser: one stored property without a
             // value, besides collections, which start empty (a section that
             // carries its items: `Section(id: <the ID>, items: [])`).
-            var withoutValue: [(name: String, type: TypeSyntax, empty: String?)] = []
+            var arguments: [(label: String, literal: String?)] = []
+            var value: (name: String, type: String)?
+            var needsOthers = false
             for member in members {
                 guard let variable = member.as(VariableDeclSyntax.self),
                       !variable.modifiers.contains(where: { Self.notStored.contains($0.name.text) }) else { continue }
@@ -120,17 +123,20 @@ enum InitialisableIdentifiers {
                     let optional = type?.is(OptionalTypeSyntax.self) == true || type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true
                     if variable.bindingSpecifier.text == "var" && optional { continue }
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type else {
-                        withoutValue.append(("", TypeSyntax(MissingTypeSyntax()), nil))
+                        needsOthers = true
                         continue
                     }
-                    let empty: String? = type.is(ArrayTypeSyntax.self) ? "[]" : type.is(DictionaryTypeSyntax.self) ? "[:]" : nil
-                    withoutValue.append((name, type, empty))
+                    if type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) {
+                        arguments.append((name, type.is(ArrayTypeSyntax.self) ? "[]" : "[:]"))
+                    } else {
+                        needsOthers = needsOthers || value != nil
+                        value = (name, type.trimmedDescription)
+                        arguments.append((name, nil))
+                    }
                 }
             }
-            let values = withoutValue.filter { $0.empty == nil }
-            if values.count == 1, let value = values.first, !value.name.isEmpty {
-                candidates.append((value.name, value.type.trimmedDescription,
-                                   withoutValue.compactMap { field in field.empty.map { (field.name, $0) } }))
+            if let value, !needsOthers {
+                candidates.append((value.name, value.type, arguments.count > 1 ? arguments : []))
             }
         }
         let isPublic = group.modifiers.contains { ["public", "open"].contains($0.name.text) }
@@ -146,16 +152,12 @@ enum InitialisableIdentifiers {
             } else {
                 continue
             }
-            var arguments = [candidate.label.map { "\($0): $0" } ?? "$0"]
-            if !candidate.emptied.isEmpty {
-                // The memberwise initialiser takes its parameters in declaration order.
-                let order = members.flatMap { $0.as(VariableDeclSyntax.self)?.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } ?? [] }
-                let all: [(label: String, text: String)] = [(candidate.label ?? "", arguments[0])]
-                    + candidate.emptied.map { (label: $0.label, text: "\($0.label): \($0.literal)") }
-                arguments = all.sorted { (order.firstIndex(of: $0.label) ?? 0) < (order.firstIndex(of: $1.label) ?? 0) }.map(\.text)
-            }
+            let arguments = candidate.memberwise.isEmpty
+                ? [candidate.label.map { "\($0): $0" } ?? "$0"]
+                : candidate.memberwise.map { "\($0.label): \($0.literal ?? "$0")" }
             return Conformance(type: type, call: "\(type.qualifiedName)(\(arguments.joined(separator: ", ")))", valueType: valueType,
-                               label: candidate.label ?? "_", isPublic: isPublic, emptied: candidate.emptied.map(\.label))
+                               label: candidate.label ?? "_", isPublic: isPublic,
+                               emptied: candidate.memberwise.filter { $0.literal != nil }.map(\.label))
         }
         return nil
     }

@@ -62,15 +62,7 @@ struct InstanceTypes {
     /// is generated in file `layoutFile`; nil when its type is not a protocol
     /// or a class of the sources, or when no type of the sources can be its value.
     func choice(for property: PropertyInfo, declaredIn owner: String, layoutFile: Int) -> InstanceChoice? {
-        let written: (name: String, isOptional: Bool)
-        if let annotation = property.node.bindings.first?.typeAnnotation?.type {
-            guard let unwrapped = Self.unwrapped(annotation) else { return nil }
-            written = unwrapped
-        } else {
-            written = (property.typeName, false) // inferred from `= CardStacking()`
-        }
-        guard let type = resolve(written.name, from: owner), !type.isGeneric,
-              type.kind == .protocol || type.kind == .class else { return nil }
+        guard let (written, type) = instanceType(of: property, declaredIn: owner) else { return nil }
         let candidates = types.filter { candidate in
             !candidate.isGeneric && isVisible(candidate, from: layoutFile)
                 && (type.kind == .protocol ? conforms(candidate, to: type) : isSubclass(candidate, of: type))
@@ -85,14 +77,27 @@ struct InstanceTypes {
                               candidates: candidates.map(\.qualifiedName), unusable: unusable.map(\.qualifiedName))
     }
 
-    /// The protocol or class of the sources a property's annotation names
+    /// The protocol or class of the sources a property's type names
     /// (`weak var delegate: PinterestLayoutDelegate!`), and whether it is a
     /// protocol; nil for any other type.
     func typeOfTheSources(of property: PropertyInfo, declaredIn owner: String) -> (name: String, isProtocol: Bool)? {
-        guard let annotation = property.node.bindings.first?.typeAnnotation?.type,
-              let written = Self.unwrapped(annotation), let type = resolve(written.name, from: owner), !type.isGeneric,
+        instanceType(of: property, declaredIn: owner).map { ($0.written.name, $0.type.kind == .protocol) }
+    }
+
+    /// The type a property holds as written (`P?` is `P`, optional), and the
+    /// protocol or class of the sources it names; nil for any other type.
+    private func instanceType(of property: PropertyInfo, declaredIn owner: String)
+        -> (written: (name: String, isOptional: Bool), type: TypeIndex.TypeDecl)? {
+        let written: (name: String, isOptional: Bool)
+        if let annotation = property.node.bindings.first?.typeAnnotation?.type {
+            guard let unwrapped = Self.unwrapped(annotation) else { return nil }
+            written = unwrapped
+        } else {
+            written = (property.typeName, false) // inferred from `= CardStacking()`
+        }
+        guard let type = resolve(written.name, from: owner), !type.isGeneric,
               type.kind == .protocol || type.kind == .class else { return nil }
-        return (written.name, type.kind == .protocol)
+        return (written, type)
     }
 
     /// The delegate protocol of the sources that a layout class asks its
@@ -134,20 +139,8 @@ struct InstanceTypes {
     /// refines it, or through a superclass of the sources. Only such a type
     /// can be the collection view's data source.
     func adoptsCollectionViewDataSource(_ qualifiedName: String) -> Bool {
-        var seen: Set<String> = []
-        func leadsToDataSource(_ name: String, scope: String?) -> Bool {
-            if name == "UICollectionViewDataSource" { return true }
-            guard let found = resolve(name, from: scope), found.kind == .protocol,
-                  seen.insert(found.qualifiedName).inserted else { return false }
-            return found.inherited.contains { leadsToDataSource($0, scope: found.parent) }
-        }
-        var current = index[qualifiedName]
-        var visited: Set<String> = []
-        while let t = current, visited.insert(t.qualifiedName).inserted {
-            if adopted(by: t).contains(where: { leadsToDataSource($0.name, scope: $0.scope) }) { return true }
-            current = index.superclass(of: t)
-        }
-        return false
+        guard let type = index[qualifiedName] else { return false }
+        return conforms(type) { name, _ in name == "UICollectionViewDataSource" }
     }
 
     private func refinesCollectionViewDelegate(_ type: TypeIndex.TypeDecl) -> Bool {
@@ -215,12 +208,20 @@ struct InstanceTypes {
     /// Whether `type` conforms to `proto`: it adopts it, or a protocol that
     /// refines it, itself, in an extension, or through a superclass of the sources.
     func conforms(_ type: TypeIndex.TypeDecl, to proto: TypeIndex.TypeDecl) -> Bool {
+        conforms(type) { _, found in found?.qualifiedName == proto.qualifiedName }
+    }
+
+    /// Whether `type` adopts a protocol that `isTarget` accepts (given its
+    /// name as written and the protocol of the sources it names, if any),
+    /// or one that refines it, itself, in an extension, or through a
+    /// superclass of the sources.
+    private func conforms(_ type: TypeIndex.TypeDecl, toProtocolWhere isTarget: (String, TypeIndex.TypeDecl?) -> Bool) -> Bool {
         var seen: Set<String> = []
         func refines(_ name: String, scope: String?) -> Bool {
-            guard let found = resolve(name, from: scope), found.kind == .protocol,
-                  seen.insert(found.qualifiedName).inserted else { return false }
-            return found.qualifiedName == proto.qualifiedName
-                || found.inherited.contains { refines($0, scope: found.parent) }
+            let found = resolve(name, from: scope)
+            if isTarget(name, found) { return true }
+            guard let found, found.kind == .protocol, seen.insert(found.qualifiedName).inserted else { return false }
+            return found.inherited.contains { refines($0, scope: found.parent) }
         }
         var current: TypeIndex.TypeDecl? = type
         var visited: Set<String> = []

@@ -1109,13 +1109,10 @@ struct Pruning {
     /// nothing it does is missed); one with a result traps, saying why.
     private mutating func leaveOutBody(of function: FunctionDeclSyntax, file: Int) {
         guard let body = function.body else { return }
-        let start = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
-        let end = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-        let inside = bytes[file][start..<end]
         let returnsNothing = function.signature.returnClause.map { ["Void", "()"].contains($0.type.trimmedDescription) } ?? true
-        let text = returnsNothing ? blanked(inside)
-            : ViewMakingFunctions.replacement(inside: inside, trap: "fatalError(\"stk makes no views: \(Self.signature(DeclSyntax(function)) ?? function.name.text) is view code, left out\")")
-        inPlace[file].append(Edit(start: start, end: end, text: text))
+        let trap = returnsNothing ? nil
+            : "fatalError(\"stk makes no views: \(Self.signature(DeclSyntax(function)) ?? function.name.text) is view code, left out\")"
+        inPlace[file].append(ViewMakingFunctions.leavingOut(body, in: bytes[file], trap: trap))
     }
 
     /// The identifier types of a data source stk makes that are structs,

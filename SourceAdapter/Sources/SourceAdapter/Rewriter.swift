@@ -110,10 +110,7 @@ final class InlineRewriter: SyntaxVisitor {
         guard let body = ViewMakingFunctions.viewMakingBody(node) else { return .visitChildren }
         walk(node.attributes)
         walk(node.modifiers)
-        let start = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
-        let end = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-        edits.append(Edit(start: start, end: end,
-                          text: ViewMakingFunctions.replacement(inside: sourceBytes[start..<end], trap: ViewMakingFunctions.trap(node))))
+        edits.append(ViewMakingFunctions.leavingOut(body, in: sourceBytes, trap: ViewMakingFunctions.trap(node)))
         notes.append(AdapterMessage(position(body.leftBrace.positionAfterSkippingLeadingTrivia), ViewMakingFunctions.note(node)))
         return .skipChildren
     }

@@ -51,6 +51,16 @@ enum ViewMakingFunctions {
         "left out the body of \(Pruning.signature(DeclSyntax(function)) ?? function.name.text): it makes a cell or a view, which stk never asks for (its body is view code); it traps if called"
     }
 
+    /// The edit that leaves out `body` between its braces, in `bytes` (its
+    /// file): `trap` at the start of its first line of code, or, without
+    /// one, blanks (an empty body); its lines keep their numbers.
+    static func leavingOut(_ body: CodeBlockSyntax, in bytes: [UInt8], trap: String?) -> Edit {
+        let start = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
+        let end = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        let inside = bytes[start..<end]
+        return Edit(start: start, end: end, text: trap.map { replacement(inside: inside, trap: $0) } ?? blanked(inside))
+    }
+
     /// The text of the body's inside (between its braces) once left out: the
     /// trap at the start of its first line of code, every other character
     /// blanked, so that the lines after it keep their numbers.

@@ -168,8 +168,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         }
         guard originalAttributes.representedElementCategory == .cell,
               let section = placedSection(holding: originalAttributes),
-              section.itemsPerGroup > 0, originalAttributes.indexPath.item < section.itemCount else { return false }
-        let slot = section.slot(ofItem: originalAttributes.indexPath.item)
+              let slot = Self.slot(of: originalAttributes, in: section) else { return false }
         return (slot.widthEstimated && preferredAttributes.size.width != originalAttributes.size.width)
             || (slot.heightEstimated && preferredAttributes.size.height != originalAttributes.size.height)
     }
@@ -192,9 +191,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private func noteOverflow(of preferred: CollectionViewLayoutAttributes, in section: SectionGeometry) {
         let shape = section.shape
         guard let lineIsVertical = shape.lineIsVertical, !(lineIsVertical ? shape.heightEstimated : shape.widthEstimated),
-              section.itemsPerGroup > 0, preferred.indexPath.item < section.itemCount else { return }
-        let slot = section.slot(ofItem: preferred.indexPath.item)
-        guard lineIsVertical ? slot.heightEstimated : slot.widthEstimated else { return }
+              let slot = Self.slot(of: preferred, in: section), lineIsVertical ? slot.heightEstimated : slot.widthEstimated else { return }
         let length = lineIsVertical ? shape.size.height : shape.size.width
         let measured = lineIsVertical ? preferred.size.height : preferred.size.width
         guard measured > length + 1e-9 else { return }
@@ -202,6 +199,12 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         // Bounded, as the collection view's own warnings: a section of cells
         // all measured too long does not grow it without end.
         if warnings.count < 100, !warnings.contains(warning) { warnings.append(warning) }
+    }
+
+    /// The slot of a cell of `section` (nil for an item it does not have).
+    private static func slot(of cell: CollectionViewLayoutAttributes, in section: SectionGeometry) -> ItemSlot? {
+        guard section.itemsPerGroup > 0, cell.indexPath.item < section.itemCount else { return nil }
+        return section.slot(ofItem: cell.indexPath.item)
     }
 
     /// The placed section an element of the last pass belongs to.
