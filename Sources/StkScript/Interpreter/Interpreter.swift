@@ -177,6 +177,8 @@ public final class Interpreter {
         case .visible: runVisible()
         case .snapshot: runSnapshot()
         case let .snapshotApply(edits, mode, _): try runSnapshotApply(edits, mode, c)
+        case .sectionSnapshot(let section): try runSectionSnapshot(section)
+        case let .sectionSnapshotApply(section, edits, mode, _): try runSectionSnapshotApply(section, edits, mode, c)
         case .check: try runCheck(c)
         case .contentSize: runContentSize()
         case .context: runContext()

@@ -14,6 +14,11 @@ struct IdentifierTracker: Equatable {
     /// that hold the tracker, so that recording one copies none of them.
     private var pending = SharedList<[CollectionViewUpdate]>()
     private var materialized: DiffableSnapshot?
+    /// The sections applied as outlines (`snapshot edit SECTION_ID`), by
+    /// section identifier: each section's items in the snapshot are its
+    /// outline's visible items. Only sections with children are kept; the
+    /// others are flat lists, their snapshot's items.
+    private(set) var outlines: [String: SectionOutline] = [:]
 
     init(itemCounts: [Int]) {
         base = itemCounts
@@ -24,13 +29,16 @@ struct IdentifierTracker: Equatable {
         self = IdentifierTracker(itemCounts: itemCounts)
     }
 
-    /// Follows a batch update the collection view performed.
-    mutating func record(_ updates: [CollectionViewUpdate]) {
+    /// Follows a batch update the collection view performed. Returns the
+    /// sections whose outline it changed, which are flat lists from then on.
+    @discardableResult
+    mutating func record(_ updates: [CollectionViewUpdate]) -> [String] {
         if let current = materialized {
             materialized = current.applying(updates)
         } else {
             pending.append(updates)
         }
+        return dropChangedOutlines()
     }
 
     /// The current snapshot. `itemCounts` are the collection view's: should
@@ -56,9 +64,61 @@ struct IdentifierTracker: Equatable {
         return s
     }
 
-    /// After `apply`: the applied snapshot is the data.
-    mutating func replace(with snapshot: DiffableSnapshot) {
+    /// After `apply`: the applied snapshot is the data. Returns the sections
+    /// whose outline it changed, which are flat lists from then on.
+    @discardableResult
+    mutating func replace(with snapshot: DiffableSnapshot) -> [String] {
         materialized = snapshot
         pending = SharedList()
+        return dropChangedOutlines()
+    }
+
+    /// After a section's `apply`: the snapshot with the section's visible
+    /// items, and the section's outline (kept only if it has children).
+    mutating func replace(with snapshot: DiffableSnapshot, outline: SectionOutline, of section: String) {
+        materialized = snapshot
+        pending = SharedList()
+        outlines[section] = outline.hasChildren ? outline : nil
+    }
+
+    /// One section's snapshot: its outline, or its items as root items (an
+    /// empty one for a section the snapshot does not hold).
+    mutating func sectionSnapshot(_ section: String) -> SectionOutline {
+        if let outline = outlines[section] { return outline }
+        let snapshot = current()
+        guard let s = snapshot.sectionIdentifiers.firstIndex(of: section) else { return SectionOutline() }
+        return SectionOutline(rootItems: snapshot.itemIdentifiers[s])
+    }
+
+    /// The items of every outline that the collection view does not show
+    /// (under a collapsed parent): identifiers in use all the same.
+    var hiddenItems: Set<String> {
+        var hidden = Set<String>()
+        for outline in outlines.values {
+            hidden.formUnion(Set(outline.items).subtracting(outline.visibleItems))
+        }
+        return hidden
+    }
+
+    /// A change made to the items of an outlined section other than through
+    /// its section snapshot (an index path, a whole snapshot) leaves the
+    /// section a flat list of the items it shows (stk's rule): the outline no
+    /// longer says what the section holds.
+    private mutating func dropChangedOutlines() -> [String] {
+        guard !outlines.isEmpty else { return [] }
+        let snapshot = current()
+        let sections = snapshot.sectionIdentifiers, items = snapshot.itemIdentifiers
+        var flattened: [String] = []
+        for (section, outline) in outlines {
+            guard let s = sections.firstIndex(of: section) else {
+                outlines[section] = nil     // deleted with its section
+                continue
+            }
+            if items[s] != outline.visibleItems {
+                outlines[section] = nil
+                flattened.append(section)
+            }
+        }
+        return flattened.sorted()
     }
 }

@@ -198,7 +198,9 @@ public final class Session: LayoutCycleObserver {
     private func changedNothing(since s: SessionState) -> Bool {
         guard s.layoutName == layoutName, sectionsUnchanged(since: s), s.bounds == collectionView.bounds,
               s.contentInset == collectionView.contentInset, s.safeAreaInsets == collectionView.safeAreaInsets,
-              s.scrollView == ScrollViewSettings(of: collectionView)
+              s.scrollView == ScrollViewSettings(of: collectionView),
+              // An outline's state that shows nowhere yet (a leaf expanded).
+              s.identifiers.outlines == identifiers.outlines
         else { return false }
         return effectiveOptions(s.options) == effectiveOptions(explicitOptions)
     }

@@ -80,6 +80,12 @@ public enum CommandKind: Equatable, Sendable {
     /// `snapshot edit` ... `apply [unanimated|reload]`: edits to a copy of the
     /// current snapshot, then applied as the difference (diffable data source).
     case snapshotApply([Located<SnapshotEdit>], SnapshotApplyMode, end: SourceRange)
+    /// `snapshot SECTION_ID`: print one section's snapshot, an outline.
+    case sectionSnapshot(Located<String>)
+    /// `snapshot edit SECTION_ID` ... `apply [unanimated]`: edits to a copy
+    /// of one section's snapshot (`NSDiffableDataSourceSectionSnapshot`: items
+    /// with children, expanded or collapsed), then applied to that section.
+    case sectionSnapshotApply(Located<String>, [Located<SnapshotEdit>], SnapshotApplyMode, end: SourceRange)
     /// `size item S:I WxH`, `size header S WxH`, `size footer S WxH`; a nil
     /// size (`default`) removes the override.
     case size(Located<ElementRef>, Located<CGSize?>)

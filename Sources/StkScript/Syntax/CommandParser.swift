@@ -65,7 +65,9 @@ struct CommandParser {
         case "scroll": return try scroll()
         case "attr": return .attr(try args.element(decoration: true))
         case "visible": return .visible
-        case "snapshot": return .snapshot
+        case "snapshot":
+            guard let section = args.take() else { return .snapshot }
+            return .sectionSnapshot(try SnapshotEditParser.identifier(section, "a section identifier"))
         case "contentsize": return .contentSize
         case "context": return .context
         case "check": return .check

@@ -35,6 +35,10 @@ extension CommandKind: CustomStringConvertible {
         case .batch(let updates, _):
             return (["batch"] + updates.map { "  " + $0.description } + ["end"]).joined(separator: "\n")
         case .snapshot: return "snapshot"
+        case .sectionSnapshot(let section): return "snapshot \(ElementRef.printedKind(section.value))"
+        case .sectionSnapshotApply(let section, let edits, let mode, _):
+            return (["snapshot edit \(ElementRef.printedKind(section.value))"] + edits.map { "  " + $0.value.description }
+                    + ["apply" + (mode == .animated ? "" : " " + mode.rawValue)]).joined(separator: "\n")
         case .snapshotApply(let edits, let mode, _):
             return (["snapshot edit"] + edits.map { "  " + $0.value.description } + ["apply" + (mode == .animated ? "" : " " + mode.rawValue)])
                 .joined(separator: "\n")

@@ -155,6 +155,8 @@ private struct ScriptParser {
         var failed = false
         /// A `snapshot edit` block (closed by `apply`) rather than a `batch`.
         var isSnapshot = false
+        /// `snapshot edit SECTION_ID`: a section's block.
+        var section: Located<String>? = nil
         var edits: [Located<SnapshotEdit>] = []
     }
     private var openBatch: OpenBatch?
@@ -227,7 +229,7 @@ private struct ScriptParser {
             // Inside `snapshot edit`: NSDiffableDataSourceSnapshot's verbs.
             if lexed.hasLexicalError { return failed() }
             do {
-                openBatch!.edits.append(try SnapshotEditParser.parse(lexed))
+                openBatch!.edits.append(try SnapshotEditParser.parse(lexed, inSection: openBatch!.section != nil))
             } catch let error as ParseError {
                 report(error)
                 openBatch!.failed = true
@@ -284,8 +286,21 @@ private struct ScriptParser {
             return false
         }
         openBatch = OpenBatch(keyword: keyword, isSnapshot: isSnapshot)
-        if lexed.tokens.count > keywords {
-            report(ParseError.extraArgument(lexed.tokens[keywords], verb: isSnapshot ? "snapshot edit" : "batch"))
+        var arguments = keywords
+        if isSnapshot, lexed.tokens.count > keywords {
+            // `snapshot edit SECTION_ID`: one section's snapshot.
+            arguments += 1
+            do {
+                openBatch!.section = try SnapshotEditParser.identifier(lexed.tokens[keywords], "a section identifier")
+            } catch let error as ParseError {
+                report(error)
+                openBatch!.failed = true
+            } catch {
+                preconditionFailure("SnapshotEditParser throws only ParseError")
+            }
+        }
+        if lexed.tokens.count > arguments {
+            report(ParseError.extraArgument(lexed.tokens[arguments], verb: isSnapshot ? "snapshot edit" : "batch"))
             openBatch!.failed = true
         }
         if lexed.hasLexicalError { openBatch!.failed = true }
@@ -302,6 +317,9 @@ private struct ScriptParser {
             let word = lexed.tokens[1]
             switch word.word {
             case "unanimated": mode = .unanimated
+            case "reload" where block.section != nil:
+                report(ParseError("a section's snapshot has no 'apply reload': applySnapshotUsingReloadData takes a whole snapshot", at: word.range))
+                ok = false
             case "reload": mode = .reload
             default:
                 report(ParseError("expected 'unanimated' or 'reload' after 'apply', got '\(word.text)'", at: word.range,
@@ -313,7 +331,9 @@ private struct ScriptParser {
                 ok = false
             }
         }
-        if ok {
+        if ok, let section = block.section {
+            commands.append(Command(.sectionSnapshotApply(section, block.edits, mode, end: keyword), at: block.keyword.union(keyword)))
+        } else if ok {
             commands.append(Command(.snapshotApply(block.edits, mode, end: keyword), at: block.keyword.union(keyword)))
         }
         return true

@@ -17,6 +17,10 @@ public enum SnapshotEdit: Equatable, Sendable, CustomStringConvertible {
     case moveItem(Located<String>, DiffableSnapshot.Position, Located<String>)
     case reloadItems([Located<String>])
     case reconfigureItems([Located<String>])
+    /// `expand ID...` and `collapse ID...`, in a section's block only
+    /// (`NSDiffableDataSourceSectionSnapshot`).
+    case expand([Located<String>])
+    case collapse([Located<String>])
 
     public var description: String {
         func list(_ ids: [Located<String>]) -> String { ids.map { ElementRef.printedKind($0.value) }.joined(separator: " ") }
@@ -35,6 +39,8 @@ public enum SnapshotEdit: Equatable, Sendable, CustomStringConvertible {
         case let .moveItem(i, p, a): return "move item \(id(i)) \(at(p)) \(id(a))"
         case .reloadItems(let ids): return "reload items \(list(ids))"
         case .reconfigureItems(let ids): return "reconfigure items \(list(ids))"
+        case .expand(let ids): return "expand \(list(ids))"
+        case .collapse(let ids): return "collapse \(list(ids))"
         }
     }
 }
@@ -53,18 +59,45 @@ public enum SnapshotApplyMode: String, Sendable {
 /// The grammar of a `snapshot edit` line.
 enum SnapshotEditParser {
     static let verbs = ["append", "insert", "delete", "move", "reload", "reconfigure"]
+    /// In a section's block (`snapshot edit SECTION_ID`):
+    /// NSDiffableDataSourceSectionSnapshot's methods.
+    static let sectionVerbs = ["append", "insert", "delete", "expand", "collapse"]
 
-    static func parse(_ lexed: LexedCommand) throws -> Located<SnapshotEdit> {
+    /// One line of a block; `inSection`: of a section's block.
+    static func parse(_ lexed: LexedCommand, inSection: Bool = false) throws -> Located<SnapshotEdit> {
         var line = SnapshotEditTokens(lexed)
         let verb = line.verb
-        guard let verbWord = verb.word, verbs.contains(verbWord) else {
-            throw ParseError("'\(verb.text)' cannot be used in a snapshot edit; its lines are \(verbs.joined(separator: ", ")) (then 'apply')",
-                             at: verb.range, suggestion: verb.word.flatMap { NearMiss.nearest(to: $0, among: verbs + ["apply"]) })
+        let allowed = inSection ? sectionVerbs : verbs
+        guard let verbWord = verb.word, allowed.contains(verbWord) else {
+            let block = inSection ? "a section's snapshot edit" : "a snapshot edit"
+            throw ParseError("'\(verb.text)' cannot be used in \(block); its lines are \(allowed.joined(separator: ", ")) (then 'apply')",
+                             at: verb.range, suggestion: verb.word.flatMap { NearMiss.nearest(to: $0, among: allowed + ["apply"]) })
         }
-        let (noun, nounToken) = try line.noun(after: verbWord)
-        let edit = try line.edit(verbWord, noun, nounToken: nounToken)
+        let edit: SnapshotEdit
+        if verbWord == "expand" || verbWord == "collapse" {
+            let ids = try line.identifiers()
+            edit = verbWord == "expand" ? .expand(ids) : .collapse(ids)
+        } else {
+            let (noun, nounToken) = try line.noun(after: verbWord)
+            if inSection && noun == "sections" {
+                throw ParseError("NSDiffableDataSourceSectionSnapshot has no '\(verbWord) sections': it holds one section's items", at: nounToken.range)
+            }
+            edit = try line.edit(verbWord, noun, nounToken: nounToken)
+        }
         if let extra = line.tokens.first { throw ParseError("unexpected '\(extra.text)' after '\(edit)'", at: extra.range) }
         return Located(edit, at: lexed.range)
+    }
+}
+
+extension SnapshotEditParser {
+    /// A token as an identifier: a word or string as written, a number as
+    /// its text (so that `1` and `01` stay different identifiers).
+    static func identifier(_ t: Token, _ what: String = "an identifier") throws -> Located<String> {
+        switch t.literal {
+        case .word(let w), .string(let w): return Located(w, at: t.range)
+        case .number: return Located(t.text, at: t.range)
+        default: throw ParseError("expected \(what) (a word of letters, digits, '-' and '_'), got '\(t.text)'", at: t.range)
+        }
     }
 }
 
@@ -145,19 +178,13 @@ private struct SnapshotEditTokens {
         return t
     }
 
-    /// A token as an identifier: a word or string as written, a number as
-    /// its text (so that `1` and `01` stay different identifiers).
     private func identifier(_ t: Token, _ what: String = "an identifier") throws -> Located<String> {
-        switch t.literal {
-        case .word(let w), .string(let w): return Located(w, at: t.range)
-        case .number: return Located(t.text, at: t.range)
-        default: throw ParseError("expected \(what) (a word of letters, digits, '-' and '_'), got '\(t.text)'", at: t.range)
-        }
+        try SnapshotEditParser.identifier(t, what)
     }
 
     /// One identifier or more, up to the end of the line or the first of the
     /// words `stops` (which is left for the caller).
-    private mutating func identifiers(until stops: Set<String> = []) throws -> [Located<String>] {
+    mutating func identifiers(until stops: Set<String> = []) throws -> [Located<String>] {
         var ids: [Located<String>] = []
         while let t = tokens.first, !(t.word.map(stops.contains) ?? false) {
             tokens.removeFirst()

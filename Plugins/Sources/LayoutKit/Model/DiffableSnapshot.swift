@@ -404,6 +404,11 @@ public struct SnapshotEditError: Error, CustomStringConvertible, Sendable {
     /// The identifier the message is about, when one is.
     public let identifier: String?
     public var description: String { message }
+
+    public init(message: String, identifier: String?) {
+        self.message = message
+        self.identifier = identifier
+    }
 }
 
 extension DiffableSnapshot {
@@ -600,6 +605,12 @@ extension DiffableSnapshot {
     public mutating func reserveNumbersInUse() {
         for h in sectionHandles where h >= nextSectionNumber { nextSectionNumber = h + 1 }
         for ids in itemHandles { for h in ids where h >= nextItemNumber { nextItemNumber = h + 1 } }
+    }
+
+    /// The same for items the snapshot does not hold but are in use
+    /// elsewhere (under a collapsed parent of an outline).
+    public mutating func reserveNumbers(ofItems ids: [String]) {
+        for h in ids.map(itemNames.handle) where h >= nextItemNumber { nextItemNumber = h + 1 }
     }
 
     /// `reloadSections(_:)`: the sections must exist.

@@ -78,7 +78,7 @@ extension Interpreter {
                 try cv.withIdentifiers(self.session.identifiers.snapshot(itemCounts: countsBefore).applying(updates.map(\.update))) {
                     try cv.performBatchUpdates(updates.map(\.update))
                 }
-                self.session.identifiers.record(updates.map(\.update))
+                self.noteFlattened(self.session.identifiers.record(updates.map(\.update)), c)
             } catch let e as CollectionViewError {
                 throw CommandError(e.message, at: LocatedUpdate.blame(e, in: updates) ?? c.command.range)
             }
