@@ -181,6 +181,40 @@ import Testing
         #expect(result.stderr.contains("the setup command 'sections 3 itemz=10' failed"), "\(result)")
     }
 
+    /// A block written over several lines runs as it does in a script: one
+    /// setup command, its lines joined with `;` (round thirteen: each line
+    /// ran alone, and `batch` was refused without its `end`). A block left
+    /// open is refused at the line that opened it.
+    @Test func aSetupsBlocksOverSeveralLinesAreOneCommandEach() throws {
+        let folder = try ScratchFolder([
+            "blocks.stk": """
+                sections 2 items=3
+                batch
+                  delete item 0:0
+                  # a comment inside
+                  insert item 1:0
+                end
+                snapshot edit
+                  append items A B to S1
+                apply
+                snapshot edit S0
+                  append items P
+                  append items C1 \\
+                    C2 to P
+                  expand P
+                apply
+
+                """,
+            "open.stk": "sections 1 items=1\nsnapshot edit\n  append items A\n",
+        ])
+        let result = try stk(["verify", "flow-sticky", "--setup", "blocks.stk", "--keep-sections", "--operations", "40"], in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.first?.hasPrefix("PASS: flow-sticky: 40 operations") == true, "\(result)")
+        let open = try stk(["verify", "flow-sticky", "--setup", "open.stk", "--operations", "10"], in: folder.url)
+        #expect(open.status == 2, "\(open)")
+        #expect(open.stderr.contains("error: the setup script open.stk ends inside the entry that starts at line 2 ('snapshot edit')"), "\(open)")
+    }
+
     /// A setup given as a pipe (`--setup <(printf ...)` in a shell) is read
     /// once, by the supervising parent, which hands the commands to the
     /// session child: the child could not read the pipe again.

@@ -170,6 +170,39 @@ public final class Verifier {
         return (["sections 0", "layout \(layoutName)"] + setup, 2)
     }
 
+    /// The commands of a `--setup` script, one entry a line as a reproducer
+    /// prints them: a line each, except that a block written over several
+    /// lines (`batch` ... `end`, `snapshot edit` ... `apply`) is one entry,
+    /// its lines joined with `;`, and a line ending in `\` goes on with the
+    /// next. Comments, blank lines and `#>` outputs are left out. A script
+    /// that ends inside a block is refused, at the line that opened it.
+    public static func setupCommands(fromScript text: String, named name: String) throws -> [String] {
+        var entries: [String] = []
+        var open: (parts: [String], line: Int, continues: Bool)? = nil
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            var entry = open ?? (parts: [], line: index + 1, continues: false)
+            if entry.continues, let last = entry.parts.popLast() {
+                entry.parts.append(last.dropLast().trimmingCharacters(in: .whitespaces) + " " + line)
+            } else {
+                entry.parts.append(line)
+            }
+            switch Parser.inputStatus(of: entry.parts.joined(separator: "\n")) {
+            case .complete:
+                entries.append(entry.parts.joined(separator: "; "))
+                open = nil
+            case .needsMoreInput(let reason):
+                entry.continues = reason == .lineContinuation
+                open = entry
+            }
+        }
+        if let open {
+            throw SessionError("the setup script \(name) ends inside the entry that starts at line \(open.line) ('\(open.parts[0])'): close its block ('end' after 'batch', 'apply' after 'snapshot edit')")
+        }
+        return entries
+    }
+
     /// `layout NAME ...` for this layout: a setup's own making of it.
     static func makesLayout(_ command: String, named layoutName: String) -> Bool {
         let words = command.split(separator: " ", omittingEmptySubsequences: true)

@@ -164,9 +164,13 @@ struct VerifyCommand: ParsableCommand {
               let text = String(data: data, encoding: .utf8) else {
             try TestCommand.fail("cannot read the setup script \(setup)")
         }
-        // One command a line; comments, blank lines and '#>' outputs left out.
-        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        // One command a line, a block on one line; comments, blank lines and
+        // '#>' outputs left out.
+        do {
+            return try Verifier.setupCommands(fromScript: text, named: setup)
+        } catch let error as SessionError {
+            try TestCommand.fail(error.message)
+        }
     }
 
     /// The operation in progress, as the watchdog sees it: `since` is nil
