@@ -151,7 +151,7 @@ import StkTestSupport
             rect(7, 260, 40, 40),
         ])
         #expect(b.contentSize == size(310, 300))
-        #expect(b.layout.layoutWarnings == ["item 0:6 is wider than the available width 300: it sits alone on its line (UIKit logs: \(CollectionViewFlowLayout.itemTooLargeMessage))"])
+        #expect(b.layout.layoutWarnings == [Self.oversize("0:6", room: 300, direction)])
     }
 
     @Test(arguments: Direction.allCases)
@@ -178,6 +178,15 @@ import StkTestSupport
         #expect(b.layout.layoutWarnings.isEmpty)
     }
 
+    /// The warning for an item longer than the room across the flow, in
+    /// UIKit's words for the direction: across a horizontal flow the room is
+    /// a height (round thirteen: it said width there too).
+    static func oversize(_ item: String, room: Int, _ direction: Direction) -> String {
+        direction == .vertical
+            ? "item \(item) is wider than the available width \(room): it sits alone on its line (UIKit logs: \(CollectionViewFlowLayout.itemTooLargeMessage))"
+            : "item \(item) is taller than the available height \(room): it sits alone on its line (UIKit logs: \(CollectionViewFlowLayout.itemTooTallMessage))"
+    }
+
     @Test(arguments: Direction.allCases)
     func uniformOversizeItemsSitAtTheLeftInsetAndWarn(_ direction: Direction) throws {
         // W = 390, sectionInset left 12 right 8 -> avail 370; items 400x50 are wider:
@@ -187,7 +196,7 @@ import StkTestSupport
         c.sectionInset = EdgeInsets(top: 0, left: 12, bottom: 0, right: 8)
         let b = try c.build(direction)
         #expect(b.items(0) == [rect(12, 0, 400, 50), rect(12, 60, 400, 50)])
-        #expect(b.layout.layoutWarnings == ["item 0:0 is wider than the available width 370: it sits alone on its line (UIKit logs: \(CollectionViewFlowLayout.itemTooLargeMessage))"])
+        #expect(b.layout.layoutWarnings == [Self.oversize("0:0", room: 370, direction)])
     }
 
     @Test(arguments: Direction.allCases)

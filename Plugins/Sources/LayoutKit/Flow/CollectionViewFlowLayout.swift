@@ -171,6 +171,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// UIKit's console message for an item wider than the width available to it.
     public static let itemTooLargeMessage = "The behavior of the UICollectionViewFlowLayout is not defined because: the item width must be less than the width of the UICollectionView minus the section insets left and right values, minus the content insets left and right values."
+    /// The same, for a horizontal flow.
+    public static let itemTooTallMessage = "The behavior of the UICollectionViewFlowLayout is not defined because: the item height must be less than the height of the UICollectionView minus the section insets top and bottom values, minus the content insets top and bottom values."
 
     /// Problems found by the last geometry pass (an item wider than the available width).
     private var oversizedItems: [String] = []
@@ -479,11 +481,19 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return false
     }
 
-    /// The warnings of the sections with an item wider than the line, in order.
+    /// The warnings of the sections with an item longer than the line across
+    /// the flow, in order: wider in a vertical flow, taller in a horizontal
+    /// one, in UIKit's words for each (the geometry measures across the flow
+    /// whichever way it runs).
     private func oversizeWarnings() -> [String] {
-        geometry.oversizeSections.map { s in
+        let horizontal = scrollDirection == .horizontal
+        return geometry.oversizeSections.map { s in
             let section = geometry.sections[s]
-            return "item \(s):\(section.firstOversizeItem!) is wider than the available width \((geometry.width - section.inset.left - section.inset.right).stk): it sits alone on its line (UIKit logs: \(Self.itemTooLargeMessage))"
+            let room = (geometry.width - section.inset.left - section.inset.right).stk
+            let item = "item \(s):\(section.firstOversizeItem!)"
+            return horizontal
+                ? "\(item) is taller than the available height \(room): it sits alone on its line (UIKit logs: \(Self.itemTooTallMessage))"
+                : "\(item) is wider than the available width \(room): it sits alone on its line (UIKit logs: \(Self.itemTooLargeMessage))"
         }
     }
 
