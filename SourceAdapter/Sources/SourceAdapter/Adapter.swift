@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "59"
+    public static let version = "60"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -502,6 +502,27 @@ private struct Adaptation {
         }
     }
 
+    /// A layout function (no parameters, a layout returned) in an extension
+    /// of a type no file declares: a screen's `Screen+Layout.swift` loaded
+    /// without `Screen.swift`. UIKit's own types (`UIViewController`) are
+    /// declared by stk, not by the files.
+    private func layoutFunctionOfUndeclaredType() -> (file: Int, at: AbsolutePosition, function: String, type: String)? {
+        for (file, tree) in trees.enumerated() {
+            for statement in tree.statements {
+                guard let ext = statement.item.as(ExtensionDeclSyntax.self) else { continue }
+                let type = DeclarationCollector.typeName(ext.extendedType)
+                guard index[type] == nil, !type.hasPrefix("UI"), !type.hasPrefix("NS") else { continue }
+                for member in ext.memberBlock.members {
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), function.signature.parameterClause.parameters.isEmpty,
+                          let returned = function.signature.returnClause?.type,
+                          LayoutFunctionDiscovery.uikitLayoutTypes.contains(DeclarationCollector.typeName(returned)) else { continue }
+                    return (file, function.name.positionAfterSkippingLeadingTrivia, "\(function.name.text)()", type)
+                }
+            }
+        }
+        return nil
+    }
+
     /// `16`, `16-18`, `16, 18-19`: lines as a reader lists them.
     static func lineList(_ lines: [Int]) -> String {
         var runs: [(Int, Int)] = []
@@ -515,6 +536,10 @@ private struct Adaptation {
     /// first layout they build where stk cannot call it, if they build one,
     /// else at the first file's start.
     private func noLayoutFound() -> AdapterMessage {
+        if let orphan = layoutFunctionOfUndeclaredType() {
+            return AdapterMessage(position(orphan.file, orphan.at),
+                "no layout stk can call: \(orphan.function) is in an extension of \(orphan.type), which these files do not declare, so stk cannot make a \(orphan.type) to call it on. Load it with the file that declares \(orphan.type) (the folder that holds both, as the app keeps them)")
+        }
         for (file, tree) in trees.enumerated() {
             guard let built = UnreachableLayout.first(in: tree) else { continue }
             let place = built.context.map { "in \($0), " } ?? "at the top level, "

@@ -402,6 +402,45 @@ import Testing
             "\(output.report.errors)")
     }
 
+    /// A screen's layout kept in its own file (`FeedViewController+Layout.swift`)
+    /// and loaded without the screen: the error says the type is missing,
+    /// not to write the function the file has (round thirteen). With the
+    /// screen beside it, the function is a layout.
+    @Test func aLayoutFunctionInAnExtensionOfAnUndeclaredTypeSaysSo() {
+        let layoutFile = """
+            import UIKit
+
+            extension FeedViewController {
+                func createLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                    let group = NSCollectionLayoutGroup.vertical(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+            }
+            """
+        let alone = adapt([("FeedViewController+Layout.swift", layoutFile)])
+        #expect(alone.report.layouts.isEmpty)
+        #expect(alone.report.errors.map(\.description) == [
+            "FeedViewController+Layout.swift:4:10: no layout stk can call: createLayout() is in an extension of FeedViewController, which these files do not declare, so stk cannot make a FeedViewController to call it on. Load it with the file that declares FeedViewController (the folder that holds both, as the app keeps them)"],
+            "\(alone.report.errors)")
+        let screen = """
+            import Foundation
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                var collectionView: UICollectionView!
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: createLayout())
+                    view.addSubview(collectionView)
+                }
+            }
+            """
+        let both = adapt([("FeedViewController.swift", screen), ("FeedViewController+Layout.swift", layoutFile)])
+        #expect(both.report.errors.isEmpty, "\(both.report.errors)")
+        #expect(!both.report.layouts.isEmpty)
+    }
+
     /// A layout helper that needs the view (`UIHelper.createThreeColumnFlowLayout(in:
     /// view)`) cannot be called alone, and is said so in a note; the screen
     /// that calls it with its view is registered, running that call.
