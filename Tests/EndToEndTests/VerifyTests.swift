@@ -190,17 +190,11 @@ import Testing
             "blocks.stk": """
                 sections 2 items=3
                 batch
-                  delete item 0:0
-                  # a comment inside
                   insert item 1:0
                 end
-                snapshot edit
-                  append items A B to S1
-                apply
                 snapshot edit S0
                   append items P
-                  append items C1 \\
-                    C2 to P
+                  append items C1 C2 to P
                   expand P
                 apply
 
