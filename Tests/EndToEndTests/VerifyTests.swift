@@ -172,6 +172,57 @@ import Testing
         #expect(noSetup.status == 0, "\(noSetup)")
     }
 
+    /// The tutorials' shape: the section provider maps the index to an
+    /// enum's case and traps past the cases (`SectionKind(rawValue:)` or
+    /// `fatalError`), never reading the data source, whose type alone names
+    /// the enum. On iOS there are never more sections than cases, so verify
+    /// starts with no more, from its first command (round thirteen: it
+    /// started with four, and reported the trap as the layout's crash).
+    @Test func aProviderThatTrapsPastTheEnumsCasesIsNotACrash() throws {
+        let folder = try ScratchFolder([
+            "ViewController.swift": """
+                import Foundation
+                import UIKit
+
+                enum SectionKind: Int, CaseIterable {
+                    case first, second, third
+                }
+
+                class ViewController: UIViewController {
+                    typealias DataSource = UICollectionViewDiffableDataSource<SectionKind, Int>
+                    private var dataSource: DataSource!
+
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: createLayout())
+                        view.addSubview(collectionView)
+                    }
+
+                    private func createLayout() -> UICollectionViewLayout {
+                        UICollectionViewCompositionalLayout { sectionIndex, _ in
+                            guard let kind = SectionKind(rawValue: sectionIndex) else {
+                                fatalError("could not get section kind")
+                            }
+                            let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                            let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(kind == .first ? 100 : 50)), subitems: [item])
+                            return NSCollectionLayoutSection(group: group)
+                        }
+                    }
+                }
+                """,
+        ])
+        let result = try stk(["verify", "--plugin", "ViewController.swift", "view-controller", "--operations", "300"], in: folder.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.first?.hasPrefix("PASS: view-controller: 300 operations") == true, "\(result)")
+        // In a session of more sections, `layout` says why it may crash, and what to do.
+        let repl = try stk(["--plugin", "ViewController.swift", "-e", "layout view-controller"], in: folder.url)
+        #expect(repl.stderr.contains("note: view-controller's diffable data source names its sections with an enum of 3 cases, and this session has 20 sections: a section provider written for the enum may trap past its cases; 'sections 3' first gives it the data its app can have"), "\(repl)")
+        let fitting = try stk(["--plugin", "ViewController.swift", "-e", "sections 3 items=2; layout view-controller; contentsize"], in: folder.url)
+        #expect(fitting.status == 0, "\(fitting)")
+        // 2 items a section, one a row: 100 + 100, then 50 + 50 twice = 400.
+        #expect(fitting.lines == ["390x400"], "\(fitting)")
+    }
+
     /// A setup whose first command, its data, is refused is the user's
     /// error (it ran over the default data, as if nothing was wrong).
     @Test func aRefusedFirstSetupCommandIsAnError() throws {

@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "60"
+    public static let version = "61"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -626,7 +626,10 @@ private struct Adaptation {
         let myFunctions = registered.filter { $0.fileIndex == file }
         guard !(mine.isEmpty && myFunctions.isEmpty) && !declarations.hasOwnEntryPoint else { return nil }
         let function = "__stkLayouts\(file)"
-        return (function, Registration.function(named: function, layouts: mine, functions: myFunctions, enums: declarations.enums))
+        var sectionEnums: [String: String] = [:]
+        for owner in Set(myFunctions.compactMap(\.owner)) { sectionEnums[owner] = pruning.sectionEnum(of: owner) }
+        return (function, Registration.function(named: function, layouts: mine, functions: myFunctions, enums: declarations.enums,
+                                                sectionEnums: sectionEnums))
     }
 }
 

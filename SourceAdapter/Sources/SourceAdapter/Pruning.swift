@@ -1069,6 +1069,24 @@ struct Pruning {
             + "func __stkShow(in collectionView: UICollectionView) { __stkShownIn = collectionView\(assignment) }; " + members
     }
 
+    /// The enum of the sources that names the sections of view controller
+    /// `owner`'s diffable data source (`UICollectionViewDiffableDataSource<
+    /// SectionKind, Int>`, through a typealias or not), whether the layout
+    /// code reads the data source or not, when the compiled copy keeps the
+    /// enum: the registration passes its case count, so that stk gives such a
+    /// screen no more sections than its app can have.
+    func sectionEnum(of owner: String) -> String? {
+        guard let type = index[owner], let group = type.node.asProtocol(DeclGroupSyntax.self) else { return nil }
+        for variable in TypeIndex.memberDecls(group.memberBlock).compactMap({ $0.as(VariableDeclSyntax.self) }) {
+            guard let shown = shownDataSources.shown(variable), let written = shownDataSources.identifierTypeNames(of: shown).first else { continue }
+            // As written: nested in the screen (`Section` of `FeedViewController`) or not.
+            for section in [owner + "." + written, written] where index[section]?.kind == .enum && (typeUnits[section]?.kept ?? false) {
+                return section
+            }
+        }
+        return nil
+    }
+
     /// The diffable data sources of view controller `owner` that the layout
     /// code reads (`dataSource.sectionIdentifier(for:)` in a section
     /// provider), which stk makes (`ShownDataSources`): each property's name

@@ -300,7 +300,10 @@ struct LayoutDiscovery {
 enum Registration {
     /// `func NAME() -> [LayoutDescriptor]`, appended to the file that declares
     /// the classes (so `private` classes can be named).
-    static func function(named name: String, layouts: [Layout], functions: [LayoutFunction] = [], enums: [String: [String]]) -> String {
+    /// `sectionEnums`: by owner, the enum that names the sections of its
+    /// diffable data source (`Pruning.sectionEnum(of:)`).
+    static func function(named name: String, layouts: [Layout], functions: [LayoutFunction] = [], enums: [String: [String]],
+                         sectionEnums: [String: String] = [:]) -> String {
         var out = "\n// stk: the layouts of this file, as stk registers them (generated)\n"
         out += "func \(name)() -> [LayoutDescriptor] {\n    var layouts: [LayoutDescriptor] = []\n"
         for layout in layouts {
@@ -308,6 +311,9 @@ enum Registration {
         }
         for function in functions {
             out += descriptor(function)
+            if let owner = function.owner, let sections = sectionEnums[owner] {
+                out += "    layouts[layouts.count - 1].sectionIdentifierCases = StkIdentifier.caseCount(of: \(sections).self)\n"
+            }
         }
         out += "    return layouts\n}\n"
         return out

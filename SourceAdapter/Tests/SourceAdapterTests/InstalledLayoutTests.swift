@@ -402,6 +402,45 @@ import Testing
             "\(output.report.errors)")
     }
 
+    /// A screen whose diffable data source names its sections with an enum
+    /// registers the enum's case count, whether or not the layout code reads
+    /// the data source: its section provider maps the index to a case and
+    /// traps past them (round thirteen), which stk's default data must not
+    /// reach. An enum the layout code does not keep is not named.
+    @Test func aScreensSectionEnumIsRegisteredWithItsLayout() {
+        let screen = """
+            import Foundation
+            import UIKit
+
+            enum SectionKind: Int, CaseIterable {
+                case first, second, third
+            }
+
+            class ViewController: UIViewController {
+                typealias DataSource = UICollectionViewDiffableDataSource<SectionKind, Int>
+                private var dataSource: DataSource!
+
+                private func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { sectionIndex, _ in
+                        guard let kind = SectionKind(rawValue: sectionIndex) else { fatalError("could not get section kind") }
+                        let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(kind == .first ? 100 : 50)), subitems: [item])
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                }
+            }
+            """
+        let output = adapt([("ViewController.swift", screen)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.files[0].text.contains("layouts[layouts.count - 1].sectionIdentifierCases = StkIdentifier.caseCount(of: SectionKind.self)"))
+        // The layout does not name the enum: it is left out, and not registered.
+        let unread = screen.replacingOccurrences(of: "guard let kind = SectionKind(rawValue: sectionIndex) else { fatalError(\"could not get section kind\") }", with: "let kind = sectionIndex == 0 ? 0 : 1")
+            .replacingOccurrences(of: "kind == .first", with: "kind == 0")
+        let other = adapt([("ViewController.swift", unread)])
+        #expect(other.report.errors.isEmpty, "\(other.report.errors)")
+        #expect(!other.files[0].text.contains("sectionIdentifierCases"))
+    }
+
     /// A screen's layout kept in its own file (`FeedViewController+Layout.swift`)
     /// and loaded without the screen: the error says the type is missing,
     /// not to write the function the file has (round thirteen). With the

@@ -215,8 +215,16 @@ public final class Verifier {
     }
 
     public func run() throws -> Report {
-        guard registry.entry(named: layoutName) != nil else {
+        guard let entry = registry.entry(named: layoutName) else {
             throw SessionError.unknownLayout(layoutName, known: registry.names)
+        }
+        // A screen whose diffable data source names its sections with an
+        // enum's cases, known at registration: its sessions start with no
+        // more sections than the cases from the first command, as a setup
+        // would give (its section provider may trap on any other).
+        let registeredCases = entry.descriptor.sectionIdentifierCases
+        if options.setup == nil, let cases = registeredCases {
+            options.setup = ["sections \(min(cases, options.sections)) items=\(options.itemsPerSection)"]
         }
         if let other = options.setup?.first(where: { $0.split(separator: " ").first == "layout" && !Self.makesLayout($0, named: layoutName) }) {
             throw SessionError("the setup command '\(other)' makes another layout than the one verified (\(layoutName))")
@@ -262,7 +270,8 @@ public final class Verifier {
             for _ in 0..<length {
                 // A data source whose sections are an enum's cases has no
                 // identifier for a section added: such a layout keeps its sections.
-                let keepsSections = options.keepsSections || session.interpreter.session.collectionView.sectionIdentifierCases != nil
+                let keepsSections = options.keepsSections || registeredCases != nil
+                    || session.interpreter.session.collectionView.sectionIdentifierCases != nil
                 let command = OperationGenerator.next(for: session.interpreter.session, using: &random, keepingSections: keepsSections)
                 operations.append(command)
                 willRunOperation?(operations, report.operationsRun)

@@ -125,6 +125,13 @@ public struct LayoutDescriptor {
     /// move: true for layouts written for iOS, whose attributes have no such
     /// field (CollectionView.derivesPinnedFromMotion).
     public let derivesPinned: Bool
+    /// How many sections the app can have when its diffable data source
+    /// names them with an enum's cases (`UICollectionViewDiffableDataSource<
+    /// SectionKind, Int>`): the cases' count, known when the layout is
+    /// registered, before any layout pass. A section provider written for that
+    /// enum (`SectionKind(rawValue: sectionIndex)!`) never sees more
+    /// sections on iOS. Nil for any other layout.
+    public var sectionIdentifierCases: Int? = nil
     private let make: () throws -> CollectionViewLayout
     private let set: (CollectionViewLayout, String, LayoutOptionValue) throws -> Void
     private let get: (CollectionViewLayout, String) -> LayoutOptionValue?

@@ -10,6 +10,13 @@ extension Interpreter {
                                suggestion: NearMiss.nearest(to: name.value, among: session.registry.names))
         }
         let options = try checkedOptions(assignments, of: entry.descriptor)
+        // Said before the layout is made: a provider written for the enum
+        // may trap at its first pass over sections its app never has.
+        let sections = session.collectionView.numberOfSections
+        if let cases = entry.descriptor.sectionIdentifierCases, sections > cases {
+            report(Diagnostic(.note, "\(entry.descriptor.name)'s diffable data source names its sections with an enum of \(cases) case\(cases == 1 ? "" : "s"), and this session has \(sections) sections: a section provider written for the enum may trap past its cases; 'sections \(cases)' first gives it the data its app can have",
+                              at: name.range, in: c.file), trail: c.trail)
+        }
         try mutate(c) { try self.session.setLayout(name.value, options: options) }
     }
 
