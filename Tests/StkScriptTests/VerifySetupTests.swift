@@ -36,6 +36,12 @@ import Testing
         ])
     }
 
+    /// Lines end as the setup reader always took them: CRLF and a bare CR too.
+    @Test func everyLineEndEndsALine() throws {
+        #expect(try Verifier.setupCommands(fromScript: "sections 2\r\nbatch\rinsert item 0:0\r\nend\n", named: "s.stk")
+                == ["sections 2", "batch; insert item 0:0; end"])
+    }
+
     @Test func aBlockLeftOpenIsRefusedAtItsFirstLine() {
         #expect(throws: SessionError.self) { try Verifier.setupCommands(fromScript: "sections 1\n\nbatch\ninsert item 0:0\n", named: "s.stk") }
         do {

@@ -179,7 +179,7 @@ public final class Verifier {
     public static func setupCommands(fromScript text: String, named name: String) throws -> [String] {
         var entries: [String] = []
         var open: (parts: [String], line: Int, continues: Bool)? = nil
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             var entry = open ?? (parts: [], line: index + 1, continues: false)
