@@ -250,6 +250,49 @@ func isClose(_ a: CGPoint, _ b: CGPoint) -> Bool { isClose(a.x, b.x) && isClose(
         #expect(topCell?.indexPath == .ip(0, 150) && topCell?.frame.minY == 1500)
     }
 
+    @Test func anAnswerOutsideTheRangeOvershootsAndBouncesBackToTheEdge() throws {
+        // A snap that forgets the ends: 45 points before whatever it is proposed.
+        let layout = FlingRecordingLayout()
+        layout.answer = { CGPoint(x: $0.x, y: $0.y - 45) }
+        let cv = try make(layout: layout)
+        try cv.setContentOffset(CGPoint(x: 0, y: 100))
+        _ = cv.takeWarnings()
+        let recorder = cv.startRecording()
+        // From 100 backward at 3000 pt/s: 100 - 1497 < 0, proposed 0 (clamped);
+        // the answer is -45, outside 0...5146 along y.
+        try cv.fling(velocity: CGPoint(x: 0, y: -3000), steps: 4)
+        let offsets = recorder.events.compactMap { e -> CGFloat? in
+            if case let .boundsChanged(_, to) = e { return to.minY } else { return nil }
+        }
+        // 4 steps from 100 to -45 on the ease-out (fractions 0.578125, 0.875,
+        // 0.984375, 1), then 4 from -45 back to 0 on the same curve.
+        let down: [CGFloat] = [100 - 145 * 0.578125, 100 - 145 * 0.875, 100 - 145 * 0.984375, -45]
+        let back: [CGFloat] = [-45 + 45 * 0.578125, -45 + 45 * 0.875, -45 + 45 * 0.984375, 0]
+        #expect(offsets.count == 8 && zip(offsets, down + back).allSatisfy { isClose($0, $1) })
+        #expect(cv.contentOffset == .zero)
+        #expect(!cv.isDecelerating)
+        // Decelerating throughout, the bounce included.
+        #expect(layout.deceleratingAtBoundsChange.suffix(8).allSatisfy { $0 })
+        #expect(cv.takeWarnings() == ["targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered 0,-45, outside the scrollable range (y from 0 to 5146): the content cannot rest there; UIKit's scroll view overshoots to it and bounces back to 0,0"])
+        // An answer in the range rests where it is: from 5100 forward, proposed
+        // 5146 (clamped), answered 5101.
+        try cv.setContentOffset(CGPoint(x: 0, y: 5100))
+        try cv.fling(velocity: CGPoint(x: 0, y: 3000), steps: 4)
+        #expect(cv.contentOffset == CGPoint(x: 0, y: 5101))
+        #expect(cv.takeWarnings().isEmpty)
+        // Past the end: 45 after the proposal, 5146 + 45 = 5191, back to 5146.
+        layout.answer = { CGPoint(x: $0.x, y: $0.y + 45) }
+        try cv.fling(velocity: CGPoint(x: 0, y: 3000), steps: 4)
+        #expect(cv.contentOffset == CGPoint(x: 0, y: 5146))
+        #expect(cv.takeWarnings().first?.contains("answered 0,5191, outside the scrollable range (y from 0 to 5146)") == true)
+        // An answer across a vertical list (whose range across is 0...0) bounces back too.
+        layout.answer = { CGPoint(x: 30, y: $0.y) }
+        try cv.fling(velocity: CGPoint(x: 0, y: -1000), steps: 2)
+        // 5146 - 499 = 4647.
+        #expect(isClose(cv.contentOffset, CGPoint(x: 0, y: 4647)))
+        #expect(cv.takeWarnings().first?.contains("(x from 0 to 0)") == true)
+    }
+
     @Test func aNonFiniteAnswerIsRefusedAndTheViewStays() throws {
         let layout = FlingRecordingLayout()
         layout.answer = { _ in CGPoint(x: 0, y: CGFloat.nan) }

@@ -134,7 +134,7 @@ struct CatalogTests {
         ("export h", Completion(.words(["html"]), prefix: "h")),
         ("export svg ", Completion(.filePath, prefix: "")),
         ("export html --f", Completion(.words(["--force"]), prefix: "--f")),
-        ("expect ", Completion(.words(["attr", "visible", "contentsize", "context"]), prefix: "")),
+        ("expect ", Completion(.words(["attr", "visible", "contentsize", "offset", "context"]), prefix: "")),
         ("expect attr item 0:1 ", Completion(.words(["frame", "x", "y", "width", "height", "zIndex", "alpha", "hidden", "pinned"]), prefix: "")),
         ("expect attr item 0:1 y ", Completion(.words(["==", "!=", "<", "<=", ">", ">=", "~="]), prefix: "")),
         ("expect attr item 0:1 hidden == ", Completion(.words(["true", "false"]), prefix: "")),

@@ -435,7 +435,7 @@ struct ParserTests {
         ErrorCase(input: "trace", line: 1, column: 6, message: "expected 'on' or 'off' after 'trace'"),
         ErrorCase(input: "trace maybe", line: 1, column: 7, message: "expected 'on' or 'off', got 'maybe'"),
         ErrorCase(input: "expect frame", line: 1, column: 8,
-                  message: "expected 'attr', 'visible', 'contentsize' or 'context', got 'frame'"),
+                  message: "expected 'attr', 'visible', 'contentsize', 'offset' or 'context', got 'frame'"),
         ErrorCase(input: "expect attr item 0:1 y 44", line: 1, column: 24,
                   message: "expected an operator (== != < <= > >= ~=), got '44'"),
         ErrorCase(input: "expect attr item 0:1 y = 44", line: 1, column: 24,

@@ -228,7 +228,7 @@ public enum CommandCatalog {
                     examples: ["check"]),
         CommandInfo("expect", .checking,
                     usages: ["expect attr ELEMENT FIELD OP VALUE", "expect visible count OP N",
-                             "expect contentsize OP W,H", "expect context contains ELEMENT",
+                             "expect contentsize OP W,H", "expect offset OP X,Y", "expect context contains ELEMENT",
                              "expect context FLAG OP true|false", "expect context count OP N"],
                     summary: "check a value; a failure is reported and the script runs on (exit status 1)",
                     details: ["ELEMENT: item S:I | header S | footer S | supplementary KIND S:I | decoration KIND S:I",
@@ -237,7 +237,7 @@ public enum CommandCatalog {
                               "FLAG: everything dataSourceCounts flowDelegateMetrics flowAttributes"],
                     examples: ["expect attr header 1 frame == 0,300,390,30", "expect attr item 0:3 y == 44",
                                "expect attr header 0 alpha ~= 0.5", "expect visible count == 24",
-                               "expect contentsize == 390,4000", "expect context contains header 1",
+                               "expect contentsize == 390,4000", "expect offset == 0,1497", "expect context contains header 1",
                                "expect context everything == false"]),
         // Session
         CommandInfo("load", .session,
@@ -470,7 +470,7 @@ extension CommandCatalog {
     }
 
     private static func expectCompletion(_ w: [String], elements: [String], operators: [String], bools: [String]) -> Completion.Kind {
-        guard let subject = w.first else { return .words(["attr", "visible", "contentsize", "context"]) }
+        guard let subject = w.first else { return .words(["attr", "visible", "contentsize", "offset", "context"]) }
         let n = w.count
         switch subject {
         case "attr":
@@ -487,7 +487,7 @@ extension CommandCatalog {
         case "visible":
             if n == 1 { return .words(["count"]) }
             return n == 2 ? .words(operators) : .nothing
-        case "contentsize":
+        case "contentsize", "offset":
             return n == 1 ? .words(["==", "!=", "~="]) : .nothing
         case "context":
             if n == 1 { return .words(["contains", "count"] + ContextFlag.allCases.map(\.rawValue)) }

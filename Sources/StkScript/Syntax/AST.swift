@@ -356,6 +356,8 @@ public enum Expectation: Equatable, Sendable {
     case visibleCount(Comparison)
     /// `expect contentsize OP W,H` (or `WxH`): the value is always a `.size`.
     case contentSize(Comparison)
+    /// `expect offset OP X,Y`: the content offset; the value is `.numbers` of two.
+    case offset(Comparison)
     /// `expect context contains ELEMENT`
     case contextContains(Located<ElementRef>)
     /// `expect context everything OP BOOL` and the other flags: the value is a `.bool`.

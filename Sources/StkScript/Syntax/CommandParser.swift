@@ -288,8 +288,8 @@ struct CommandParser {
     // MARK: - Checking
 
     private mutating func expectation() throws -> Expectation {
-        let subject = try args.keyword(["attr", "visible", "contentsize", "context"],
-                                       "'attr', 'visible', 'contentsize' or 'context'")
+        let subject = try args.keyword(["attr", "visible", "contentsize", "offset", "context"],
+                                       "'attr', 'visible', 'contentsize', 'offset' or 'context'")
         switch subject.value {
         case "attr":
             let element = try args.element(decoration: true)
@@ -323,6 +323,10 @@ struct CommandParser {
                 size = try args.size(token, what: "a size W,H", allowNegative: true)
             }
             return .contentSize(Comparison(op: op, value: Located(.size(size.value), at: size.range)))
+        case "offset":
+            let op = try comparisonOperator()
+            try requireEquality(op, comparing: "points")
+            return .offset(Comparison(op: op, value: try args.numbers(count: 2, "a point X,Y")))
         default:
             let flags = ContextFlag.allCases.map(\.rawValue)
             let what = "'contains', 'count' or a flag (\(flags.joined(separator: ", ")))"

@@ -117,6 +117,7 @@ extension Expectation: CustomStringConvertible {
             // Written W,H as in the language reference.
             let size = comparison.value.value.size.map { "\($0.width.stk),\($0.height.stk)" } ?? "\(comparison.value.value)"
             return "contentsize \(comparison.op.value.rawValue) \(size)"
+        case .offset(let comparison): return "offset \(comparison)"
         case .contextContains(let element): return "context contains \(element.value)"
         case .contextFlag(let flag, let comparison): return "context \(flag.value.rawValue) \(comparison)"
         case .contextCount(let comparison): return "context count \(comparison)"

@@ -22,7 +22,8 @@ public enum IncompleteReason: Equatable, Sendable {
 /// - Extensions of the fixed core: `reload section S ...`; `size ... default`
 ///   removes an override; `expect context dataSourceCounts|flowDelegateMetrics|
 ///   flowAttributes OP BOOL` and `expect context count OP N`; `expect contentsize`
-///   also takes `WxH`; `exit` is `quit`.
+///   also takes `WxH`; `expect offset OP X,Y` checks the content offset;
+///   `exit` is `quit`.
 /// - `batch` and `end` are commands like the others, so a batch may sit on
 ///   one line (`batch; delete item 0:0; end`). Only insert, delete, move,
 ///   reload and size may appear inside. A batch with any error inside is

@@ -95,7 +95,37 @@ extension CollectionView {
                 method: "targetContentOffset(forProposedContentOffset:withScrollingVelocity:)",
                 message: "targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered \(target.stk), which is not a finite point")
         }
-        try animateContentOffset(to: target, steps: steps)
+        let rest = restingOffset(afterAnswer: target, proposed: proposed)
+        guard rest != target else { return try animateContentOffset(to: target, steps: steps) }
+        // The content cannot rest outside its range: UIKit's scroll view
+        // decelerates to the answer, overshooting, and bounces back to the
+        // edge, all while decelerating. The answer is the layout's bug (a
+        // snap that forgets the ends), so it is said, and `check` keeps it.
+        let range = scrollableOffsetRange
+        let axes = [(rest.x != target.x, "x", range.x), (rest.y != target.y, "y", range.y)].filter(\.0)
+            .map { "\($0.1) from \($0.2.lowerBound.stk) to \($0.2.upperBound.stk)" }
+        warn("targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered \(target.stk), outside the scrollable range "
+             + "(\(axes.joined(separator: ", "))): the content cannot rest there; UIKit's scroll view overshoots to it and bounces back to \(rest.stk)")
+        try Validate.point(target, "contentOffset")
+        isDecelerating = true
+        defer { isDecelerating = false }
+        for offset in animationPath(to: target, steps: steps) + animationPath(from: target, to: rest, steps: steps) {
+            try setContentOffset(offset)
+        }
+    }
+
+    /// Where a fling whose layout answered `target` comes to rest: `target`,
+    /// except along an axis where it lies outside the scrollable range, which
+    /// is clamped to the range's nearer end (the bounce back). An axis the
+    /// projection left where it was (one the content does not scroll along)
+    /// stays wherever the layout left it equal to the proposal.
+    func restingOffset(afterAnswer target: CGPoint, proposed: CGPoint) -> CGPoint {
+        let range = scrollableOffsetRange
+        func settle(_ value: CGFloat, _ proposal: CGFloat, _ r: ClosedRange<CGFloat>) -> CGFloat {
+            if r.contains(value) || value == proposal { return value }
+            return min(max(value, r.lowerBound), r.upperBound)
+        }
+        return CGPoint(x: settle(target.x, proposed.x, range.x), y: settle(target.y, proposed.y, range.y))
     }
 
     /// The offsets of an animated scroll from the current offset to `target`:
@@ -103,7 +133,11 @@ extension CollectionView {
     /// scroll view moves; UIKit's curve is not published, this is stk's), the
     /// last exactly `target`.
     public func animationPath(to target: CGPoint, steps: Int) -> [CGPoint] {
-        let start = contentOffset
+        animationPath(from: contentOffset, to: target, steps: steps)
+    }
+
+    /// The offsets of an animated scroll from `start` to `target` (`animationPath(to:steps:)`).
+    func animationPath(from start: CGPoint, to target: CGPoint, steps: Int) -> [CGPoint] {
         let steps = max(1, steps)
         return (1...steps).map { k in
             if k == steps { return target }

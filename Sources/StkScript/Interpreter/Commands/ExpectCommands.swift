@@ -15,6 +15,10 @@ extension Interpreter {
         case let .contentSize(comparison):
             layOutForQuery()
             try check("contentsize", .size(session.collectionView.contentSize), comparison, c)
+        case let .offset(comparison):
+            layOutForQuery()
+            let offset = session.collectionView.contentOffset
+            try check("offset", .numbers([Double(offset.x), Double(offset.y)]), comparison, c)
         case let .contextContains(element):
             guard let context = lastContexts.last?.snapshot else {
                 throw ExpectationFailure(message: "expectation failed: the last operation made no invalidation context, expected one naming \(element.value)", range: c.command.range)
