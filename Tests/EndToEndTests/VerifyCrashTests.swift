@@ -103,6 +103,70 @@ import FoundationXML
         #expect(run.stderr.components(separatedBy: "Fatal error").count == 2, "\(run)")
     }
 
+    /// A crash in stk's checks, not in the operation: a layout that keeps the
+    /// rows of the visible range and answers the single query by index into
+    /// them (as a published wheel layout does) survives every scroll, whose
+    /// pass asks the rect query only, and crashes in the single queries the
+    /// checks ask after it. The crash is the checks', said so (round thirteen:
+    /// it was "'scroll to 0,460' crashes the layout").
+    @Test func aCrashInTheChecksIsNotBlamedOnTheOperation() throws {
+        let folder = try TranscriptCommandFolder(["setup.stk": "sections 1 items=40\n", "RowsLayout.swift": """
+            import Foundation
+            import UIKit
+
+            final class RowsLayout: UICollectionViewLayout {
+                let rowHeight: CGFloat = 100
+                private var attributesList = [UICollectionViewLayoutAttributes]()
+
+                override var collectionViewContentSize: CGSize {
+                    guard let collectionView = collectionView, collectionView.numberOfSections > 0 else { return .zero }
+                    return CGSize(width: collectionView.bounds.width,
+                                  height: CGFloat(collectionView.numberOfItems(inSection: 0)) * rowHeight)
+                }
+
+                override func prepare() {
+                    super.prepare()
+                    guard let collectionView = collectionView, collectionView.numberOfSections > 0 else { return }
+                    let count = collectionView.numberOfItems(inSection: 0)
+                    let first = max(0, Int(collectionView.contentOffset.y / rowHeight))
+                    let last = min(count - 1, Int(collectionView.bounds.maxY / rowHeight))
+                    attributesList = first <= last ? (first...last).map { row in
+                        let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: row, section: 0))
+                        attributes.frame = CGRect(x: 0, y: CGFloat(row) * rowHeight, width: collectionView.bounds.width, height: rowHeight)
+                        return attributes
+                    } : []
+                }
+
+                override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+
+                override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                    attributesList.filter { $0.frame.intersects(rect) }
+                }
+
+                override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+                    attributesList[indexPath.row]
+                }
+            }
+
+            """])
+        let run = try StkProcess.run(["verify", "--plugin", "RowsLayout.swift", "RowsLayout", "--setup", "setup.stk",
+                                      "--operations", "100", "--out", "repro.stk"], environment: try environment, in: folder.root)
+        #expect(run.status == 1, "\(run)")
+        let fail = try #require(run.lines.first { $0.hasPrefix("FAIL: RowsLayout: ") && $0.contains("crash") }, "\(run)")
+        #expect(fail.hasPrefix("FAIL: RowsLayout: the checks after '"), "\(run)")
+        #expect(fail.contains("' crash the layout (seed 1;"), "\(run)")
+        let finding = try #require(run.lines.first { $0.hasPrefix("  [crash] ") }, "\(run)")
+        #expect(finding.contains("crashed the layout, in a query the operation itself does not ask"), "\(run)")
+        #expect(finding.contains("at RowsLayout.layoutAttributesForItem(at:) ("), "\(run)")
+        // Every later session crashes too, each in a process of its own, until verify gives up.
+        #expect(run.stderr.contains(" operations: the layout crashed in each of the 20 session processes verify starts (a crash ends one; the first crash is reported)"), "\(run)")
+        let reproducer = try String(contentsOf: folder.url("repro.stk"), encoding: .utf8)
+        #expect(reproducer.contains("# It crashes in the check after its last operation"), "\(reproducer)")
+        // Run as a script, the reproducer's operations pass; its check crashes.
+        let replay = try StkProcess.run(["--plugin", "RowsLayout.swift", "repro.stk"], environment: try environment, in: folder.root)
+        #expect(replay.status == 2 && replay.stderr.contains("error: the layout crashed while running 'check'"), "\(replay)")
+    }
+
     /// Two bugs of two kinds: both reported, the second's reproducer beside
     /// the first's (`repro-2.stk`), each failing with its own finding.
     @Test func everyKindOfFindingHasItsReproducer() throws {

@@ -77,8 +77,8 @@ public struct VerifyIsolation: Sendable {
         case timedOut
     }
 
-    /// A replay child's arguments before the file of operations:
-    /// `verify LAYOUT --plugin P ... --replay`.
+    /// A replay child's arguments before `--replay FILE`:
+    /// `verify LAYOUT --plugin P ...`.
     public let replayArguments: [String]
     /// Seconds one replay may take (a layout that also hangs); nil for none.
     public let replayTimeout: Double?
@@ -120,19 +120,28 @@ public struct VerifyIsolation: Sendable {
         return false
     }
 
+    /// Whether `operations`, which crash with the checks after them, crash
+    /// only in those checks: run without them, they finish. stk's checks ask
+    /// what UIKit asks elsewhere (a single query, for `scrollToItem`, updates
+    /// and animations), so the operation is not to blame for the crash.
+    public func crashesOnlyInTheChecks(_ operations: [String]) -> Bool {
+        replay(operations, skippingChecks: true) == .exited(ExitStatus.success.rawValue)
+    }
+
     /// Whether running `operations` from a fresh session does not finish
     /// within the replay timeout (each such try costs the whole timeout).
     public func hangs(_ operations: [String]) -> Bool {
         replay(operations) == .timedOut
     }
 
-    private func replay(_ operations: [String]) -> Outcome {
+    private func replay(_ operations: [String], skippingChecks: Bool = false) -> Outcome {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("stk-verify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).stk")
         defer { try? FileManager.default.removeItem(at: file) }
         guard (try? Data((operations.joined(separator: "\n") + "\n").utf8).write(to: file)) != nil else { return .exited(ExitStatus.error.rawValue) }
         // The runtime's backtracer is slow and says nothing the parent reads here.
-        return Self.run(replayArguments + [file.path], environment: ["SWIFT_BACKTRACE": "enable=no"],
+        return Self.run(replayArguments + ["--replay", file.path] + (skippingChecks ? ["--replay-skips-checks"] : []),
+                        environment: ["SWIFT_BACKTRACE": "enable=no"],
                         quiet: true, timeout: replayTimeout)
     }
 
@@ -162,18 +171,22 @@ extension Verifier.Report {
     }
 
     /// A crash: the session's operations (shrunk), the last of which crashed
-    /// the layout; `operationsRun` random operations had run before it.
+    /// the layout, or the checks after it (`inTheChecks`); `operationsRun`
+    /// random operations had run before it.
     public static func crash(layout: String, seed: UInt64, operations: [String], originalCount: Int,
-                             operationsRun: Int, signal: Int32, backtrace: CrashBacktrace?) -> Verifier.Report {
+                             operationsRun: Int, signal: Int32, backtrace: CrashBacktrace?, inTheChecks: Bool = false) -> Verifier.Report {
         var report = Verifier.Report(layout: layout, seed: seed)
         report.operationsRun = operationsRun + 1
-        var message = "'\(operations.last ?? "")' crashed the layout: \(CrashReport.describe(signal: signal))"
+        var message = inTheChecks
+            ? "the checks after '\(operations.last ?? "")' crashed the layout, in a query the operation itself does not ask (UIKit asks it too: a single query for scrollToItem, updates and animations): \(CrashReport.describe(signal: signal))"
+            : "'\(operations.last ?? "")' crashed the layout: \(CrashReport.describe(signal: signal))"
         if let frame = backtrace?.userFrameLines(limit: 1).first {
             message += ", " + frame.trimmingCharacters(in: .whitespaces)
         }
         report.failure = Verifier.Failure(operations: operations, originalCount: originalCount,
                                           findings: [LayoutChecks.Finding(check: .crash, element: nil, message: message)])
         report.failure?.atOperation = operationsRun + 1
+        report.failure?.crashedInTheChecks = inTheChecks
         return report
     }
 }

@@ -55,6 +55,9 @@ public final class Verifier {
         /// How many operations of the run had been run when it failed, for
         /// a crash or a hang (which end their session child); nil for others.
         public var atOperation: Int?
+        /// A crash in the checks after the last operation, which itself
+        /// runs without one (`VerifyIsolation.crashesOnlyInTheChecks`).
+        public var crashedInTheChecks = false
 
         public init(operations: [String], originalCount: Int, findings: [LayoutChecks.Finding]) {
             self.operations = operations
@@ -308,11 +311,13 @@ public final class Verifier {
         return ran()
     }
 
-    /// Runs `operations` from a fresh session, then the checks
-    /// (`stk verify --replay`, a candidate of a crash's shrinking, which
-    /// either crashes the process or returns).
-    public func replay(_ operations: [String]) {
-        _ = fails(operations)
+    /// Runs `operations` from a fresh session, then the checks unless
+    /// `checks` is false (`stk verify --replay`, a candidate of a crash's
+    /// shrinking, which either crashes the process or returns).
+    public func replay(_ operations: [String], checks: Bool = true) {
+        guard !checks else { return _ = fails(operations) }
+        guard let session = try? VerifySession(registry: registry, loadPlugin: loadPlugin) else { return }
+        for command in operations { session.run(command) }
     }
 
     // MARK: Shrinking
@@ -365,7 +370,9 @@ public final class Verifier {
         if hangs {
             text += "# It hangs at its last operation while the layout has the bug (stk test --timeout stops it), and passes once it is fixed:\n"
         } else if crashes {
-            text += "# It crashes at its last operation while the layout has the bug (exit 2: stk reports the crash), and passes once it is fixed:\n"
+            text += failure.crashedInTheChecks
+                ? "# It crashes in the check after its last operation while the layout has the bug (exit 2: stk reports the crash), and passes once it is fixed:\n"
+                : "# It crashes at its last operation while the layout has the bug (exit 2: stk reports the crash), and passes once it is fixed:\n"
         } else {
             text += stops ? "# It fails (exit 2: the fling stops it) while the layout has the bug, and passes once it is fixed:\n"
                           : "# It fails (exit 1) while the layout has the bug, and passes once it is fixed:\n"

@@ -64,6 +64,11 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: .private)
     var replay: String?
 
+    /// With `--replay`: the commands alone, without the checks after them
+    /// (whether a crash is the operation's or the checks').
+    @Flag(help: .private)
+    var replaySkipsChecks = false
+
     /// `--json`: `{"finding":{"check":..,"element":..,"message":..}}` for each
     /// finding of a failure, then `{"verify":{...}}`: the layout, seed,
     /// operations run, "pass" or "fail", and for a failure the shrunk
@@ -120,7 +125,7 @@ struct VerifyCommand: ParsableCommand {
         if let replay {
             let text = (try? String(contentsOfFile: replay, encoding: .utf8)) ?? ""
             let replayed = Verifier(layoutName: layout, options: Verifier.Options(), loadPlugin: LoadedPlugins.shared.load)
-            replayed.replay(text.split(separator: "\n").map(String.init))
+            replayed.replay(text.split(separator: "\n").map(String.init), checks: !replaySkipsChecks)
             return
         }
         let log = environment[VerifyIsolation.logEnvironmentKey].flatMap { OperationLog(path: $0) }
@@ -274,13 +279,15 @@ struct VerifyCommand: ParsableCommand {
         var environment = [VerifyIsolation.logEnvironmentKey: logPath, "SWIFT_BACKTRACE": CrashBacktrace.environmentValue(reportTo: crashPath),
                            VerifyIsolation.reportEnvironmentKey: reportPath]
         if let setupCommands { environment[VerifyIsolation.setupEnvironmentKey] = setupCommands.joined(separator: "\n") }
-        let isolation = VerifyIsolation(replayArguments: ["verify", layout, "--no-color"] + global.plugins.flatMap { ["--plugin", $0] } + ["--replay"],
+        let isolation = VerifyIsolation(replayArguments: ["verify", layout, "--no-color"] + global.plugins.flatMap { ["--plugin", $0] },
                                         replayTimeout: timeout > 0 ? timeout : nil)
         // After a crash the run goes on in a new child, as it goes on in a
         // new session after any other failure: each child starts where the
         // last one ended, with a seed of its own, and the report is theirs together.
         var report = Verifier.Report(layout: layout, seed: seed)
         var resumeAt: Int?
+        /// Why the run stopped short of its operations, when it did.
+        var stoppedShort: String?
         for attempt in 0..<VerifyIsolation.maximumChildren {
             if let resumeAt {
                 let reported = Set(report.failures.flatMap { $0.findings.map(\.check) })
@@ -304,9 +311,14 @@ struct VerifyCommand: ParsableCommand {
                     break
                 }
                 report = reportingCrash(signal, log: log, in: report, isolation: isolation, fixedPrefix: fixedPrefix, crashPath: crashPath)
+                guard report.operationsRun < operations else { break }
                 // A crash before any operation of its own (a setup that crashes) comes back in every child.
-                guard report.operationsRun < operations, log.operationsRun + 1 > (resumeAt ?? 0) else { break }
+                guard log.operationsRun + 1 > (resumeAt ?? 0) else {
+                    stoppedShort = "a new session crashed the layout before its first operation, as every session would"
+                    break
+                }
                 resumeAt = report.operationsRun
+                stoppedShort = "the layout crashed in each of the \(VerifyIsolation.maximumChildren) session processes verify starts (a crash ends one; the first crash is reported)"
                 continue
             case .exited(VerifyIsolation.hangStatus):
                 guard let log = OperationLog.read(path: logPath) else { return ExitStatus.error.rawValue }
@@ -324,8 +336,8 @@ struct VerifyCommand: ParsableCommand {
             }
             break
         }
-        if resumeAt != nil, report.operationsRun < operations {
-            StandardStreams.write("note: verify stopped after \(report.operationsRun) of \(operations) operations: the layout crashed \(VerifyIsolation.maximumChildren) times, or before an operation of a new session\n", to: .error)
+        if let stoppedShort, report.operationsRun < operations {
+            StandardStreams.write("note: verify stopped after \(report.operationsRun) of \(operations) operations: \(stoppedShort)\n", to: .error)
         }
         report.seconds = Date().timeIntervalSince(started)
         return try deliver(report)
@@ -340,11 +352,13 @@ struct VerifyCommand: ParsableCommand {
         if !report.failures.contains(where: { $0.findings.first?.check == .crash }) {
             // A crash in the checks of a shrink, not in the session itself, does
             // not come back from a fresh session: then the session is reported as it ran.
-            let shrunk = isolation.crashes(log.operations)
+            let reproduces = isolation.crashes(log.operations)
+            let shrunk = reproduces
                 ? isolation.shrink(log.operations, fixedPrefix: fixedPrefix, while: isolation.crashes).operations : log.operations
             report = report.followed(by: Verifier.Report.crash(
                 layout: layout, seed: seed, operations: shrunk, originalCount: log.operations.count,
-                operationsRun: log.operationsRun, signal: signal, backtrace: CrashBacktrace.read(from: crashPath)))
+                operationsRun: log.operationsRun, signal: signal, backtrace: CrashBacktrace.read(from: crashPath),
+                inTheChecks: reproduces && isolation.crashesOnlyInTheChecks(shrunk)))
         }
         report.operationsRun = max(report.operationsRun, log.operationsRun + 1)
         return report
@@ -372,7 +386,8 @@ struct VerifyCommand: ParsableCommand {
             reproducers.append(script)
             let shrunk = "shrunk from \(failure.originalCount) operations to \(failure.operations.count)"
             if failure.findings.first?.check == .crash {
-                lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' crashes the layout (seed \(seed); after \(failure.atOperation ?? report.operationsRun) operations; \(shrunk))")
+                let culprit = failure.crashedInTheChecks ? "the checks after '\(failure.operations.last ?? "")' crash" : "'\(failure.operations.last ?? "")' crashes"
+                lines.append("FAIL: \(layout): \(culprit) the layout (seed \(seed); after \(failure.atOperation ?? report.operationsRun) operations; \(shrunk))")
             } else if failure.findings.first?.check == .hang {
                 lines.append("FAIL: \(layout): '\(failure.operations.last ?? "")' hangs (seed \(seed); after \(failure.atOperation ?? report.operationsRun) operations; \(shrunk))")
             } else {
