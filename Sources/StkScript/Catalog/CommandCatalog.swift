@@ -223,9 +223,10 @@ public enum CommandCatalog {
                     examples: ["continue"]),
         // Checking
         CommandInfo("check", .checking,
-                    usages: ["check"],
+                    usages: ["check", "check except KIND..."],
                     summary: "run stk verify's checks now: the layout against a fresh one, rect against single queries, index paths, the last scroll's context, the warnings since the last check; each finding fails like an expect",
-                    examples: ["check"]),
+                    details: ["KIND: \(LayoutChecks.Finding.Check.setAside.map(\.word).joined(separator: " ")) (the findings left out, as stk verify --ignore leaves them)"],
+                    examples: ["check", "check except single-query"]),
         CommandInfo("expect", .checking,
                     usages: ["expect attr ELEMENT FIELD OP VALUE", "expect visible count OP N",
                              "expect contentsize OP W,H", "expect offset OP X,Y", "expect context contains ELEMENT",
@@ -451,6 +452,9 @@ extension CommandCatalog {
             return .words(["width=", "height="])
         case "trace", "step":
             return n == 1 ? .words(["on", "off"]) : .nothing
+        case "check":
+            if n == 1 { return .words(["except"]) }
+            return .words(LayoutChecks.Finding.Check.setAside.map(\.word).filter { !w.dropFirst(2).contains($0) })
         case "expect":
             return expectCompletion(Array(w.dropFirst()), elements: elements, operators: operators, bools: bools)
         case "load", "include":

@@ -179,7 +179,7 @@ public final class Interpreter {
         case let .snapshotApply(edits, mode, _): try runSnapshotApply(edits, mode, c)
         case .sectionSnapshot(let section): try runSectionSnapshot(section)
         case let .sectionSnapshotApply(section, edits, mode, _): try runSectionSnapshotApply(section, edits, mode, c)
-        case .check: try runCheck(c)
+        case .check(let except): try runCheck(c, except: Set(except.map(\.value)))
         case .contentSize: runContentSize()
         case .context: runContext()
         case let .render(width, height): try runRender(width, height)

@@ -131,8 +131,9 @@ public enum CommandKind: Equatable, Sendable {
     case contentSize
     /// `context`
     case context
-    /// `check`: stk verify's checks on the current state (LayoutChecks).
-    case check
+    /// `check [except KIND...]`: stk verify's checks on the current state
+    /// (LayoutChecks), leaving out the findings of the kinds named.
+    case check(except: [Located<LayoutChecks.Finding.Check>])
     /// `render [width=N] [height=N]`
     case render(width: Located<Int>?, height: Located<Int>?)
     /// `trace on|off`

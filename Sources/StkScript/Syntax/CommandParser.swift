@@ -70,7 +70,7 @@ struct CommandParser {
             return .sectionSnapshot(try SnapshotEditParser.identifier(section, "a section identifier"))
         case "contentsize": return .contentSize
         case "context": return .context
-        case "check": return .check
+        case "check": return .check(except: try checkKindsLeftOut())
         case "render":
             var width: Located<Int>? = nil
             var height: Located<Int>? = nil
@@ -286,6 +286,20 @@ struct CommandParser {
     }
 
     // MARK: - Checking
+
+    /// `except KIND...` after `check`: the kinds of finding left out; none
+    /// without it.
+    private mutating func checkKindsLeftOut() throws -> [Located<LayoutChecks.Finding.Check>] {
+        guard !args.isAtEnd else { return [] }
+        try args.keyword(["except"], "'except' and the kinds of finding to leave out")
+        let words = LayoutChecks.Finding.Check.setAside.map(\.word)
+        var kinds: [Located<LayoutChecks.Finding.Check>] = []
+        repeat {
+            let word = try args.keyword(words, "a kind of finding (\(words.joined(separator: ", ")))")
+            kinds.append(Located(LayoutChecks.Finding.Check(word: word.value)!, at: word.range))
+        } while !args.isAtEnd
+        return kinds
+    }
 
     private mutating func expectation() throws -> Expectation {
         let subject = try args.keyword(["attr", "visible", "contentsize", "offset", "context"],

@@ -68,7 +68,7 @@ extension CommandKind: CustomStringConvertible {
             return "scroll to item \(path.value.stk)" + (position.map { " \($0.value.rawValue)" } ?? "")
         case .attr(let element): return "attr \(element.value)"
         case .visible: return "visible"
-        case .check: return "check"
+        case .check(let except): return except.isEmpty ? "check" : "check except " + except.map(\.value.word).joined(separator: " ")
         case .contentSize: return "contentsize"
         case .context: return "context"
         case .render(let width, let height):

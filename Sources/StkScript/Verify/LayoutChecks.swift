@@ -59,6 +59,25 @@ public enum LayoutChecks {
 
         public var description: String { "[\(check.rawValue)] \(message)" }
     }
+}
+
+extension LayoutChecks.Finding.Check {
+    /// The kinds a run may set aside (`check except KIND`, `stk verify
+    /// --ignore KIND`): the checks' own. A crash or a hang ends what runs.
+    public static let setAside: [Self] = [.freshLayout, .singleQuery, .indexPaths, .context, .warning]
+
+    /// The kind as one word, as the language and the command line write it:
+    /// `single-query`.
+    public var word: String { rawValue.replacingOccurrences(of: " ", with: "-") }
+
+    /// The kind `word` names (`single-query`), among those a run may set aside.
+    public init?(word: String) {
+        guard let kind = Self.setAside.first(where: { $0.word == word }) else { return nil }
+        self = kind
+    }
+}
+
+extension LayoutChecks {
 
     /// The values UIKit displays, for comparing two answers: the fields of
     /// `AttributesSnapshot.fields` that verify compares.
@@ -161,7 +180,7 @@ public enum LayoutChecks {
         evaluation.findings += singleQueries(live, answer: answers[0])
         evaluation.findings += indexPaths(live, answers: answers)
         if let before = visibleBefore?.displayed {
-            let answers = FreshAnswers(fresh)
+            let answers = FreshAnswers(fresh, rectAnswers: freshAnswers)
             evaluation.findings += context(before: before, events: events, live: live, fresh: answers)
             (evaluation.named, evaluation.namedButUnchanged) = overInvalidation(before: before, events: events, fresh: answers)
         }
@@ -288,12 +307,6 @@ public enum LayoutChecks {
                            message: "two fresh layouts on the same state disagree (\(differing)\(key): \(shown(firstValues[key])), then \(shown(againValues[key]))): the layout is not a function of its data (random sizes, a clock, or state kept outside the layout), so comparing it with a fresh layout finds its randomness, not its bugs; the other checks stand")
         }
         return nil
-    }
-
-    static func answers(_ attributes: [CollectionViewLayoutAttributes]) -> [ElementKey: Displayed] {
-        var result: [ElementKey: Displayed] = [:]
-        for a in attributes where a.frame.minX.isFinite && a.frame.minY.isFinite { result[a.key] = Displayed(a) }
-        return result
     }
 
     /// `answer` is the live layout's rect answer for its bounds.
@@ -459,21 +472,27 @@ public enum LayoutChecks {
     }
 }
 
-/// A fresh layout's answers for single elements: the single query, else (a
-/// layout that answers only the rect query) the rect query around the view,
-/// asked once.
+/// A fresh layout's answers for single elements, as UIKit would display
+/// them: its rect queries' (the visible rect's first, then the viewports
+/// around it, already asked by the fresh-layout check), else the single
+/// query. The rect query first: it is what UIKit shows, so a layout whose
+/// single query disagrees with it (the single-query check's finding) is not
+/// also taken for one that changed its elements without a context.
 final class FreshAnswers {
     let collectionView: CollectionView
-    private lazy var rectAnswers: [ElementKey: LayoutChecks.Displayed] = {
-        let b = collectionView.bounds
-        return LayoutChecks.answers(collectionView.collectionViewLayout.layoutAttributesForElements(in: b.insetBy(dx: -b.width, dy: -b.height)) ?? [])
+    private let rectAnswers: [LayoutChecks.RectAnswer]
+    private lazy var byKey: [ElementKey: LayoutChecks.Displayed] = {
+        var merged: [ElementKey: LayoutChecks.Displayed] = [:]
+        for answer in rectAnswers { merged.merge(answer.byKey) { first, _ in first } }
+        return merged
     }()
 
-    init(_ collectionView: CollectionView) {
+    init(_ collectionView: CollectionView, rectAnswers: [LayoutChecks.RectAnswer]) {
         self.collectionView = collectionView
+        self.rectAnswers = rectAnswers
     }
 
     func answer(for key: ElementKey) -> LayoutChecks.Displayed? {
-        collectionView.collectionViewLayout.layoutAttributes(for: key).map(LayoutChecks.Displayed.init) ?? rectAnswers[key]
+        byKey[key] ?? collectionView.collectionViewLayout.layoutAttributes(for: key).map(LayoutChecks.Displayed.init)
     }
 }

@@ -59,6 +59,12 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Keep the number of sections the session starts with: data changes add, delete and move items only (a layout made for a fixed set of sections).")
     var keepSections = false
 
+    @Option(help: ArgumentHelp("Set aside the findings of a kind (repeatable): fresh-layout, single-query, index-paths, context or warning. A known bug that fails every session at its first check hides everything else; its reproducers end in 'check except KIND'.", valueName: "kind"))
+    var ignore: [String] = []
+
+    /// The kinds `--ignore` names (checked by `checkArguments`).
+    var ignoredChecks: Set<LayoutChecks.Finding.Check> { Set(ignore.compactMap(LayoutChecks.Finding.Check.init(word:))) }
+
     /// A replay child of a crash's shrinking (`VerifyIsolation`): runs the
     /// commands of this file from a fresh session, then the checks.
     @Option(help: .private)
@@ -71,14 +77,19 @@ struct VerifyCommand: ParsableCommand {
 
     /// `--json`: `{"finding":{"check":..,"element":..,"message":..}}` for each
     /// finding of a failure, then `{"verify":{...}}`: the layout, seed,
-    /// operations run, "pass" or "fail", and for a failure the shrunk
+    /// operations run, "pass" or "fail", the kinds set aside ("ignored",
+    /// with `--ignore`), and for a failure the shrunk
     /// operations and the reproducer (its path with --out, else its text).
-    static func jsonLines(_ report: Verifier.Report, reproducer: String?, out: String?) -> [String] {
+    static func jsonLines(_ report: Verifier.Report, reproducer: String?, out: String?,
+                          ignoring ignored: Set<LayoutChecks.Finding.Check> = []) -> [String] {
         var lines: [String] = []
         var summary: [(key: String, value: JSONValue)] = [
             ("layout", .string(report.layout)), ("seed", .integer(Int(report.seed))),
             ("operations", .integer(report.operationsRun)), ("result", .string(report.failure == nil ? "pass" : "fail")),
         ]
+        if !ignored.isEmpty {
+            summary.append(("ignored", .array(LayoutChecks.Finding.Check.setAside.filter(ignored.contains).map { .string($0.rawValue) })))
+        }
         if let failure = report.failure {
             for finding in report.failures.flatMap(\.findings) {
                 lines.append(JSONValue.object([("finding", .object([
@@ -138,6 +149,11 @@ struct VerifyCommand: ParsableCommand {
     private func checkArguments() throws {
         guard operations >= 1 else { try TestCommand.fail("--operations \(operations): run at least one operation") }
         guard timeout >= 0, timeout.isFinite else { try TestCommand.fail("--timeout \(timeout): give a number of seconds, 0 for no limit") }
+        for kind in ignore where LayoutChecks.Finding.Check(word: kind) == nil {
+            let kinds = LayoutChecks.Finding.Check.setAside.map(\.word).joined(separator: ", ")
+            let why = ["crash", "hang"].contains(kind) ? " (a crash or a hang ends its session: it cannot be set aside)" : ""
+            try TestCommand.fail("--ignore \(kind): not a kind of finding that can be set aside\(why); the kinds: \(kinds)")
+        }
         if let out, FileManager.default.fileExists(atPath: out), !force {
             try TestCommand.fail("\(out) already exists; add --force to overwrite it")
         }
@@ -189,6 +205,7 @@ struct VerifyCommand: ParsableCommand {
     private func verifyInThisProcess(setupCommands: [String]?, log: OperationLog?) throws -> Int32 {
         var options = Verifier.Options(seed: seed, operations: operations, setup: setupCommands)
         options.keepsSections = keepSections
+        options.ignoredChecks = ignoredChecks
         let environment = ProcessInfo.processInfo.environment
         if let resume = environment[VerifyIsolation.resumeEnvironmentKey] { VerifyIsolation.resume(resume, into: &options) }
         // Supervised: the report is saved for the parent, after each failure
@@ -382,7 +399,7 @@ struct VerifyCommand: ParsableCommand {
         var lines: [String] = []
         var reproducers: [String] = []
         for (index, failure) in report.failures.enumerated() {
-            let script = Verifier.reproducer(for: failure, report: report, plugins: global.plugins)
+            let script = Verifier.reproducer(for: failure, report: report, plugins: global.plugins, ignoring: ignoredChecks)
             reproducers.append(script)
             let shrunk = "shrunk from \(failure.originalCount) operations to \(failure.operations.count)"
             if failure.findings.first?.check == .crash {
@@ -410,12 +427,14 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         if report.failures.isEmpty {
-            lines.append("PASS: \(layout): \(report.operationsRun) operations (seed \(seed)), no findings")
+            let aside = LayoutChecks.Finding.Check.setAside.filter(ignoredChecks.contains).map(\.word)
+            lines.append("PASS: \(layout): \(report.operationsRun) operations (seed \(seed)), no findings"
+                         + (aside.isEmpty ? "" : " but those set aside (--ignore \(aside.joined(separator: " ")))"))
         }
         let reproducer = reproducers.first
         if json {
             // One object per line: each finding, then the summary.
-            lines = Self.jsonLines(report, reproducer: reproducer, out: out)
+            lines = Self.jsonLines(report, reproducer: reproducer, out: out, ignoring: ignoredChecks)
         } else if let ratio = report.overInvalidationRatio {
             lines.append(String(format: "over-invalidation: %d of %d elements named by scroll contexts had not changed (%.0f%%)",
                                 report.namedButUnchanged, report.namedByContexts, ratio * 100))
@@ -423,7 +442,7 @@ struct VerifyCommand: ParsableCommand {
         TestCommand.printOut(lines)
         if let junit {
             do {
-                try Self.writeJUnit(report, reproducer: reproducer, to: junit)
+                try Self.writeJUnit(report, reproducer: reproducer, to: junit, ignoring: ignoredChecks)
             } catch {
                 try TestCommand.fail("cannot write the JUnit report \(junit): \(error)")
             }
@@ -444,7 +463,8 @@ struct VerifyCommand: ParsableCommand {
 
     /// - interrupted: the run was stopped (SIGINT, SIGTERM) after
     ///   `report.operationsRun` operations: an `<error type="interrupted">`.
-    static func writeJUnit(_ report: Verifier.Report, reproducer: String?, to path: String, interrupted: Bool = false) throws {
+    static func writeJUnit(_ report: Verifier.Report, reproducer: String?, to path: String, interrupted: Bool = false,
+                           ignoring: Set<LayoutChecks.Finding.Check> = []) throws {
         let time = String(format: "%.3f", report.seconds)
         let failures = report.failure == nil ? 0 : 1
         let errors = interrupted ? 1 : 0
@@ -461,7 +481,7 @@ struct VerifyCommand: ParsableCommand {
             var body = failure.findings.map { "\($0)" }.joined(separator: "\n") + "\n\n" + (reproducer ?? "")
             for other in report.otherFailures {
                 body += "\n" + other.findings.map { "\($0)" }.joined(separator: "\n") + "\n\n"
-                    + Verifier.reproducer(for: other, report: report, plugins: [])
+                    + Verifier.reproducer(for: other, report: report, plugins: [], ignoring: ignoring)
             }
             xml += ">\n      <failure message=\"\(message)\" type=\"verify\">\(JUnitReport.cdata(body))</failure>\n    </testcase>\n"
         } else {

@@ -129,8 +129,9 @@ extension Interpreter {
     /// printed when there is none, as for `expect`.
     static let findingsShownPerCheck = 3
 
-    func runCheck(_ c: CommandContext) throws {
-        let findings = checkEvaluation().findings
+    /// `except`: the kinds of finding left out (`check except single-query`).
+    func runCheck(_ c: CommandContext, except: Set<LayoutChecks.Finding.Check> = []) throws {
+        let findings = checkEvaluation().findings.filter { !except.contains($0.check) }
         guard !findings.isEmpty else { return }
         // A bug shows in many elements at once: the first few say it.
         let shown = findings.prefix(Self.findingsShownPerCheck)
