@@ -481,18 +481,21 @@ extension LayoutChecks {
 final class FreshAnswers {
     let collectionView: CollectionView
     private let rectAnswers: [LayoutChecks.RectAnswer]
-    private lazy var byKey: [ElementKey: LayoutChecks.Displayed] = {
-        var merged: [ElementKey: LayoutChecks.Displayed] = [:]
-        for answer in rectAnswers { merged.merge(answer.byKey) { first, _ in first } }
-        return merged
-    }()
+    /// Each rect answer by key, made when a lookup first reaches it: most
+    /// elements asked for are in the first, the visible rect's.
+    private var byKey: [[ElementKey: LayoutChecks.Displayed]?]
 
     init(_ collectionView: CollectionView, rectAnswers: [LayoutChecks.RectAnswer]) {
         self.collectionView = collectionView
         self.rectAnswers = rectAnswers
+        byKey = Array(repeating: nil, count: rectAnswers.count)
     }
 
     func answer(for key: ElementKey) -> LayoutChecks.Displayed? {
-        byKey[key] ?? collectionView.collectionViewLayout.layoutAttributes(for: key).map(LayoutChecks.Displayed.init)
+        for index in rectAnswers.indices {
+            if byKey[index] == nil { byKey[index] = rectAnswers[index].byKey }
+            if let found = byKey[index]?[key] { return found }
+        }
+        return collectionView.collectionViewLayout.layoutAttributes(for: key).map(LayoutChecks.Displayed.init)
     }
 }

@@ -7,6 +7,9 @@ import Foundation
 /// it is whole whatever kills the process after it.
 public final class OperationLog {
     private let descriptor: Int32
+    /// The length of what the log holds: it is cut only when the next
+    /// record is shorter (a new session), not on every operation.
+    private var length = 0
 
     /// Opens (creating or emptying) the log at `path`; nil when it cannot.
     public init?(path: String) {
@@ -21,7 +24,8 @@ public final class OperationLog {
         let text = ([String(operationsRun)] + operations).joined(separator: "\n") + "\n"
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        _ = ftruncate(descriptor, off_t(bytes.count))
+        if bytes.count < length { _ = ftruncate(descriptor, off_t(bytes.count)) }
+        length = bytes.count
     }
 
     /// What a log holds: the count of operations run before the last one,
