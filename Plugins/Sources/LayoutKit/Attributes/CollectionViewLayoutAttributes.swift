@@ -279,11 +279,12 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     /// A typed copy: `attributes.copied()` instead of `attributes.copy() as! ...`.
     public func copied() -> Self { copy(with: nil) as! Self }
 
+    /// Equal in every attribute, as UIKit's compares its own stored values
+    /// (not the getters a subclass may override): a subclass that adds a
+    /// field compares it and calls this.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CollectionViewLayoutAttributes, type(of: other) == type(of: self) else { return false }
-        return frame == other.frame && zIndex == other.zIndex && alpha == other.alpha && isHidden == other.isHidden
-            && indexPath == other.indexPath && isPinned == other.isPinned && representedElementCategory == other.representedElementCategory
-            && representedElementKind == other.representedElementKind && TransformStorage.same(storedTransform, other.storedTransform)
+        return hasSameStoredValues(as: other, frameNaNIsSame: false)
     }
 
     /// `isEqual`, without the dynamic cast when both are of this very class
@@ -291,13 +292,19 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     public final func hasSameAttributes(as other: CollectionViewLayoutAttributes) -> Bool {
         let base = CollectionViewLayoutAttributes.self
         guard type(of: self) == base, type(of: other) == base else { return isEqual(other) }
+        return hasSameStoredValues(as: other, frameNaNIsSame: true)
+    }
+
+    /// The stored values compared, without making an index path (which
+    /// allocates) or calling a getter: `frameNaNIsSame` for the diff, where
+    /// a frame that is not a number and stays so has not changed.
+    private final func hasSameStoredValues(as other: CollectionViewLayoutAttributes, frameNaNIsSame: Bool) -> Bool {
         // An index path of at most two indexes is its count and stored integers.
         let sameIndexPath = storedIndexCount <= 2 && other.storedIndexCount <= 2
             ? storedIndexCount == other.storedIndexCount && storedSection == other.storedSection && storedItem == other.storedItem
-            : indexPath == other.indexPath
-        // Both are of this very class, so no getter is overridden: the stored
-        // values are the properties.
-        return storedFrame.hasSameNumbers(as: other.storedFrame)
+            : storedIndexPath == other.storedIndexPath
+        let sameFrame = frameNaNIsSame ? storedFrame.hasSameNumbers(as: other.storedFrame) : storedFrame == other.storedFrame
+        return sameFrame
             && storedZIndex == other.storedZIndex && storedAlpha == other.storedAlpha && storedIsHidden == other.storedIsHidden
             && storedIsPinned == other.storedIsPinned && sameIndexPath
             && representedElementCategory == other.representedElementCategory
