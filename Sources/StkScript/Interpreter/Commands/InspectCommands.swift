@@ -27,6 +27,13 @@ extension Interpreter {
         }
         let query = Self.singleQuery(of: element.value)
         guard let attributes = session.layout.layoutAttributes(for: element.value.elementKey) else {
+            if paused == nil, let shown = cv.visibleElementsInKeyOrder.first(where: { $0.key == element.value.elementKey }) {
+                // Shown, but unknown to the single query (a decoration view
+                // a layout adds in the rect query only): what is shown is
+                // what there is to see, and the nil is said (`check` reports it).
+                report(Diagnostic(.note, "\(session.layoutName)'s \(query) returned nil for \(element.value), which the rect query shows: these are the rect query's attributes, as `visible` lists them (UIKit asks the single query to animate the element; `check` reports the nil)"), trail: [])
+                return shown.copied()
+            }
             let why: String
             switch element.value {
             case .header(let section), .footer(let section):
