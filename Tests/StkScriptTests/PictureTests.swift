@@ -375,6 +375,21 @@ import Testing
         #expect(flow.frameLog.film.frames.flatMap(\.phases).contains("prepare()  (touched 6, sections 0)"))
     }
 
+    /// The trace leaves them out the same way (round thirteen: a layout
+    /// written for iOS traced `prepare()  (touched 0, sections 0)`), and keeps
+    /// a counting layout's, zeros included once it has counted.
+    @Test func theTraceLeavesOutCountersThatDoNotApply() throws {
+        let (plain, _) = try runScript("layout uncounted-trace\ntrace on\nscroll to 0,10\n", withTestLayout: "uncounted-trace") {
+            ScriptedLayout { _, _ in [cell(0, 0, 0, 0, 50, 50)] }
+        }
+        #expect(plain.lines.contains("prepare()"), "\(plain.lines)")
+        #expect(!plain.lines.contains { $0.contains("touched") }, "\(plain.lines)")
+        let (flow, _) = try runScript("layout flow-counted\nscroll to 0,10\ntrace on\nsize item 0:0 60x60\n", withTestLayout: "flow-counted") {
+            CollectionViewFlowLayout()
+        }
+        #expect(flow.lines.contains { $0.hasPrefix("prepare()  (touched ") }, "\(flow.lines)")
+    }
+
     func svg(_ s: Session) -> String {
         let cv = s.collectionView
         let elements = cv.visibleAttributes.values.sorted { $0.key < $1.key }.map { PictureElement.element(of: $0, in: cv) }

@@ -226,7 +226,13 @@ public final class Interpreter {
         if options.json {
             output.writeLine(JSONFormat.event(event).serialized)
         } else {
-            for line in TraceFormat.lines(for: event, color: options.color) { output.writeLine(line) }
+            var lines = TraceFormat.lines(for: event, color: options.color)
+            // A layout written without LayoutKit's helpers counts nothing:
+            // `prepare()` alone, as its frames show it, not `(touched 0, sections 0)`.
+            if case .prepared = event, !session.frameLog.countsWork(session.collectionView.collectionViewLayout) {
+                lines = FrameLog.withoutCounters(lines)
+            }
+            for line in lines { output.writeLine(line) }
         }
     }
 

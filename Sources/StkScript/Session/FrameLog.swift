@@ -52,6 +52,12 @@ public final class FrameLog {
     /// those an export shows (each holds its pass's answer and events).
     private var trimThreshold: Int { capacity + max(1, capacity / 4) }
 
+    /// Whether the layout of this class has counted work in a `prepare()`:
+    /// the trace leaves the counters out for one that never has.
+    func countsWork(_ layout: CollectionViewLayout) -> Bool {
+        layoutsCountingWork.contains(ObjectIdentifier(type(of: layout)))
+    }
+
     public init(capacity: Int = FrameLog.defaultCapacity) {
         self.capacity = max(1, capacity)
     }
@@ -69,14 +75,16 @@ public final class FrameLog {
     /// One event of the operation in progress. A pass ends with its visible
     /// diff, which closes a frame.
     func observe(_ event: LayoutCycleEvent, in collectionView: CollectionView) {
+        // Learned with or without frames: the trace reads it too.
+        if case let .prepared(touched, sections) = event, touched != 0 || sections != 0 {
+            layoutsCountingWork.insert(ObjectIdentifier(type(of: collectionView.collectionViewLayout)))
+        }
         guard isEnabled else { return }
         // Grown event by event: each frame keeps its pass's events, and room
         // reserved ahead (tried) made the 5,000 frames a log keeps take more
         // memory than the growth costs time.
         passEvents.append(event)
         switch event {
-        case let .prepared(touched, sections):
-            if touched != 0 || sections != 0 { layoutsCountingWork.insert(ObjectIdentifier(type(of: collectionView.collectionViewLayout))) }
         case let .elementsQueried(_, attributes, _):
             queried = attributes
         case .visibleChanged:
