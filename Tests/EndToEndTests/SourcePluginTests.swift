@@ -108,12 +108,12 @@ import Testing
         let result = try stk(["--plugin", "Examples/SourceLayouts", "-e", "layouts"], in: ExamplePackage.repositoryRoot)
         #expect(result.status == 0, "\(result)")
         let names = result.lines.map { String($0.prefix { $0 != " " }) }
-        #expect(names.suffix(21) == ["backdrop-layout", "card-stack-layout", "carousel-flow-layout", "defaults-init-layout",
+        #expect(names.suffix(22) == ["backdrop-layout", "card-stack-layout", "carousel-flow-layout", "defaults-init-layout",
                                      "distinct-sections-view-controller", "grid-view-controller",
                                      "left-aligned-flow-layout", "list-view-controller", "mosaic-compositional-layout", "mosaic-layout",
                                      "orthogonal-view-controller", "parallax-header-layout", "peeking-carousel-layout", "card-parallax-layout",
                                      "shelves-view-controller", "springy-flow-layout", "sticky-grid-collection-view-layout", "sticky-headers-collection-view-flow-layout",
-                                     "store-front-view-controller", "tasks-view-controller", "waterfall-layout"], "\(result)")
+                                     "store-front-view-controller", "tasks-view-controller", "tinted-carousel-view-controller", "waterfall-layout"], "\(result)")
         #expect(result.lines.last?.contains("Examples/SourceLayouts") == true)
     }
 

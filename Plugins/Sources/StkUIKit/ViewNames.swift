@@ -38,14 +38,9 @@ extension NSString {
     public typealias DrawingOptions = StringDrawingOptions
 }
 
-/// How a label aligns its text: a value style structs and cells keep beside
-/// a layout (`var headerTextAlignment: NSTextAlignment = .left`). UIKit's
-/// cases and raw values; stk draws no text.
-public enum NSTextAlignment: Int, Sendable {
-    case left = 0, center = 1, right = 2, justified = 3, natural = 4
-}
-
-/// Where a label breaks or truncates its text: UIKit's cases and raw values.
-public enum NSLineBreakMode: Int, Sendable {
-    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
-}
+public typealias UILabel = Label
+public typealias UIImageView = ImageView
+/// How a label aligns its text (`LayoutKit.TextAlignment`).
+public typealias NSTextAlignment = TextAlignment
+/// Where a label breaks or truncates its text (`LayoutKit.LineBreakMode`).
+public typealias NSLineBreakMode = LineBreakMode

@@ -177,6 +177,12 @@ struct Pruning {
     /// The instance methods of the view classes kept as shells, by class:
     /// kept when the layout code calls them, with their bodies left out.
     private var shellMethods: [SyntaxIdentifier: [(member: SyntaxIdentifier, unit: Unit, function: FunctionDeclSyntax)]] = [:]
+    /// The instance properties of the view classes kept as shells, by class
+    /// (`let titleLabel = UILabel()`): kept when the layout code names them
+    /// (`cell.titleLabel.textColor = ...` on a cell from `cellForItem(at:)`),
+    /// as a property of the same type that stk never reads, since it makes
+    /// no cells: their initialisers are view code (`ShellProperty`).
+    private var shellProperties: [SyntaxIdentifier: [(member: SyntaxIdentifier, unit: Unit, property: ShellProperty)]] = [:]
     private var clauses: [Clause] = []
     /// Stripped view controllers (the first of their chain of the sources):
     /// where their body ends, to give them the collection view they are shown in.
@@ -377,6 +383,14 @@ struct Pruning {
                                       scan: [Syntax(function.signature)], label: "")
                     units.append(member)
                     shellMethods[classDecl.id, default: []].append((item.id, member, function))
+                    continue
+                }
+                if let variable = item.decl.as(VariableDeclSyntax.self), !variable.modifiers.isStatic,
+                   let property = ShellProperty(variable, typeIsKnown: { isKnownShellPropertyType($0, from: qualifiedName) }) {
+                    let member = Unit(file: file, node: Syntax(item), match: .memberNames([property.name]),
+                                      scan: [property.typeNode], label: "")
+                    units.append(member)
+                    shellProperties[classDecl.id, default: []].append((item.id, member, property))
                     continue
                 }
                 guard let variable = item.decl.as(VariableDeclSyntax.self),
@@ -849,12 +863,19 @@ struct Pruning {
             blankInheritance(unit.file, decl.inheritanceClause, keeping: first.map { [$0] } ?? [])
             let statics = (shellStatics[decl.id] ?? []).filter { $0.unit.kept }
             let methods = (shellMethods[decl.id] ?? []).filter { $0.unit.kept }
-            let keptMembers = Set(statics.map(\.member) + methods.map(\.member))
+            let properties = (shellProperties[decl.id] ?? []).filter { $0.unit.kept }
+            let keptMembers = Set(statics.map(\.member) + methods.map(\.member) + properties.map(\.member))
             for member in decl.memberBlock.members where !keptMembers.contains(member.id) {
                 ranges.append((unit.file, range(Syntax(member)), ""))
             }
             for method in methods { leaveOutBody(of: method.function, file: unit.file) }
+            for property in properties {
+                inPlace[unit.file].append(property.property.replacement(in: bytes[unit.file], owner: decl.name.text))
+            }
             var kept: [String] = []
+            if !properties.isEmpty {
+                kept.append("the properties the layout code reads, without their view code (\(properties.map { "\($0.property.name): \($0.property.type)" }.joined(separator: ", ")))")
+            }
             if !statics.isEmpty { kept.append("the static members the layout code reads (\(statics.map(\.names).joined(separator: ", ")))") }
             if !methods.isEmpty {
                 kept.append("the methods the layout code calls, their bodies left out (\(methods.map { Self.signature(DeclSyntax($0.function)) ?? $0.function.name.text }.joined(separator: ", ")))")
@@ -1125,6 +1146,12 @@ struct Pruning {
     /// A kept method of a view class loses its body, which is view code: a
     /// method without a result keeps an empty one (stk makes no views, so
     /// nothing it does is missed); one with a result traps, saying why.
+    /// Whether a shell property's type compiles where stk builds the file:
+    /// a view or value type stk's UIKit declares, or a type of the sources.
+    private func isKnownShellPropertyType(_ name: String, from scope: String) -> Bool {
+        ShellProperty.typesStkDeclares.contains(name) || index.resolve(name, from: scope) != nil
+    }
+
     private mutating func leaveOutBody(of function: FunctionDeclSyntax, file: Int) {
         guard let body = function.body else { return }
         let returnsNothing = function.signature.returnClause.map { ["Void", "()"].contains($0.type.trimmedDescription) } ?? true

@@ -569,4 +569,52 @@ import Testing
             "Pager.swift:2:13: kept PagerView as a subclass with only the methods the layout code calls, their bodies left out (update(currentPage:), pageCount()) of UICollectionReusableView: the layout code names the class, and stk makes no views"),
             "\(output.report.notes)")
     }
+
+    /// A carousel's visible-items handler tints the label of the cell it
+    /// finds (`cell.label.textColor`, round thirteen): the property stays, of
+    /// its type, as one that traps (stk makes no cells, so the handler's
+    /// `cellForItem(at:)` is nil and the line never runs); its initialiser,
+    /// view code, goes, and so do the properties the layout code does not name.
+    @Test func aPropertyTheLayoutReadsStaysWithoutItsViewCode() {
+        let output = adapt([("Carousel.swift", """
+            import Foundation
+            import UIKit
+            class CarouselViewController: UIViewController {
+                var collectionView: UICollectionView!
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { [weak self] _, _ in
+                        let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(0.8), heightDimension: .absolute(200)), subitems: [item])
+                        let section = NSCollectionLayoutSection(group: group)
+                        section.visibleItemsInvalidationHandler = { items, _, _ in
+                            for item in items {
+                                guard let cell = self?.collectionView.cellForItem(at: item.indexPath) as? TitleCell else { continue }
+                                cell.label.textColor = .red
+                                cell.thumbnail.alpha = 0.5
+                            }
+                        }
+                        return section
+                    }
+                }
+            }
+            final class TitleCell: UICollectionViewCell {
+                private let label: UILabel = {
+                    let label = UILabel()
+                    label.translatesAutoresizingMaskIntoConstraints = false
+                    return label
+                }()
+                @IBOutlet weak var thumbnail: UIImageView!
+                let subtitle = UILabel()
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output)
+        // Five lines, five lines: what follows keeps its line numbers.
+        #expect(text.contains("    var label: UILabel { fatalError(\"stk makes no views: TitleCell.label is view code, left out\") }\n\n\n\n\n"), "\(text)")
+        #expect(text.contains("    var thumbnail: UIImageView! { fatalError(\"stk makes no views: TitleCell.thumbnail is view code, left out\") }\n"), "\(text)")
+        #expect(!text.contains("translatesAutoresizingMaskIntoConstraints") && !text.contains("subtitle"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "Carousel.swift:21:13: kept TitleCell as a subclass with only the properties the layout code reads, without their view code (label: UILabel, thumbnail: UIImageView!) of UICollectionViewCell: the layout code names the class, and stk makes no views"),
+            "\(output.report.notes)")
+    }
 }
