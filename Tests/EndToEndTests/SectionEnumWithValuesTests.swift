@@ -69,6 +69,65 @@ import Testing
         #expect(!run.stderr.contains("returned nil"), "\(run)")
     }
 
+    /// By place too, as `sections N` names sections: S0 is the first case
+    /// without a value (`list`), and there is no S1. verify, which starts
+    /// from `sections N`, starts with one section and keeps it, since no
+    /// other can be made (round thirteen: it inserted sections and reported
+    /// stk's trap as the layout's crash); a section past the cases is stk's
+    /// trap, which says what to write instead.
+    @Test func aCaseWithoutAValueIsMadeByItsPlaceAndVerifyKeepsTheSections() throws {
+        let folder = try TranscriptCommandFolder(["Carousels/CarouselsViewController.swift": Self.screen])
+        let environment = try SourceAdapterTool.environment(cache: folder.url(".cache"))
+        let run = try folder.stk("--plugin", "Carousels", "-e", "sections 1 items=3; layout carousels-view-controller; attr item 0:1",
+                                 environment: environment)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "item 0:1 frame=0,44,390,44 zIndex=0 alpha=1 hidden=false\n", "\(run)")
+        let verify = try folder.stk("verify", "--plugin", "Carousels", "carousels-view-controller", "--operations", "300",
+                                    environment: environment)
+        #expect(verify.status == 0, "\(verify)")
+        #expect(verify.stdout.hasPrefix("PASS: carousels-view-controller: 300 operations"), "\(verify)")
+        // Past the cases, this provider's `sectionIdentifier(for:)` is nil.
+        let past = try folder.stk("--plugin", "Carousels", "-e", "sections 2 items=3; layout carousels-view-controller", environment: environment)
+        #expect(past.status == 0, "\(past)")
+        #expect(past.stderr.contains("warning: the section provider returned nil for section 1, which exists (3 items)"), "\(past)")
+    }
+
+    /// A provider that reads the snapshot's identifiers (`snapshot()
+    /// .sectionIdentifiers[sectionIndex]`) gets stk's trap past the cases it
+    /// can make, which says what to write instead (before, it spoke of an
+    /// initialiser the enum does not have).
+    @Test func pastTheCasesTheTrapSaysWhatToWrite() throws {
+        let folder = try TranscriptCommandFolder(["Feed.swift": """
+            import UIKit
+
+            class FeedViewController: UIViewController {
+                enum Section: Hashable {
+                    case list
+                    case page(Int)
+                }
+                var dataSource: UICollectionViewDiffableDataSource<Section, Int>!
+
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { [weak self] sectionIndex, _ in
+                        guard let self = self else { return nil }
+                        let section = self.dataSource.snapshot().sectionIdentifiers[sectionIndex]
+                        let height: CGFloat = section == .list ? 44 : 200
+                        let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)), subitems: [item])
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                }
+            }
+
+            """])
+        let environment = try SourceAdapterTool.environment(cache: folder.url(".cache"))
+        let one = try folder.stk("--plugin", "Feed.swift", "-e", "sections 1 items=3; layout feed-view-controller; attr item 0:2", environment: environment)
+        #expect(one.stdout == "item 0:2 frame=0,88,390,44 zIndex=0 alpha=1 hidden=false\n", "\(one)")
+        let past = try folder.stk("--plugin", "Feed.swift", "-e", "sections 2 items=3; layout feed-view-controller", environment: environment)
+        #expect(past.status == 2, "\(past)")
+        #expect(past.stderr.contains("stk has no Section for section S1: it makes only the cases of Section that carry no value (list), by name or by place, and S1 is neither: name the sections by case (`append sections list`), or make no more than 1"), "\(past)")
+    }
+
     static let loopingCarousel = """
         import UIKit
 

@@ -43,13 +43,19 @@ enum InitialisableIdentifiers {
             guard let plainCases else {
                 return head + "StkIdentifier.make(\(valueType).self, from: name, of: element).map { \(call) } } }\n"
             }
+            // By name (`list`), or by place among the cases without values
+            // (`S0`, as `sections N` names sections), as a plain enum's are.
             let arms = plainCases.map { "case \(Self.literal($0)): return .\($0)" }.joined(separator: "; ")
-            return head + "guard case .word(let word) = name else { return nil }; switch word { \(arms); default: return nil } } }\n"
+            let cases = plainCases.map { "." + $0 }.joined(separator: ", ")
+            let names = plainCases.map(Self.literal).joined(separator: ", ")
+            return head + "switch name { case .word(let word): switch word { \(arms); default: return nil }; "
+                + "case .numbered(let number): let cases: [\(type.qualifiedName)] = [\(cases)]; return cases.indices.contains(number) ? cases[number] : nil } }; "
+                + "\(isPublic ? "public " : "")static var __stkIdentifierNames: [String]? { [\(names)] } }\n"
         }
 
         var note: String {
             if plainCases != nil {
-                return "stk makes the \(type.qualifiedName) identifiers of its cases without values, by name (`append sections \(plainCases![0])`); "
+                return "stk makes the \(type.qualifiedName) identifiers of its cases without values, by name (`append sections \(plainCases![0])`) or by place (`sections \(plainCases!.count)` makes \(plainCases!.joined(separator: ", "))); "
                     + "\(casesCarryingValues.joined(separator: ", ")) carr\(casesCarryingValues.count == 1 ? "ies a value and is" : "y values and are") never made: a section or item named otherwise has no identifier of this type"
             }
             let empty = emptied.isEmpty ? "" : "\(emptied.joined(separator: ", ")) given empty, "

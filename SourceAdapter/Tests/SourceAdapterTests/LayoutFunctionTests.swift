@@ -216,7 +216,7 @@ import Testing
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         let functions = output.report.layouts.filter { $0.source == .function }.map(\.name)
         #expect(functions == ["distinct-sections-view-controller", "grid-view-controller", "list-view-controller", "orthogonal-view-controller",
-                               "shelves-view-controller", "store-front-view-controller", "tasks-view-controller"])
+                               "shelves-view-controller", "store-front-view-controller", "tasks-view-controller", "tinted-carousel-view-controller"])
         #expect(Set(output.report.layouts.map(\.name)).count == output.report.layouts.count)
         #expect(output.report.layouts.contains { $0.name == "mosaic-compositional-layout" && $0.source == .layoutClass })
     }

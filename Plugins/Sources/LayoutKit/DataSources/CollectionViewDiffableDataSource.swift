@@ -238,6 +238,14 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
 /// `index(for:)`).
 public protocol StkIdentifierInitialisable {
     static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> Self?
+    /// The names of the only values stk can make, in order, when there are
+    /// few (an enum some of whose cases carry values: its other cases, by
+    /// name or place); nil when any name makes one.
+    static var __stkIdentifierNames: [String]? { get }
+}
+
+extension StkIdentifierInitialisable {
+    public static var __stkIdentifierNames: [String]? { nil }
 }
 
 /// An identifier of stk's data as a value of the app's identifier type.
@@ -347,6 +355,9 @@ public enum StkIdentifier {
         case .numbered(let number): shown = element.numberedName(number)
         case .word(let word): shown = word
         }
+        if let names = (type as? any StkIdentifierInitialisable.Type)?.__stkIdentifierNames {
+            fatalError("stk has no \(type) for \(element) \(shown): it makes only the cases of \(type) that carry no value (\(names.joined(separator: ", "))), by name or by place, and \(shown) is neither: name the \(element)s by case (`append \(element)s \(names.first ?? "")`), or make no more than \(names.count)")
+        }
         if let cases = caseCount(of: type) {
             fatalError("stk has no \(type) for \(element) \(shown): its \(element) \(element.namePrefix)<n> is the case at place n of \(type)'s \(cases) cases, a name the case of that name")
         }
@@ -368,9 +379,11 @@ public enum StkIdentifier {
     private static func caseCount<Cases: CaseIterable>(of type: Cases.Type) -> Int { type.allCases.count }
 
     /// How many cases `type` has when it is an enum whose cases carry no
-    /// values (`CaseIterable` or not); nil for any other type.
+    /// values (`CaseIterable` or not), or how many of its cases stk makes
+    /// when some carry values (those without); nil for any other type.
     public static func caseCount<Identifier>(of type: Identifier.Type) -> Int? {
-        (type as? any CaseIterable.Type).map { caseCount(of: $0) } ?? plainEnumCases(of: type)?.count
+        if let names = (type as? any StkIdentifierInitialisable.Type)?.__stkIdentifierNames { return names.count }
+        return (type as? any CaseIterable.Type).map { caseCount(of: $0) } ?? plainEnumCases(of: type)?.count
     }
 
     private static func value<Raw: RawRepresentable, Value>(of type: Raw.Type, rawValue: Value) -> Raw? {
