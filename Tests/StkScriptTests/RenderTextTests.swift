@@ -27,6 +27,25 @@ import Testing
         #expect(TextFormat.attributes(a) == "header 0 frame=0,-40,390,140 zIndex=0 alpha=1 hidden=false pinned alphaBoost=0.5 zeta=2")
     }
 
+    /// A subclass written for iOS, read by reflection: numbers, a Bool as 0
+    /// or 1, and a point or a size as one field a coordinate (a wheel
+    /// layout's anchorPoint, round thirteen: it never showed).
+    @Test func attrReflectedFieldsIncludePointsAndSizes() {
+        final class WheelAttributes: CollectionViewLayoutAttributes {
+            var anchorPoint = CGPoint(x: 0.5, y: 2.5)
+            var angle: CGFloat = 0.25
+            var badgeSize = CGSize(width: 20, height: 12)
+            var isFeatured = true
+            var title = "not a number"
+        }
+        let a = WheelAttributes()
+        a.setIdentity(category: .cell, kind: nil, indexPath: IndexPath(item: 3, section: 0))
+        a.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        #expect(a.extraFields == ["anchorPoint.x": 0.5, "anchorPoint.y": 2.5, "angle": 0.25,
+                                  "badgeSize.width": 20, "badgeSize.height": 12, "isFeatured": 1])
+        #expect(TextFormat.attributes(a) == "item 0:3 frame=0,0,50,50 zIndex=0 alpha=1 hidden=false anchorPoint.x=0.5 anchorPoint.y=2.5 angle=0.25 badgeSize.height=12 badgeSize.width=20 isFeatured=1")
+    }
+
     /// Lines in ElementKey order: cells by index path, then supplementary views by
     /// index path (header before footer in the same section), whatever the input order.
     @Test func visibleListsInKeyOrderThenCount() {

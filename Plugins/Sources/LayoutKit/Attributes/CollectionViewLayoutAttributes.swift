@@ -232,7 +232,8 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     /// A subclass written for iOS knows nothing of this: by default the
     /// numeric and Boolean stored properties its classes add are read by
     /// reflection (Bool as 0 or 1), so `attr` shows a `parallaxProgress` field
-    /// as it shows the built-in ones.
+    /// as it shows the built-in ones; a point or a size is two fields, one a
+    /// coordinate (`anchorPoint.x`, `anchorPoint.y`; `size.width`, `size.height`).
     open var extraFields: [String: Double] {
         guard type(of: self) != CollectionViewLayoutAttributes.self else { return [:] }
         var fields: [String: Double] = [:]
@@ -246,6 +247,9 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
                 case let v as Float: fields[label] = Double(v)
                 case let v as Int: fields[label] = Double(v)
                 case let v as Bool: fields[label] = v ? 1 : 0
+                // A wheel layout's `anchorPoint`, what the cell applies.
+                case let p as CGPoint: fields[label + ".x"] = Double(p.x); fields[label + ".y"] = Double(p.y)
+                case let s as CGSize: fields[label + ".width"] = Double(s.width); fields[label + ".height"] = Double(s.height)
                 default: break
                 }
             }
