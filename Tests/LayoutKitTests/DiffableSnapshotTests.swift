@@ -97,6 +97,12 @@ import StkTestSupport
         #expect(updates == old.updates(to: new, reloaded: reloaded, reloadedSections: [], comparingEverySection: true))
         let cv = try CollectionView(size: CGSize(width: 390, height: 844), layout: CollectionViewFlowLayout(), itemCounts: counts)
         try cv.performBatchUpdates(updates, expectedItemCounts: new.itemCounts)
+        // One section's lookups agree with the whole data's.
+        for (s, id) in new.sectionIdentifiers.enumerated() {
+            #expect(new.indexOfSection(id) == s)
+            #expect(new.itemIdentifiers(inSection: s) == new.itemIdentifiers[s])
+        }
+        #expect(new.indexOfSection("never") == nil && new.indexOfSection("I0") == nil)
         let followed = old.applying(updates)
         #expect(followed.sectionIdentifiers.count == new.sectionIdentifiers.count, "\(updates)")
         // Identifiers of sections and items that survive are where the new

@@ -86,8 +86,8 @@ struct IdentifierTracker: Equatable {
     mutating func sectionSnapshot(_ section: String) -> SectionOutline {
         if let outline = outlines[section] { return outline }
         let snapshot = current()
-        guard let s = snapshot.sectionIdentifiers.firstIndex(of: section) else { return SectionOutline() }
-        return SectionOutline(rootItems: snapshot.itemIdentifiers[s])
+        guard let s = snapshot.indexOfSection(section) else { return SectionOutline() }
+        return SectionOutline(rootItems: snapshot.itemIdentifiers(inSection: s))
     }
 
     /// The items of every outline that the collection view does not show
@@ -104,17 +104,18 @@ struct IdentifierTracker: Equatable {
     /// its section snapshot (an index path, a whole snapshot) leaves the
     /// section a flat list of the items it shows (stk's rule): the outline no
     /// longer says what the section holds.
+    /// It runs after every update while an outline exists: it reads the
+    /// outlined sections' items alone, not the whole data's.
     private mutating func dropChangedOutlines() -> [String] {
         guard !outlines.isEmpty else { return [] }
         let snapshot = current()
-        let sections = snapshot.sectionIdentifiers, items = snapshot.itemIdentifiers
         var flattened: [String] = []
         for (section, outline) in outlines {
-            guard let s = sections.firstIndex(of: section) else {
+            guard let s = snapshot.indexOfSection(section) else {
                 outlines[section] = nil     // deleted with its section
                 continue
             }
-            if items[s] != outline.visibleItems {
+            if snapshot.itemIdentifiers(inSection: s) != outline.visibleItems {
                 outlines[section] = nil
                 flattened.append(section)
             }

@@ -39,6 +39,18 @@ public struct DiffableSnapshot: Sendable {
     /// The item identifiers of each section, in the order of `sectionIdentifiers`.
     public var itemIdentifiers: [[String]] { itemHandles.map { $0.map(itemNames.name) } }
 
+    /// The index of the section `id`, nil when the snapshot lacks it:
+    /// without naming every section.
+    public func indexOfSection(_ id: String) -> Int? {
+        sectionNames.existingHandle(id).flatMap { sectionHandles.firstIndex(of: $0) }
+    }
+
+    /// The item identifiers of the section at `index` alone (one section's
+    /// names cost its items, not the data's).
+    public func itemIdentifiers(inSection index: Int) -> [String] {
+        itemHandles[index].map(itemNames.name)
+    }
+
     /// `S0`... and `I0`... numbered in order, for these item counts.
     public init(itemCounts: [Int]) {
         sectionNames = IdentifierNames(prefix: "S")
