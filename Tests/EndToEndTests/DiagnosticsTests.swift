@@ -43,7 +43,7 @@ import Testing
             ("expect attr header 0 alph == 1", 22, 4,
              "header 0 has no field 'alph' (fields: frame, x, y, width, height, zIndex, alpha, hidden, pinned); did you mean 'alpha'?"),
             ("expect atr header 0 alpha == 1", 8, 3,
-             "expected 'attr', 'visible', 'contentsize' or 'context', got 'atr'; did you mean 'attr'?"),
+             "expected 'attr', 'visible', 'contentsize', 'offset' or 'context', got 'atr'; did you mean 'attr'?"),
             ("help scrol", 6, 5, "no help for 'scrol': it is neither a command nor a layout; did you mean 'scroll'?"),
             ("itemSize=10x10", 1, 14,
              "unknown command 'itemSize=10x10': options are set with 'set'; did you mean 'set itemSize=10x10'?"),
