@@ -95,23 +95,18 @@ extension CollectionView {
                 method: "targetContentOffset(forProposedContentOffset:withScrollingVelocity:)",
                 message: "targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered \(target.stk), which is not a finite point")
         }
-        let rest = restingOffset(afterAnswer: target, proposed: proposed)
+        let range = scrollableOffsetRange
+        let rest = restingOffset(afterAnswer: target, proposed: proposed, range: range)
         guard rest != target else { return try animateContentOffset(to: target, steps: steps) }
         // The content cannot rest outside its range: UIKit's scroll view
         // decelerates to the answer, overshooting, and bounces back to the
         // edge, all while decelerating. The answer is the layout's bug (a
         // snap that forgets the ends), so it is said, and `check` keeps it.
-        let range = scrollableOffsetRange
         let axes = [(rest.x != target.x, "x", range.x), (rest.y != target.y, "y", range.y)].filter(\.0)
             .map { "\($0.1) from \($0.2.lowerBound.stk) to \($0.2.upperBound.stk)" }
         warn("targetContentOffset(forProposedContentOffset:withScrollingVelocity:) answered \(target.stk), outside the scrollable range "
              + "(\(axes.joined(separator: ", "))): the content cannot rest there; UIKit's scroll view overshoots to it and bounces back to \(rest.stk)")
-        try Validate.point(target, "contentOffset")
-        isDecelerating = true
-        defer { isDecelerating = false }
-        for offset in animationPath(to: target, steps: steps) + animationPath(from: target, to: rest, steps: steps) {
-            try setContentOffset(offset)
-        }
+        try move(along: animationPath(to: target, steps: steps) + animationPath(from: target, to: rest, steps: steps), decelerating: true)
     }
 
     /// Where a fling whose layout answered `target` comes to rest: `target`,
@@ -119,8 +114,7 @@ extension CollectionView {
     /// is clamped to the range's nearer end (the bounce back). An axis the
     /// projection left where it was (one the content does not scroll along)
     /// stays wherever the layout left it equal to the proposal.
-    func restingOffset(afterAnswer target: CGPoint, proposed: CGPoint) -> CGPoint {
-        let range = scrollableOffsetRange
+    func restingOffset(afterAnswer target: CGPoint, proposed: CGPoint, range: (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>)) -> CGPoint {
         func settle(_ value: CGFloat, _ proposal: CGFloat, _ r: ClosedRange<CGFloat>) -> CGFloat {
             if r.contains(value) || value == proposal { return value }
             return min(max(value, r.lowerBound), r.upperBound)
@@ -152,11 +146,15 @@ extension CollectionView {
     /// `isDecelerating` is false for a scroll the app animates.
     public func animateContentOffset(to target: CGPoint, steps: Int, decelerating: Bool = true) throws {
         try Validate.point(target, "contentOffset")
+        try move(along: animationPath(to: target, steps: steps), decelerating: decelerating)
+    }
+
+    /// One bounds change for each offset of `path`, with `isDecelerating`
+    /// as `decelerating` says throughout (a fling's bounce included).
+    func move(along path: [CGPoint], decelerating: Bool) throws {
         isDecelerating = decelerating
         defer { isDecelerating = false }
-        for offset in animationPath(to: target, steps: steps) {
-            try setContentOffset(offset)
-        }
+        for offset in path { try setContentOffset(offset) }
     }
 
     /// The content offset `scrollToItem(at:position:)` would scroll to: the item

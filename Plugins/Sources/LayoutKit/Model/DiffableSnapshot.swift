@@ -421,6 +421,12 @@ public struct SnapshotEditError: Error, CustomStringConvertible, Sendable {
         self.message = message
         self.identifier = identifier
     }
+
+    /// UIKit's words for an identifier supplied twice, or one the snapshot
+    /// (or a section's outline) holds already: `element` is "section" or "item".
+    public static func duplicate(_ element: String, _ id: String) -> SnapshotEditError {
+        SnapshotEditError(message: "Fatal: supplied \(element) identifiers are not unique. Duplicate identifiers: {(\(id))}", identifier: id)
+    }
 }
 
 extension DiffableSnapshot {
@@ -486,7 +492,7 @@ extension DiffableSnapshot {
         return try ids.map { id in
             let h = sectionNames.handle(id)
             guard seen.insert(h).inserted else {
-                throw SnapshotEditError(message: "Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\(id))}", identifier: id)
+                throw SnapshotEditError.duplicate("section", id)
             }
             return h
         }
@@ -499,7 +505,7 @@ extension DiffableSnapshot {
         let handles = try ids.map { id in
             let h = itemNames.handle(id)
             guard !knownItems!.contains(h), !seen.contains(h) else {
-                throw SnapshotEditError(message: "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(id))}", identifier: id)
+                throw SnapshotEditError.duplicate("item", id)
             }
             seen.insert(h)
             return h

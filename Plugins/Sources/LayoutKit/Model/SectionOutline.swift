@@ -147,7 +147,7 @@ public struct SectionOutline: Equatable, Sendable {
     private func checkNew(_ ids: [String]) throws {
         var seen = Set(nodes.map(\.identifier))
         for id in ids where !seen.insert(id).inserted {
-            throw SnapshotEditError(message: "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(id))}", identifier: id)
+            throw SnapshotEditError.duplicate("item", id)
         }
     }
 }

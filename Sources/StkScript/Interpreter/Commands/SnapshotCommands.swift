@@ -89,7 +89,7 @@ extension Interpreter {
         switch edit {
         case .appendItems(let ids, _), .insertItems(let ids, _, _):
             if let id = ids.first(where: { hidden.contains($0.value) }) {
-                throw SnapshotEditError(message: "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(id.value))}", identifier: id.value)
+                throw SnapshotEditError.duplicate("item", id.value)
             }
         default: break
         }
@@ -113,7 +113,7 @@ extension Interpreter {
     func runSectionSnapshot(_ section: Located<String>) throws {
         let cv = session.collectionView
         let snapshot = session.identifiers.snapshot(itemCounts: cv.itemCounts)
-        guard snapshot.sectionIdentifiers.contains(section.value) else {
+        guard snapshot.indexOfSection(section.value) != nil else {
             throw CommandError("no section \(ElementRef.printedKind(section.value)) in the snapshot; its sections are \(Self.sectionList(snapshot))", at: section.range)
         }
         let outline = session.identifiers.sectionSnapshot(section.value)
@@ -175,7 +175,7 @@ extension Interpreter {
         for (s, ids) in items.enumerated() where s != index { elsewhere.formUnion(ids) }
         if let duplicate = outline.items.first(where: elsewhere.contains) {
             let edit = edits.last { Self.named(in: $0.value).contains { $0.value == duplicate } } ?? edits.first
-            throw CommandError("Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\(duplicate))}",
+            throw CommandError(SnapshotEditError.duplicate("item", duplicate).message,
                                at: edit.map { Self.range(of: duplicate, in: $0) } ?? c.command.range)
         }
         if let index { items[index] = outline.visibleItems } else {
@@ -199,8 +199,6 @@ extension Interpreter {
             self.session.identifiers.replace(with: applied, outline: appliedOutline, of: section.value)
         }
     }
-
-
 
     /// Where an edit names `identifier` (the edit's own range otherwise).
     static func range(of identifier: String?, in edit: Located<SnapshotEdit>) -> SourceRange {
