@@ -35,7 +35,17 @@ static void quiet_then_run_runtime_handler(int number, siginfo_t *info, void *co
 
 int stk_quiet_crash_banner(void) {
     static const int fatal[] = { SIGQUIT, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGTRAP };
-    if (null_descriptor < 0) null_descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (null_descriptor < 0) {
+        null_descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC);
+        // Never a standard stream's number: with standard output closed
+        // (`stk >&-`), /dev/null would become standard output, and the
+        // run's writes would succeed into it instead of failing.
+        if (null_descriptor >= 0 && null_descriptor <= STDERR_FILENO) {
+            int high = fcntl(null_descriptor, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+            close(null_descriptor);
+            null_descriptor = high;
+        }
+    }
     if (null_descriptor < 0) return 0;
     int wrapped = 0;
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {

@@ -45,7 +45,17 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// `resetSignals`: the child starts with no signal blocked and every
     /// signal's default action, whatever stk blocks or ignores (as a shell
     /// starts a program); else it inherits them.
-    public init(executable: String, arguments: [String], environment: [String: String],
+    public convenience init(executable: String, arguments: [String], environment: [String: String],
+                            stdin: Stream = .null, stdout: Stream = .inherited, stderr: Stream = .inherited,
+                            descriptors: [(child: Int32, parent: Int32)] = [], resetSignals: Bool = true) throws {
+        try self.init(executable: executable, argumentBytes: arguments.map { Array($0.utf8) }, environment: environment,
+                      stdin: stdin, stdout: stdout, stderr: stderr, descriptors: descriptors, resetSignals: resetSignals)
+    }
+
+    /// The same with each argument's bytes as they are: an argument that is
+    /// not valid UTF-8 reaches the child unrepaired (a Swift `String` would
+    /// hold U+FFFD in its place).
+    public init(executable: String, argumentBytes: [[UInt8]], environment: [String: String],
                 stdin: Stream = .null, stdout: Stream = .inherited, stderr: Stream = .inherited,
                 descriptors: [(child: Int32, parent: Int32)] = [], resetSignals: Bool = true) throws {
         var actions = posix_spawn_file_actions_t()
@@ -74,8 +84,8 @@ public final class SpawnedProcess: @unchecked Sendable {
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         }
 
-        let argv = [executable] + arguments
-        let envp = environment.map { "\($0.key)=\($0.value)" }
+        let argv = [Array(executable.utf8)] + argumentBytes
+        let envp = environment.map { Array("\($0.key)=\($0.value)".utf8) }
         var spawned: pid_t = 0
         let result = Self.withCStrings(argv) { cArgv in
             Self.withCStrings(envp) { cEnvp in
@@ -217,10 +227,15 @@ public final class SpawnedProcess: @unchecked Sendable {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-        var pointers = strings.map { strdup($0) }
+    private static func withCStrings<R>(_ strings: [[UInt8]], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { bytes in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+            copy[bytes.count] = 0
+            return copy
+        }
         pointers.append(nil)
-        defer { for pointer in pointers { free(pointer) } }
+        defer { for pointer in pointers { pointer?.deallocate() } }
         return body(pointers)
     }
 }

@@ -324,15 +324,18 @@ import Testing
     // MARK: A crash in a layout
 
     /// A layout that traps in a script: a located error naming the command, the
-    /// runtime's reason above it, exit status 2, and no backtrace.
+    /// runtime's reason above it, the layout's frame under it (line 6 is the
+    /// body's first line, column 30 the subscript), exit status 2, and not
+    /// the runtime's backtrace.
     @Test func aCrashingLayoutInAScriptIsALocatedError() throws {
         let result = try runCrashing(answering: "return crashes ? [all[all.count + 5]] : all",
                                      script: "layout crashing-layout\nexpect visible count == 56\nset crashes=true\nvisible\n")
         #expect(result.stdout.isEmpty, "\(result)")
-        #expect(Array(result.stderrLines.suffix(3).prefix(2)) == [
+        #expect(Array(result.stderrLines.suffix(4).prefix(2)) == [
             "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
             "s.stk:3:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap",
         ], "\(result)")
+        #expect(Self.isFrame(result.stderrLines.dropLast().last, "CrashingLayout.layoutAttributesForElements(in:)", "Crash.swift:6:30"), "\(result)")
         #expect(Self.isModuleNote(result.stderrLines.last), "\(result)")
         #expect(!result.stderr.contains("Backtrac"), "\(result)")
     }
@@ -343,10 +346,11 @@ import Testing
     @Test func aFatalErrorNamesTheUsersFile() throws {
         let result = try runCrashing(answering: "if crashes { fatalError(\"the layout gave up\") }\nreturn all",
                                      script: "layout crashing-layout\nset crashes=true\n")
-        #expect(Array(result.stderrLines.suffix(3).prefix(2)) == [
+        #expect(Array(result.stderrLines.suffix(4).prefix(2)) == [
             "Crash.swift:6: Fatal error: the layout gave up",
             "s.stk:2:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap",
         ], "\(result)")
+        #expect(Self.isFrame(result.stderrLines.dropLast().last, "CrashingLayout.layoutAttributesForElements(in:)", "Crash.swift:6:22"), "\(result)")
         #expect(Self.isModuleNote(result.stderrLines.last), "\(result)")
     }
 
@@ -356,13 +360,14 @@ import Testing
     @Test func aTrappingForceUnwrapIsTracedToTheUsersFile() throws {
         let result = try runCrashing(answering: "let answer: [UICollectionViewLayoutAttributes]? = crashes ? nil : all\nreturn answer!",
                                      script: "layout crashing-layout\nset crashes=true\n")
-        let lines = Array(result.stderrLines.suffix(3))
-        try #require(lines.count == 3, "\(result)")
+        let lines = Array(result.stderrLines.suffix(4))
+        try #require(lines.count == 4, "\(result)")
         let module = String(lines[0].prefix { $0 != "/" })
         #expect(module.hasPrefix("StkSource_"), "\(result)")
         #expect(lines[0] == "\(module)/Crash.swift:7: Fatal error: Unexpectedly found nil while unwrapping an Optional value", "\(result)")
         #expect(lines[1] == "s.stk:2:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap", "\(result)")
-        #expect(lines[2] == "note: \(module) is stk's build of Crash.swift", "\(result)")
+        #expect(Self.isFrame(lines[2], "CrashingLayout.layoutAttributesForElements(in:)", "Crash.swift:7:22"), "\(result)")
+        #expect(lines[3] == "note: \(module) is stk's build of Crash.swift", "\(result)")
     }
 
     /// stk makes each layout once as its plugin loads: a layout that crashes
@@ -386,12 +391,15 @@ import Testing
         let result = try stk(["--plugin", "Columns.swift", "-e", "layouts"], in: sources.url)
         #expect(result.status == 2, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
-        let lines = Array(result.stderrLines.suffix(3))
-        try #require(lines.count == 3, "\(result)")
+        let lines = Array(result.stderrLines.suffix(4))
+        try #require(lines.count == 4, "\(result)")
         let module = String(lines[0].prefix { $0 != "/" })
         #expect(lines[0] == "\(module)/Columns.swift:8: Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional value", "\(result)")
         #expect(lines[1] == "error: the layout crashed while loading the plugin Columns.swift (stk makes each of its layouts once as it loads): SIGILL, a Swift runtime trap", "\(result)")
-        #expect(lines[2] == "note: \(module) is stk's build of Columns.swift", "\(result)")
+        // The user's function; not the code stk added to make the layouts
+        // (`__stkLayouts0()`, in stk's copy of the file).
+        #expect(Self.isFrame(lines[2], "ColumnsViewController.createLayout()", "Columns.swift"), "\(result)")
+        #expect(lines[3] == "note: \(module) is stk's build of Columns.swift", "\(result)")
         #expect(!result.stderr.contains("Backtrac"), "\(result)")
     }
 
@@ -618,6 +626,13 @@ import Testing
     }
 
     /// `note: StkSource_<16 hex digits> is stk's build of Crash.swift`.
+    /// Whether `line` is a frame of `function` in the user's file, ending
+    /// with `place` (`Crash.swift:6:30`): `  at FUNCTION (PATH/PLACE)`.
+    static func isFrame(_ line: String?, _ function: String, _ place: String) -> Bool {
+        guard let line, line.hasPrefix("  at \(function) ("), line.hasSuffix(")") else { return false }
+        return line.dropLast().hasSuffix("/" + place)
+    }
+
     static func isModuleNote(_ line: String?) -> Bool {
         guard let line, line.hasPrefix("note: StkSource_"), line.hasSuffix(" is stk's build of Crash.swift") else { return false }
         return line.dropFirst("note: StkSource_".count).prefix { $0 != " " }.count == 16

@@ -262,6 +262,74 @@ final class SurvivingLayoutsTests {
         try session.expectRendered(offset: "0,25", expectingPrompt: prompt)
     }
 
+    // MARK: A crash in a script
+
+    /// A script names the layout's own frame under the located error, as the
+    /// REPL and `stk test` do, before the note on the module's name; the
+    /// output before the crash is kept and the script stops with status 2.
+    /// The runtime's banner stays off standard error. From a file and from
+    /// standard input alike.
+    @Test(arguments: [true, false])
+    func aScriptNamesTheLayoutsLineOfACrash(fromFile: Bool) throws {
+        let script = "load \(Self.crashing)\nlayout crashing-layout\nattr item 0:0\nset crashes=true\necho never\n"
+        let folder = try TranscriptCommandFolder(["crash.stk": script])
+        let run = fromFile
+            ? try StkProcess.run(["crash.stk"], environment: try environment, in: folder.root)
+            : try StkProcess.run([], stdin: script, environment: try environment, in: folder.root)
+        #expect(run.status == 2, "\(run)")
+        let place = fromFile ? "crash.stk" : "<stdin>"
+        let errors = run.stderrLines
+        let error = try #require(errors.firstIndex(of: "\(place):4:1: error: the layout crashed while running 'set crashes=true': SIGILL, a Swift runtime trap"), "\(run)")
+        // CrashingLayout.swift line 13 is `return [all[all.count + 5]]`.
+        let frame = errors.dropFirst(error + 1).first ?? ""
+        #expect(frame.hasPrefix("  at CrashingLayout.layoutAttributesForElements(in:) (") && frame.hasSuffix("CrashingLayout.swift:13:20)"), "\(run)")
+        #expect(errors.dropFirst(error + 2).first?.hasPrefix("note: StkSource_") == true, "\(run)")
+        #expect(errors.contains { $0.hasSuffix("Fatal error: Index out of range") }, "\(run)")
+        #expect(!run.stderr.contains("Backtracing") && !run.stderr.contains("*** Signal"), "\(run)")
+        #expect(run.stdout == "item 0:0 frame=0,0,50,50 zIndex=0 alpha=1 hidden=false\n", "\(run)")
+    }
+
+    /// A script runs in a child of the stk process started (see
+    /// ScriptSupervisor): stopped from outside, by SIGTERM (passed on) or
+    /// SIGKILL (the child ends with its parent), stk ends by that signal and
+    /// leaves nothing running. The script waits on standard input, a pipe
+    /// nobody writes to.
+    @Test(arguments: [SIGTERM, SIGKILL])
+    func aScriptStoppedFromOutsideLeavesNothingRunning(signal: Int32) throws {
+        let input = Pipe()
+        defer { try? input.fileHandleForWriting.close() }
+        let parent = try ChildProcess.startAsAShellWould(
+            try StkExecutable.locate(), ["-e", "sections 1 items=3", "-"], stdin: input.fileHandleForReading.fileDescriptor,
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home.url.path])
+        // The child, once started.
+        var child: pid_t?
+        for _ in 0..<500 where child == nil {
+            let children = (try? String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)) ?? ""
+            child = children.split(separator: " ").first.flatMap { pid_t($0) }
+            if child == nil { usleep(10_000) }
+        }
+        let running = try #require(child, "stk started no child")
+        usleep(200_000)
+        kill(parent, signal)
+        let status = try #require(ChildProcess.waitStatus(of: parent, timeout: .seconds(10)), "stk still ran")
+        // Ended by the signal (WIFSIGNALED, WTERMSIG).
+        #expect(status & 0x7f == signal, "wait status \(status)")
+        var ended = false
+        for _ in 0..<500 where !ended {
+            ended = Self.hasEnded(running)
+            if !ended { usleep(10_000) }
+        }
+        #expect(ended, "the script's process \(running) still runs")
+        if !ended { kill(running, SIGKILL) }
+    }
+
+    /// Whether a process is gone or a zombie.
+    static func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
+    }
+
     // MARK: stk test
 
     /// A passing, a crashing, a hanging and a passing file: the crash and the

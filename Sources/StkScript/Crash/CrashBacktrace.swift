@@ -78,7 +78,15 @@ public struct CrashBacktrace: Equatable, Sendable {
     /// Up to `limit` frames of the user's layout that have a source location,
     /// innermost first.
     public func userFrames(limit: Int = 3) -> [Frame] {
-        Array(frames.filter { !Self.isOwnImage($0.image) && $0.file.map(Self.isSourceFile) == true }.prefix(limit))
+        Array(frames.filter { !Self.isOwnImage($0.image) && $0.file.map(Self.isSourceFile) == true && !Self.isAdapterCode($0) }
+            .prefix(limit))
+    }
+
+    /// Whether a frame is code the source adapter added to the user's files
+    /// (`__stkLayouts0()`, which makes each layout as the plugin loads): its
+    /// file is stk's copy in a build folder, not a file the user wrote.
+    static func isAdapterCode(_ frame: Frame) -> Bool {
+        frame.function.contains("__stk")
     }
 
     /// Whether a frame's file is one a person wrote: not the compiler's

@@ -38,9 +38,17 @@ public enum CrashReport {
 
     /// Installs the handler for this process (scripts only: the REPL and
     /// `stk test` keep the default behaviour).
-    public static func install() {
+    ///
+    /// `supervisorFile`: the process runs a script for a supervisor
+    /// (`ScriptSupervisor`). The handler then writes its message to that file
+    /// instead of standard error, and hands the signal on to the handler
+    /// installed before it (the runtime's backtracer, which writes the report
+    /// the supervisor reads the layout's frames from). The supervisor prints
+    /// the message with those frames and exits 2.
+    public static func install(supervisorFile: String? = nil) {
         guard !isInstalled else { return }
         isInstalled = true
+        if let supervisorFile { self.supervisorFile = strdup(supervisorFile) }
         let hint = Array(layoutCommandHint.utf8)
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: hint.count)
         bytes.initialize(from: hint, count: hint.count)
@@ -54,14 +62,19 @@ public enum CrashReport {
         alternate.ss_size = size
         alternate.ss_flags = 0
         sigaltstack(&alternate, nil)
-        for (signal, _) in signals {
+        for (index, (signal, _)) in signals.enumerated() {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in CrashReport.handle(number) }
             sigemptyset(&action.sa_mask)
             action.sa_flags = Int32(SA_ONSTACK)
-            sigaction(signal, &action, nil)
+            sigaction(signal, &action, previous + index)
         }
     }
+
+    /// The supervisor's file for the message, as a C string; nil: standard error.
+    nonisolated(unsafe) private static var supervisorFile: UnsafeMutablePointer<CChar>?
+    /// The handlers before this one, by the index of their signal in `signals`.
+    nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: signals.count)
 
     /// Where the buffer's `FILE:LINE:COL: error: ` ends and ` while running
     /// 'COMMAND'` begins.
@@ -184,22 +197,36 @@ public enum CrashReport {
 
     private static func handle(_ number: Int32) {
         let error = errno
+        let outOfMemory = isAllocationFailure(signal: number, errno: error)
+        // For a supervisor, unless memory ran out: that is stk's, and there is
+        // no frame of the layout's to find.
+        var target = STDERR_FILENO
+        if !outOfMemory, let supervisorFile {
+            let file = open(supervisorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            if file >= 0 { target = file }
+        }
         let (head, tail) = message(signal: number, errno: error)
         let place = length > 0 ? placeLength : 0
-        if place > 0 { _ = write(2, buffer, place) } else { _ = "error: ".withCString { write(2, $0, strlen($0)) } }
-        _ = write(2, head.utf8Start, head.utf8CodeUnitCount)
-        if length > place { _ = write(2, buffer + place, length - place) }
-        _ = write(2, tail.utf8Start, tail.utf8CodeUnitCount)
-        if !isAllocationFailure(signal: number, errno: error) {
+        if place > 0 { _ = write(target, buffer, place) } else { _ = "error: ".withCString { write(target, $0, strlen($0)) } }
+        _ = write(target, head.utf8Start, head.utf8CodeUnitCount)
+        if length > place { _ = write(target, buffer + place, length - place) }
+        _ = write(target, tail.utf8Start, tail.utf8CodeUnitCount)
+        if !outOfMemory {
             let name = signals.first { $0.0 == number }?.1 ?? "a signal"
             // A literal per signal: no allocation in the handler.
-            name.withCString { _ = write(2, $0, strlen($0)) }
+            name.withCString { _ = write(target, $0, strlen($0)) }
         }
-        _ = "\n".withCString { write(2, $0, 1) }
-        if modulesLength > 0 { _ = write(2, modules, modulesLength) }
-        if isLayoutCommand && !isAllocationFailure(signal: number, errno: error) {
-            if let hint = layoutCommandHintBytes { _ = write(2, hint.pointer, hint.count) }
+        _ = "\n".withCString { write(target, $0, 1) }
+        if modulesLength > 0 { _ = write(target, modules, modulesLength) }
+        if isLayoutCommand && !outOfMemory {
+            if let hint = layoutCommandHintBytes { _ = write(target, hint.pointer, hint.count) }
         }
-        _exit(ExitStatus.error.rawValue)
+        guard target != STDERR_FILENO else { _exit(ExitStatus.error.rawValue) }
+        close(target)
+        // The signal again, to the handler before (blocked while this one
+        // runs, it is delivered as this one returns): the runtime's
+        // backtracer writes its report, and the signal ends the process.
+        if let index = signals.firstIndex(where: { $0.0 == number }) { sigaction(number, previous + index, nil) }
+        raise(number)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcessControl
 import Foundation
 import PluginBuild
 import LineEditor
@@ -91,9 +92,21 @@ struct Run: ParsableCommand {
             StandardStreams.write("error: no such file or subcommand: \(first); did you mean 'stk \(meant)'?\n", to: .error)
             throw ExitCode(ExitStatus.error.rawValue)
         }
+        // The run is a supervised child's (ScriptSupervisor), whose parent
+        // names the layout's own frames when a layout crashes.
+        guard let messageFile = Self.becomeSupervisedChild() else {
+            ScriptSupervisor.superviseThisRun()
+            // The child could not be started: the run is this process's.
+            CrashReport.install()
+            return try runScripts(global: global, initFile: initFile)
+        }
         // A layout that crashes as its plugin loads (stk makes each layout
         // once then) is a located error, as one that crashes in a command.
-        CrashReport.install()
+        CrashReport.install(supervisorFile: messageFile)
+        try runScripts(global: global, initFile: initFile)
+    }
+
+    private func runScripts(global: GlobalOptions, initFile: String?) throws {
         let host = try Host(global: global, echo: options.echo)
         let status = host.runScripts(commands: options.commands, files: files, initFile: initFile)
         // The session lives until the process ends: freeing it object by
@@ -101,6 +114,19 @@ struct Run: ParsableCommand {
         // large) would only delay the exit. Nothing is written on the way out.
         _ = Unmanaged.passRetained(host.interpreter)
         throw ExitCode(status.rawValue)
+    }
+
+    /// The file the crash handler writes to in a script's supervised child,
+    /// after making the child end with its parent and keeping the runtime's
+    /// crash banner off the terminal (the parent prints what matters of its
+    /// report). Nil in the parent.
+    private static func becomeSupervisedChild() -> String? {
+        guard let role = ScriptSupervisor.childRole() else { return nil }
+        _ = stk_die_with_parent()
+        // The parent ended before that took effect: nobody is waiting.
+        if getppid() != role.parent { Foundation.exit(ExitStatus.error.rawValue) }
+        _ = stk_quiet_crash_banner()
+        return role.messageFile
     }
 }
 
