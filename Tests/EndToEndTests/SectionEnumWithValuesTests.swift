@@ -5,10 +5,11 @@ import Testing
 /// Published screens name their sections with an enum some of whose cases
 /// carry a value (`enum Section: Hashable { case list; case carousel(Int) }`,
 /// a looping-carousel sample) and read them back in the section provider
-/// through the diffable data source. stk cannot make a case with a value,
-/// but it makes each case without one by its name, as `snapshot edit` writes
-/// it; before, no case was made at all, the provider returned nil for every
-/// section, and the warning quoted UIKit's exception as the app's bug.
+/// through the diffable data source. stk makes each case without a value by
+/// its name, as `snapshot edit` writes it, and each case with one value by
+/// its name and value (`"carousel(1)"`); before, no case was made at all,
+/// the provider returned nil for every section, and the warning quoted
+/// UIKit's exception as the app's bug.
 @Suite struct SectionEnumWithValuesTests {
     static let screen = """
         import Foundation
@@ -50,8 +51,7 @@ import Testing
         """
 
     /// `list` is `Section.list`: a plain list, rows 44 high from the top,
-    /// full width (0,0,390,44), as on iOS. A section named otherwise has no
-    /// `Section` (stk cannot make `carousel(_:)`): its provider returns nil.
+    /// full width (0,0,390,44), as on iOS.
     @Test func aCaseWithoutAValueIsMadeByItsName() throws {
         let folder = try TranscriptCommandFolder(["Carousels/CarouselsViewController.swift": Self.screen])
         let run = try folder.stk("--plugin", "Carousels", "--explain", "-e", """
@@ -66,6 +66,29 @@ import Testing
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == "item 0:1 frame=0,44,390,44 zIndex=0 alpha=1 hidden=false\n", "\(run)")
         #expect(run.stderr.contains("stk makes the CarouselsViewController.Section identifiers of its cases without values, by name"), "\(run)")
+        #expect(!run.stderr.contains("returned nil"), "\(run)")
+    }
+
+    /// A case with a value is made by its name and value, written as a
+    /// quoted name (`"carousel(1)"`): the provider sees `.carousel(1)` and
+    /// lays out the carousel under the list's three 44-point rows (y 132),
+    /// its group 0.9 of 390 = 351 wide, centred ((390 - 351) / 2 = 19.5),
+    /// and half the width high (195).
+    @Test func aCaseWithAValueIsMadeByNameAndValue() throws {
+        let folder = try TranscriptCommandFolder(["Carousels/CarouselsViewController.swift": Self.screen])
+        let run = try folder.stk("--plugin", "Carousels", "--explain", "-e", """
+            sections 0
+            layout carousels-view-controller
+            snapshot edit
+            append sections list "carousel(1)"
+            append items A B C to list
+            append items D E to "carousel(1)"
+            apply
+            attr item 1:0
+            """, environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "item 1:0 frame=19.5,132,351,195 zIndex=0 alpha=1 hidden=false\n", "\(run)")
+        #expect(run.stderr.contains("and of its cases with one value by name and value, quoted (`append sections \"carousel(1)\"`: carousel(Int))"), "\(run)")
         #expect(!run.stderr.contains("returned nil"), "\(run)")
     }
 
@@ -125,7 +148,7 @@ import Testing
         #expect(one.stdout == "item 0:2 frame=0,88,390,44 zIndex=0 alpha=1 hidden=false\n", "\(one)")
         let past = try folder.stk("--plugin", "Feed.swift", "-e", "sections 2 items=3; layout feed-view-controller", environment: environment)
         #expect(past.status == 2, "\(past)")
-        #expect(past.stderr.contains("stk has no Section for section S1: it makes only the cases of Section that carry no value (list), by name or by place, and S1 is neither: name the sections by case (`append sections list`), or make no more than 1"), "\(past)")
+        #expect(past.stderr.contains("stk has no Section for section S1: it makes the cases of Section that carry no value (list) by name or by place, and those that carry one (page(Int)) by name and value, quoted (\"page(1)\"), and S1 is none of these: name the sections by case (`append sections list \"page(1)\"`), or make no more than 1"), "\(past)")
     }
 
     static let loopingCarousel = """

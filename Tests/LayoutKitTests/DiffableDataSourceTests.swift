@@ -148,6 +148,17 @@ import LayoutKit
     /// Int identifiers: a numbered name is its number, a word its Int; a
     /// word that spells none (`T37`, a section verify appends) is an Int of
     /// its own, below 0, the same each time and another for another word.
+    /// A name of a case with its value (`page(1)`, the source adapter's
+    /// enums with values): the case's name, a Swift identifier, and the text
+    /// between the parentheses; any other shape is none.
+    @Test func aCaseAndItsValueAreReadFromAName() {
+        #expect(StkIdentifier.caseAndValue(in: "page(1)").map { [$0.name, $0.value] } == ["page", "1"])
+        #expect(StkIdentifier.caseAndValue(in: "_tag2(new arrivals)").map { [$0.name, $0.value] } == ["_tag2", "new arrivals"])
+        for shape in ["page", "page()", "page(1", "2page(1)", "(1)", "a b(1)", "page(1)x"] {
+            #expect(StkIdentifier.caseAndValue(in: shape) == nil, "\(shape)")
+        }
+    }
+
     @Test func intIdentifiersOfWordsThatSpellNoNumber() {
         #expect(StkIdentifier.make(Int.self, from: .numbered(3), of: .section) == 3)
         #expect(StkIdentifier.make(Int.self, from: .word("42"), of: .section) == 42)

@@ -32,8 +32,13 @@ enum InitialisableIdentifiers {
         /// `public` when the type is (a public protocol's requirement needs a public witness).
         let isPublic: Bool
         /// For an enum some of whose cases carry values: the cases that carry
-        /// none, which are all stk makes (by name); the others are never made.
+        /// none, which stk makes by name or place.
         var plainCases: [String]? = nil
+        /// Its cases that carry one value stk can make (an `Int`, a `String`,
+        /// an identifier type of the sources), made by name and value
+        /// (`"page(1)"`).
+        var casesWithAValue: [CaseWithAValue] = []
+        /// Its other cases, which stk never makes.
         var casesCarryingValues: [String] = []
         /// The collections the memberwise initialiser is given empty (`items`).
         var emptied: [String] = []
@@ -48,15 +53,36 @@ enum InitialisableIdentifiers {
             let arms = plainCases.map { "case \(Self.literal($0)): return .\($0)" }.joined(separator: "; ")
             let cases = plainCases.map { "." + $0 }.joined(separator: ", ")
             let names = plainCases.map(Self.literal).joined(separator: ", ")
-            return head + "switch name { case .word(let word): switch word { \(arms); default: return nil }; "
+            // `page(1)`: the case named before the parenthesis, with the value
+            // the rest makes, as an identifier of its type is made.
+            let valued = casesWithAValue.isEmpty ? "return nil" : "guard let named = StkIdentifier.caseAndValue(in: word) else { return nil }; switch named.name { "
+                + casesWithAValue.map { "case \(Self.literal($0.name)): return StkIdentifier.make(\($0.valueType).self, from: .word(named.value), of: element).map { .\($0.name)(\($0.label.map { "\($0): " } ?? "")$0) }" }.joined(separator: "; ")
+                + "; default: return nil }"
+            let described = casesWithAValue.map { Self.literal("\($0.name)(\($0.valueType))") }.joined(separator: ", ")
+            return head + "switch name { case .word(let word): switch word { \(arms); default: break }; \(valued); "
                 + "case .numbered(let number): let cases: [\(type.qualifiedName)] = [\(cases)]; return cases.indices.contains(number) ? cases[number] : nil } }; "
-                + "\(isPublic ? "public " : "")static var __stkIdentifierNames: [String]? { [\(names)] } }\n"
+                + "\(isPublic ? "public " : "")static var __stkIdentifierNames: [String]? { [\(names)] }; "
+                + "\(isPublic ? "public " : "")static var __stkCasesWithAValue: [String] { [\(described)] } }\n"
+        }
+
+        /// A case that carries one value stk can make: `case page(Int)`, or
+        /// `case page(index: Int)` (its label).
+        struct CaseWithAValue {
+            let name: String
+            let label: String?
+            /// As code outside the enum names it.
+            let valueType: String
         }
 
         var note: String {
-            if plainCases != nil {
-                return "stk makes the \(type.qualifiedName) identifiers of its cases without values, by name (`append sections \(plainCases![0])`) or by place (`sections \(plainCases!.count)` makes \(plainCases!.joined(separator: ", "))); "
-                    + "\(casesCarryingValues.joined(separator: ", ")) carr\(casesCarryingValues.count == 1 ? "ies a value and is" : "y values and are") never made: a section or item named otherwise has no identifier of this type"
+            if let plainCases {
+                var note = "stk makes the \(type.qualifiedName) identifiers of its cases without values, by name (`append sections \(plainCases[0])`) or by place (`sections \(plainCases.count)` makes \(plainCases.joined(separator: ", ")))"
+                if let example = casesWithAValue.first {
+                    let value = example.valueType == "Int" ? "1" : "a"
+                    note += ", and of its cases with one value by name and value, quoted (`append sections \"\(example.name)(\(value))\"`: \(casesWithAValue.map { "\($0.name)(\($0.valueType))" }.joined(separator: ", ")))"
+                }
+                guard !casesCarryingValues.isEmpty else { return note }
+                return note + "; \(casesCarryingValues.joined(separator: ", ")) carr\(casesCarryingValues.count == 1 ? "ies values stk cannot make and is" : "y values stk cannot make and are") never made: a section or item named otherwise has no identifier of this type"
             }
             let empty = emptied.isEmpty ? "" : "\(emptied.joined(separator: ", ")) given empty, "
             return "stk makes \(type.qualifiedName) identifiers with \(type.name)(\(label): ...), from a \(valueType) made as an identifier (\(empty)the other parameters defaulted)"
@@ -73,17 +99,35 @@ enum InitialisableIdentifiers {
     static func enumConformance(for type: TypeIndex.TypeDecl, in index: TypeIndex) -> Conformance? {
         guard type.kind == .enum, !type.isGeneric, !isNestedInPrivate(type, in: index),
               let group = type.node.as(EnumDeclSyntax.self) else { return nil }
-        var plain: [String] = [], carrying: [String] = []
+        var plain: [String] = [], withAValue: [Conformance.CaseWithAValue] = [], carrying: [String] = []
         for member in group.memberBlock.members {
             for element in member.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] {
-                if element.parameterClause == nil { plain.append(element.name.text) } else { carrying.append(element.name.text) }
+                let name = element.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+                guard let parameters = element.parameterClause?.parameters else {
+                    plain.append(name)
+                    continue
+                }
+                if parameters.count == 1, let parameter = parameters.first, parameter.defaultValue == nil,
+                   let valueType = makeableValueType(parameter.type.trimmedDescription, from: type, in: index) {
+                    let label = parameter.firstName.flatMap { $0.tokenKind == .wildcard ? nil : $0.text }
+                    withAValue.append(.init(name: name, label: label, valueType: valueType))
+                } else {
+                    carrying.append(name)
+                }
             }
         }
-        guard !carrying.isEmpty, !plain.isEmpty else { return nil }
+        guard !withAValue.isEmpty || !carrying.isEmpty, !plain.isEmpty else { return nil }
         let isPublic = group.modifiers.contains { ["public", "open"].contains($0.name.text) }
         return Conformance(type: type, call: "", valueType: "", label: "", isPublic: isPublic,
-                           plainCases: plain.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "`")) },
-                           casesCarryingValues: carrying)
+                           plainCases: plain, casesWithAValue: withAValue, casesCarryingValues: carrying)
+    }
+
+    /// `written` as code outside `type` names it, if stk makes identifiers
+    /// of it: `Int`, `String`, or a type of the sources `isMakeable` accepts.
+    private static func makeableValueType(_ written: String, from type: TypeIndex.TypeDecl, in index: TypeIndex) -> String? {
+        if plainValueTypes.contains(written) { return written }
+        guard let value = index.resolve(written, from: type.qualifiedName), isMakeable(value) else { return nil }
+        return value.qualifiedName
     }
 
     /// Modifiers of properties that are not memberwise parameters.

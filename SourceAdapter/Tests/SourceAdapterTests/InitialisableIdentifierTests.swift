@@ -177,6 +177,55 @@ import Testing
         #expect(!text.contains("extension Counted"), "\(text)")
         #expect(!text.contains("extension Twice"), "\(text)")
     }
+
+    /// An enum whose cases carry values: those without one are made by name
+    /// or place; one with a single value stk makes (an `Int`, a `String`, a
+    /// plain enum of the sources, labelled or not) by name and value
+    /// (`page(1)`); one with two values never.
+    @Test func anEnumsCasesWithOneValueAreMadeByNameAndValue() {
+        let output = adapt([("FeedViewController.swift", """
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                enum Kind { case large, small }
+                enum Section: Hashable {
+                    case list
+                    case page(Int)
+                    case tagged(name: String)
+                    case sized(Kind)
+                    case pair(Int, Int)
+                }
+                var dataSource: UICollectionViewDiffableDataSource<Section, Int>!
+
+                func createLayout() -> UICollectionViewLayout {
+                    UICollectionViewCompositionalLayout { [weak self] sectionIndex, _ in
+                        guard let section = self?.dataSource.sectionIdentifier(for: sectionIndex) else { return nil }
+                        let height: CGFloat = section == .list ? 44 : 200
+                        let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height))
+                        return NSCollectionLayoutSection(group: .vertical(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)]))
+                    }
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output, 0)
+        let type = "FeedViewController.Section"
+        let expected: [String] = [
+            "\nextension \(type): StkIdentifierInitialisable { static func __stkIdentifier(from name: DiffableSnapshot.Name, of element: StkIdentifier.Element) -> \(type)? { ",
+            "switch name { case .word(let word): switch word { case \"list\": return .list; default: break }; ",
+            "guard let named = StkIdentifier.caseAndValue(in: word) else { return nil }; switch named.name { ",
+            "case \"page\": return StkIdentifier.make(Int.self, from: .word(named.value), of: element).map { .page($0) }; ",
+            "case \"tagged\": return StkIdentifier.make(String.self, from: .word(named.value), of: element).map { .tagged(name: $0) }; ",
+            "case \"sized\": return StkIdentifier.make(FeedViewController.Kind.self, from: .word(named.value), of: element).map { .sized($0) }; default: return nil }; ",
+            "case .numbered(let number): let cases: [\(type)] = [.list]; return cases.indices.contains(number) ? cases[number] : nil } }; ",
+            "static var __stkIdentifierNames: [String]? { [\"list\"] }; ",
+            "static var __stkCasesWithAValue: [String] { [\"page(Int)\", \"tagged(String)\", \"sized(FeedViewController.Kind)\"] } }\n",
+        ]
+        #expect(text.contains(expected.joined()), "\(text)")
+        #expect(output.report.notes.map(\.description).contains {
+            $0.contains("and of its cases with one value by name and value, quoted (`append sections \"page(1)\"`: page(Int), tagged(String), sized(FeedViewController.Kind)); pair carries values stk cannot make and is never made")
+        }, "\(output.report.notes)")
+    }
 }
 
 /// A section struct that carries its items (`struct Section: Hashable { var

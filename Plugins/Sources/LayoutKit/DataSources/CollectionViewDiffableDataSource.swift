@@ -242,10 +242,14 @@ public protocol StkIdentifierInitialisable {
     /// few (an enum some of whose cases carry values: its other cases, by
     /// name or place); nil when any name makes one.
     static var __stkIdentifierNames: [String]? { get }
+    /// The cases with one value stk makes by name and value (`page(1)`), as
+    /// `page(Int)`, for messages.
+    static var __stkCasesWithAValue: [String] { get }
 }
 
 extension StkIdentifierInitialisable {
     public static var __stkIdentifierNames: [String]? { nil }
+    public static var __stkCasesWithAValue: [String] { [] }
 }
 
 /// An identifier of stk's data as a value of the app's identifier type.
@@ -347,6 +351,20 @@ public enum StkIdentifier {
         return cases
     }
 
+    /// A case and its value, as a name writes them (`page(1)`, quoted in a
+    /// script: `"page(1)"`): the case's name (a Swift identifier) and the
+    /// text between the parentheses, which makes the value as an
+    /// identifier's name makes one (`1` the `Int`, `a` the `String`). Nil
+    /// for a name of any other shape.
+    public static func caseAndValue(in name: String) -> (name: String, value: String)? {
+        guard name.hasSuffix(")"), let open = name.firstIndex(of: "(") else { return nil }
+        let caseName = name[..<open]
+        let value = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        guard let first = caseName.first, first == "_" || first.isLetter,
+              caseName.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }), !value.isEmpty else { return nil }
+        return (String(caseName), String(value))
+    }
+
     /// `make`, or a trap that says why stk has no identifier to give.
     static func required<Identifier: Hashable>(_ type: Identifier.Type, from name: DiffableSnapshot.Name, of element: Element) -> Identifier {
         if let identifier = make(type, from: name, of: element) { return identifier }
@@ -354,6 +372,14 @@ public enum StkIdentifier {
         switch name {
         case .numbered(let number): shown = element.numberedName(number)
         case .word(let word): shown = word
+        }
+        if let initialisable = type as? any StkIdentifierInitialisable.Type, let names = initialisable.__stkIdentifierNames,
+           let valued = initialisable.__stkCasesWithAValue.first {
+            // `page(1)` for an Int, `page(a)` for a String, `page(<Kind>)` for another type.
+            let example = "\"" + valued.replacingOccurrences(of: "(Int)", with: "(1)").replacingOccurrences(of: "(String)", with: "(a)")
+                .replacingOccurrences(of: "(", with: "(<").replacingOccurrences(of: ")", with: ">)")
+                .replacingOccurrences(of: "(<1>)", with: "(1)").replacingOccurrences(of: "(<a>)", with: "(a)") + "\""
+            fatalError("stk has no \(type) for \(element) \(shown): it makes the cases of \(type) that carry no value (\(names.joined(separator: ", "))) by name or by place, and those that carry one (\(initialisable.__stkCasesWithAValue.joined(separator: ", "))) by name and value, quoted (\(example)), and \(shown) is none of these: name the \(element)s by case (`append \(element)s \(names.first ?? "") \(example)`), or make no more than \(names.count)")
         }
         if let names = (type as? any StkIdentifierInitialisable.Type)?.__stkIdentifierNames {
             fatalError("stk has no \(type) for \(element) \(shown): it makes only the cases of \(type) that carry no value (\(names.joined(separator: ", "))), by name or by place, and \(shown) is neither: name the \(element)s by case (`append \(element)s \(names.first ?? "")`), or make no more than \(names.count)")
