@@ -121,7 +121,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StkTestSupport"],
+            // ChildProcesses: to start stk as a shell would (its signals reset).
+            dependencies: ["StkTestSupport", "ChildProcesses"],
             path: "Tests/EndToEndTests",
             swiftSettings: testSettings
         ),

@@ -53,16 +53,7 @@ import Testing
     /// `list` is `Section.list`: a plain list, rows 44 high from the top,
     /// full width (0,0,390,44), as on iOS.
     @Test func aCaseWithoutAValueIsMadeByItsName() throws {
-        let folder = try TranscriptCommandFolder(["Carousels/CarouselsViewController.swift": Self.screen])
-        let run = try folder.stk("--plugin", "Carousels", "--explain", "-e", """
-            sections 0
-            layout carousels-view-controller
-            snapshot edit
-            append sections list
-            append items A B C to list
-            apply
-            attr item 0:1
-            """, environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
+        let run = try Self.runOnTheScreen(edits: "append sections list\nappend items A B C to list", then: "attr item 0:1")
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == "item 0:1 frame=0,44,390,44 zIndex=0 alpha=1 hidden=false\n", "\(run)")
         #expect(run.stderr.contains("stk makes the CarouselsViewController.Section identifiers of its cases without values, by name"), "\(run)")
@@ -75,21 +66,21 @@ import Testing
     /// its group 0.9 of 390 = 351 wide, centred ((390 - 351) / 2 = 19.5),
     /// and half the width high (195).
     @Test func aCaseWithAValueIsMadeByNameAndValue() throws {
-        let folder = try TranscriptCommandFolder(["Carousels/CarouselsViewController.swift": Self.screen])
-        let run = try folder.stk("--plugin", "Carousels", "--explain", "-e", """
-            sections 0
-            layout carousels-view-controller
-            snapshot edit
-            append sections list "carousel(1)"
-            append items A B C to list
-            append items D E to "carousel(1)"
-            apply
-            attr item 1:0
-            """, environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
+        let run = try Self.runOnTheScreen(edits: "append sections list \"carousel(1)\"\nappend items A B C to list\nappend items D E to \"carousel(1)\"",
+                                          then: "attr item 1:0")
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == "item 1:0 frame=19.5,132,351,195 zIndex=0 alpha=1 hidden=false\n", "\(run)")
         #expect(run.stderr.contains("and of its cases with one value by name and value, quoted (`append sections \"carousel(1)\"`: carousel(Int))"), "\(run)")
         #expect(!run.stderr.contains("returned nil"), "\(run)")
+    }
+
+    /// `screen` with no sections, then a snapshot of `edits` applied, then
+    /// `query`, with `--explain` (the adapter's notes).
+    static func runOnTheScreen(edits: String, then query: String) throws -> TranscriptCommandFolder.Run {
+        let folder = try TranscriptCommandFolder(["Carousels/CarouselsViewController.swift": screen])
+        let script = ["sections 0", "layout carousels-view-controller", "snapshot edit", edits, "apply", query].joined(separator: "\n")
+        return try folder.stk("--plugin", "Carousels", "--explain", "-e", script,
+                              environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
     }
 
     /// By place too, as `sections N` names sections: S0 is the first case

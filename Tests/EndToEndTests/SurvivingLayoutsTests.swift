@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import StkTestSupport
 import Testing
@@ -298,9 +299,12 @@ final class SurvivingLayoutsTests {
     func aScriptStoppedFromOutsideLeavesNothingRunning(signal: Int32) throws {
         let input = Pipe()
         defer { try? input.fileHandleForWriting.close() }
-        let parent = try ChildProcess.startAsAShellWould(
-            try StkExecutable.locate(), ["-e", "sections 1 items=3", "-"], stdin: input.fileHandleForReading.fileDescriptor,
-            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home.url.path])
+        // Started as a shell starts it, with no signal blocked (Foundation's
+        // Process passes on what the test runner's thread blocks, SIGTERM too).
+        let stk = try SpawnedProcess(executable: try StkExecutable.locate().path, arguments: ["-e", "sections 1 items=3", "-"],
+                                     environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home.url.path],
+                                     stdin: .descriptor(input.fileHandleForReading.fileDescriptor), stdout: .null, stderr: .null)
+        let parent = stk.pid
         // The child, once started.
         var child: pid_t?
         for _ in 0..<500 where child == nil {
@@ -311,16 +315,15 @@ final class SurvivingLayoutsTests {
         let running = try #require(child, "stk started no child")
         usleep(200_000)
         kill(parent, signal)
-        let status = try #require(ChildProcess.waitStatus(of: parent, timeout: .seconds(10)), "stk still ran")
-        // Ended by the signal (WIFSIGNALED, WTERMSIG).
-        #expect(status & 0x7f == signal, "wait status \(status)")
-        var ended = false
-        for _ in 0..<500 where !ended {
-            ended = Self.hasEnded(running)
-            if !ended { usleep(10_000) }
+        let ended = stk.wait(until: SpawnedProcess.deadline(after: 10)) ?? stk.kill()
+        #expect(ended == .signalled(signal))
+        var gone = false
+        for _ in 0..<500 where !gone {
+            gone = Self.hasEnded(running)
+            if !gone { usleep(10_000) }
         }
-        #expect(ended, "the script's process \(running) still runs")
-        if !ended { kill(running, SIGKILL) }
+        #expect(gone, "the script's process \(running) still runs")
+        if !gone { kill(running, SIGKILL) }
     }
 
     /// Whether a process is gone or a zombie.
