@@ -387,6 +387,54 @@ import Testing
         let result = try StkProcess.run(["verify", "flow-sticky", "--bail"])
         #expect(result.status == 2, "\(result)")
     }
+
+    // MARK: --ignore
+
+    /// A crash or a hang ends its session, so it cannot be set aside, and
+    /// the refusal says so before anything runs; so is a kind that is none.
+    @Test func onlyTheChecksOwnKindsCanBeSetAside() throws {
+        let crash = try StkProcess.run(["verify", "flow-sticky", "--ignore", "crash"])
+        #expect(crash.status == 2, "\(crash)")
+        #expect(crash.stderr == "error: --ignore crash: not a kind of finding that can be set aside (a crash or a hang ends its session: it cannot be set aside); the kinds: fresh-layout, single-query, index-paths, context, warning\n", "\(crash)")
+        let spaced = try StkProcess.run(["verify", "flow-sticky", "--ignore", "single query"])
+        #expect(spaced.status == 2 && spaced.stderr.hasPrefix("error: --ignore single query: not a kind of finding that can be set aside; the kinds: "), "\(spaced)")
+        #expect(spaced.stdout.isEmpty, "\(spaced)")
+    }
+
+    /// A pass says what it set aside, in the words `--ignore` takes, and so
+    /// does the JSON summary, in the order of the kinds.
+    @Test func aPassSaysWhatItSetAside() throws {
+        let text = try StkProcess.run(["verify", "flow-sticky", "--operations", "40", "--ignore", "single-query", "--ignore", "fresh-layout"])
+        #expect(text.status == 0, "\(text)")
+        #expect(text.lines.first == "PASS: flow-sticky: 40 operations (seed 1), no findings but those set aside (--ignore fresh-layout single-query)", "\(text)")
+        let json = try StkProcess.run(["verify", "flow-sticky", "--operations", "40", "--ignore", "single-query", "--ignore", "fresh-layout", "--json"])
+        #expect(json.status == 0, "\(json)")
+        let summary = try #require(JSONSerialization.jsonObject(with: Data((json.lines.last ?? "").utf8)) as? [String: Any])
+        let verify = try #require(summary["verify"] as? [String: Any], "\(json)")
+        #expect(verify["ignored"] as? [String] == ["fresh-layout", "single-query"], "\(json)")
+        #expect(verify["result"] as? String == "pass", "\(json)")
+    }
+
+    /// Each finding in JSON names its check as the text does (`fresh
+    /// layout`) and its kind as `--ignore` takes it (`fresh-layout`), so that
+    /// a finding can be matched against what a run set aside.
+    @Test func aFindingsKindIsTheWordIgnoreTakes() throws {
+        let source = ExamplePackage.repositoryRoot.appendingPathComponent("Examples/Buggy/FrozenStickyLayout.swift").path
+        let run = try StkProcess.run(["verify", "--plugin", source, "frozen-sticky-layout", "--ignore", "context", "--json"],
+                                     environment: try SourceAdapterTool.environment(
+                                        cache: FileManager.default.temporaryDirectory.appendingPathComponent("stk-verify-cache")))
+        #expect(run.status == 1, "\(run)")
+        let findings = run.lines.compactMap { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["finding"] as? [String: Any]
+        }
+        #expect(!findings.isEmpty, "\(run)")
+        for finding in findings {
+            let check = try #require(finding["check"] as? String)
+            #expect(finding["kind"] as? String == check.replacingOccurrences(of: " ", with: "-"), "\(finding)")
+            #expect(check != "context", "\(finding)")
+        }
+        #expect(findings.contains { $0["kind"] as? String == "fresh-layout" }, "\(run)")
+    }
 }
 
 /// A layout made for exactly two sections, chosen by index (a section

@@ -75,10 +75,12 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: .private)
     var replaySkipsChecks = false
 
-    /// `--json`: `{"finding":{"check":..,"element":..,"message":..}}` for each
-    /// finding of a failure, then `{"verify":{...}}`: the layout, seed,
-    /// operations run, "pass" or "fail", the kinds set aside ("ignored",
-    /// with `--ignore`), and for a failure the shrunk
+    /// `--json`: `{"finding":{"check":..,"kind":..,"element":..,"message":..}}`
+    /// for each finding of a failure ("check" as the text shows it, `single
+    /// query`; "kind" as `--ignore` and `check except` write it,
+    /// `single-query`), then `{"verify":{...}}`: the layout, seed,
+    /// operations run, "pass" or "fail", the kinds set aside ("ignored", as
+    /// `--ignore` wrote them), and for a failure the shrunk
     /// operations and the reproducer (its path with --out, else its text).
     static func jsonLines(_ report: Verifier.Report, reproducer: String?, out: String?,
                           ignoring ignored: Set<LayoutChecks.Finding.Check> = []) -> [String] {
@@ -88,12 +90,13 @@ struct VerifyCommand: ParsableCommand {
             ("operations", .integer(report.operationsRun)), ("result", .string(report.failure == nil ? "pass" : "fail")),
         ]
         if !ignored.isEmpty {
-            summary.append(("ignored", .array(LayoutChecks.Finding.Check.setAside.filter(ignored.contains).map { .string($0.rawValue) })))
+            summary.append(("ignored", .array(LayoutChecks.Finding.Check.setAside.filter(ignored.contains).map { .string($0.word) })))
         }
         if let failure = report.failure {
             for finding in report.failures.flatMap(\.findings) {
                 lines.append(JSONValue.object([("finding", .object([
                     ("check", .string(finding.check.rawValue)),
+                    ("kind", .string(finding.check.word)),
                     ("element", finding.element.map(JSONValue.string) ?? .null),
                     ("message", .string(finding.message)),
                 ]))]).serialized)
@@ -104,6 +107,7 @@ struct VerifyCommand: ParsableCommand {
                 // Failures of other kinds, each shrunk: their steps (reproducers beside --out).
                 summary.append(("otherFailures", .array(report.otherFailures.map { other in
                     .object([("check", .string(other.findings.first?.check.rawValue ?? "")),
+                             ("kind", .string(other.findings.first?.check.word ?? "")),
                              ("shrunkFrom", .integer(other.originalCount)),
                              ("steps", .array(other.operations.map(JSONValue.string)))])
                 })))
