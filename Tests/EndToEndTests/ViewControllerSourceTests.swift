@@ -644,4 +644,50 @@ import Testing
 
             """)
     }
+
+    /// A shop's layout given with the app's `Section.swift` as published,
+    /// whose cases also name the cells' reuse identifiers: those members
+    /// name view classes that are not in the folder and are left out, and
+    /// the layout runs. Two columns of products: 390 / 2 = 195 wide, 100
+    /// high, under the one row of the categories' (y 100).
+    @Test func aSectionEnumThatNamesMissingCellsLoads() throws {
+        let folder = try TranscriptCommandFolder([
+            "Shop/Section.swift": """
+                import Foundation
+
+                enum Section: Int, CaseIterable {
+                    case categories
+                    case products
+
+                    var cellIdentifier: String {
+                        switch self {
+                        case .products: return ProductsViewCell.reuseIdentifier
+                        case .categories: return CategoriesViewCell.reuseIdentifier
+                        }
+                    }
+
+                    var columnCount: Int { self == .categories ? 4 : 2 }
+                }
+                """,
+            "Shop/ShopLayout.swift": """
+                import UIKit
+
+                final class ShopLayout {
+                    static func createLayout() -> UICollectionViewCompositionalLayout {
+                        UICollectionViewCompositionalLayout { sectionNumber, _ in
+                            guard let kind = Section(rawValue: sectionNumber) else { return nil }
+                            let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1 / CGFloat(kind.columnCount)), heightDimension: .absolute(100)))
+                            let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+                            return NSCollectionLayoutSection(group: group)
+                        }
+                    }
+                }
+                """,
+        ])
+        let run = try folder.stk("--plugin", "Shop", "--explain", "-e", "sections 2 items=2; layout shop-layout; attr item 1:1",
+                                 environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "item 1:1 frame=195,100,195,100 zIndex=0 alpha=1 hidden=false\n", "\(run)")
+        #expect(run.stderr.contains("left out 1 declaration the layout code does not use (view code: Section.cellIdentifier)"), "\(run)")
+    }
 }

@@ -401,10 +401,73 @@ struct Pruning {
                 shellStatics[classDecl.id, default: []].append((item.id, member, names.joined(separator: ", ")))
             }
         } else {
-            let unit = Unit(file: file, node: node, match: asMember ? .memberNames([name]) : .names([name]), scan: [node], label: name)
+            // A member that names a view class the sources do not hold (a
+            // section enum's `var cellIdentifier: String {
+            // ProductsViewCell.reuseIdentifier }`) is view code that cannot
+            // compile here: it is a unit of its own, kept only if named.
+            let viewCode = decl.asProtocol(DeclGroupSyntax.self).map { membersNamingMissingViews(of: $0, qualifiedName: qualifiedName) } ?? []
+            var scan = [node]
+            if let group = decl.asProtocol(DeclGroupSyntax.self), !viewCode.isEmpty {
+                let left = Set(viewCode.map(\.item.id))
+                scan = node.children(viewMode: .sourceAccurate).filter { !$0.is(MemberBlockSyntax.self) }
+                    + group.memberBlock.members.filter { !left.contains($0.id) }.map(Syntax.init)
+                for (item, memberName) in viewCode {
+                    units.append(Unit(file: file, node: Syntax(item), match: .names([memberName]), scan: [Syntax(item)],
+                                      label: "\(name).\(memberName)"))
+                }
+            }
+            let unit = Unit(file: file, node: node, match: asMember ? .memberNames([name]) : .names([name]), scan: scan, label: name)
             units.append(unit)
             typeUnits[qualifiedName] = unit
         }
+    }
+
+    /// The endings of the names of view classes (`ProductsViewCell`,
+    /// `CategoryHeader`): a type of that name that the sources do not hold
+    /// is the app's view code.
+    static let viewClassEndings = ["Cell", "View", "Header", "Footer", "Controller"]
+
+    /// The computed properties, methods and subscripts of a type kept whole
+    /// that name a view class the sources do not hold (its name ends like
+    /// one, it is not UIKit's, and no type of the sources has it), and that
+    /// neither override nor implement a requirement of a protocol of the
+    /// sources the type conforms to: with their names.
+    private func membersNamingMissingViews(of group: some DeclGroupSyntax, qualifiedName: String) -> [(item: MemberBlockItemSyntax, name: String)] {
+        let required = requirementNames(of: group, from: qualifiedName)
+        return group.memberBlock.members.compactMap { item in
+            let name: String
+            if let function = item.decl.as(FunctionDeclSyntax.self) {
+                name = function.name.text
+            } else if let variable = item.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                      let binding = variable.bindings.first, binding.accessorBlock != nil, !InitialisableIdentifiers.isStored(binding),
+                      let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
+                name = identifier.identifier.text
+            } else if item.decl.is(SubscriptDeclSyntax.self) {
+                name = "subscript"
+            } else {
+                return nil
+            }
+            let modifiers = item.decl.asProtocol(WithModifiersSyntax.self)?.modifiers
+            guard modifiers?.contains(where: { $0.name.text == "override" }) != true, !required.contains(name) else { return nil }
+            let namesMissingView = ReferenceCollector.names(in: Syntax(item)).contains { referenced in
+                guard let first = referenced.first, first.isUppercase, !["UI", "NS", "CA", "CG"].contains(where: referenced.hasPrefix),
+                      Self.viewClassEndings.contains(where: referenced.hasSuffix) else { return false }
+                return index.resolve(referenced, from: qualifiedName) == nil
+            }
+            return namesMissingView ? (item, name.trimmingCharacters(in: "`")) : nil
+        }
+    }
+
+    /// The names of the requirements of the protocols of the sources that a
+    /// type's declaration says it conforms to.
+    private func requirementNames(of group: some DeclGroupSyntax, from scope: String) -> Set<String> {
+        var names: Set<String> = []
+        for inherited in group.inheritanceClause?.inheritedTypes ?? [] {
+            guard let type = index.resolve(inherited.type.trimmedDescription, from: scope), type.kind == .protocol,
+                  let proto = type.node.as(ProtocolDeclSyntax.self) else { continue }
+            for member in proto.memberBlock.members { names.formUnion(Self.declaredNames(member.decl)) }
+        }
+        return names
     }
 
     /// Whether a type is nested in a class or a struct of the sources (a view

@@ -455,6 +455,61 @@ import Testing
         #expect(text.contains("static func columnCount(for density: Density) -> Int { density.rawValue }"), "\(text)")
         #expect(text.contains("enum Density: Int { case compact = 2, roomy = 3 }"), "\(text)")
     }
+
+    /// A section enum of the app that names its cells' reuse identifiers
+    /// (a shop's `Section.swift`, given beside the layout as published):
+    /// the members that name view classes the sources do not hold are view
+    /// code, left out as the layout code does not use them, and the rest of
+    /// the enum (its cases, `columnCount`) stays where it was written.
+    @Test func aModelTypesMembersThatNameMissingViewsAreLeftOut() {
+        let section = """
+            import Foundation
+
+            enum Section: Int, CaseIterable {
+                case categories
+                case products
+
+                var cellIdentifier: String {
+                    switch self {
+                    case .products: return ProductsViewCell.reuseIdentifier
+                    case .categories: return CategoriesViewCell.reuseIdentifier
+                    }
+                }
+
+                var headerIdentifier: String { ProductsHeader.reuseIdentifier }
+
+                var columnCount: Int { self == .categories ? 4 : 2 }
+
+                func cellType() -> AnyClass { ProductsViewCell.self }
+            }
+            """
+        let layout = """
+            import UIKit
+
+            final class ShopLayout {
+                static func createLayout() -> UICollectionViewCompositionalLayout {
+                    UICollectionViewCompositionalLayout { sectionNumber, _ in
+                        guard let kind = Section(rawValue: sectionNumber) else { return nil }
+                        let width: CGFloat = 1 / CGFloat(kind.columnCount)
+                        let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(width), heightDimension: .absolute(100)))
+                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+                        return NSCollectionLayoutSection(group: group)
+                    }
+                }
+            }
+            """
+        let output = adapt([("Section.swift", section), ("ShopLayout.swift", layout)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = body(output, 0)
+        #expect(!text.contains("ProductsViewCell") && !text.contains("ProductsHeader") && !text.contains("cellType"), "\(text)")
+        #expect(text.contains("    var columnCount: Int { self == .categories ? 4 : 2 }"), "\(text)")
+        #expect(text.contains("enum Section: Int, CaseIterable {\n    case categories\n    case products\n"), "\(text)")
+        // Every kept line where it was: columnCount is line 16.
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false)[15] == "    var columnCount: Int { self == .categories ? 4 : 2 }", "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "Section.swift:7:5: left out 3 declarations the layout code does not use (view code: Section.cellIdentifier, Section.headerIdentifier, Section.cellType)"),
+            "\(output.report.notes)")
+    }
 }
 
 /// An app's extension of a UIKit value type, called with an implicit
