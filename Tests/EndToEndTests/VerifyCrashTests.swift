@@ -28,13 +28,13 @@ import FoundationXML
         #expect(run.status == 1, "\(run)")
         // The runtime's banner ("*** Signal 4: Backtracing from 0x...") stays in the child.
         #expect(!run.stderr.contains("Backtracing"), "\(run)")
-        #expect(run.lines.first == "FAIL: CrashingLayout: 'set crashes=true' crashes the layout (seed 3; after 318 operations; shrunk from 20 operations to 2)", "\(run)")
+        #expect(run.lines.first == "FAIL: CrashingLayout: 'set crashes=true' crashes the layout (seed 3; after 318 operations; shrunk from 20 operations to 3)", "\(run)")
         let finding = try #require(run.lines.dropFirst().first, "\(run)")
         #expect(finding.hasPrefix("  [crash] 'set crashes=true' crashed the layout: SIGILL, a Swift runtime trap, at CrashingLayout.layoutAttributesForElements(in:) ("), "\(run)")
         // CrashingLayout.swift line 13 is `return [all[all.count + 5]]`.
         #expect(finding.hasSuffix("CrashingLayout.swift:13:20)"), "\(run)")
         let reproducer = try String(contentsOf: folder.url("repro.stk"), encoding: .utf8)
-        #expect(reproducer.hasSuffix("\nlayout CrashingLayout\nset crashes=true\ncheck\n"), "\(reproducer)")
+        #expect(reproducer.hasSuffix("\nsections 4 items=9\nlayout CrashingLayout\nset crashes=true\ncheck\n"), "\(reproducer)")
         let xml = try XMLDocument(data: Data(contentsOf: folder.url("report.xml")))
         let failure = try #require(try xml.nodes(forXPath: "//testcase/failure").first as? XMLElement)
         #expect(failure.attribute(forName: "message")?.stringValue?.hasPrefix("[crash] 'set crashes=true' crashed the layout") == true)
@@ -42,7 +42,7 @@ import FoundationXML
         // The reproducer fails while the bug is there: the crash, located.
         let replay = try StkProcess.run(["--plugin", Self.crashing, "repro.stk"], environment: try environment, in: folder.root)
         #expect(replay.status == 2, "\(replay)")
-        #expect(replay.stderr.contains("repro.stk:7:1: error: the layout crashed while running 'set crashes=true'"), "\(replay)")
+        #expect(replay.stderr.contains("repro.stk:8:1: error: the layout crashed while running 'set crashes=true'"), "\(replay)")
     }
 
     /// A crash ends its session child, not the run: what the child found

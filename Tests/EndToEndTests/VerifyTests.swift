@@ -81,7 +81,7 @@ import Testing
         ("FrozenStickyLayout", "frozen-sticky-layout", "[context] header "),
         ("StaleCacheLayout", "stale-cache-layout", "[fresh layout]"),
         ("RandomHeightsLayout", "random-heights-layout", "[fresh layout] two fresh layouts on the same state disagree ("),
-        ("ForgetfulHeadersLayout", "forgetful-headers-layout", "[context] header 0 changed from frame=0,0,390,40 zIndex=10 alpha=1 hidden=false to frame=0,"),
+        ("ForgetfulHeadersLayout", "forgetful-headers-layout", "[context] header 0 changed from frame=0,20,390,40 zIndex=10 alpha=1 hidden=false to frame=0,"),
         ("MutatingSuperLayout", "mutating-super-layout", "[warning] UICollectionViewFlowLayout has cached frame mismatch for index path 0:0 (item 0:0)"),
     ])
     func aBuggyLayoutIsCaughtWithAReproducer(file: String, layout: String, finding: String) throws {
@@ -346,7 +346,7 @@ import Testing
         let summary = try #require(objects.last?["verify"] as? [String: Any])
         #expect(summary["layout"] as? String == "waterfall-layout")
         #expect(summary["result"] as? String == "fail")
-        #expect((summary["steps"] as? [String])?.first == "layout waterfall-layout")
+        #expect((summary["steps"] as? [String])?.prefix(2) == ["sections 4 items=9", "layout waterfall-layout"])
         #expect((summary["reproducer"] as? String)?.hasSuffix("check\n") == true)
     }
 
@@ -439,9 +439,10 @@ import Testing
 
 /// A layout made for exactly two sections, chosen by index (a section
 /// provider that returns nil past its enum's cases), verified without
-/// `--setup`: every session lays it out over a new session's 20 sections
-/// first, which it answers nil for. That is the finding, and a note says why
-/// and what to give instead; with its data set up first, it passes.
+/// `--setup`: every session makes it over 4 sections, two of which it
+/// answers nil for. That is the finding, and a note says why and what to
+/// give instead; with its data set up first, it passes. The same with a
+/// provider that traps past its kinds, as Apple's samples do.
 @Suite struct VerifyDefaultDataHintTests {
     static let layout = """
         import UIKit
@@ -469,11 +470,22 @@ import Testing
         let run = try StkProcess.run(["verify", "--plugin", "TwoKinds.swift", "two-kinds-view-controller", "--operations", "100"],
                                      environment: environment, in: folder.root)
         #expect(run.status == 1, "\(run)")
-        #expect(run.lines.first == "FAIL: two-kinds-view-controller: the checks failed after 'sections 4 items=9' (seed 1; shrunk from 2 operations to 2)", "\(run)")
-        #expect(run.lines.contains("  note: every session starts with 'layout two-kinds-view-controller' over a new session's data (20 sections of 7 items), then 'sections 4 items=9'; a layout made for its app's own data wants that data first: --setup FILE.stk with its 'sections' (and --keep-sections for a fixed set of sections)"), "\(run)")
+        #expect(run.lines.first == "FAIL: two-kinds-view-controller: the checks failed after 'layout two-kinds-view-controller' (seed 1; shrunk from 2 operations to 2)", "\(run)")
+        #expect(run.lines.contains("  note: every session starts with 'sections 4 items=9', then 'layout two-kinds-view-controller' over that data; a layout made for its app's own data (one kind of section per index) wants that data: --setup FILE.stk with its 'sections' (and --keep-sections for a fixed set of sections)"), "\(run)")
         let given = try StkProcess.run(["verify", "--plugin", "TwoKinds.swift", "two-kinds-view-controller", "--operations", "100",
                                         "--setup", "two.stk", "--keep-sections"], environment: environment, in: folder.root)
         #expect(given.status == 0, "\(given)")
         #expect(!given.stdout.contains("note: every session"), "\(given)")
+    }
+
+    @Test func aCrashOverTheDefaultDataSaysToGiveTheLayoutsOwn() throws {
+        let trapping = Self.layout.replacingOccurrences(of: "guard let kind = Kind(rawValue: index) else { return nil }",
+                                                        with: "guard let kind = Kind(rawValue: index) else { fatalError(\"unknown section kind\") }")
+        let folder = try TranscriptCommandFolder(["TwoKinds.swift": trapping])
+        let run = try StkProcess.run(["verify", "--plugin", "TwoKinds.swift", "two-kinds-view-controller", "--operations", "100"],
+                                     environment: try SourceAdapterTool.environment(cache: folder.url(".cache")), in: folder.root)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.lines.first?.hasPrefix("FAIL: two-kinds-view-controller: 'layout two-kinds-view-controller' crashes the layout") == true, "\(run)")
+        #expect(run.lines.contains("  note: every session starts with 'sections 4 items=9', then 'layout two-kinds-view-controller' over that data; a layout made for its app's own data (one kind of section per index) wants that data: --setup FILE.stk with its 'sections' (and --keep-sections for a fixed set of sections)"), "\(run)")
     }
 }

@@ -152,7 +152,8 @@ import Testing
         // correct layout passes the same operations.
         #expect(verifier.fails(failure.operations)?.contains { $0.check == .warning } == true)
         var fixed = failure.operations
-        fixed[0] = "layout flow-sticky"
+        let layout = try #require(fixed.firstIndex { $0.hasPrefix("layout ") })
+        fixed[layout] = "layout flow-sticky"
         #expect(verifier.fails(fixed) == nil)
         let script = Verifier.reproducer(for: failure, report: report, plugins: [])
         #expect(script.hasSuffix("\ncheck\n"))
@@ -272,7 +273,8 @@ import Testing
         #expect(bounds.fixedPrefix == 3)
         // Without one, verify's own.
         #expect(preamble(["sections 2"]).fixedPrefix == 2)
-        #expect(Verifier(layoutName: "flow-sticky", options: Verifier.Options(), registry: registry).fixedPrefix == 1)
+        #expect(Verifier(layoutName: "flow-sticky", options: Verifier.Options(), registry: registry).preamble == ["sections 4 items=9", "layout flow-sticky"])
+        #expect(Verifier(layoutName: "flow-sticky", options: Verifier.Options(), registry: registry).fixedPrefix == 2)
 
         // The option holds from the first pass: 100x40 items, three a row
         // (100 + 10 + 100 + 10 + 100 = 320 of 390).
@@ -290,7 +292,7 @@ import Testing
     @Test func theBenchTimesEachCheckedOperation() throws {
         let registry = try Self.registry()
         let options = Verifier.Options(operations: 120, sections: 10, itemsPerSection: 100, timesOperations: true)
-        #expect(Verifier(layoutName: "flow-sticky", options: options, registry: registry).preamble == ["layout flow-sticky", "sections 10 items=100"])
+        #expect(Verifier(layoutName: "flow-sticky", options: options, registry: registry).preamble == ["sections 10 items=100", "layout flow-sticky"])
         let workload = VerifyWorkload(name: "checker", layoutName: "flow-sticky", sections: 10, itemsPerSection: 100, operations: 120)
         let result = try VerifyBench.run(workload, registry: registry)
         #expect(result.label == "checker" && result.operations == 120 && !result.foundSomething)

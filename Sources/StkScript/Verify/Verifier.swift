@@ -143,8 +143,8 @@ public final class Verifier {
         self.loadPlugin = loadPlugin
     }
 
-    /// The commands every session starts with: the layout, and data small
-    /// enough that a few screens hold all of it.
+    /// The commands every session starts with: data small enough that a few
+    /// screens hold all of it, and the layout made over it.
     var preamble: [String] { Self.preamble(layoutName: layoutName, options: options).commands }
 
     /// The commands shrinking never removes: up to the layout's.
@@ -153,7 +153,11 @@ public final class Verifier {
     /// The commands every session starts with, and how many of them
     /// shrinking keeps (up to the layout's).
     ///
-    /// With a setup, the layout is made over the setup's data: a setup that
+    /// The layout is made over the session's data, as an app's is over its
+    /// data source's: without a setup, `sections 4 items=9`, then `layout
+    /// NAME` (a section provider with a kind of section per index, as
+    /// Apple's samples have, holds from its first pass when it has as many
+    /// kinds). With a setup, over the setup's data: a setup that
     /// starts with `sections` runs that first, then `layout`, then the rest
     /// (a layout that asserts its data in `prepare()`, one section for a
     /// cover flow, holds from its first pass); any other setup runs after
@@ -165,7 +169,7 @@ public final class Verifier {
     /// `layout NAME`, where it stands.
     public static func preamble(layoutName: String, options: Options) -> (commands: [String], fixedPrefix: Int) {
         guard let setup = options.setup else {
-            return (["layout \(layoutName)", "sections \(options.sections) items=\(options.itemsPerSection)"], 1)
+            return (["sections \(options.sections) items=\(options.itemsPerSection)", "layout \(layoutName)"], 2)
         }
         if let own = setup.firstIndex(where: { makesLayout($0, named: layoutName) }) {
             let commands = (setup.first.map(isDataCommand) == true ? [] : ["sections 0"]) + setup

@@ -385,16 +385,16 @@ struct VerifyCommand: ParsableCommand {
         return report
     }
 
-    /// Without `--setup`, every session lays the layout out over a new
-    /// session's data before its own `sections`: a failure of those two
-    /// commands alone is often a layout made for its app's own data (a
-    /// section provider with one kind of section per index), which wants
-    /// that data first; its findings are the warnings of the first pass (a
-    /// section provider's nil, UIKit's exception). Nil for any other failure.
+    /// Without `--setup`, every session makes the layout over `sections 4
+    /// items=9`: a failure of those two commands alone, a warning of the
+    /// first pass (a section provider's nil, UIKit's exception) or a crash,
+    /// is often a layout made for its app's own data (a section provider
+    /// with one kind of section per index, fewer than four), which wants
+    /// that data. Nil for any other failure.
     static func defaultDataHint(for failure: Verifier.Failure, layout: String, hasSetup: Bool) -> String? {
-        guard !hasSetup, failure.operations.count == 2, let data = failure.operations.last,
-              failure.findings.allSatisfy({ $0.check == .warning }) else { return nil }
-        return "  note: every session starts with 'layout \(layout)' over a new session's data (\(SessionDefaults.sectionCount) sections of \(SessionDefaults.itemsPerSection) items), then '\(data)'; a layout made for its app's own data wants that data first: --setup FILE.stk with its 'sections' (and --keep-sections for a fixed set of sections)"
+        guard !hasSetup, failure.operations.count == 2, let data = failure.operations.first,
+              failure.findings.allSatisfy({ $0.check == .warning || $0.check == .crash }) else { return nil }
+        return "  note: every session starts with '\(data)', then 'layout \(layout)' over that data; a layout made for its app's own data (one kind of section per index) wants that data: --setup FILE.stk with its 'sections' (and --keep-sections for a fixed set of sections)"
     }
 
     /// Prints the report, writes the reproducer (--out) and the JUnit report;
