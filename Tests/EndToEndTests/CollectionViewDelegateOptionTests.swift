@@ -83,5 +83,18 @@ import Testing
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(Array(lines.prefix(3)) == ["390x0", "390x400", "item 0:4 frame=0,300,195,100 zIndex=0 alpha=1 hidden=false"], "\(run)")
         #expect(lines.contains { $0.hasPrefix("collectionViewDelegate") && $0.contains("StkSizes") }, "\(run)")
+        #expect(!run.stderr.contains("no type of the sources conforms"), "\(run)")
+    }
+
+    /// Loaded alone, with no type that conforms (CHTCollectionViewWaterfallLayout
+    /// as published, which asserts its delegate at its first pass), a note
+    /// says what to write and how to give it, whenever the file loads.
+    @Test func withoutADelegateANoteSaysWhatToWrite() throws {
+        let folder = try TranscriptCommandFolder(["WaterfallLayout.swift": Self.layout])
+        let run = try folder.stk("--plugin", "WaterfallLayout.swift", "-e", "sections 1 items=5; layout waterfall-layout; contentsize",
+                                 environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "390x0\n", "\(run)")
+        #expect(run.stderr.contains("note: WaterfallLayout.swift:7:13: WaterfallLayout asks its collection view's delegate as WaterfallLayoutDelegate (on iOS, the view controller adopts it), and no type of the sources conforms with an init() stk can call: the delegate is nil, and a layout that asserts it traps; write a small one beside the layout (a class that adopts WaterfallLayoutDelegate, answering what the layout asks) and give it: `layout waterfall-layout collectionViewDelegate=ThatType`"), "\(run)")
     }
 }

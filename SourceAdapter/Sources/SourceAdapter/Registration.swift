@@ -164,6 +164,7 @@ struct LayoutDiscovery {
             }
             // `collectionView?.delegate as? WaterfallLayoutDelegate`: the view
             // controller is that delegate on iOS; here a type of the sources that conforms.
+            var unfilledCollectionViewDelegate: String?
             if !seen.contains(Registration.collectionViewDelegateOption),
                let asked = chain(info).lazy.compactMap({ instances.askedDelegateProtocol(in: $0.node, owner: $0.qualifiedName) }).first {
                 let property = PropertyInfo(name: Registration.collectionViewDelegateOption, typeName: asked + "?", invalidatesItself: false,
@@ -172,6 +173,8 @@ struct LayoutDiscovery {
                 if let choice = instances.choice(for: property, declaredIn: info.qualifiedName, layoutFile: info.fileIndex) {
                     options.append(Option(property: property, kind: .instance(choice), declaringClass: info.name,
                                           stkMember: "__stkCollectionViewDelegate"))
+                } else {
+                    unfilledCollectionViewDelegate = asked
                 }
             }
             // `collectionView!.dataSource as! PhotosDataSource`: the app sets
@@ -202,6 +205,15 @@ struct LayoutDiscovery {
             let name = inViewCode
                 ? info.qualifiedName.split(separator: ".").map { NameStyle.layoutName(forClass: String($0)) }.joined(separator: "-")
                 : NameStyle.layoutName(forClass: info.name)
+            // No type of the sources conforms: the delegate is nil, and a
+            // layout that asserts it (CHTCollectionViewWaterfallLayout) traps
+            // at its first pass; the note says what to write, as for a weak
+            // delegate property.
+            if let asked = unfilledCollectionViewDelegate {
+                advice.append(AdapterMessage(at,
+                    "\(info.name) asks its collection view's delegate as \(asked) (on iOS, the view controller adopts it), and no type of the sources conforms with an init() stk can call: the delegate is nil, and a layout that asserts it traps; "
+                    + "write a small one beside the layout (a class that adopts \(asked), answering what the layout asks) and give it: `layout \(name) \(Registration.collectionViewDelegateOption)=ThatType`"))
+            }
             for (property, owner, type) in unfilled {
                 let fits = type.isProtocol ? "conforms to \(type.name)" : "is a \(type.name)"
                 advice.append(AdapterMessage(position(owner.fileIndex, property.node.positionAfterSkippingLeadingTrivia),
