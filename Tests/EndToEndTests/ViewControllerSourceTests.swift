@@ -645,28 +645,26 @@ import Testing
             """)
     }
 
-    /// A shop's layout given with the app's `Section.swift` as published,
-    /// whose cases also name the cells' reuse identifiers: those members
-    /// name view classes that are not in the folder and are left out, and
-    /// the layout runs. Two columns of products: 390 / 2 = 195 wide, 100
+    /// A shop's layout given with the app's model of its sections as
+    /// published, which also says which cell class each section shows: that
+    /// method names cell classes that are not in the folder and is left out,
+    /// and the layout runs. Two columns of products: 390 / 2 = 195 wide, 100
     /// high, under the one row of the categories' (y 100).
-    @Test func aSectionEnumThatNamesMissingCellsLoads() throws {
+    @Test func aSectionModelThatNamesMissingCellsLoads() throws {
         let folder = try TranscriptCommandFolder([
-            "Shop/Section.swift": """
-                import Foundation
+            "Shop/ShopSection.swift": """
+                import UIKit
 
-                enum Section: Int, CaseIterable {
-                    case categories
-                    case products
+                struct ShopSection: Hashable {
+                    let columns: Int
 
-                    var cellIdentifier: String {
-                        switch self {
-                        case .products: return ProductsViewCell.reuseIdentifier
-                        case .categories: return CategoriesViewCell.reuseIdentifier
-                        }
+                    static let categories = ShopSection(columns: 4)
+                    static let products = ShopSection(columns: 2)
+                    static let all: [ShopSection] = [.categories, .products]
+
+                    func cellClass() -> UICollectionViewCell.Type {
+                        columns == 4 ? CategoryCell.self : ProductCell.self
                     }
-
-                    var columnCount: Int { self == .categories ? 4 : 2 }
                 }
                 """,
             "Shop/ShopLayout.swift": """
@@ -675,8 +673,8 @@ import Testing
                 final class ShopLayout {
                     static func createLayout() -> UICollectionViewCompositionalLayout {
                         UICollectionViewCompositionalLayout { sectionNumber, _ in
-                            guard let kind = Section(rawValue: sectionNumber) else { return nil }
-                            let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1 / CGFloat(kind.columnCount)), heightDimension: .absolute(100)))
+                            let section = ShopSection.all[sectionNumber]
+                            let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1 / CGFloat(section.columns)), heightDimension: .absolute(100)))
                             let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
                             return NSCollectionLayoutSection(group: group)
                         }
@@ -688,6 +686,6 @@ import Testing
                                  environment: try SourceAdapterTool.environment(cache: folder.url(".cache")))
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == "item 1:1 frame=195,100,195,100 zIndex=0 alpha=1 hidden=false\n", "\(run)")
-        #expect(run.stderr.contains("left out 1 declaration the layout code does not use (view code: Section.cellIdentifier)"), "\(run)")
+        #expect(run.stderr.contains("left out 1 declaration the layout code does not use (view code: ShopSection.cellClass)"), "\(run)")
     }
 }
