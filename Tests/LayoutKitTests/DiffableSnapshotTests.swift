@@ -206,4 +206,15 @@ import StkTestSupport
         // An identifier deleted above is unknown now, whatever its hint said.
         #expect(throws: SnapshotEditError.self) { try snapshot.deleteItems(["I0", "I0"]) }
     }
+
+    /// stk's trap past the cases it can make of an enum with values says
+    /// which are made how, with an example of each form; without a case of
+    /// one value, the plain form.
+    @Test func theTrapPastAnEnumsCasesSaysWhatToWrite() {
+        enum Section { case list }
+        #expect(StkIdentifier.casesMessage(Section.self, .section, "S1", plain: ["list"], withAValue: ["sized(Feed.Kind)", "page(Int)"])
+            == "stk has no Section for section S1: it makes the cases of Section that carry no value (list) by name or by place, and those that carry one (sized(Feed.Kind), page(Int)) by name and value, quoted (\"sized(<Feed.Kind>)\"), and S1 is none of these: name the sections by case (`append sections list \"sized(<Feed.Kind>)\"`), or make no more than 1")
+        #expect(StkIdentifier.casesMessage(Section.self, .section, "S1", plain: ["list"], withAValue: [])
+            == "stk has no Section for section S1: it makes only the cases of Section that carry no value (list), by name or by place, and S1 is neither: name the sections by case (`append sections list`), or make no more than 1")
+    }
 }

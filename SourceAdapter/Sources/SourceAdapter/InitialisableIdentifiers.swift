@@ -72,14 +72,20 @@ enum InitialisableIdentifiers {
             let label: String?
             /// As code outside the enum names it.
             let valueType: String
+
+            /// How a script names one such case (`page(1)`, `tagged(a)`,
+            /// `sized(<Kind>)` for a value of another type), as stk's trap
+            /// past the cases writes it.
+            var example: String {
+                "\(name)(\(valueType == "Int" ? "1" : valueType == "String" ? "a" : "<\(valueType)>"))"
+            }
         }
 
         var note: String {
             if let plainCases {
                 var note = "stk makes the \(type.qualifiedName) identifiers of its cases without values, by name (`append sections \(plainCases[0])`) or by place (`sections \(plainCases.count)` makes \(plainCases.joined(separator: ", ")))"
-                if let example = casesWithAValue.first {
-                    let value = example.valueType == "Int" ? "1" : "a"
-                    note += ", and of its cases with one value by name and value, quoted (`append sections \"\(example.name)(\(value))\"`: \(casesWithAValue.map { "\($0.name)(\($0.valueType))" }.joined(separator: ", ")))"
+                if let first = casesWithAValue.first {
+                    note += ", and of its cases with one value by name and value, quoted (`append sections \"\(first.example)\"`: \(casesWithAValue.map { "\($0.name)(\($0.valueType))" }.joined(separator: ", ")))"
                 }
                 guard !casesCarryingValues.isEmpty else { return note }
                 return note + "; \(casesCarryingValues.joined(separator: ", ")) carr\(casesCarryingValues.count == 1 ? "ies values stk cannot make and is" : "y values stk cannot make and are") never made: a section or item named otherwise has no identifier of this type"

@@ -405,9 +405,10 @@ struct Pruning {
             // section enum's `var cellIdentifier: String {
             // ProductsViewCell.reuseIdentifier }`) is view code that cannot
             // compile here: it is a unit of its own, kept only if named.
-            let viewCode = decl.asProtocol(DeclGroupSyntax.self).map { membersNamingMissingViews(of: $0, qualifiedName: qualifiedName) } ?? []
+            let group = decl.asProtocol(DeclGroupSyntax.self)
+            let viewCode = group.map { membersNamingMissingViews(of: $0, qualifiedName: qualifiedName) } ?? []
             var scan = [node]
-            if let group = decl.asProtocol(DeclGroupSyntax.self), !viewCode.isEmpty {
+            if let group, !viewCode.isEmpty {
                 let left = Set(viewCode.map(\.item.id))
                 scan = node.children(viewMode: .sourceAccurate).filter { !$0.is(MemberBlockSyntax.self) }
                     + group.memberBlock.members.filter { !left.contains($0.id) }.map(Syntax.init)
@@ -439,7 +440,7 @@ struct Pruning {
             if let function = item.decl.as(FunctionDeclSyntax.self) {
                 name = function.name.text
             } else if let variable = item.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
-                      let binding = variable.bindings.first, binding.accessorBlock != nil, !InitialisableIdentifiers.isStored(binding),
+                      let binding = variable.bindings.first, !InitialisableIdentifiers.isStored(binding),
                       let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
                 name = identifier.identifier.text
             } else if item.decl.is(SubscriptDeclSyntax.self) {
@@ -1206,15 +1207,15 @@ struct Pruning {
         return shownOnes
     }
 
-    /// A kept method of a view class loses its body, which is view code: a
-    /// method without a result keeps an empty one (stk makes no views, so
-    /// nothing it does is missed); one with a result traps, saying why.
     /// Whether a shell property's type compiles where stk builds the file:
     /// a view or value type stk's UIKit declares, or a type of the sources.
     private func isKnownShellPropertyType(_ name: String, from scope: String) -> Bool {
         ShellProperty.typesStkDeclares.contains(name) || index.resolve(name, from: scope) != nil
     }
 
+    /// A kept method of a view class loses its body, which is view code: a
+    /// method without a result keeps an empty one (stk makes no views, so
+    /// nothing it does is missed); one with a result traps, saying why.
     private mutating func leaveOutBody(of function: FunctionDeclSyntax, file: Int) {
         guard let body = function.body else { return }
         let returnsNothing = function.signature.returnClause.map { ["Void", "()"].contains($0.type.trimmedDescription) } ?? true

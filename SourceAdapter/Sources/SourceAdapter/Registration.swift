@@ -212,13 +212,13 @@ struct LayoutDiscovery {
             if let asked = unfilledCollectionViewDelegate {
                 advice.append(AdapterMessage(at,
                     "\(info.name) asks its collection view's delegate as \(asked) (on iOS, the view controller adopts it), and no type of the sources conforms with an init() stk can call: the delegate is nil, and a layout that asserts it traps; "
-                    + "write a small one beside the layout (a class that adopts \(asked), answering what the layout asks) and give it: `layout \(name) \(Registration.collectionViewDelegateOption)=ThatType`"))
+                    + Self.writeOneBeside("a class that adopts \(asked)", layout: name, option: Registration.collectionViewDelegateOption)))
             }
             for (property, owner, type) in unfilled {
                 let fits = type.isProtocol ? "conforms to \(type.name)" : "is a \(type.name)"
                 advice.append(AdapterMessage(position(owner.fileIndex, property.node.positionAfterSkippingLeadingTrivia),
                     "\(owner.name).\(property.name) (weak, a \(type.name)) is the app's to set, and no type of the sources \(fits) with an init() stk can call: it stays nil, and a layout that unwraps it traps; "
-                    + "write a small one beside the layout (a type that \(fits), answering what the layout asks) and give it: `layout \(name) \(property.name)=ThatType`"))
+                    + Self.writeOneBeside("a type that \(fits)", layout: name, option: property.name)))
             }
             let layout = Layout(info: info, name: name, className: className, isFlow: isFlow, isCompositional: isCompositional, options: options,
                                 report: FoundLayout(name: name, className: className, position: at, isFlow: isFlow,
@@ -251,6 +251,13 @@ struct LayoutDiscovery {
 
     /// Notes on the layout classes (an abstract base class not registered).
     private(set) var notes: [AdapterMessage] = []
+
+    /// The end of a note on an instance the app sets and the sources cannot
+    /// give: what to write beside the layout (`what`: `a type that conforms
+    /// to P`) and the option that gives it.
+    static func writeOneBeside(_ what: String, layout: String, option: String) -> String {
+        "write a small one beside the layout (\(what), answering what the layout asks) and give it: `layout \(layout) \(option)=ThatType`"
+    }
 
     /// A method of `info` whose body only traps (`fatalError("subclasses
     /// must override")`) and that a subclass overrides, and the trap; a

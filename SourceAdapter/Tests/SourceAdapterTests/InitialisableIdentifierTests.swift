@@ -225,6 +225,11 @@ import Testing
         #expect(output.report.notes.map(\.description).contains {
             $0.contains("and of its cases with one value by name and value, quoted (`append sections \"page(1)\"`: page(Int), tagged(String), sized(FeedViewController.Kind)); pair carries values stk cannot make and is never made")
         }, "\(output.report.notes)")
+        // The example as stk's trap writes it, for each kind of value.
+        let examples = [("page", "Int"), ("tagged", "String"), ("sized", "FeedViewController.Kind")].map {
+            InitialisableIdentifiers.Conformance.CaseWithAValue(name: $0.0, label: nil, valueType: $0.1).example
+        }
+        #expect(examples == ["page(1)", "tagged(a)", "sized(<FeedViewController.Kind>)"])
     }
 }
 

@@ -70,6 +70,10 @@ extension LayoutChecks.Finding.Check {
     /// `single-query`.
     public var word: String { rawValue.replacingOccurrences(of: " ", with: "-") }
 
+    /// `kinds` as words, in the order of `setAside`: how a run says what it
+    /// set aside (its pass line, its JSON, its reproducers' `check except`).
+    public static func words(of kinds: Set<Self>) -> [String] { setAside.filter(kinds.contains).map(\.word) }
+
     /// The kind `word` names (`single-query`), among those a run may set aside.
     public init?(word: String) {
         guard let kind = Self.setAside.first(where: { $0.word == word }) else { return nil }

@@ -90,7 +90,7 @@ struct VerifyCommand: ParsableCommand {
             ("operations", .integer(report.operationsRun)), ("result", .string(report.failure == nil ? "pass" : "fail")),
         ]
         if !ignored.isEmpty {
-            summary.append(("ignored", .array(LayoutChecks.Finding.Check.setAside.filter(ignored.contains).map { .string($0.word) })))
+            summary.append(("ignored", .array(LayoutChecks.Finding.Check.words(of: ignored).map(JSONValue.string))))
         }
         if let failure = report.failure {
             for finding in report.failures.flatMap(\.findings) {
@@ -431,7 +431,7 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         if report.failures.isEmpty {
-            let aside = LayoutChecks.Finding.Check.setAside.filter(ignoredChecks.contains).map(\.word)
+            let aside = LayoutChecks.Finding.Check.words(of: ignoredChecks)
             lines.append("PASS: \(layout): \(report.operationsRun) operations (seed \(seed)), no findings"
                          + (aside.isEmpty ? "" : " but those set aside (--ignore \(aside.joined(separator: " ")))"))
         }

@@ -373,16 +373,8 @@ public enum StkIdentifier {
         case .numbered(let number): shown = element.numberedName(number)
         case .word(let word): shown = word
         }
-        if let initialisable = type as? any StkIdentifierInitialisable.Type, let names = initialisable.__stkIdentifierNames,
-           let valued = initialisable.__stkCasesWithAValue.first {
-            // `page(1)` for an Int, `page(a)` for a String, `page(<Kind>)` for another type.
-            let example = "\"" + valued.replacingOccurrences(of: "(Int)", with: "(1)").replacingOccurrences(of: "(String)", with: "(a)")
-                .replacingOccurrences(of: "(", with: "(<").replacingOccurrences(of: ")", with: ">)")
-                .replacingOccurrences(of: "(<1>)", with: "(1)").replacingOccurrences(of: "(<a>)", with: "(a)") + "\""
-            fatalError("stk has no \(type) for \(element) \(shown): it makes the cases of \(type) that carry no value (\(names.joined(separator: ", "))) by name or by place, and those that carry one (\(initialisable.__stkCasesWithAValue.joined(separator: ", "))) by name and value, quoted (\(example)), and \(shown) is none of these: name the \(element)s by case (`append \(element)s \(names.first ?? "") \(example)`), or make no more than \(names.count)")
-        }
-        if let names = (type as? any StkIdentifierInitialisable.Type)?.__stkIdentifierNames {
-            fatalError("stk has no \(type) for \(element) \(shown): it makes only the cases of \(type) that carry no value (\(names.joined(separator: ", "))), by name or by place, and \(shown) is neither: name the \(element)s by case (`append \(element)s \(names.first ?? "")`), or make no more than \(names.count)")
+        if let initialisable = type as? any StkIdentifierInitialisable.Type, let names = initialisable.__stkIdentifierNames {
+            fatalError(casesMessage(type, element, shown, plain: names, withAValue: initialisable.__stkCasesWithAValue))
         }
         if let cases = caseCount(of: type) {
             fatalError("stk has no \(type) for \(element) \(shown): its \(element) \(element.namePrefix)<n> is the case at place n of \(type)'s \(cases) cases, a name the case of that name")
@@ -391,6 +383,26 @@ public enum StkIdentifier {
             fatalError("stk has no \(type) for \(element) \(shown): it makes one with the initialiser of \(type) that takes one value, and there is no such value for \(shown)")
         }
         fatalError("stk cannot make a \(type) for \(element) \(shown): it makes identifiers only of enums whose cases carry no values, types with Int or String raw values, Int and String, and of a struct or class whose initialiser takes one such value (the others defaulted)")
+    }
+
+    /// Why an enum some of whose cases carry values has no identifier for
+    /// `shown`, and what to write: the cases without a value (`plain`) are
+    /// made by name or place, and those with one (`withAValue`, written
+    /// `page(Int)`) by name and value, quoted (`"page(1)"`, `"page(a)"` for a
+    /// String, `"page(<Kind>)"` for another type).
+    static func casesMessage(_ type: Any.Type, _ element: Element, _ shown: String,
+                                     plain: [String], withAValue: [String]) -> String {
+        let head = "stk has no \(type) for \(element) \(shown): "
+        let tail = "or make no more than \(plain.count)"
+        guard let first = withAValue.first.flatMap(caseAndValue(in:)) else {
+            return head + "it makes only the cases of \(type) that carry no value (\(plain.joined(separator: ", "))), by name or by place, and \(shown) is neither: "
+                + "name the \(element)s by case (`append \(element)s \(plain.first ?? "")`), " + tail
+        }
+        let value = first.value == "Int" ? "1" : first.value == "String" ? "a" : "<\(first.value)>"
+        let example = "\"\(first.name)(\(value))\""
+        return head + "it makes the cases of \(type) that carry no value (\(plain.joined(separator: ", "))) by name or by place, "
+            + "and those that carry one (\(withAValue.joined(separator: ", "))) by name and value, quoted (\(example)), and \(shown) is none of these: "
+            + "name the \(element)s by case (`append \(element)s \(plain.first ?? "") \(example)`), " + tail
     }
 
     private static func nthCase<Cases: CaseIterable>(of type: Cases.Type, _ n: Int) -> Cases? {
