@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "67"
+    public static let version = "68"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -77,13 +77,15 @@ public enum SourceAdapter {
         // is made into a function it can, for each type that has no layout
         // function of its own (an app's folder: every screen). The sources
         // with those functions are adapted instead.
-        let sources = InstalledLayout.Sources(trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters,
+        var sources = InstalledLayout.Sources(trees: adaptation.trees, paths: inputs.map(\.path), converters: adaptation.converters,
                                               layoutClassNames: adaptation.layouts.layoutClassNames,
                                               callsNeedingArguments: adaptation.functions?.callsNeedingArguments ?? [],
                                               unmadeLayoutClasses: Set(adaptation.layouts.withoutArgumentFreeInit.map(\.name)),
                                               viewControllers: Set(adaptation.index.types.values.filter {
                                                   Pruning.isViewController($0, index: adaptation.index)
                                               }.map(\.qualifiedName)))
+        sources.initialLayouts = InitialLayout.find(in: sources, flowLayoutClasses: Set(adaptation.layouts.found.filter(\.isFlow).map(\.info.name)),
+                                                    index: adaptation.index)
         var installed = InstalledLayout.setUp(adaptation.registered, in: sources)
         if adaptation.mayInstallLayouts {
             // Not for a type that has a layout of its own, is a layout, or is left out.
@@ -97,6 +99,11 @@ public enum SourceAdapter {
             bases += adaptation.registered.compactMap { function in
                 guard let owner = function.owner, function.ownerIsUserType, !function.isStatic, !function.needsVariable else { return nil }
                 return (typeName: owner, call: function.call, path: inputs[function.fileIndex].path, lines: [function.position.line])
+            }
+            // A screen's initialiser that hands a layout of the sources to
+            // UIKit (`super.init(collectionViewLayout: SnappingLayout())`).
+            bases += sources.initialLayouts.filter { $0.key == $0.value.typeName }.sorted { $0.key < $1.key }.map { _, layout in
+                (typeName: layout.typeName, call: layout.call, path: inputs[layout.file].path, lines: [layout.line])
             }
             installed += InstalledLayout.inherited(from: bases, index: adaptation.index, excluding: excluded, in: sources)
             // Screens whose flow layout only a storyboard makes, when the

@@ -319,6 +319,9 @@ struct InstalledLayout {
         var unmadeLayoutClasses: Set<String> = []
         /// The view controllers of the sources (qualified names).
         var viewControllers: Set<String> = []
+        /// The layout each class's initialiser (or its superclass's) hands
+        /// to `super.init(collectionViewLayout:)`, by qualified class name.
+        var initialLayouts: [String: InitialLayout] = [:]
 
         /// The member lists of the extensions of `typeName`, with their file.
         func extensions(of typeName: String) -> [(file: Int, members: MemberBlockItemListSyntax)] {

@@ -48,6 +48,19 @@ enum SessionSettings {
             case "false": return "paging off"
             default: return nil
             }
+        case "decelerationRate":
+            // `.fast`, `UIScrollView.DecelerationRate.normal`, or
+            // `UIScrollView.DecelerationRate(rawValue: 0.99)`.
+            if let access = value.as(MemberAccessExprSyntax.self),
+               ["", "UIScrollView.DecelerationRate", "DecelerationRate"].contains(access.base?.trimmedDescription ?? ""),
+               ["fast", "normal"].contains(access.declName.baseName.text) {
+                return "deceleration " + access.declName.baseName.text
+            }
+            guard let call = value.as(FunctionCallExprSyntax.self),
+                  ["UIScrollView.DecelerationRate", ".init"].contains(call.calledExpression.trimmedDescription),
+                  call.arguments.count == 1, call.arguments.first?.label?.text == "rawValue",
+                  let rate = call.arguments.first.flatMap({ number($0.expression) }) else { return nil }
+            return "deceleration " + rate
         default:
             return nil
         }

@@ -141,7 +141,11 @@ extension InstalledLayout {
                 + lineDirective(file: setUpPath, line: castLine) + "        }\n"
         }
         let directive = lineDirective(file: path, line: firstLine)
-        var body = directive + "        let \(made) = UICollectionViewFlowLayout()\n"
+        // The layout the screen's initialiser (or its superclass's) hands
+        // to UIKit is the one its code casts, not a storyboard's.
+        let initial = builtBare == nil ? sources.initialLayouts[first.typeName] : nil
+        var body = initial.map { lineDirective(file: sources.paths[$0.file], line: $0.line) + "        let \(made) = \($0.call)\n" }
+            ?? directive + "        let \(made) = UICollectionViewFlowLayout()\n"
         body += setUps.filter { !LayoutCallbacks.Moment($0.context).isCallback }.map(block).joined()
         body += LayoutCallbacks.hook(
             on: made,
@@ -155,6 +159,7 @@ extension InstalledLayout {
         let simpleName = Pruning.simpleName(first.typeName)
         let sets = "set\(contexts.count == 1 ? "s" : "") it up"
         let described = builtBare.map { "the flow layout \(simpleName).\($0.context) builds, as \(simpleName).\(context) \(sets)" }
+            ?? initial.map { "the layout \(Pruning.simpleName($0.typeName)).init() makes (\($0.call)), as \(simpleName).\(context) \(sets)" }
             ?? "the storyboard's flow layout as \(simpleName).\(context) \(sets) (made with UIKit's defaults: what Interface Builder sets is not in the sources)"
         // The note's place and lines are those of the construction, or of the first set-up.
         let home = builtBare?.file ?? first.file

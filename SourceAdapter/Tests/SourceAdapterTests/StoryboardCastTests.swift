@@ -1,3 +1,5 @@
+import SwiftParser
+import SwiftSyntax
 import Testing
 @testable import SourceAdapter
 
@@ -182,5 +184,91 @@ import Testing
             "\(output.report.notes)")
         let function = InstalledLayoutTests.installedFunction(output.files[0].text)
         #expect(!function.contains("contentInset") && !function.contains("isPagingEnabled"), "\(function)")
+    }
+
+    /// A base controller hands a flow layout class of the sources to UIKit
+    /// in its initialiser (`super.init(collectionViewLayout:
+    /// SnappingCollectionViewLayout())`), and a subclass casts it in
+    /// viewDidLoad(): on iOS the subclass shows the snapping layout, set up
+    /// by its cast, so the function starts from that construction (at its
+    /// own line), not from a storyboard's flow layout. The deceleration rate
+    /// set beside it is a command of the session.
+    @Test func aLayoutTheBaseInitialiserMakesIsTheOneTheCastSetsUp() {
+        let base = """
+            import UIKit
+
+            class SnappingCollectionViewController: UICollectionViewController {
+                init() {
+                    super.init(collectionViewLayout: SnappingCollectionViewLayout())
+                }
+
+                required init?(coder aDecoder: NSCoder) {
+                    fatalError("init(coder:) has not been implemented")
+                }
+            }
+            """
+        let layout = """
+            import UIKit
+
+            class SnappingCollectionViewLayout: UICollectionViewFlowLayout {
+                override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+                    return CGPoint(x: proposedContentOffset.x - 16, y: proposedContentOffset.y)
+                }
+            }
+            """
+        let screen = """
+            import UIKit
+
+            class AppsController: SnappingCollectionViewController, UICollectionViewDelegateFlowLayout {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    collectionView.decelerationRate = .fast
+                    let layout = collectionViewLayout as! UICollectionViewFlowLayout
+                    layout.scrollDirection = .horizontal
+                }
+
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    return .init(width: view.frame.width - 32, height: 100)
+                }
+            }
+
+            class SizedOnlyController: SnappingCollectionViewController, UICollectionViewDelegateFlowLayout {
+                func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    return .init(width: 100, height: 100)
+                }
+            }
+            """
+        let output = adapt([("SnappingCollectionViewController.swift", base), ("SnappingCollectionViewLayout.swift", layout),
+                            ("AppsController.swift", screen)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(Set(output.report.layouts.map(\.name)) == ["snapping-collection-view-layout", "apps-controller", "sized-only-controller"])
+        let notes = output.report.notes.map(\.description)
+        #expect(notes.contains { $0.hasPrefix(
+            "AppsController.swift:7:22: registered layout 'apps-controller' from the layout SnappingCollectionViewController.init() makes (SnappingCollectionViewLayout()), as AppsController.viewDidLoad() sets it up: stk runs lines 7-8") },
+            "\(notes)")
+        #expect(notes.contains { $0.hasSuffix("run it as a command (line 6: `deceleration fast`)") }, "\(notes)")
+        #expect(notes.contains { $0.hasPrefix(
+            "AppsController.swift:16:7: registered layout 'sized-only-controller' from the layout SizedOnlyController inherits from SnappingCollectionViewController") },
+            "\(notes)")
+        let function = InstalledLayoutTests.installedFunction(output.files[2].text)
+        #expect(function.contains("""
+            #sourceLocation(file: "SnappingCollectionViewController.swift", line: 5)
+                    let __stkStoryboardLayout = SnappingCollectionViewLayout()
+            """), "\(function)")
+        #expect(!function.contains("UICollectionViewFlowLayout()") && !function.contains("decelerationRate"), "\(function)")
+    }
+
+    /// The deceleration rates a screen writes, as the session's command.
+    @Test(arguments: [
+        ("collectionView.decelerationRate = .fast", "deceleration fast"),
+        ("collectionView.decelerationRate = UIScrollView.DecelerationRate.normal", "deceleration normal"),
+        ("collectionView?.decelerationRate = UIScrollView.DecelerationRate(rawValue: 0.99)", "deceleration 0.99"),
+        ("collectionView.decelerationRate = customRate", nil),
+    ] as [(String, String?)])
+    func decelerationRatesAreCommands(statement: String, command: String?) throws {
+        let tree = Parser.parse(source: statement)
+        let sequence = try #require(tree.statements.first?.item.as(SequenceExprSyntax.self))
+        let elements = Array(sequence.elements)
+        #expect(SessionSettings.command(setting: elements[0], to: elements[2]) == command)
     }
 }
