@@ -134,6 +134,31 @@ import Testing
         #expect(script.run("bounds 600x800; check") == .success, "\(script.output.diagnostics)")
     }
 
+    /// A section provider that returns nil for a section that exists
+    /// (Apple's adaptive-sections sample past its three kinds) is said once
+    /// too: data changes that give the section more items do not say it
+    /// again (the warning named the item count, so each change was a new
+    /// warning).
+    @Test func aNilSectionIsSaidOnceWhateverItsItems() throws {
+        let threeKinds = Self.descriptor("three-kinds") {
+            CollectionViewCompositionalLayout(sectionProvider: { s, _ in
+                s < 3 ? CollectionLayoutSection(group: .horizontal(
+                    layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)),
+                    subitems: [CollectionLayoutItem(layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))]))
+                    : nil
+            })
+        }
+        let script = try Script(registry: try Self.registry(with: [threeKinds]))
+        let message = "warning: the section provider returned nil for section 3, which exists: UIKit raises 'NSInternalInconsistencyException'"
+        #expect(script.run("sections 4 items=2; layout three-kinds") == .success)
+        #expect(script.output.diagnostics.filter { $0.contains(message) }.count == 1, "\(script.output.diagnostics)")
+        #expect(script.run("sections 4 items=3; insert item 3:0; bounds 400x800") == .success)
+        #expect(!script.output.diagnostics.contains { $0.contains("returned nil") }, "\(script.output.diagnostics)")
+        #expect(script.run("check") == .expectationFailed)
+        #expect(script.errors.last?.contains("check failed: [warning] the section provider returned nil for section 3") == true,
+                "\(script.output.diagnostics)")
+    }
+
     @Test func anElementTwiceInOneAnswerIsAFinding() throws {
         let script = try Script()
         #expect(script.run("layout twice-flow; sections 1 items=3; check") == .expectationFailed)

@@ -280,7 +280,9 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             let description: CollectionLayoutSection?
             if let fixedSection { description = fixedSection } else { description = sectionProvider?(s, environment) }
             guard let description else {
-                warnings.append("the section provider returned nil for section \(s), which exists (\(cv.numberOfItems(inSection: s)) items): UIKit raises 'NSInternalInconsistencyException', reason: 'Invalid section definition. Please specify a valid section definition when content is to be rendered for a section. This is a client error.'; stk lays the section out empty")
+                // Not its item count: the warning stands while the section
+                // does, and a data change must not make it a new one.
+                warnings.append("the section provider returned nil for section \(s), which exists: UIKit raises 'NSInternalInconsistencyException', reason: 'Invalid section definition. Please specify a valid section definition when content is to be rendered for a section. This is a client error.'; stk lays the section out empty")
                 resolved.append(nil)
                 continue
             }
