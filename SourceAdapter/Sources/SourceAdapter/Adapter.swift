@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "68"
+    public static let version = "69"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -460,7 +460,9 @@ private struct Adaptation {
         report.errors += layouts.errors + unmade.errors + (functions?.errors ?? []) + pruning.errors
         report.layouts = layouts.found.map(\.report) + registered.map(\.report)
         report.notes += layouts.notes + unmade.notes
-        report.advice += layouts.advice
+        var screenLayouts: [String: String] = [:]
+        for function in registered { if let owner = function.owner, screenLayouts[owner] == nil { screenLayouts[owner] = function.name } }
+        report.advice += layouts.advice(screenLayouts: screenLayouts)
         for function in registered {
             var message = "registered layout '\(function.name)' from \(function.described) (a layout function, called with no arguments; the view code around it is not run)"
             if function.returnsSection {

@@ -77,6 +77,19 @@ struct InstanceTypes {
                               candidates: candidates.map(\.qualifiedName), unusable: unusable.map(\.qualifiedName))
     }
 
+    /// The types of the sources that fit a property's type but that stk
+    /// cannot make with `init()` (a view controller that adopts the layout's
+    /// delegate protocol and sets itself as the delegate), qualified, in
+    /// declaration order.
+    func unmadeFittingTypes(of property: PropertyInfo, declaredIn owner: String, layoutFile: Int) -> [String] {
+        guard let (_, type) = instanceType(of: property, declaredIn: owner) else { return [] }
+        return types.filter { candidate in
+            !candidate.isGeneric && isVisible(candidate, from: layoutFile)
+                && (type.kind == .protocol ? conforms(candidate, to: type) : isSubclass(candidate, of: type))
+                && !hasCallableInit(candidate, from: layoutFile)
+        }.map(\.qualifiedName)
+    }
+
     /// The protocol or class of the sources a property's type names
     /// (`weak var delegate: PinterestLayoutDelegate!`), and whether it is a
     /// protocol; nil for any other type.

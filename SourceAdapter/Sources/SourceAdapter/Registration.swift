@@ -85,6 +85,11 @@ struct LayoutDiscovery {
     /// What a layout found needs that the sources do not give it, said
     /// whenever they load (`AdapterReport.advice`).
     private(set) var advice: [AdapterMessage] = []
+    /// For a note of `advice` (by index) on an instance the app sets: the
+    /// types of the sources that fit but that stk cannot make (the view
+    /// controller that sets itself). The note names their own layouts once
+    /// the layout functions are known (`advice(screenLayouts:)`).
+    private var unmadeFitting: [(advice: Int, types: [String])] = []
     /// Every class that is a layout, registered or not (generic, refused):
     /// layout functions are not looked for inside them, and the view code
     /// pruning keeps them whole.
@@ -164,7 +169,7 @@ struct LayoutDiscovery {
             }
             // `collectionView?.delegate as? WaterfallLayoutDelegate`: the view
             // controller is that delegate on iOS; here a type of the sources that conforms.
-            var unfilledCollectionViewDelegate: String?
+            var unfilledCollectionViewDelegate: (asked: String, property: PropertyInfo)?
             if !seen.contains(Registration.collectionViewDelegateOption),
                let asked = chain(info).lazy.compactMap({ instances.askedDelegateProtocol(in: $0.node, owner: $0.qualifiedName) }).first {
                 let property = PropertyInfo(name: Registration.collectionViewDelegateOption, typeName: asked + "?", invalidatesItself: false,
@@ -174,7 +179,7 @@ struct LayoutDiscovery {
                     options.append(Option(property: property, kind: .instance(choice), declaringClass: info.name,
                                           stkMember: "__stkCollectionViewDelegate"))
                 } else {
-                    unfilledCollectionViewDelegate = asked
+                    unfilledCollectionViewDelegate = (asked, property)
                 }
             }
             // `collectionView!.dataSource as! PhotosDataSource`: the app sets
@@ -209,15 +214,21 @@ struct LayoutDiscovery {
             // layout that asserts it (CHTCollectionViewWaterfallLayout) traps
             // at its first pass; the note says what to write, as for a weak
             // delegate property.
-            if let asked = unfilledCollectionViewDelegate {
+            if let (asked, property) = unfilledCollectionViewDelegate {
+                let unmade = instances.unmadeFittingTypes(of: property, declaredIn: info.qualifiedName, layoutFile: info.fileIndex)
+                if !unmade.isEmpty { unmadeFitting.append((advice.count, unmade)) }
                 advice.append(AdapterMessage(at,
-                    "\(info.name) asks its collection view's delegate as \(asked) (on iOS, the view controller adopts it), and no type of the sources conforms with an init() stk can call: the delegate is nil, and a layout that asserts it traps; "
+                    "\(info.name) asks its collection view's delegate as \(asked) (on iOS, the view controller adopts it), and "
+                    + Self.noTypeMade(fits: "conforms", unmade: unmade) + ": the delegate is nil, and a layout that asserts it traps; "
                     + Self.writeOneBeside("a class that adopts \(asked)", layout: name, option: Registration.collectionViewDelegateOption)))
             }
             for (property, owner, type) in unfilled {
                 let fits = type.isProtocol ? "conforms to \(type.name)" : "is a \(type.name)"
+                let unmade = instances.unmadeFittingTypes(of: property, declaredIn: owner.qualifiedName, layoutFile: info.fileIndex)
+                if !unmade.isEmpty { unmadeFitting.append((advice.count, unmade)) }
                 advice.append(AdapterMessage(position(owner.fileIndex, property.node.positionAfterSkippingLeadingTrivia),
-                    "\(owner.name).\(property.name) (weak, a \(type.name)) is the app's to set, and no type of the sources \(fits) with an init() stk can call: it stays nil, and a layout that unwraps it traps; "
+                    "\(owner.name).\(property.name) (weak, a \(type.name)) is the app's to set, and "
+                    + Self.noTypeMade(fits: fits, unmade: unmade) + ": it stays nil, and a layout that unwraps it traps; "
                     + Self.writeOneBeside("a type that \(fits)", layout: name, option: property.name)))
             }
             let layout = Layout(info: info, name: name, className: className, isFlow: isFlow, isCompositional: isCompositional, options: options,
@@ -251,6 +262,31 @@ struct LayoutDiscovery {
 
     /// Notes on the layout classes (an abstract base class not registered).
     private(set) var notes: [AdapterMessage] = []
+
+    /// `no type of the sources conforms to P with an init() stk can call`,
+    /// or, when some fit but stk cannot make them alone (a view controller
+    /// that sets itself): `ViewController conforms to P, but stk cannot
+    /// make it alone (no init() it can call)`.
+    static func noTypeMade(fits: String, unmade: [String]) -> String {
+        guard !unmade.isEmpty else { return "no type of the sources \(fits) with an init() stk can call" }
+        let one = unmade.count == 1
+        let verb = one ? fits : fits.replacingOccurrences(of: "conforms", with: "conform").replacingOccurrences(of: "is a", with: "are")
+        return "\(unmade.map(Pruning.simpleName).joined(separator: ", ")) \(verb), but stk cannot make \(one ? "it" : "them") alone (no init() it can call)"
+    }
+
+    /// The notes on instances the app sets, each naming the layouts
+    /// registered for the types that fit but that stk cannot make
+    /// (`screenLayouts`: a type's qualified name to its layout's name): the
+    /// view controller that sets itself as the delegate is that layout, as
+    /// its code builds it (`layout view-controller`).
+    func advice(screenLayouts: [String: String]) -> [AdapterMessage] {
+        var advice = advice
+        for (index, types) in unmadeFitting {
+            let named = types.compactMap { type in screenLayouts[type].map { "`layout \($0)` is \(Pruning.simpleName(type))'s own layout, as its code builds it" } }
+            if !named.isEmpty { advice[index].message += "; or: " + named.joined(separator: "; ") }
+        }
+        return advice
+    }
 
     /// The end of a note on an instance the app sets and the sources cannot
     /// give: what to write beside the layout (`what`: `a type that conforms

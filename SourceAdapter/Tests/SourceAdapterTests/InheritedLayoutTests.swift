@@ -38,9 +38,10 @@ import Testing
             "AppStoreScreens/MusicController.swift:9:7: registered layout 'music-controller' from the layout MusicController inherits from BaseListController: stk runs what makes BaseListController's layout (line 10 of AppStoreScreens/BaseListController.swift) on a MusicController made by init(), whose own delegate methods size it, as on iOS; the view code around it is not run"),
             "\(output.report.notes)")
         // The reviews screen inherits what its base makes of a layout class
-        // of the sources: the construction and the change after it.
+        // of the sources: the construction and the change after it. The
+        // base's deceleration rate is the session's command.
         #expect(output.report.notes.map(\.description).contains(
-            "AppStoreScreens/HorizontalSnappingController.swift:10:22: registered layout 'horizontal-snapping-controller' from the layout HorizontalSnappingController.init() builds: stk runs lines 10-11, which make it, as a layout function; the rest of init() and the view code around it are not run"),
+            "AppStoreScreens/HorizontalSnappingController.swift:10:22: registered layout 'horizontal-snapping-controller' from the layout HorizontalSnappingController.init() builds: stk runs lines 10-11, which make it, as a layout function; the rest of init() and the view code around it are not run; what the code beside it sets on the collection view is not the layout's, and stk's session holds it: run it as a command (line 13: `deceleration fast`)"),
             "\(output.report.notes)")
     }
 

@@ -125,6 +125,50 @@ import Testing
         ])
     }
 
+    /// The view controller that adopts the delegate protocol and sets
+    /// itself (takehilo's CustomLayout beside its ViewController): the note
+    /// named no type, as if none conformed. It names the view controller,
+    /// says why stk cannot make it alone, and points at its own layout,
+    /// registered as its viewDidLoad() builds it.
+    @Test func aWeakDelegateOnlyAViewControllerAdoptsNamesItAndItsLayout() {
+        let output = adapt([("CustomLayout.swift", """
+            import UIKit
+
+            class CustomLayout: UICollectionViewLayout {
+                weak var delegate: CustomDelegate!
+                var numColumns = 4
+            }
+
+            protocol CustomDelegate: class {
+                func collectionView(_ collectionView: UICollectionView, heightForItemAt indexPath: IndexPath) -> CGFloat
+            }
+            """), ("ViewController.swift", """
+            import UIKit
+
+            class ViewController: UIViewController {
+                @IBOutlet weak var collectionView: UICollectionView!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let customLayout = CustomLayout()
+                    customLayout.delegate = self
+                    collectionView.collectionViewLayout = customLayout
+                }
+            }
+
+            extension ViewController: CustomDelegate {
+                func collectionView(_ collectionView: UICollectionView, heightForItemAt indexPath: IndexPath) -> CGFloat {
+                    return 120
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["custom-layout", "view-controller"])
+        #expect(output.report.advice.map(\.description) == [
+            "CustomLayout.swift:4:5: CustomLayout.delegate (weak, a CustomDelegate) is the app's to set, and ViewController conforms to CustomDelegate, but stk cannot make it alone (no init() it can call): it stays nil, and a layout that unwraps it traps; write a small one beside the layout (a type that conforms to CustomDelegate, answering what the layout asks) and give it: `layout custom-layout delegate=ThatType`; or: `layout view-controller` is ViewController's own layout, as its code builds it",
+        ])
+    }
+
     @Test func aClassPropertyIsAnOptionWhoseValuesAreTheClassAndItsSubclasses() {
         let output = adapt([("L.swift", """
             import UIKit
