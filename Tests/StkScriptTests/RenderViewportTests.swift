@@ -161,6 +161,11 @@ import Testing
         // Width 22: 20 columns, scale 0.2 / 0.1, 4 rows; each box 10 columns, 8 inside.
         let text = ViewportRenderer.render(attributes: [badge, background], bounds: bounds, contentSize: .zero, options: .init(width: 22))
         #expect(text.contains("│ B2:15  ││  b2:0  │"))
+        // Kinds that name a header or a footer (Apple's samples) read apart.
+        let sectionHeader = supplementary("section-header-element-kind", 2, 0, 0, 50, 40, item: 0)
+        let sectionFooter = supplementary("section-footer-element-kind", 2, 50, 0, 50, 40, item: 0)
+        let boundaries = ViewportRenderer.render(attributes: [sectionHeader, sectionFooter], bounds: bounds, contentSize: .zero, options: .init(width: 22))
+        #expect(boundaries.contains("│  H2:0  ││  F2:0  │"), "\(boundaries)")
 
         // A pinned header 5 columns wide has 3 inside columns: "H1*" fits, and
         // "H12*" does not but "H12" does.

@@ -3,7 +3,10 @@ import LayoutKit
 /// The short name drawn inside an element's box: cells `S:I`, headers `H<S>`,
 /// footers `F<S>`, other supplementary views the upper-case initial of their kind
 /// and `S:I` (`B2:15` for a `badge`), decoration views the lower-case initial and
-/// `S:I` (`b2:0` for a `background`), so the two never read alike.
+/// `S:I` (`b2:0` for a `background`), so the two never read alike. A kind
+/// that names a header or a footer takes `H` or `F` for its initial
+/// (Apple's samples write `section-header-element-kind` and
+/// `section-footer-element-kind`, which would both read `S0:0`).
 enum ElementLabel {
     static func text(for key: ElementKey) -> String {
         switch (key.category, key.kind) {
@@ -21,7 +24,10 @@ enum ElementLabel {
     }
 
     private static func initial(of kind: String?) -> String {
-        guard let first = kind?.first else { return "?" }
+        guard let kind, let first = kind.first else { return "?" }
+        let lowered = kind.lowercased()
+        if lowered.contains("header") { return "h" }
+        if lowered.contains("footer") { return "f" }
         return String(first)
     }
 }
