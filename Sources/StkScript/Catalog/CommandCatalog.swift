@@ -127,11 +127,13 @@ public enum CommandCatalog {
                     summary: "set one item's, header's or footer's size (the flow delegate's answer); default removes it",
                     examples: ["size item 0:3 200x80", "size header 1 390x60", "size footer 0 default"]),
         CommandInfo("prefer", .layoutAndData,
-                    usages: ["prefer item S:I WxH|none", "prefer section S WxH|none", "prefer header S WxH|none", "prefer footer S WxH|none"],
+                    usages: ["prefer item S:I WxH|none", "prefer section S WxH|none", "prefer header S WxH|none", "prefer footer S WxH|none",
+                             "prefer supplementary KIND S:0 WxH|none"],
                     summary: "the size a cell's content wants (self-sizing: preferredLayoutAttributesFitting); none removes it",
                     details: ["a cell is measured when it is displayed: the layout is asked shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:), and if it takes the size, for a context, then lays out again",
                               "section S: every cell of the section without a size of its own",
                               "header S, footer S: the section's header or footer, measured the same way",
+                              "supplementary KIND S:0: the section's view of a kind of the layout's own (a compositional layout's section-header-element-kind), as attr supplementary names it",
                               "flow layouts take a cell's size when estimatedItemSize is set (set estimatedItemSize=WxH), never a header's; compositional layouts take a size along each estimated dimension"],
                     examples: ["prefer item 0:3 100x80", "prefer section 0 100x60", "prefer header 1 390x80", "prefer item 0:3 none"]),
         // The view
@@ -422,8 +424,9 @@ extension CommandCatalog {
             if n == 1 { return .words(["section", "item"]) }
             return n == 3 ? .words(["to"]) : .nothing
         case "prefer":
-            if n == 1 { return .words(["item", "section"]) }
-            return n == 3 ? .words(["none"]) : .nothing
+            if n == 1 { return .words(["item", "section", "header", "footer", "supplementary"]) }
+            // `prefer supplementary KIND S:0 ...` has one word more.
+            return n == (w[1] == "supplementary" ? 4 : 3) ? .words(["none"]) : .nothing
         case "size":
             if n == 1 { return .words(elements) }
             return n == 3 ? .words(["default"]) : .nothing

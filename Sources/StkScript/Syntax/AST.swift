@@ -90,8 +90,10 @@ public enum CommandKind: Equatable, Sendable {
     /// size (`default`) removes the override.
     case size(Located<ElementRef>, Located<CGSize?>)
     /// `prefer item S:I WxH|none`, `prefer section S WxH|none`, `prefer
-    /// header S ...`, `prefer footer S ...`: the size a cell's (a header's, a
-    /// footer's) content wants (self-sizing); none removes the declaration.
+    /// header S ...`, `prefer footer S ...`, `prefer supplementary KIND S:0
+    /// ...`: the size a cell's (a header's, a footer's, a section's
+    /// supplementary view's) content wants (self-sizing); none removes the
+    /// declaration.
     case prefer(Located<PreferTarget>, Located<CGSize?>)
 
     // MARK: The view
@@ -233,6 +235,10 @@ public enum PreferTarget: Hashable, Sendable, CustomStringConvertible {
     case section(Int)
     case header(Int)
     case footer(Int)
+    /// `supplementary KIND S:0`: a section's supplementary view of a kind of
+    /// the layout's own (a compositional layout's
+    /// `section-header-element-kind`), measured as a header is.
+    case supplementary(kind: String, section: Int)
 
     public var description: String {
         switch self {
@@ -240,6 +246,7 @@ public enum PreferTarget: Hashable, Sendable, CustomStringConvertible {
         case .section(let section): return "section \(section)"
         case .header(let section): return "header \(section)"
         case .footer(let section): return "footer \(section)"
+        case .supplementary(let kind, let section): return "supplementary \(ElementRef.printedKind(kind)) \(section):0"
         }
     }
 }

@@ -206,11 +206,20 @@ struct CommandParser {
     }
 
     private mutating func prefer() throws -> CommandKind {
-        let kind = try args.keyword(["item", "section", "header", "footer"], "'item', 'section', 'header' or 'footer'")
+        let kind = try args.keyword(["item", "section", "header", "footer", "supplementary"], "'item', 'section', 'header', 'footer' or 'supplementary'")
         let target: Located<PreferTarget>
         if kind.value == "item" {
             let path = try args.indexPath()
             target = Located(.item(path.value), at: path.range)
+        } else if kind.value == "supplementary" {
+            // Written as `attr supplementary` writes it; the size is the
+            // section's view of that kind (a boundary item), at item 0.
+            let name = try args.name("a supplementary kind")
+            let path = try args.indexPath()
+            guard path.value.item == 0 else {
+                throw ParseError("a supplementary view's preferred size is its section's, at item 0: expected \(path.value.section):0, got '\(path.value.stk)'", at: path.range)
+            }
+            target = Located(.supplementary(kind: name.value, section: path.value.section), at: name.range.union(path.range))
         } else {
             let s = try args.section()
             switch kind.value {

@@ -106,12 +106,15 @@ extension CollectionView {
         remeasure { $0 == .cell(indexPath) }
     }
 
-    /// Declares the size a section's header or footer (`kind`) wants (nil:
-    /// none), as a change of its content would on iOS. A displayed one is
-    /// measured at once.
+    /// Declares the size a section's header or footer (`kind`), or its
+    /// supplementary view of another kind, wants (nil: none), as a change of
+    /// its content would on iOS. A displayed one is measured at once.
     public func setPreferredSize(_ size: CGSize?, ofSupplementary kind: String, inSection section: Int) throws {
         guard section >= 0, section < sections.count else { throw sectionOutOfRange(section) }
-        if let size { try Validate.size(size, "preferred size of the \(kind == ElementKind.sectionFooter ? "footer" : "header") of section \(section)") }
+        if let size {
+            let element = kind == ElementKind.sectionHeader ? "header" : kind == ElementKind.sectionFooter ? "footer" : "\(kind) view"
+            try Validate.size(size, "preferred size of the \(element) of section \(section)")
+        }
         layoutIfNeeded()
         sections[section].setPreferredSupplementarySize(size, ofKind: kind)
         remeasure { $0 == .supplementary(kind, IndexPath(item: 0, section: section)) }

@@ -149,6 +149,7 @@ extension Interpreter {
                 case .section(let s): try cv.setPreferredSize(size.value, inSection: s)
                 case .header(let s): try cv.setPreferredSize(size.value, ofSupplementary: ElementKind.sectionHeader, inSection: s)
                 case .footer(let s): try cv.setPreferredSize(size.value, ofSupplementary: ElementKind.sectionFooter, inSection: s)
+                case .supplementary(let kind, let s): try cv.setPreferredSize(size.value, ofSupplementary: kind, inSection: s)
                 }
             } catch let e as CollectionViewError {
                 throw CommandError(e.message, at: e.isMissingElement ? target.range : size.range)
