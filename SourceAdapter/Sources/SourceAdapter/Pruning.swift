@@ -308,6 +308,13 @@ struct Pruning {
     // MARK: Units
 
     private mutating func topLevel(_ item: CodeBlockItemSyntax, file: Int, rootIDs: Set<SyntaxIdentifier>) {
+        // `#Preview { ... }` without an attribute in front (Xcode's templates)
+        // parses as an expression, not a declaration: view code all the same,
+        // left out as the declaration form is unless the layout code uses it.
+        if let macro = item.item.as(MacroExpansionExprSyntax.self) {
+            units.append(Unit(file: file, node: Syntax(item), match: .never, scan: [], label: "#" + macro.macroName.text))
+            return
+        }
         guard let decl = item.item.as(DeclSyntax.self) else {
             roots.append((Syntax(item), true))
             return

@@ -133,6 +133,40 @@ import Testing
             "Examples/SourceLayouts/ListViewController.swift:31:5: made ListViewController.createLayout() internal instead of private, so that stk's registration can call it"))
     }
 
+    /// `#Preview { ... }` as Xcode's templates write it, with no attribute in
+    /// front, parses as an expression: it was kept, and the build failed on
+    /// a macro Linux does not have (`no macro named 'Preview'`), taking the
+    /// other screens of a folder with it. It is view code, left out.
+    @Test func aBarePreviewIsLeftOut() {
+        let source = """
+            import UIKit
+
+            final class GridViewController: UIViewController {
+                func createLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+                    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+                }
+            }
+
+            #Preview {
+                GridViewController()
+            }
+
+            #Preview("Dark") {
+                let controller = GridViewController()
+                controller.overrideUserInterfaceStyle = .dark
+                return controller
+            }
+            """
+        let output = adapt([("GridViewController.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.name) == ["grid-view-controller"])
+        let text = output.files[0].text
+        #expect(!text.contains("#Preview") && !text.contains("overrideUserInterfaceStyle"), "\(text)")
+        #expect(lineCount(text) >= lineCount(source))
+    }
+
     /// A subclass of the compositional layout is a layout class: registered
     /// through its `init(columns: Int = 3)`, its text unchanged.
     @Test func aCompositionalLayoutSubclassIsALayoutClass() throws {
