@@ -50,13 +50,25 @@ public final class LoadedPlugins: @unchecked Sendable {
             }
             return notes
         }
-        if sources.contains(where: { $0.origin == path }) {
-            return ["\(path) is already loaded; 'reload' rebuilds it after a change"]
+        // By any path: `--plugin Sources/Layout.swift` and a saved session's
+        // `load /abs/Sources/Layout.swift` name one file (or folder).
+        if let loaded = sources.first(where: { Self.samePlace($0.origin, path) }) {
+            let named = loaded.origin == path ? "" : " (as \(loaded.origin))"
+            return ["\(path) is already loaded\(named); 'reload' rebuilds it after a change"]
         }
         let pinned = pinnedLibraries[path].flatMap { SourcePluginBuilder.existing(libraryPath: $0, origin: path) }
         let (notes, library) = try loadSource(path, replacing: nil, built: pinned)
         sources.append((path, library))
         return notes
+    }
+
+    /// Whether two paths name the same file or folder: the same absolute
+    /// path once `.`, `..` and symbolic links are resolved.
+    static func samePlace(_ a: String, _ b: String) -> Bool {
+        func canonical(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return a == b || canonical(a) == canonical(b)
     }
 
     /// Rebuilds every source plugin whose files changed and loads the new

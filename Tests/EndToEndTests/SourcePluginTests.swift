@@ -169,6 +169,22 @@ import Testing
         #expect(result.stderr.contains("<command-line>:1:23: note: \(sources.url.path)/Grid.swift is already loaded; 'reload' rebuilds it after a change"), "\(result)")
     }
 
+    /// A file given by a relative `--plugin` path and loaded again by the
+    /// absolute path `save` writes is the same file: a note, as for the same
+    /// path twice. It was loaded a second time and refused ("the layout
+    /// name ... is already registered"), so a saved session did not replay
+    /// under `--plugin` (nor under `stk test --plugin`).
+    @Test func theSameSourceByAnotherPathIsANote() throws {
+        let sources = try folder(with: ["Layouts/Grid.swift": Self.tinyLayout(width: 100)])
+        let absolute = sources.url.appendingPathComponent("Layouts/Grid.swift").path
+        let result = try stk(["--plugin", "Layouts/Grid.swift", "-e", "load \"\(absolute)\"; load ./Layouts/../Layouts/Grid.swift; layout TinyLayout; attr item 0:2"],
+                             in: sources.url)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == ["item 0:2 frame=200,0,100,10 zIndex=0 alpha=1 hidden=false"], "\(result)")
+        #expect(result.stderr.contains("note: \(absolute) is already loaded (as Layouts/Grid.swift); 'reload' rebuilds it after a change"), "\(result)")
+        #expect(!result.stderr.contains("error"), "\(result)")
+    }
+
     /// The flow options exist on every flow subclass, with the subclass's own
     /// values as defaults (its init() sets an item size of 200x300).
     @Test func flowOptionsWorkOnEveryFlowSubclass() throws {
