@@ -51,7 +51,13 @@ extension Interpreter {
             if case .item(let indexPath) = element.value { asked = "layoutAttributesForItem(at: \(indexPath.stk))" }
             session.collectionView.warn("\(asked) answered for \(attributes.key), not for \(element.value): the layout answers for another element than the one asked")
         }
-        session.collectionView.applyDerivedPinning(to: attributes)
+        // A derived `pinned` says how the rect query's answer moved with the
+        // viewport: it is this frame's only when the single query answers
+        // the same one (a header stretched in the rect query alone is
+        // answered here unmoved).
+        if cv.visibleElements.first(where: { $0.key == attributes.key })?.frame == attributes.frame {
+            cv.applyDerivedPinning(to: attributes)
+        }
         return attributes
     }
 
