@@ -66,6 +66,12 @@ struct PropertyInfo {
     /// (see `InstanceChoice`), which stk then keeps alive, as the app's view
     /// controller keeps its delegate.
     var isWeak = false
+
+    /// `var delegate: P!`: the layout's uses of it trap while it is nil
+    /// (with `P?` they answer nil).
+    var isImplicitlyUnwrapped: Bool {
+        node.bindings.first?.typeAnnotation?.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) ?? false
+    }
 }
 
 /// An extension in the sources: the type it extends, as written, and where

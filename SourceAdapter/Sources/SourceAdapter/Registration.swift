@@ -167,6 +167,7 @@ struct LayoutDiscovery {
                     }
                 }
             }
+            let viewControllers = Set(index.types.values.filter { Pruning.isViewController($0, index: index) }.map(\.qualifiedName))
             // `collectionView?.delegate as? WaterfallLayoutDelegate`: the view
             // controller is that delegate on iOS; here a type of the sources that conforms.
             var unfilledCollectionViewDelegate: (asked: String, property: PropertyInfo)?
@@ -219,7 +220,7 @@ struct LayoutDiscovery {
                 if !unmade.isEmpty { unmadeFitting.append((advice.count, unmade)) }
                 advice.append(AdapterMessage(at,
                     "\(info.name) asks its collection view's delegate as \(asked) (on iOS, the view controller adopts it), and "
-                    + Self.noTypeMade(fits: "conforms", unmade: unmade) + ": the delegate is nil, and a layout that asserts it traps; "
+                    + Self.noTypeMade(fits: "conforms", unmade: unmade, viewControllers: viewControllers) + ": the delegate is nil, and a layout that asserts it traps; "
                     + Self.writeOneBeside("a class that adopts \(asked)", layout: name, option: Registration.collectionViewDelegateOption)))
             }
             for (property, owner, type) in unfilled {
@@ -228,7 +229,8 @@ struct LayoutDiscovery {
                 if !unmade.isEmpty { unmadeFitting.append((advice.count, unmade)) }
                 advice.append(AdapterMessage(position(owner.fileIndex, property.node.positionAfterSkippingLeadingTrivia),
                     "\(owner.name).\(property.name) (weak, a \(type.name)) is the app's to set, and "
-                    + Self.noTypeMade(fits: fits, unmade: unmade) + ": it stays nil, and a layout that unwraps it traps; "
+                    + Self.noTypeMade(fits: fits, unmade: unmade, viewControllers: viewControllers) + ": it stays nil, and "
+                    + (property.isImplicitlyUnwrapped ? "the layout traps where it uses it; " : "the layout's calls through it answer nil; ")
                     + Self.writeOneBeside("a type that \(fits)", layout: name, option: property.name)))
             }
             let layout = Layout(info: info, name: name, className: className, isFlow: isFlow, isCompositional: isCompositional, options: options,
@@ -267,11 +269,19 @@ struct LayoutDiscovery {
     /// or, when some fit but stk cannot make them alone (a view controller
     /// that sets itself): `ViewController conforms to P, but stk cannot
     /// make it alone (no init() it can call)`.
-    static func noTypeMade(fits: String, unmade: [String]) -> String {
+    /// A view controller is made only for the layout it builds (its other
+    /// members are view code, left out): `ViewController conforms to P, but
+    /// it is a view controller, which stk makes only for its own layout`.
+    static func noTypeMade(fits: String, unmade: [String], viewControllers: Set<String>) -> String {
         guard !unmade.isEmpty else { return "no type of the sources \(fits) with an init() stk can call" }
         let one = unmade.count == 1
         let verb = one ? fits : fits.replacingOccurrences(of: "conforms", with: "conform").replacingOccurrences(of: "is a", with: "are")
-        return "\(unmade.map(Pruning.simpleName).joined(separator: ", ")) \(verb), but stk cannot make \(one ? "it" : "them") alone (no init() it can call)"
+        let named = "\(unmade.map(Pruning.simpleName).joined(separator: ", ")) \(verb), but "
+        if unmade.allSatisfy(viewControllers.contains) {
+            return named + (one ? "it is a view controller, which stk makes only for its own layout"
+                                : "they are view controllers, which stk makes only for their own layouts")
+        }
+        return named + "stk cannot make \(one ? "it" : "them") alone (no init() it can call)"
     }
 
     /// The notes on instances the app sets, each naming the layouts

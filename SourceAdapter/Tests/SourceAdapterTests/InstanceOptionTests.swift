@@ -121,7 +121,7 @@ import Testing
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         #expect(output.report.layouts.first?.options == [])
         #expect(output.report.advice.map(\.description) == [
-            "PinterestLayout.swift:6:5: PinterestLayout.delegate (weak, a PinterestLayoutDelegate) is the app's to set, and no type of the sources conforms to PinterestLayoutDelegate with an init() stk can call: it stays nil, and a layout that unwraps it traps; write a small one beside the layout (a type that conforms to PinterestLayoutDelegate, answering what the layout asks) and give it: `layout pinterest-layout delegate=ThatType`",
+            "PinterestLayout.swift:6:5: PinterestLayout.delegate (weak, a PinterestLayoutDelegate) is the app's to set, and no type of the sources conforms to PinterestLayoutDelegate with an init() stk can call: it stays nil, and the layout traps where it uses it; write a small one beside the layout (a type that conforms to PinterestLayoutDelegate, answering what the layout asks) and give it: `layout pinterest-layout delegate=ThatType`",
         ])
     }
 
@@ -165,8 +165,40 @@ import Testing
         #expect(output.report.errors.isEmpty, "\(output.report.errors)")
         #expect(output.report.layouts.map(\.name) == ["custom-layout", "view-controller"])
         #expect(output.report.advice.map(\.description) == [
-            "CustomLayout.swift:4:5: CustomLayout.delegate (weak, a CustomDelegate) is the app's to set, and ViewController conforms to CustomDelegate, but stk cannot make it alone (no init() it can call): it stays nil, and a layout that unwraps it traps; write a small one beside the layout (a type that conforms to CustomDelegate, answering what the layout asks) and give it: `layout custom-layout delegate=ThatType`; or: `layout view-controller` is ViewController's own layout, as its code builds it",
+            "CustomLayout.swift:4:5: CustomLayout.delegate (weak, a CustomDelegate) is the app's to set, and ViewController conforms to CustomDelegate, but it is a view controller, which stk makes only for its own layout: it stays nil, and the layout traps where it uses it; write a small one beside the layout (a type that conforms to CustomDelegate, answering what the layout asks) and give it: `layout custom-layout delegate=ThatType`; or: `layout view-controller` is ViewController's own layout, as its code builds it",
         ])
+    }
+
+    /// The tutorial's form: an optional delegate the layout calls through
+    /// `delegate?.` with a fallback. Nil traps nothing there: the note says
+    /// the calls answer nil.
+    @Test func anOptionalWeakDelegateAnswersNil() {
+        let output = adapt([("PinterestLayout.swift", """
+            import UIKit
+
+            protocol PinterestLayoutDelegate: AnyObject {
+                func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat
+            }
+
+            class PinterestLayout: UICollectionViewLayout {
+                weak var delegate: PinterestLayoutDelegate?
+            }
+            """), ("PhotoStreamViewController.swift", """
+            import UIKit
+
+            class PhotoStreamViewController: UICollectionViewController {
+                var photos: [UIImage] = []
+            }
+
+            extension PhotoStreamViewController: PinterestLayoutDelegate {
+                func collectionView(_ collectionView: UICollectionView, heightForPhotoAtIndexPath indexPath: IndexPath) -> CGFloat {
+                    return photos[indexPath.item].size.height
+                }
+            }
+            """)])
+        #expect(output.report.advice.map(\.description).first?.hasPrefix(
+            "PinterestLayout.swift:8:5: PinterestLayout.delegate (weak, a PinterestLayoutDelegate) is the app's to set, and PhotoStreamViewController conforms to PinterestLayoutDelegate, but it is a view controller, which stk makes only for its own layout: it stays nil, and the layout's calls through it answer nil; write a small one") == true,
+            "\(output.report.advice)")
     }
 
     @Test func aClassPropertyIsAnOptionWhoseValuesAreTheClassAndItsSubclasses() {
