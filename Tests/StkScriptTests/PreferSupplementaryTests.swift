@@ -45,6 +45,20 @@ import Testing
         #expect(script.output.lines == ["390x400"], "\(script.output.lines)")
     }
 
+    /// `prefer header 0` on this layout declares a size for a view it never
+    /// shows: a note names the kind it shows instead, and the command.
+    @Test func aHeaderOfTheStandardKindThatIsNotShownIsANote() throws {
+        let script = try VerifyCheckTests.Script(registry: try VerifyCheckTests.registry(with: [Self.pinnedSample]))
+        #expect(script.run("layout pinned-sample; sections 2 items=2; prefer header 0 390x80; contentsize") == .success)
+        #expect(script.output.lines == ["390x348"], "\(script.output.lines)")
+        #expect(script.output.diagnostics.contains { $0.contains(
+            "note: pinned-sample shows no header 0 (a supplementary view of kind 'header'); section 0 shows one of kind 'section-header-element-kind': 'prefer supplementary section-header-element-kind 0:0 390x80' declares its size") },
+            "\(script.output.diagnostics)")
+        // On a layout that shows a header of the kind: no note.
+        #expect(script.run("layout flow-sticky; prefer header 0 390x80") == .success)
+        #expect(!script.output.diagnostics.contains { $0.contains("shows no header") }, "\(script.output.diagnostics)")
+    }
+
     /// The size is the section's view's: an item other than 0 is refused
     /// where it is written, and so is a section that does not exist.
     @Test func onlyASectionsViewIsMeasured() throws {

@@ -155,7 +155,25 @@ extension Interpreter {
                 throw CommandError(e.message, at: e.isMissingElement ? target.range : size.range)
             }
         }
+        // A layout whose headers are of a kind of its own (Apple's
+        // `section-header-element-kind`) shows no `header` to measure: said,
+        // with the command that reaches what it shows.
+        guard let wanted = size.value else { return }
+        let section: Int, kind: String
+        switch target.value {
+        case .header(let s): (section, kind) = (s, CollectionView.elementKindSectionHeader)
+        case .footer(let s): (section, kind) = (s, CollectionView.elementKindSectionFooter)
+        default: return
+        }
+        let shown = session.collectionView.visibleElements.map(\.key).filter { $0.category == .supplementaryView && $0.section == section }
+        guard !shown.contains(where: { $0.kind == kind }), let other = shown.first(where: { !Self.standardKinds.contains($0.kind ?? "") }),
+              let otherKind = other.kind else { return }
+        report(Diagnostic(.note, "\(session.layoutName) shows no \(target.value) (a supplementary view of kind '\(kind)'); section \(section) shows one of kind '\(otherKind)': 'prefer supplementary \(ElementRef.printedKind(otherKind)) \(section):0 \(wanted.stk)' declares its size",
+                          at: c.command.range, in: c.file), trail: c.trail)
     }
+
+    /// The kinds `header S` and `footer S` name.
+    static let standardKinds: Set<String> = [CollectionView.elementKindSectionHeader, CollectionView.elementKindSectionFooter]
 
     private func applySize(_ element: Located<ElementRef>, _ size: Located<CGSize?>) throws {
         let cv = session.collectionView
