@@ -57,6 +57,19 @@ public struct CycleMarks: Equatable, Sendable {
         var gone: [ElementKey: AttributesSnapshot] = [:]
         var initials: [ElementKey: AttributesSnapshot] = [:]
         var finals: [ElementKey: AttributesSnapshot] = [:]
+        // What the contexts named, as the layout sent them on to super.
+        for (snapshot, reason) in events.contextsAsSent {
+            contextCount += 1
+            if !reasons.contains(reason.rawValue) { reasons.append(reason.rawValue) }
+            if snapshot.invalidateEverything || snapshot.invalidateDataSourceCounts { invalidatedEverything = true }
+            for path in snapshot.items { invalidated.insert(ElementKey(category: .cell, kind: nil, indexPath: path)) }
+            for (kind, paths) in snapshot.supplementary {
+                for path in paths { invalidated.insert(ElementKey(category: .supplementaryView, kind: kind, indexPath: path)) }
+            }
+            for (kind, paths) in snapshot.decoration {
+                for path in paths { invalidated.insert(ElementKey(category: .decorationView, kind: kind, indexPath: path)) }
+            }
+        }
         for event in events {
             switch event {
             case let .boundsChanged(from, _):
@@ -65,17 +78,6 @@ public struct CycleMarks: Equatable, Sendable {
                 initials[key] = attributes
             case let .disappearing(key, attributes?):
                 finals[key] = attributes
-            case let .contextCreated(snapshot, reason):
-                contextCount += 1
-                if !reasons.contains(reason.rawValue) { reasons.append(reason.rawValue) }
-                if snapshot.invalidateEverything || snapshot.invalidateDataSourceCounts { invalidatedEverything = true }
-                for path in snapshot.items { invalidated.insert(ElementKey(category: .cell, kind: nil, indexPath: path)) }
-                for (kind, paths) in snapshot.supplementary {
-                    for path in paths { invalidated.insert(ElementKey(category: .supplementaryView, kind: kind, indexPath: path)) }
-                }
-                for (kind, paths) in snapshot.decoration {
-                    for path in paths { invalidated.insert(ElementKey(category: .decorationView, kind: kind, indexPath: path)) }
-                }
             case let .visibleChanged(diff):
                 var next: [ElementKey: (first: AttributesSnapshot?, last: AttributesSnapshot)] = [:]
                 for change in diff.changed {

@@ -257,7 +257,7 @@ public final class FrameLog {
             }
             picture.phases = (events + trailingEvents).map(FrameLog.phase)
             if shown != nil, picture.phases.isEmpty { picture.phases = ["(no layout pass: the layout was not invalidated)"] }
-            for case let .contextCreated(snapshot, reason) in events { picture.contexts.append((reason.rawValue, snapshot)) }
+            for (snapshot, reason) in events.contextsAsSent { picture.contexts.append((reason.rawValue, snapshot)) }
             picture.marks = CycleMarks(events: events)
             return picture
         }

@@ -401,15 +401,16 @@ extension LayoutChecks {
 
     /// The context check of a bounds change (see the type's documentation).
     static func context(before: [ElementKey: Displayed], events: [LayoutCycleEvent], live: CollectionView, fresh: FreshAnswers) -> [Finding] {
-        var contexts: [InvalidationContextSnapshot] = []
+        // The contexts as the layout sent them on (what it added in its
+        // invalidateLayout(with:) counts). Only operations that are bounds
+        // changes alone: data and layout changes invalidate everything by
+        // UIKit's own rules.
+        let sent = events.contextsAsSent
+        guard sent.allSatisfy({ $0.reason == .boundsChange }) else { return [] }
+        let contexts = sent.map(\.snapshot)
         var boundsChanged = false
         for event in events {
             switch event {
-            case let .contextCreated(snapshot, reason):
-                // Only operations that are bounds changes alone: data and layout
-                // changes invalidate everything by UIKit's own rules.
-                guard reason == .boundsChange else { return [] }
-                contexts.append(snapshot)
             case let .boundsChanged(from, to):
                 // Scrolls only: after a change of size (a rotation) UIKit asks
                 // again for every element it shows, named or not, so a layout
@@ -464,8 +465,7 @@ extension LayoutChecks {
 
     /// Elements named by the scroll contexts that did not change.
     static func overInvalidation(before: [ElementKey: Displayed], events: [LayoutCycleEvent], fresh: FreshAnswers) -> (named: Int, unchanged: Int) {
-        var contexts: [InvalidationContextSnapshot] = []
-        for case let .contextCreated(snapshot, reason) in events where reason == .boundsChange { contexts.append(snapshot) }
+        let contexts = events.contextsAsSent.filter { $0.reason == .boundsChange }.map(\.snapshot)
         guard !contexts.isEmpty, !contexts.contains(where: \.isFullInvalidation) else { return (0, 0) }
         let named = namedKeys(contexts)
         var unchanged = 0

@@ -180,3 +180,29 @@ extension LayoutCycleEvent {
         }
     }
 }
+
+extension Sequence where Element == LayoutCycleEvent {
+    /// The invalidation contexts of these events, each with why it was made,
+    /// as the layout sent it on to `super.invalidateLayout(with:)`: an
+    /// override may add to the context first (a sticky layout naming its
+    /// headers), and the context as it reaches the base is the one UIKit
+    /// acts on. A context the layout swallowed (an override that does not
+    /// call super) is as it was made.
+    public var contextsAsSent: [(snapshot: InvalidationContextSnapshot, reason: InvalidationReason)] {
+        var contexts: [(snapshot: InvalidationContextSnapshot, reason: InvalidationReason)] = []
+        var awaitingSend: Int?
+        for event in self {
+            switch event {
+            case let .contextCreated(snapshot, reason):
+                contexts.append((snapshot, reason))
+                awaitingSend = contexts.count - 1
+            case let .invalidated(snapshot):
+                if let index = awaitingSend { contexts[index].snapshot = snapshot }
+                awaitingSend = nil
+            default:
+                break
+            }
+        }
+        return contexts
+    }
+}

@@ -136,12 +136,9 @@ extension Interpreter {
     }
 
     /// The contexts of the last operation that ran a layout cycle (of the
-    /// paused one so far, while one is).
+    /// paused one so far, while one is), as the layout sent them on to super.
     var lastContexts: [(snapshot: InvalidationContextSnapshot, reason: InvalidationReason?)] {
-        eventsForQueries.compactMap {
-            if case let .contextCreated(snapshot, reason) = $0 { return (snapshot, reason) }
-            return nil
-        }
+        eventsForQueries.contextsAsSent.map { ($0.snapshot, $0.reason) }
     }
 
     func runContext() {
