@@ -293,4 +293,27 @@ final class StretchyHeaderFlowLayout: UICollectionViewFlowLayout {
     @Test func decelerationRatesAreMadeBothWays() {
         #expect(UIScrollView.DecelerationRate(0.9) == UIScrollView.DecelerationRate(rawValue: 0.9))
     }
+
+    /// Modern layout code titles its sections with `String(localized:)`
+    /// (iOS 15), which Linux's Foundation lacks: the text itself, as on iOS
+    /// without a translation, interpolations included.
+    @Test func localizedStringsAreTheirText() {
+        let count = 3
+        #expect(String(localized: "Settings") == "Settings")
+        #expect(String(localized: "\(count) items", comment: "a section's title") == "3 items")
+        #expect(String(localized: "settings.title", defaultValue: "Settings", table: "Main") == "Settings")
+    }
+
+    /// UIView's `center` and UIScrollView's settings a layout may read (a
+    /// honeycomb layout centres its cells on the view; a TV guide locks
+    /// scrolling to one direction): the middle of a 320x200 view is 160,100.
+    @Test func theCollectionViewHasItsCenterAndScrollSettings() throws {
+        let collectionView = try UICollectionView(size: CGSize(width: 320, height: 200), layout: UICollectionViewFlowLayout(), itemCounts: [1])
+        #expect(collectionView.center == CGPoint(x: 160, y: 100))
+        collectionView.contentOffset = CGPoint(x: 0, y: 50)
+        #expect(collectionView.center == CGPoint(x: 160, y: 100))
+        #expect(!collectionView.isDirectionalLockEnabled && collectionView.isScrollEnabled)
+        collectionView.isDirectionalLockEnabled = true
+        #expect(collectionView.isDirectionalLockEnabled)
+    }
 }

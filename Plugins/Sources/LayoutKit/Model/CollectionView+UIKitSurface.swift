@@ -30,6 +30,11 @@ extension CollectionView {
     /// UIScrollView's `visibleSize`: the bounds' size.
     public var visibleSize: CGSize { bounds.size }
 
+    /// UIView's `center`, the middle of its frame in its superview: stk's
+    /// frame is at the origin, so the middle of the bounds' size (195,422
+    /// at 390x844). A honeycomb layout places its cells around it.
+    public var center: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
+
     /// The insets of readable content across the view: the layout margins,
     /// widened so that the content is at most 672 points wide (stk's readable
     /// width; UIKit's follows the text size), inside the safe area.

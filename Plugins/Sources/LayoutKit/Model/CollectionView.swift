@@ -224,6 +224,7 @@ public final class CollectionView {
     /// UIKit's settings, kept as set: stk prefetches no cells, bounces
     /// nothing and draws no indicators.
     public var isPrefetchingEnabled = true, bounces = true, alwaysBounceVertical = false, alwaysBounceHorizontal = false
+    public var isScrollEnabled = true, isDirectionalLockEnabled = false, scrollsToTop = true, allowsSelection = true, allowsMultipleSelection = false
     public var showsVerticalScrollIndicator = true, showsHorizontalScrollIndicator = true
     /// UIKit's `decelerationRate`.
     public var decelerationRate: DecelerationRate = .normal
