@@ -287,6 +287,14 @@ struct Pruning {
         for (file, tree) in trees.enumerated() {
             guard prunedFiles.contains(file) else {
                 roots.append((Syntax(tree), false))
+                // Its layout classes and their extensions are layout code:
+                // the members they name (`BadgeView.kind` of a view class in
+                // another file) are kept.
+                for name in layoutClassNames {
+                    guard let type = index[name], type.fileIndex == file else { continue }
+                    roots.append((Syntax(type.node), true))
+                    for ext in index.extensions where ext.extendedType == name && ext.fileIndex == file { roots.append((Syntax(ext.node), true)) }
+                }
                 continue
             }
             for item in tree.statements { topLevel(item, file: file, rootIDs: rootIDs) }

@@ -577,6 +577,38 @@ import Testing
             "Games.swift:2:13: kept SectionHeaderView as a subclass with only the static members the layout code reads (kind) of UICollectionReusableView: the layout code names the class, and stk makes no views"),
             "\(output.report.notes)")
     }
+
+    /// The same read from a layout class, the view in a file of its own (a
+    /// file of layout classes only is compiled as it is, and what its
+    /// classes named was not counted as the layout code's): the static
+    /// stayed out, and the build failed on `BadgeView.kind`.
+    @Test func theStaticsALayoutClassInAnotherFileReadsStay() {
+        let output = adapt([("BadgeLayout.swift", """
+            import UIKit
+
+            final class BadgeLayout: UICollectionViewFlowLayout {
+                override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                    var all = super.layoutAttributesForElements(in: rect) ?? []
+                    let badge = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: BadgeView.kind, with: IndexPath(item: 0, section: 0))
+                    badge.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+                    if badge.frame.intersects(rect) { all.append(badge) }
+                    return all
+                }
+            }
+            """), ("BadgeView.swift", """
+            import UIKit
+
+            final class BadgeView: UICollectionReusableView {
+                static let kind = "badge"
+                static let reuseIdentifier = "BadgeView"
+                let label = UILabel()
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = output.files[1].text
+        #expect(text.contains("    static let kind = \"badge\"\n"), "\(text)")
+        #expect(!text.contains("reuseIdentifier") && !text.contains("UILabel"), "\(text)")
+    }
 }
 
 /// A pager view the screen keeps, told its page by the layout's
