@@ -337,6 +337,42 @@ import Testing
         #expect(output.report.layouts.map(\.className) == ["Fine", "AlsoFine"])
     }
 
+    /// The error's own advice, written as an extension in a file beside the
+    /// layout (a TV guide layout whose only initialiser takes its delegate):
+    /// the layout is registered, and the extension's init is kept.
+    @Test func anInitWrittenInAnExtensionIsCallable() {
+        let output = adapt([("ScheduleLayout.swift", """
+            import UIKit
+
+            protocol ScheduleLayoutDelegate: AnyObject {
+                func rowHeight() -> CGFloat
+            }
+
+            class ScheduleLayout: UICollectionViewLayout {
+                private weak var delegate: ScheduleLayoutDelegate?
+                init(delegate: ScheduleLayoutDelegate) {
+                    self.delegate = delegate
+                    super.init()
+                }
+                required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+            }
+            """), ("FixedRows.swift", """
+            import UIKit
+
+            final class FixedRows: ScheduleLayoutDelegate {
+                static let shared = FixedRows()
+                func rowHeight() -> CGFloat { 75 }
+            }
+
+            extension ScheduleLayout {
+                convenience init() { self.init(delegate: FixedRows.shared) }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.className) == ["ScheduleLayout"])
+        #expect(output.files[1].text.contains("    convenience init() { self.init(delegate: FixedRows.shared) }"), "\(output.files[1].text)")
+    }
+
     @Test func twoClassesWithOneNameAndNoLayoutAtAllAreErrors() {
         let twice = adapt([("A.swift", "import UIKit\nclass HTMLLayout: UICollectionViewLayout {}\nclass HtmlLayout: UICollectionViewLayout {}\n")])
         #expect(twice.report.errors.map(\.description) == [
