@@ -169,6 +169,30 @@ import Testing
         #expect(result.stderr.contains("<command-line>:1:23: note: \(sources.url.path)/Grid.swift is already loaded; 'reload' rebuilds it after a change"), "\(result)")
     }
 
+    /// A file of a multi-platform app, wrapped in `#if os(iOS)`: compiled as
+    /// iOS compiles it (the Linux compiler left the layout out). 390 wide,
+    /// three items of 100 to a line, spaced (390 − 300) / 2 = 45 apart:
+    /// item 0:1 at x 145.
+    @Test func aFileForIOSOnlyIsCompiledAsIOSCompilesIt() throws {
+        let result = try runSource("SettingsLayout.swift", """
+            #if os(iOS) || os(visionOS)
+            import Foundation
+            import UIKit
+
+            final class SettingsLayout: UICollectionViewFlowLayout {
+                override init() {
+                    super.init()
+                    itemSize = CGSize(width: 100, height: 44)
+                }
+                required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+            }
+            #elseif os(macOS)
+            import AppKit
+            #endif
+            """, script: "layout settings-layout; sections 1 items=5; attr item 0:1")
+        #expect(result.lines == ["item 0:1 frame=145,0,100,44 zIndex=0 alpha=1 hidden=false"], "\(result)")
+    }
+
     /// A file given by a relative `--plugin` path and loaded again by the
     /// absolute path `save` writes is the same file: a note, as for the same
     /// path twice. It was loaded a second time and refused ("the layout

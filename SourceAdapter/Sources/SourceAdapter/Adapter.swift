@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "73"
+    public static let version = "74"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -602,7 +602,8 @@ private struct Adaptation {
     /// `import UIKit` for a file importing no UIKit module, else nothing.
     private mutating func fixImports(ofFile file: Int) -> String {
         let path = inputs[file].path
-        let imports = trees[file].statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
+        // Inside `#if os(iOS)` too, which the sources are compiled as.
+        let imports = TypeIndex.topLevelDecls(trees[file].statements).compactMap { $0.as(ImportDeclSyntax.self) }
         let importsUIKit = imports.contains { SourceAdapter.uikitModules.contains($0.path.first?.name.text ?? "") }
         if !importsUIKit {
             report.notes.append(AdapterMessage(SourcePosition(file: path, line: 1, column: 1),

@@ -69,6 +69,33 @@ final class InlineRewriter: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// The platforms a `#if os(...)` names: stk runs the code as iOS runs it,
+    /// so `os(iOS)` is true and every other platform false (on Linux the
+    /// compiler would take `os(Linux)` and leave out a file wrapped in `#if
+    /// os(iOS)`, its layout with it).
+    static func platformCondition(_ call: FunctionCallExprSyntax) -> Bool? {
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "os", call.arguments.count == 1,
+              let platform = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return platform == "iOS"
+    }
+
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        guard let condition = node.condition else { return .visitChildren }
+        let calls = PlatformConditionFinder(viewMode: .sourceAccurate)
+        calls.walk(condition)
+        for call in calls.found {
+            guard let isIOS = Self.platformCondition(call) else { continue }
+            // `os(iOS)` becomes `true   `, `os(macOS)` `false    `: columns stay.
+            let start = call.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = call.endPositionBeforeTrailingTrivia.utf8Offset
+            let word = isIOS ? "true" : "false"
+            edits.append(Edit(start: start, end: end, text: word + String(repeating: " ", count: max(0, end - start - word.count))))
+            notes.append(AdapterMessage(position(call.positionAfterSkippingLeadingTrivia),
+                "read \(call.trimmedDescription) as \(word): stk runs the code as iOS does"))
+        }
+        return .visitChildren
+    }
+
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
         let name = node.attributeName.trimmedDescription
         if Self.removedAttributes.contains(name) {
@@ -346,5 +373,14 @@ enum RequiredInitRewrite {
             }
         }
         return (edits, notes)
+    }
+}
+
+/// The calls in a `#if` condition (`os(iOS)`, `canImport(UIKit)`).
+final class PlatformConditionFinder: SyntaxVisitor {
+    private(set) var found: [FunctionCallExprSyntax] = []
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        found.append(node)
+        return .skipChildren
     }
 }

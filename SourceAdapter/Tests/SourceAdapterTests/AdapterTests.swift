@@ -373,6 +373,38 @@ import Testing
         #expect(output.files[1].text.contains("    convenience init() { self.init(delegate: FixedRows.shared) }"), "\(output.files[1].text)")
     }
 
+    /// A file of a multi-platform app wrapped in `#if os(iOS)`: the compiler
+    /// on Linux left it all out, and the registration named a class that
+    /// was not there (at a line past the file's end), after a note that the
+    /// file had no import. `os(iOS)` reads true, other platforms false, in
+    /// the same columns; the import inside counts.
+    @Test func platformConditionsReadAsIOS() {
+        let source = """
+            #if os(iOS) || os(visionOS)
+            import UIKit
+
+            final class SettingsLayout: UICollectionViewFlowLayout {
+                override init() {
+                    super.init()
+                    itemSize = CGSize(width: 100, height: 44)
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            #elseif os(macOS)
+            import AppKit
+            #endif
+            """
+        let output = adapt([("SettingsLayout.swift", source)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.report.layouts.map(\.className) == ["SettingsLayout"])
+        let text = output.files[0].text
+        #expect(text.contains("#if true    || false       \n"), "\(text)")
+        #expect(text.contains("#elseif false    \n"), "\(text)")
+        let notes = output.report.notes.map(\.description)
+        #expect(notes.contains("SettingsLayout.swift:1:5: read os(iOS) as true: stk runs the code as iOS does"), "\(notes)")
+        #expect(!notes.contains { $0.contains("added 'import UIKit'") }, "\(notes)")
+    }
+
     @Test func twoClassesWithOneNameAndNoLayoutAtAllAreErrors() {
         let twice = adapt([("A.swift", "import UIKit\nclass HTMLLayout: UICollectionViewLayout {}\nclass HtmlLayout: UICollectionViewLayout {}\n")])
         #expect(twice.report.errors.map(\.description) == [
