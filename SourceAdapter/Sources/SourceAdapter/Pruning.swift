@@ -969,6 +969,17 @@ struct Pruning {
             fileNotes.append((function.fileIndex, AdapterMessage(position(function.fileIndex, modifier.positionAfterSkippingLeadingTrivia),
                 "made \(function.described) internal instead of private, so that stk's registration can call it")))
         }
+        // A screen's section enum and the identifier types stk makes are
+        // named by code written at the file's level (the registration, a
+        // conformance): a `private` one nested in the screen is not visible there.
+        let named = Set(functions.compactMap(\.owner).compactMap { sectionEnum(of: $0) }).union(initialisableIdentifiers)
+        for name in named.sorted() {
+            guard let type = index[name], type.parent != nil,
+                  let modifier = type.node.asProtocol(WithModifiersSyntax.self)?.modifiers.first(where: { $0.name.text == "private" }) else { continue }
+            blank(type.fileIndex, Syntax(modifier))
+            fileNotes.append((type.fileIndex, AdapterMessage(position(type.fileIndex, modifier.positionAfterSkippingLeadingTrivia),
+                "made \(name) internal instead of private, so that stk's registration can name it")))
+        }
 
         // Nested removals are covered by the outer one.
         for file in trees.indices {

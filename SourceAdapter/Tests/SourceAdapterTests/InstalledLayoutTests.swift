@@ -402,6 +402,39 @@ import Testing
             "\(output.report.errors)")
     }
 
+    /// The same with the enum nested in the screen and `private`, as a
+    /// settings screen writes it: the registration, written at the file's
+    /// level, could not name it, and the build failed in stk's own code. It
+    /// is made internal, with a note.
+    @Test func aPrivateSectionEnumIsMadeVisibleToTheRegistration() {
+        let output = adapt([("ListVC.swift", """
+            import UIKit
+
+            final class ListVC: UIViewController {
+                private enum Section: Int, CaseIterable { case main, more }
+                private var collectionView: UICollectionView!
+                private var dataSource: UICollectionViewDiffableDataSource<Section, Int>!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let layout = UICollectionViewCompositionalLayout { index, env in
+                        var config = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+                        config.headerMode = Section(rawValue: index) == .main ? .supplementary : .none
+                        return NSCollectionLayoutSection.list(using: config, layoutEnvironment: env)
+                    }
+                    collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+                    view.addSubview(collectionView)
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        let text = output.files[0].text
+        #expect(text.contains("StkIdentifier.caseCount(of: ListVC.Section.self)"), "\(text)")
+        #expect(text.contains("        enum Section: Int, CaseIterable { case main, more }"), "\(text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "ListVC.swift:4:5: made ListVC.Section internal instead of private, so that stk's registration can name it"), "\(output.report.notes)")
+    }
+
     /// A screen whose diffable data source names its sections with an enum
     /// registers the enum's case count, whether or not the layout code reads
     /// the data source: its section provider maps the index to a case and
