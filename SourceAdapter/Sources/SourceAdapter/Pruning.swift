@@ -1056,10 +1056,26 @@ struct Pruning {
             assignedBy[owner.qualified] = keepInitialiser(of: owner, assigning: names)
         }
         for (unit, owner, binding) in withoutValue where assignedBy[owner.qualified]?.contains(binding.pattern.trimmedDescription) != true {
+            // An optional the app passes to an initialiser stk does not call
+            // (a pagination subject): nil, as a `var` of the type starts.
+            if let annotation = binding.typeAnnotation, let value = Self.emptyValue(of: annotation.type) {
+                let end = annotation.endPositionBeforeTrailingTrivia.utf8Offset
+                inPlace[unit.file].append(Edit(start: end, end: end, text: " = \(value)"))
+                fileNotes.append((unit.file, AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
+                    "gave \(owner.name).\(binding.pattern.trimmedDescription) the value \(value): the layout code uses it, and the app gives it one through an initialiser stk does not call (stk creates \(owner.name) with init())")))
+                continue
+            }
             let own = argumentFreeInitialisers[owner.qualified].map { " (nor in \(Self.initLabel(DeclSyntax($0.node)))'s top-level statements)" } ?? ""
             errors.append(AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
                 "\(owner.name).\(binding.pattern.trimmedDescription) has no initial value\(own), and the layout code uses it: stk creates \(owner.name) with init(), without its own initialisers; give it one (`= ...`)"))
         }
+    }
+
+    /// `nil` for an optional type as written, the value Swift itself gives
+    /// a `var` of that type; nil for any other type, whose value stk cannot
+    /// guess (a `columns: Int` of 0 would divide by zero).
+    static func emptyValue(of type: TypeSyntax) -> String? {
+        type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) ? "nil" : nil
     }
 
     /// The bindings of a kept stored property with no value after `init() {}`.

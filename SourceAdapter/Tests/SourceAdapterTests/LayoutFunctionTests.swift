@@ -568,6 +568,45 @@ import Testing
         ])
     }
 
+    /// A `let` optional the app passes to an initialiser stk does not call
+    /// (a feed's pagination subject, read by its visible-items handler) is
+    /// nil, as a `var` of the type would be; it was an error that kept the
+    /// screen from loading.
+    @Test func aStoredOptionalWithoutAValueIsNil() {
+        let output = adapt([("Feed.swift", """
+            import Combine
+            import UIKit
+
+            final class FeedViewController: UIViewController {
+                private let loadMoreSubject: PassthroughSubject<Void, Never>?
+                private var items: [Int] = []
+
+                init(loadMoreSubject: PassthroughSubject<Void, Never>? = nil, title: String) {
+                    self.loadMoreSubject = loadMoreSubject
+                    super.init(nibName: nil, bundle: nil)
+                    self.title = title
+                }
+
+                required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+                func createLayout() -> UICollectionViewLayout {
+                    let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+                    let section = NSCollectionLayoutSection(group: .vertical(layoutSize: item.layoutSize, subitems: [item]))
+                    section.visibleItemsInvalidationHandler = { [weak self] visibleItems, _, _ in
+                        guard let self, let last = visibleItems.last, last.indexPath.item >= self.items.count - 5 else { return }
+                        self.loadMoreSubject?.send()
+                    }
+                    return UICollectionViewCompositionalLayout(section: section)
+                }
+            }
+            """)])
+        #expect(output.report.errors.isEmpty, "\(output.report.errors)")
+        #expect(output.files[0].text.contains("    private let loadMoreSubject: PassthroughSubject<Void, Never>? = nil\n"), "\(output.files[0].text)")
+        #expect(output.report.notes.map(\.description).contains(
+            "Feed.swift:5:17: gave FeedViewController.loadMoreSubject the value nil: the layout code uses it, and the app gives it one through an initialiser stk does not call (stk creates FeedViewController with init())"),
+            "\(output.report.notes)")
+    }
+
     @Test func aLayoutFunctionSplitOverFilesKeepsTheUserSuperclass() {
         let base = """
             import UIKit
