@@ -1058,7 +1058,7 @@ struct Pruning {
         for (unit, owner, binding) in withoutValue where assignedBy[owner.qualified]?.contains(binding.pattern.trimmedDescription) != true {
             // An optional the app passes to an initialiser stk does not call
             // (a pagination subject): nil, as a `var` of the type starts.
-            if let annotation = binding.typeAnnotation, let value = Self.emptyValue(of: annotation.type) {
+            if let annotation = binding.typeAnnotation, let value = Self.implicitValue(of: annotation.type) {
                 let end = annotation.endPositionBeforeTrailingTrivia.utf8Offset
                 inPlace[unit.file].append(Edit(start: end, end: end, text: " = \(value)"))
                 fileNotes.append((unit.file, AdapterMessage(position(unit.file, binding.pattern.positionAfterSkippingLeadingTrivia),
@@ -1074,7 +1074,7 @@ struct Pruning {
     /// `nil` for an optional type as written, the value Swift itself gives
     /// a `var` of that type; nil for any other type, whose value stk cannot
     /// guess (a `columns: Int` of 0 would divide by zero).
-    static func emptyValue(of type: TypeSyntax) -> String? {
+    static func implicitValue(of type: TypeSyntax) -> String? {
         type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) ? "nil" : nil
     }
 

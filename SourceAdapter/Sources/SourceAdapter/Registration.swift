@@ -126,6 +126,7 @@ struct LayoutDiscovery {
         }
 
         var byName: [String: Layout] = [:]
+        let viewControllers = Set(index.types.values.filter { Pruning.isViewController($0, index: index) }.map(\.qualifiedName))
         for info in declarations.classes {
             let (isLayout, isFlow, isCompositional) = base(of: info)
             if isLayout { layoutClassNames.insert(info.qualifiedName) }
@@ -167,7 +168,6 @@ struct LayoutDiscovery {
                     }
                 }
             }
-            let viewControllers = Set(index.types.values.filter { Pruning.isViewController($0, index: index) }.map(\.qualifiedName))
             // `collectionView?.delegate as? WaterfallLayoutDelegate`: the view
             // controller is that delegate on iOS; here a type of the sources that conforms.
             var unfilledCollectionViewDelegate: (asked: String, property: PropertyInfo)?
@@ -279,13 +279,12 @@ struct LayoutDiscovery {
         }
     }
 
-    /// `no type of the sources conforms to P with an init() stk can call`,
-    /// or, when some fit but stk cannot make them alone (a view controller
-    /// that sets itself): `ViewController conforms to P, but stk cannot
-    /// make it alone (no init() it can call)`.
-    /// A view controller is made only for the layout it builds (its other
-    /// members are view code, left out): `ViewController conforms to P, but
-    /// it is a view controller, which stk makes only for its own layout`.
+    /// `no type of the sources conforms to P with an init() stk can call`;
+    /// or, when some fit but stk cannot make them alone, they are named:
+    /// `ViewController conforms to P, but it is a view controller, which stk
+    /// makes only for its own layout` (its other members are view code, left
+    /// out), or `Sizes conforms to P, but stk cannot make it alone (no init()
+    /// it can call)`.
     static func noTypeMade(fits: String, unmade: [String], viewControllers: Set<String>) -> String {
         guard !unmade.isEmpty else { return "no type of the sources \(fits) with an init() stk can call" }
         let one = unmade.count == 1

@@ -66,9 +66,8 @@ extension Interpreter {
     /// kinds of its own (`"section-header-element-kind"`) uses instead, with
     /// the command that shows one; empty when there are none in view.
     private func otherKindsHint(inSection section: Int) -> String {
-        let standard: Set<String> = [CollectionView.elementKindSectionHeader, CollectionView.elementKindSectionFooter]
         let others = session.collectionView.visibleElementsInKeyOrder.map(\.key).filter {
-            $0.category == .supplementaryView && $0.section == section && !standard.contains($0.kind ?? "")
+            $0.category == .supplementaryView && $0.section == section && !Self.standardKinds.contains($0.kind ?? "")
         }
         guard let first = others.first, let kind = first.kind else { return "" }
         var kinds: [String] = []
