@@ -54,6 +54,12 @@ import Testing
         #expect(script.output.diagnostics.contains { $0.contains(
             "note: pinned-sample shows no header 0 (a supplementary view of kind 'header'); section 0 shows one of kind 'section-header-element-kind': 'prefer supplementary section-header-element-kind 0:0 390x80' declares its size") },
             "\(script.output.diagnostics)")
+        // The kind whose name says footer, for a footer (the footer's kind
+        // comes first in key order, and was named for the header).
+        #expect(script.run("prefer footer 1 390x40") == .success)
+        #expect(script.output.diagnostics.contains { $0.contains(
+            "section 1 shows one of kind 'section-footer-element-kind': 'prefer supplementary section-footer-element-kind 1:0 390x40' declares its size") },
+            "\(script.output.diagnostics)")
         // On a layout that shows a header of the kind: no note.
         #expect(script.run("layout flow-sticky; prefer header 0 390x80") == .success)
         #expect(!script.output.diagnostics.contains { $0.contains("shows no header") }, "\(script.output.diagnostics)")
