@@ -7,7 +7,7 @@ import PluginHost
 public struct Toolchain {
     /// The version of the adapter's output stk expects (SourceAdapter.version):
     /// part of the cache key.
-    static let adapterVersion = "76"
+    static let adapterVersion = "77"
 
     /// `swift` and `swiftc`: from `$STK_SWIFT` / `$STK_SWIFTC`, else PATH.
     public var swift: String

@@ -20,7 +20,7 @@ public enum SourceAdapter {
     /// functions returning the flow layout or a layout class of the sources;
     /// 10: a static layout function's flow delegate is kept with its layout;
     /// 11: and the adopter of a delegate protocol of the sources).
-    public static let version = "76"
+    public static let version = "77"
 
     /// UIKit's layout base classes, by every name a layout may inherit from.
     static let layoutBases: Set<String> = ["UICollectionViewLayout", "CollectionViewLayout"]
@@ -343,6 +343,17 @@ private struct Adaptation {
             let collector = DeclarationCollector(fileIndex: i, into: declarations)
             collector.walk(tree)
             declarations = collector.declarations
+        }
+        // An extension's `init()` (the class's error's own advice, written in
+        // a file beside it) is the class's, as Swift has it.
+        for i in declarations.classes.indices where !declarations.classes[i].hasZeroArgumentInit {
+            let info = declarations.classes[i]
+            declarations.classes[i].hasZeroArgumentInit = declarations.extensions.contains { ext in
+                (ext.extendedType == info.qualifiedName || ext.extendedType == info.name)
+                    && ext.node.memberBlock.members.contains {
+                        $0.decl.as(InitializerDeclSyntax.self).map(DeclarationCollector.isCallableWithoutArguments) ?? false
+                    }
+            }
         }
         return declarations
     }

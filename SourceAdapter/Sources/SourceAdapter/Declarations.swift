@@ -42,6 +42,8 @@ struct ClassInfo {
     /// `private` or `fileprivate` (itself or an enclosing type).
     var isFilePrivate: Bool
     var designatedInitialisers: [InitInfo]
+    /// An initialiser callable as `init()`, in the class or in an extension
+    /// of it in the sources.
     var hasZeroArgumentInit: Bool
     var properties: [PropertyInfo]
     /// Names of the members declared `override`.
@@ -116,8 +118,7 @@ final class DeclarationCollector: SyntaxVisitor {
             if let initialiser = decl.as(InitializerDeclSyntax.self) {
                 let parameters = initialiser.signature.parameterClause.parameters
                 let isConvenience = initialiser.modifiers.contains { $0.name.text == "convenience" }
-                // `init(spacing: CGFloat = 8)` is called as `init()` on iOS as well.
-                if parameters.allSatisfy({ $0.defaultValue != nil }) && initialiser.optionalMark == nil { hasZeroArgumentInit = true }
+                if Self.isCallableWithoutArguments(initialiser) { hasZeroArgumentInit = true }
                 if !isConvenience {
                     designated.append(InitInfo(signature: "init" + (initialiser.optionalMark?.text ?? "")
                         + "(" + parameters.map { "\($0.firstName.text):" }.joined() + ")", node: initialiser))
@@ -143,6 +144,12 @@ final class DeclarationCollector: SyntaxVisitor {
     }
 
     override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+
+    /// `init()`, or `init(spacing: CGFloat = 8)`, which iOS calls as `init()`
+    /// as well; not a failable one.
+    static func isCallableWithoutArguments(_ initialiser: InitializerDeclSyntax) -> Bool {
+        initialiser.optionalMark == nil && initialiser.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil }
+    }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         scope.append((node.name.text, TypeIndex.isFilePrivate(node.modifiers)))

@@ -63,16 +63,10 @@ struct InstanceTypes {
     /// or a class of the sources, or when no type of the sources can be its value.
     func choice(for property: PropertyInfo, declaredIn owner: String, layoutFile: Int) -> InstanceChoice? {
         guard let (written, type) = instanceType(of: property, declaredIn: owner) else { return nil }
-        let candidates = types.filter { candidate in
-            !candidate.isGeneric && isVisible(candidate, from: layoutFile)
-                && (type.kind == .protocol ? conforms(candidate, to: type) : isSubclass(candidate, of: type))
-                && hasCallableInit(candidate, from: layoutFile)
-        }
+        let fitting = fittingTypes(type, from: layoutFile)
+        let candidates = fitting.filter { hasCallableInit($0, from: layoutFile) }
         guard !candidates.isEmpty else { return nil }
-        let unusable = types.filter { other in
-            !other.isGeneric && isVisible(other, from: layoutFile) && !candidates.contains { $0.qualifiedName == other.qualifiedName }
-                && (type.kind == .protocol ? conforms(other, to: type) : isSubclass(other, of: type))
-        }
+        let unusable = fitting.filter { !hasCallableInit($0, from: layoutFile) }
         return InstanceChoice(expected: written.name, isProtocol: type.kind == .protocol, isOptional: written.isOptional,
                               candidates: candidates.map(\.qualifiedName), unusable: unusable.map(\.qualifiedName))
     }
@@ -83,11 +77,17 @@ struct InstanceTypes {
     /// declaration order.
     func unmadeFittingTypes(of property: PropertyInfo, declaredIn owner: String, layoutFile: Int) -> [String] {
         guard let (_, type) = instanceType(of: property, declaredIn: owner) else { return [] }
-        return types.filter { candidate in
+        return fittingTypes(type, from: layoutFile).filter { !hasCallableInit($0, from: layoutFile) }.map(\.qualifiedName)
+    }
+
+    /// The structs and classes of the sources, not generic and visible from
+    /// `layoutFile`, that conform to protocol `type` or are class `type` or
+    /// a subclass, in declaration order.
+    private func fittingTypes(_ type: TypeIndex.TypeDecl, from layoutFile: Int) -> [TypeIndex.TypeDecl] {
+        types.filter { candidate in
             !candidate.isGeneric && isVisible(candidate, from: layoutFile)
                 && (type.kind == .protocol ? conforms(candidate, to: type) : isSubclass(candidate, of: type))
-                && !hasCallableInit(candidate, from: layoutFile)
-        }.map(\.qualifiedName)
+        }
     }
 
     /// The protocol or class of the sources a property's type names

@@ -137,7 +137,7 @@ struct LayoutDiscovery {
             // when it declares none, those of the first superclass that does)
             // decide, as Swift's initialiser inheritance does.
             let zeroArgument = chain(info).first { !$0.designatedInitialisers.isEmpty || $0.hasZeroArgumentInit }
-            if let decider = zeroArgument, !decider.hasZeroArgumentInit, !Self.hasZeroArgumentInitInExtensions(of: info, declarations) {
+            if let decider = zeroArgument, !decider.hasZeroArgumentInit {
                 let list = decider.designatedInitialisers.map(\.signature).joined(separator: ", ")
                 withoutArgumentFreeInit.append((info.name, at,
                     "layout class \(info.name) has no init() that stk can call (\(decider.name == info.name ? "its" : decider.name + "'s") initialisers: \(list))"))
@@ -264,20 +264,6 @@ struct LayoutDiscovery {
 
     /// Notes on the layout classes (an abstract base class not registered).
     private(set) var notes: [AdapterMessage] = []
-
-    /// Whether an extension of the class in the sources declares an init
-    /// callable with no arguments (`extension TVGuideLayout { convenience
-    /// init() { self.init(delegate: Fixed.shared) } }`, as the error on a
-    /// class without one suggests writing, in a file beside it).
-    static func hasZeroArgumentInitInExtensions(of info: ClassInfo, _ declarations: Declarations) -> Bool {
-        declarations.extensions.contains { ext in
-            (ext.extendedType == info.qualifiedName || ext.extendedType == info.name)
-                && ext.node.memberBlock.members.contains { member in
-                    guard let initialiser = member.decl.as(InitializerDeclSyntax.self) else { return false }
-                    return initialiser.optionalMark == nil && initialiser.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil }
-                }
-        }
-    }
 
     /// `no type of the sources conforms to P with an init() stk can call`;
     /// or, when some fit but stk cannot make them alone, they are named:

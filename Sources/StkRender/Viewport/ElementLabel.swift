@@ -25,9 +25,10 @@ enum ElementLabel {
 
     private static func initial(of kind: String?) -> String {
         guard let kind, let first = kind.first else { return "?" }
-        let lowered = kind.lowercased()
-        if lowered.contains("header") { return "h" }
-        if lowered.contains("footer") { return "f" }
-        return String(first)
+        switch ElementKind.boundaryKind(namedBy: kind) {
+        case ElementKind.sectionHeader?: return "h"
+        case ElementKind.sectionFooter?: return "f"
+        default: return String(first)
+        }
     }
 }

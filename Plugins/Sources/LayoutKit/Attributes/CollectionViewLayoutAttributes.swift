@@ -20,6 +20,16 @@ public enum ElementCategory: Int, Hashable, Sendable, CustomStringConvertible {
 public enum ElementKind {
     public static let sectionHeader = "header"
     public static let sectionFooter = "footer"
+
+    /// The kind of the two a layout's own kind names, if it names one:
+    /// Apple's samples write `section-header-element-kind` for a header and
+    /// `section-footer-element-kind` for a footer.
+    public static func boundaryKind(namedBy kind: String) -> String? {
+        let lowered = kind.lowercased()
+        if lowered.contains(sectionHeader) { return sectionHeader }
+        if lowered.contains(sectionFooter) { return sectionFooter }
+        return nil
+    }
 }
 
 /// UIKit's `UICollectionViewLayoutAttributes`: the geometry and appearance of one

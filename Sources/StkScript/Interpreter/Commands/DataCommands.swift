@@ -165,12 +165,12 @@ extension Interpreter {
         case .footer(let s): (section, kind) = (s, CollectionView.elementKindSectionFooter)
         default: return
         }
-        let shown = session.collectionView.visibleElementsInKeyOrder.map(\.key).filter { $0.category == .supplementaryView && $0.section == section }
-        guard !shown.contains(where: { $0.kind == kind }) else { return }
-        let others = shown.compactMap(\.kind).filter { !Self.standardKinds.contains($0) }
+        guard !session.collectionView.visibleElements.contains(where: { $0.key.category == .supplementaryView && $0.key.kind == kind && $0.key.section == section })
+        else { return }
+        let others = supplementaryViewsOfOtherKinds(inSection: section).compactMap(\.kind)
         // The kind whose name says what was asked for (`section-header-...`
         // for a header), else the first in view.
-        guard let otherKind = others.first(where: { $0.lowercased().contains(kind) }) ?? others.first else { return }
+        guard let otherKind = others.first(where: { ElementKind.boundaryKind(namedBy: $0) == kind }) ?? others.first else { return }
         report(Diagnostic(.note, "\(session.layoutName) shows no \(target.value) (a supplementary view of kind '\(kind)'); section \(section) shows one of kind '\(otherKind)': 'prefer supplementary \(ElementRef.printedKind(otherKind)) \(section):0 \(wanted.stk)' declares its size",
                           at: c.command.range, in: c.file), trail: c.trail)
     }

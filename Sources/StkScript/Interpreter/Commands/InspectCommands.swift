@@ -66,14 +66,20 @@ extension Interpreter {
     /// kinds of its own (`"section-header-element-kind"`) uses instead, with
     /// the command that shows one; empty when there are none in view.
     private func otherKindsHint(inSection section: Int) -> String {
-        let others = session.collectionView.visibleElementsInKeyOrder.map(\.key).filter {
-            $0.category == .supplementaryView && $0.section == section && !Self.standardKinds.contains($0.kind ?? "")
-        }
+        let others = supplementaryViewsOfOtherKinds(inSection: section)
         guard let first = others.first, let kind = first.kind else { return "" }
         var kinds: [String] = []
         for key in others where !kinds.contains(key.kind ?? "") { kinds.append(key.kind ?? "") }
         let named = kinds.map { "'\($0)'" }.joined(separator: ", ")
         return "; its supplementary views in view in section \(section) are of kind \(named): `attr supplementary \(kind) \(first.section):\(first.item)`"
+    }
+
+    /// The supplementary views in view in `section` of kinds other than
+    /// `header` and `footer` (a compositional layout's own kinds), in key order.
+    func supplementaryViewsOfOtherKinds(inSection section: Int) -> [ElementKey] {
+        session.collectionView.visibleElementsInKeyOrder.map(\.key).filter {
+            $0.category == .supplementaryView && $0.section == section && !Self.standardKinds.contains($0.kind ?? "")
+        }
     }
 
     /// The layout's method a single query of `element` calls, as messages name it.
